@@ -1,0 +1,83 @@
+#pragma once
+// Armv8.1-M architectural state (Arm ARM DDI 0553, B3 "Registers"). A plain struct: instruction
+// handlers, the exception unit and the SCS devices read and write it; nothing here has behaviour.
+//
+// Shared by cpu/ owners: add fields, do not repurpose them.
+#include <array>
+#include <cstdint>
+
+namespace corsim::cpu {
+
+// EXC_RETURN and exception numbers (B3.30).
+enum ExceptionNumber : uint32_t {
+  kExcThread = 0,
+  kExcReset = 1,
+  kExcNmi = 2,
+  kExcHardFault = 3,
+  kExcMemManage = 4,
+  kExcBusFault = 5,
+  kExcUsageFault = 6,
+  kExcSecureFault = 7,
+  kExcSvCall = 11,
+  kExcDebugMonitor = 12,
+  kExcPendSv = 14,
+  kExcSysTick = 15,
+  kExcExternal0 = 16,  // IRQn 0
+};
+
+struct ArchState {
+  // R0-R12, SP (the active stack pointer), LR, PC. r[15] holds the address of the instruction
+  // being executed; handlers read the architectural PC value (address + 4) through Cpu.
+  std::array<uint32_t, 16> r{};
+
+  // APSR
+  bool n = false, z = false, c = false, v = false, q = false;
+  uint8_t ge = 0;  // GE[3:0]
+
+  // EPSR: ITSTATE (IT[7:0]); T is always 1 while running (clearing it faults INVSTATE).
+  uint8_t itstate = 0;
+  bool t = true;
+  // IPSR: the exception number being handled, 0 in Thread mode.
+  uint32_t ipsr = 0;
+
+  // Security state and the banked special registers, indexed [0] = Non-secure, [1] = Secure.
+  bool secure = true;  // Corstone FVPs start the core in Secure state
+  std::array<uint32_t, 2> msp{}, psp{}, msplim{}, psplim{};
+  std::array<uint32_t, 2> primask{}, basepri{}, faultmask{};
+  std::array<uint32_t, 2> control{};  // CONTROL: nPRIV bit0, SPSEL bit1, FPCA bit2, SFPA bit3
+
+  // Floating point and MVE: S0-S31 = D0-D15 = Q0-Q7, little-endian overlay (B3.x "FP/MVE registers").
+  alignas(16) std::array<uint32_t, 32> ext{};
+  uint32_t fpscr = 0;
+  uint32_t vpr = 0;  // VPR: P0 [15:0], MASK01 [19:16], MASK23 [23:20]
+
+  // Event register for WFE/SEV, and whether the core is sleeping in WFI/WFE.
+  bool event_register = false;
+  bool sleeping = false;
+
+  // Local exclusive monitor (LDREX/STREX): open when !exclusive_valid.
+  bool exclusive_valid = false;
+  uint32_t exclusive_addr = 0;
+
+  bool handler_mode() const { return ipsr != 0; }
+  bool in_it_block() const { return (itstate & 0x0F) != 0; }
+  unsigned sec() const { return secure ? 1u : 0u; }
+  bool privileged() const { return handler_mode() || (control[sec()] & 1u) == 0; }
+  // Which stack pointer is active: PSP in Thread mode with CONTROL.SPSEL set, else MSP.
+  bool using_psp() const { return !handler_mode() && (control[sec()] & 2u) != 0; }
+
+  uint32_t apsr() const {
+    return (uint32_t{n} << 31) | (uint32_t{z} << 30) | (uint32_t{c} << 29) | (uint32_t{v} << 28) |
+           (uint32_t{q} << 27) | (uint32_t{ge} << 16);
+  }
+  void set_apsr_nzcvq(uint32_t value) {
+    n = value >> 31 & 1; z = value >> 30 & 1; c = value >> 29 & 1; v = value >> 28 & 1; q = value >> 27 & 1;
+  }
+  // xPSR as pushed on exception entry: APSR | EPSR (T, IT) | IPSR.
+  uint32_t xpsr() const {
+    const uint32_t it = itstate;
+    return apsr() | (uint32_t{t} << 24) | ((it & 0x3) << 25) | ((it >> 2) << 10) | (ipsr & 0x1FF);
+  }
+};
+
+}  // namespace corsim::cpu

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs exactly the Debian packages corsim needs that are missing. Idempotent.
+set -euo pipefail
+packages=(
+  cmake ninja-build g++ pkg-config
+  libelf-dev            # ELF loading
+  libfmt-dev libspdlog-dev   # formatting and logging
+  libgtest-dev libgmock-dev  # unit tests
+  libbenchmark-dev      # bench/
+  flatbuffers-compiler libflatbuffers-dev   # .pte (ExecuTorch flatbuffer) reader and writer
+  gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib  # firmware
+  qemu-system-arm       # differential tests against -M mps3-an547
+  python3               # small test helpers
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "corsim: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
