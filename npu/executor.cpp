@@ -1,0 +1,84 @@
+#include "npu/executor.h"
+
+#include <fmt/format.h>
+
+#include "npu/ops/kernels.h"
+
+namespace corsim::npu {
+
+Executor::Executor(NpuConfig cfg) : cfg_(cfg), shram_(size_t{cfg.shram_kb()} * 1024, 0) {}
+
+void Executor::reset() {
+  regs_ = RegisterState{};
+  std::fill(shram_.begin(), shram_.end(), 0);
+}
+
+RunResult Executor::run(std::span<const uint32_t> words, NpuBus& bus, const std::array<uint64_t, 8>& basep,
+                        uint32_t regioncfg, const Observer& observer) {
+  RunResult res;
+  const Isa isa = cfg_.u65 ? Isa::kU65 : Isa::kU55;
+  size_t index = 0;
+  while (true) {
+    if (index >= words.size()) {
+      res.reason = StopReason::kEndOfStream;
+      return res;
+    }
+    const DecodeResult d = decode_command(words, index);
+    res.qread = static_cast<uint32_t>(index * 4);
+    if (d.error != DecodeError::kNone) {
+      res.reason = StopReason::kParseError;
+      res.error = d.error == DecodeError::kTruncated
+                      ? fmt::format("command stream truncated at byte {:#x}", index * 4)
+                      : fmt::format("unknown command word {:#010x} at byte {:#x}", words[index], index * 4);
+      return res;
+    }
+    const Command& cmd = d.command;
+    index += cmd.words();
+    if (!cmd.is_operation()) {
+      apply_register(regs_, cmd);
+      continue;
+    }
+    switch (static_cast<OpCode>(cmd.opcode)) {
+      case OpCode::kStop:
+        res.reason = StopReason::kStop;
+        res.stop_mask = cmd.param;
+        return res;
+      case OpCode::kIrq:
+        ++res.irq_ops;
+        res.stop_mask = cmd.param;
+        continue;
+      case OpCode::kDmaWait:
+      case OpCode::kKernelWait:
+      case OpCode::kPmuMask:
+        continue;  // sequential model: every earlier job has completed
+      default: break;
+    }
+    OpRecord rec;
+    rec.offset = cmd.offset;
+    rec.op = decode_operation(regs_, cmd.opcode, cmd.param, isa);
+    rec.macs = operation_macs(rec.op);
+    OpContext ctx(rec.op, cfg_, bus, basep, regioncfg, shram_);
+    bool ok = false;
+    switch (rec.op.kind) {
+      case OpKind::kConv:
+      case OpKind::kDepthwise: ok = run_conv(ctx); break;
+      case OpKind::kPool: ok = run_pool(ctx); break;
+      case OpKind::kElementwise: ok = run_elementwise(ctx); break;
+      case OpKind::kDma: ok = run_dma(ctx); break;
+      default: ok = ctx.fail(Fault::kCommand, "operation not supported"); break;
+    }
+    rec.traffic = ctx.traffic();
+    if (!ok) {
+      res.error = fmt::format("{} at byte {:#x}: {}", op_kind_name(rec.op), cmd.offset, ctx.error());
+      switch (ctx.fault()) {
+        case Fault::kBus: res.reason = StopReason::kBusError; res.faulting_channel = 1; break;
+        case Fault::kWeightDecode: res.reason = StopReason::kWeightError; res.faulting_channel = 2; break;
+        default: res.reason = StopReason::kParseError; break;
+      }
+      return res;
+    }
+    if (observer) observer(rec);
+  }
+}
+
+}  // namespace corsim::npu

@@ -1,0 +1,70 @@
+#pragma once
+// Runs a register command stream on the functional model: decodes words into RegisterState,
+// dispatches each operation to its kernel, and stops at NPU_OP_STOP, at the end of the stream, or
+// at the first fault. Execution is sequential; DMA completes at once and the waits are no-ops,
+// which gives the hardware's results because Vela inserts the waits itself (spec §8.1).
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "npu/bus.h"
+#include "npu/command_stream.h"
+#include "npu/npu_config.h"
+#include "npu/op_config.h"
+#include "npu/ops/op_context.h"
+#include "npu/registers.h"
+
+namespace corsim::npu {
+
+struct OpRecord {
+  uint32_t offset = 0;  // byte offset of the operation command in the stream
+  OperationConfig op;
+  uint64_t macs = 0;
+  Traffic traffic;
+};
+
+enum class StopReason : uint8_t {
+  kStop,          // NPU_OP_STOP
+  kEndOfStream,   // ran off the end of QSIZE
+  kParseError,    // unknown opcode or truncated cmd1 (STATUS.cmd_parse_error)
+  kBusError,      // access outside memory (STATUS.bus_status)
+  kWeightError,   // weight stream does not decode (STATUS.wd_fault)
+};
+
+struct RunResult {
+  StopReason reason = StopReason::kStop;
+  uint32_t qread = 0;        // byte offset of the last command executed
+  uint16_t stop_mask = 0;    // NPU_OP_STOP / NPU_OP_IRQ mask
+  unsigned irq_ops = 0;      // NPU_OP_IRQ commands seen
+  std::string error;         // one line for faults
+  uint8_t faulting_channel = 0;  // STATUS[15:12] (0 cmd, 1 IFM, 2 weights, 3 scale, 8 OFM)
+};
+
+class Executor {
+ public:
+  using Observer = std::function<void(const OpRecord&)>;
+
+  explicit Executor(NpuConfig cfg);
+
+  void reset();  // register file and SHRAM to their reset values
+  RegisterState& registers() { return regs_; }
+  std::span<uint8_t> shram() { return shram_; }
+  const NpuConfig& config() const { return cfg_; }
+
+  RunResult run(std::span<const uint32_t> words, NpuBus& bus, const std::array<uint64_t, 8>& basep,
+                uint32_t regioncfg, const Observer& observer = {});
+
+ private:
+  NpuConfig cfg_;
+  RegisterState regs_;
+  std::vector<uint8_t> shram_;
+};
+
+// REGIONCFG as the Ethos-U driver programs it (§1.5): region 0 -> 3, region 1 -> 0, others -> 1.
+constexpr uint32_t kDriverRegionCfg = 0x3u | (0x1u << 4) | (0x1u << 6) | (0x1u << 8) | (0x1u << 10) |
+                                      (0x1u << 12) | (0x1u << 14);
+
+}  // namespace corsim::npu

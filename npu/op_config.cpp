@@ -1,0 +1,215 @@
+#include "npu/op_config.h"
+
+#include <algorithm>
+
+#include "base/bits.h"
+
+namespace corsim::npu {
+
+namespace {
+
+uint32_t precision_bits(uint32_t field) { return 8u << field; }  // 0 8, 1 16, 2 32, 3 64
+
+int32_t typed16(uint16_t raw, bool is_signed) { return is_signed ? static_cast<int16_t>(raw) : int32_t{raw}; }
+
+void decode_precision(FeatureMap& fm, uint16_t p, bool ofm) {
+  fm.is_signed = bit(p, 0);
+  // IFM: precision [19:18] -> param bits 3:2. OFM: [18:17] -> param bits 2:1 (§2.3).
+  fm.elem_bits = static_cast<uint8_t>(precision_bits(ofm ? bits<2, 1>(p) : bits<3, 2>(p)));
+  fm.layout = bits<7, 6>(p) == 1 ? Layout::kNhcwb16 : Layout::kNhwc;
+}
+
+FeatureMap ifm_registers(const RegisterState& r, Isa isa) {
+  FeatureMap fm;
+  decode_precision(fm, r.get0(cmd0::kIfmPrecision), false);
+  fm.zero_point = typed16(r.get0(cmd0::kIfmZeroPoint), fm.is_signed);
+  fm.width0 = r.get0(cmd0::kIfmWidth0M1) + 1u;
+  fm.height0 = r.get0(cmd0::kIfmHeight0M1) + 1u;
+  fm.height1 = r.get0(cmd0::kIfmHeight1M1) + 1u;
+  fm.region = r.get0(cmd0::kIfmRegion) & 7;
+  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(cmd1::kIfmBase0 + t, isa);
+  fm.stride_x = r.address(cmd1::kIfmStrideX, isa);
+  fm.stride_y = r.address(cmd1::kIfmStrideY, isa);
+  fm.stride_c = r.address(cmd1::kIfmStrideC, isa);
+  fm.depth = r.get0(cmd0::kIfmDepthM1) + 1u;
+  return fm;
+}
+
+FeatureMap ifm2_registers(const RegisterState& r, Isa isa) {
+  FeatureMap fm;
+  decode_precision(fm, r.get0(cmd0::kIfm2Precision), false);
+  fm.zero_point = typed16(r.get0(cmd0::kIfm2ZeroPoint), fm.is_signed);
+  fm.width0 = r.get0(cmd0::kIfm2Width0M1) + 1u;
+  fm.height0 = r.get0(cmd0::kIfm2Height0M1) + 1u;
+  fm.height1 = r.get0(cmd0::kIfm2Height1M1) + 1u;
+  fm.region = r.get0(cmd0::kIfm2Region) & 7;
+  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(cmd1::kIfm2Base0 + t, isa);
+  fm.stride_x = r.address(cmd1::kIfm2StrideX, isa);
+  fm.stride_y = r.address(cmd1::kIfm2StrideY, isa);
+  fm.stride_c = r.address(cmd1::kIfm2StrideC, isa);
+  return fm;
+}
+
+FeatureMap ofm_registers(const RegisterState& r, Isa isa) {
+  FeatureMap fm;
+  decode_precision(fm, r.get0(cmd0::kOfmPrecision), true);
+  fm.zero_point = typed16(r.get0(cmd0::kOfmZeroPoint), fm.is_signed);
+  fm.width = r.get0(cmd0::kOfmWidthM1) + 1u;
+  fm.height = r.get0(cmd0::kOfmHeightM1) + 1u;
+  fm.depth = r.get0(cmd0::kOfmDepthM1) + 1u;
+  fm.width0 = r.get0(cmd0::kOfmWidth0M1) + 1u;
+  fm.height0 = r.get0(cmd0::kOfmHeight0M1) + 1u;
+  fm.height1 = r.get0(cmd0::kOfmHeight1M1) + 1u;
+  fm.region = r.get0(cmd0::kOfmRegion) & 7;
+  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(cmd1::kOfmBase0 + t, isa);
+  fm.stride_x = r.address(cmd1::kOfmStrideX, isa);
+  fm.stride_y = r.address(cmd1::kOfmStrideY, isa);
+  fm.stride_c = r.address(cmd1::kOfmStrideC, isa);
+  return fm;
+}
+
+// No register holds the IFM height/width of a kernel operation; it follows from the OFM size,
+// kernel, stride and padding (§8.2). With IFM_UPSCALE the formula gives the upscaled extent.
+uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint32_t pad_a, uint32_t pad_b,
+                    uint32_t upscale) {
+  const int64_t v = int64_t{ofm - 1} * stride + dilated_kernel - pad_a - pad_b;
+  int64_t e = std::max<int64_t>(v, 1);
+  if (upscale != 0) e = (e + 1) / 2;
+  return static_cast<uint32_t>(e);
+}
+
+}  // namespace
+
+OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16_t param, Isa isa) {
+  OperationConfig op;
+  op.opcode = opcode;
+  op.param = param;
+  switch (static_cast<OpCode>(opcode)) {
+    case OpCode::kConv: op.kind = OpKind::kConv; break;
+    case OpCode::kDepthwise: op.kind = OpKind::kDepthwise; break;
+    case OpCode::kPool: op.kind = OpKind::kPool; op.pool_mode = static_cast<PoolMode>(param & 7); break;
+    case OpCode::kElementwise:
+      op.kind = OpKind::kElementwise;
+      op.ew_mode = static_cast<ElementwiseMode>(param & 0x3F);
+      break;
+    case OpCode::kDmaStart: op.kind = OpKind::kDma; break;
+    default: op.kind = OpKind::kOther; break;
+  }
+
+  op.ifm = ifm_registers(r, isa);
+  op.ifm2 = ifm2_registers(r, isa);
+  op.ofm = ofm_registers(r, isa);
+
+  const uint16_t ks = r.get0(cmd0::kKernelStride);
+  op.kernel.stride_x = 1 + bit(ks, 0) + 2 * bit(ks, 6);  // lsb [16], msb [22] (§2.3, Q6)
+  op.kernel.stride_y = 1 + bit(ks, 1) + 2 * bit(ks, 9);  // lsb [17], msb [25]
+  op.kernel.part_kernel_first = bit(ks, 2);
+  op.kernel.dilation_x = 1 + bit(ks, 3);
+  op.kernel.dilation_y = 1 + bit(ks, 4);
+  // KERNEL_WIDTH/HEIGHT_M1 hold the dilated extent - 1 (§2.3).
+  op.kernel.width = r.get0(cmd0::kKernelWidthM1) / op.kernel.dilation_x + 1u;
+  op.kernel.height = r.get0(cmd0::kKernelHeightM1) / op.kernel.dilation_y + 1u;
+
+  op.pad_top = r.get0(cmd0::kIfmPadTop) & 0x7F;
+  op.pad_left = r.get0(cmd0::kIfmPadLeft) & 0x7F;
+  op.pad_right = r.get0(cmd0::kIfmPadRight) & 0xFF;
+  op.pad_bottom = r.get0(cmd0::kIfmPadBottom) & 0xFF;
+  op.upscale = r.get0(cmd0::kIfmUpscale) & 3;
+  op.ofm_blk_width = (r.get0(cmd0::kOfmBlkWidthM1) & 0x3F) + 1u;
+  op.ofm_blk_height = (r.get0(cmd0::kOfmBlkHeightM1) & 0x1F) + 1u;
+  op.ofm_blk_depth = (r.get0(cmd0::kOfmBlkDepthM1) & 0x7F) + 1u;
+  op.acc_format = r.get0(cmd0::kAccFormat) & 3;
+
+  const uint16_t op_prec = r.get0(cmd0::kOfmPrecision);
+  op.ofm_scale_global = bit(op_prec, 8);
+  op.ofm_round = static_cast<RoundMode>(bits<15, 14>(op_prec));
+  op.ofm_scale = {r.get1(cmd1::kOfmScale), r.get1_hi(cmd1::kOfmScale) & 0x3Fu};
+  const uint16_t act = r.get0(cmd0::kActivation);
+  const uint32_t fn = act & 0x1F;
+  if (fn >= 16) {
+    op.activation = ActivationFunction::kTable;
+    op.table_index = fn - 16;
+  } else {
+    op.activation = static_cast<ActivationFunction>(fn);
+  }
+  op.clip_range = bits<14, 12>(act);
+  op.activation_min = typed16(r.get0(cmd0::kActivationMin), op.ofm.is_signed);
+  op.activation_max = typed16(r.get0(cmd0::kActivationMax), op.ofm.is_signed);
+
+  const uint16_t if_prec = r.get0(cmd0::kIfmPrecision);
+  op.ifm_scale_mode = bits<9, 8>(if_prec);
+  op.ifm_round = static_cast<RoundMode>(bits<15, 14>(if_prec));
+  op.opa_scale = {r.get1(cmd1::kOpaScale), r.get1_hi(cmd1::kOpaScale) & 0x3Fu};
+  op.opb_scale = {r.get1(cmd1::kOpbScale) & 0xFFFFu, 0};
+
+  const uint16_t bc = r.get0(cmd0::kIfm2Broadcast);
+  op.ifm2_broadcast_h = bit(bc, 0);
+  op.ifm2_broadcast_w = bit(bc, 1);
+  op.ifm2_broadcast_c = bit(bc, 2);
+  op.operands_reversed = bit(bc, 6);
+  op.ifm2_scalar = bit(bc, 7);
+  op.ifm2_scalar_value = typed16(r.get0(cmd0::kIfm2Scalar), op.ifm2.is_signed);
+
+  op.weight_region = r.get0(cmd0::kWeightRegion) & 7;
+  op.scale_region = r.get0(cmd0::kScaleRegion) & 7;
+  op.weight_base = r.address(cmd1::kWeightBase, isa);
+  op.weight_length = r.get1(cmd1::kWeightLength);
+  op.scale_base = r.address(cmd1::kScaleBase, isa);
+  op.scale_length = r.get1(cmd1::kScaleLength) & 0xFFFFF;
+
+  const uint16_t src = r.get0(cmd0::kDma0SrcRegion), dst = r.get0(cmd0::kDma0DstRegion);
+  op.dma_src_region = src & 7;
+  op.dma_dst_region = dst & 7;
+  op.dma_src_internal = bit(src, 8);
+  op.dma_dst_internal = bit(dst, 8);
+  op.dma_src = r.address(cmd1::kDma0Src, isa);
+  op.dma_dst = r.address(cmd1::kDma0Dst, isa);
+  op.dma_length = r.address(cmd1::kDma0Len, isa);
+
+  // Extents the operation touches.
+  switch (op.kind) {
+    case OpKind::kConv:
+    case OpKind::kDepthwise:
+    case OpKind::kPool:
+      op.ifm.height = ifm_extent(op.ofm.height, op.kernel.stride_y, op.kernel.dilated_height(), op.pad_top,
+                                 op.pad_bottom, op.upscale);
+      op.ifm.width = ifm_extent(op.ofm.width, op.kernel.stride_x, op.kernel.dilated_width(), op.pad_left,
+                                op.pad_right, op.upscale);
+      if (op.kind == OpKind::kDepthwise) op.ifm.depth = op.ofm.depth;
+      break;
+    case OpKind::kElementwise:
+      op.ifm.height = op.ofm.height;
+      op.ifm.width = op.ofm.width;
+      op.ifm.depth = op.ofm.depth;
+      op.ifm2.height = op.ifm2_broadcast_h ? 1 : op.ofm.height;
+      op.ifm2.width = op.ifm2_broadcast_w ? 1 : op.ofm.width;
+      op.ifm2.depth = op.ifm2_broadcast_c ? 1 : op.ofm.depth;
+      break;
+    default: break;
+  }
+  return op;
+}
+
+std::string_view op_kind_name(const OperationConfig& op) {
+  switch (op.kind) {
+    case OpKind::kConv: return "CONV";
+    case OpKind::kDepthwise: return "DEPTHWISE";
+    case OpKind::kPool:
+      switch (op.pool_mode) {
+        case PoolMode::kMax: return "POOL_MAX";
+        case PoolMode::kAverage: return "POOL_AVG";
+        case PoolMode::kReduceSum: return "POOL_SUM";
+      }
+      return "POOL";
+    case OpKind::kElementwise: {
+      static constexpr std::string_view kNames[] = {"EW_MUL", "EW_ADD", "EW_SUB", "EW_MIN", "EW_MAX",
+                                                    "EW_LRELU", "EW_ABS", "EW_CLZ", "EW_SHR", "EW_SHL"};
+      const auto m = static_cast<unsigned>(op.ew_mode);
+      return m < 10 ? kNames[m] : "EW_?";
+    }
+    case OpKind::kDma: return "DMA";
+    default: return "OTHER";
+  }
+}
+
+}  // namespace corsim::npu

@@ -1,0 +1,164 @@
+// CONV and DEPTHWISE (spec/ethos-u.md §3.1): acc = bias + sum (ifm - zp) * w, rescale per channel,
+// output stage. IFM positions outside the map (padding) contribute 0 (§2.6).
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "npu/ops/kernels.h"
+#include "npu/ops/rescale.h"
+
+namespace corsim::npu {
+
+namespace {
+
+// The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied (§2.6).
+template <typename T>
+std::vector<T> prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw) {
+  const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
+  const int32_t zp = op.ifm.zero_point;
+  if (op.upscale == 0) {
+    uh = ih;
+    uw = iw;
+    std::vector<T> out(raw.size());
+    for (size_t i = 0; i < raw.size(); ++i) out[i] = static_cast<T>(raw[i] - zp);
+    return out;
+  }
+  uh = 2 * ih;
+  uw = 2 * iw;
+  std::vector<T> out(size_t{uh} * uw * c, 0);
+  for (uint32_t y = 0; y < uh; ++y)
+    for (uint32_t x = 0; x < uw; ++x) {
+      // 1 = nearest (each pixel repeated 2x2); 2 = zero insertion (transpose convolution).
+      if (op.upscale == 2 && ((y | x) & 1)) continue;
+      const int32_t* src = &raw[(size_t{y / 2} * iw + x / 2) * c];
+      T* dst = &out[(size_t{y} * uw + x) * c];
+      for (uint32_t k = 0; k < c; ++k) dst[k] = static_cast<T>(src[k] - zp);
+    }
+  return out;
+}
+
+template <typename Acc, typename T>
+inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
+  Acc s = 0;
+  for (uint32_t i = 0; i < n; ++i) s += static_cast<Acc>(a[i]) * static_cast<Acc>(b[i]);
+  return s;
+}
+
+template <typename T, typename Acc>
+void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
+               const DenseWeights& w, std::vector<int64_t>& acc_out) {
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
+  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
+  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
+  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
+  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  std::vector<Acc> acc(od);
+  for (uint32_t oy = 0; oy < oh; ++oy) {
+    for (uint32_t ox = 0; ox < ow; ++ox) {
+      std::fill(acc.begin(), acc.end(), Acc{0});
+      for (uint32_t ky = 0; ky < kh; ++ky) {
+        const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
+        if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+        for (uint32_t kx = 0; kx < kw; ++kx) {
+          const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx) * dx - pl;
+          if (ix < 0 || ix >= static_cast<int>(uw)) continue;
+          const T* src = &in[(size_t(iy) * uw + size_t(ix)) * c];
+          const int16_t* wp = &w.values[(size_t{ky} * kw + kx) * c];
+          const size_t wstride = size_t{kh} * kw * c;
+          for (uint32_t o = 0; o < od; ++o) acc[o] += dot<Acc>(src, wp + o * wstride, c);
+        }
+      }
+      int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
+      for (uint32_t o = 0; o < od; ++o) dst[o] = static_cast<int64_t>(acc[o]);
+    }
+  }
+}
+
+template <typename T, typename Acc>
+void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
+                    const DenseWeights& w, std::vector<int64_t>& acc_out) {
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
+  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
+  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
+  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
+  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  // Weights as [ky][kx][c] so the channel loop is contiguous.
+  std::vector<int16_t> wt(size_t{kh} * kw * od);
+  for (uint32_t o = 0; o < od; ++o)
+    for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
+  std::vector<Acc> acc(od);
+  for (uint32_t oy = 0; oy < oh; ++oy) {
+    for (uint32_t ox = 0; ox < ow; ++ox) {
+      std::fill(acc.begin(), acc.end(), Acc{0});
+      for (uint32_t ky = 0; ky < kh; ++ky) {
+        const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
+        if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+        for (uint32_t kx = 0; kx < kw; ++kx) {
+          const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx) * dx - pl;
+          if (ix < 0 || ix >= static_cast<int>(uw)) continue;
+          const T* src = &in[(size_t(iy) * uw + size_t(ix)) * c];
+          const int16_t* wp = &wt[(size_t{ky} * kw + kx) * od];
+          for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+        }
+      }
+      int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
+      for (uint32_t o = 0; o < od; ++o) dst[o] = static_cast<int64_t>(acc[o]);
+    }
+  }
+}
+
+template <typename T>
+void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const DenseWeights& w,
+               std::vector<int64_t>& acc) {
+  uint32_t uh = 0, uw = 0;
+  const std::vector<T> in = prepare_input<T>(op, raw, uh, uw);
+  // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40, §3.1).
+  const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
+  if (op.kind == OpKind::kDepthwise) {
+    if (acc32) depthwise_loop<T, int32_t>(op, in, uh, uw, w, acc);
+    else depthwise_loop<T, int64_t>(op, in, uh, uw, w, acc);
+  } else {
+    if (acc32) conv_loop<T, int32_t>(op, in, uh, uw, w, acc);
+    else conv_loop<T, int64_t>(op, in, uh, uw, w, acc);
+  }
+}
+
+}  // namespace
+
+bool run_conv(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  if (op.kind == OpKind::kDepthwise && op.ifm.depth != op.ofm.depth)
+    return ctx.fail(Fault::kCommand, "DEPTHWISE with IFM depth != OFM depth");
+  std::vector<int32_t> raw;
+  if (!load_feature_map(ctx, op.ifm, raw)) return false;
+  DenseWeights w;
+  if (!load_weights(ctx, w)) return false;
+  const uint32_t od = op.ofm.depth;
+  std::vector<ChannelScale> scales;
+  if (!op.ofm_scale_global || op.scale_length >= uint64_t{od} * 10) {
+    if (!load_scales(ctx, od, scales)) return false;
+  } else {
+    scales.assign(od, ChannelScale{});
+  }
+  if (op.ofm_scale_global)
+    for (auto& s : scales) { s.scale = op.ofm_scale.scale; s.shift = op.ofm_scale.shift; }
+
+  std::vector<int64_t> acc(op.ofm.elements());
+  int32_t lo = std::numeric_limits<int32_t>::max(), hi = std::numeric_limits<int32_t>::min();
+  for (int32_t v : raw) { lo = std::min(lo, v); hi = std::max(hi, v); }
+  const int64_t zp = op.ifm.zero_point;
+  const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
+  if (fits16) run_loops<int16_t>(op, raw, w, acc);
+  else run_loops<int32_t>(op, raw, w, acc);
+
+  const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
+  std::vector<int32_t> ofm(acc.size());
+  for (size_t i = 0; i < acc.size(); ++i) {
+    const ChannelScale& s = scales[i % od];
+    ofm[i] = out.apply(rescale(acc[i] + s.bias, s.scale, s.shift, op.ofm_round));
+  }
+  return store_feature_map(ctx, op.ofm, ofm);
+}
+
+}  // namespace corsim::npu

@@ -1,0 +1,86 @@
+// POOL (spec/ethos-u.md §3.3 with the §8.5 corrections): MAX, AVERAGE and REDUCE_SUM.
+#include <algorithm>
+#include <limits>
+
+#include "npu/ops/kernels.h"
+#include "npu/ops/rescale.h"
+
+namespace corsim::npu {
+
+namespace {
+
+// Q3 decision (padded AVERAGE with scale_mode 0, "the hardware divides by the valid count"):
+// the TFLite reference divide, rounding half away from zero. No golden covers it; see
+// tests/npu/pool_test.cpp.
+int64_t divide_round_away(int64_t sum, int64_t count) {
+  if (count <= 0) return 0;
+  return sum >= 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+}
+
+}  // namespace
+
+bool run_pool(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  FeatureMap ifm = op.ifm;
+  if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
+  std::vector<int32_t> raw;
+  if (!load_feature_map(ctx, ifm, raw)) return false;
+  const uint32_t ih = ifm.height, iw = ifm.width, ic = ifm.depth;
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
+  const uint32_t uh = op.upscale ? 2 * ih : ih, uw = op.upscale ? 2 * iw : iw;
+  const int64_t zp = ifm.zero_point;
+  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
+  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
+  std::vector<int32_t> ofm(op.ofm.elements());
+  auto at = [&](int y, int x, uint32_t c) -> int64_t {
+    // IFM_UPSCALE on POOL (nearest, §8.2): each pixel repeated 2x2.
+    if (op.upscale == 2 && ((y | x) & 1)) return zp;
+    const int ry = op.upscale ? y / 2 : y, rx = op.upscale ? x / 2 : x;
+    return raw[(size_t(ry) * iw + size_t(rx)) * ic + c];
+  };
+  for (uint32_t oy = 0; oy < oh; ++oy) {
+    for (uint32_t ox = 0; ox < ow; ++ox) {
+      for (uint32_t c = 0; c < od; ++c) {
+        int64_t best = std::numeric_limits<int64_t>::min(), sum = 0, count = 0;
+        const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
+        const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
+        for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
+          const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
+          if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+          for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
+            const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
+            if (ix < 0 || ix >= static_cast<int>(uw)) continue;
+            for (uint32_t k = c_lo; k < c_hi; ++k) {
+              const int64_t v = at(iy, ix, k) - zp;
+              best = std::max(best, v);
+              sum += v;
+              ++count;
+            }
+          }
+        }
+        int64_t v = 0;
+        switch (op.pool_mode) {
+          case PoolMode::kMax:
+            // MAX ignores padding (§2.6); scale_mode 0 applies no rescale (§8.5).
+            v = count ? best : 0;
+            if (op.ofm_scale_global) v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+            break;
+          case PoolMode::kAverage:
+            // scale_mode 1: OFM_SCALE holds 1/k (§3.3); scale_mode 0: hardware divide (Q3).
+            v = op.ofm_scale_global ? rescale(sum, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round)
+                                    : divide_round_away(sum, count);
+            break;
+          case PoolMode::kReduceSum:
+            // REDUCE_SUM sums the window and all IFM channels (§8.5).
+            v = op.ofm_scale_global ? rescale(sum, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round) : sum;
+            break;
+        }
+        ofm[(size_t{oy} * ow + ox) * od + c] = out.apply(v);
+      }
+    }
+  }
+  return store_feature_map(ctx, op.ofm, ofm);
+}
+
+}  // namespace corsim::npu

@@ -1,0 +1,81 @@
+#include "npu/ops/rescale.h"
+
+#include <cmath>
+
+namespace corsim::npu {
+
+OutputStage::OutputStage(const OperationConfig& op, std::span<const uint8_t> shram, uint32_t lut_base) {
+  const FeatureMap& ofm = op.ofm;
+  zp_ = ofm.zero_point;
+  ofm_bits_ = ofm.elem_bits;
+  ofm_signed_ = ofm.is_signed;
+  fn_ = op.activation;
+  lut_ = op.activation != ActivationFunction::kNone;
+  wide_ = ofm.elem_bits >= 32;
+  // ACTIVATION.clip_range (§2.3): 0 OFM precision, 2 force uint8, 3 force int8, 5 force int16.
+  unsigned clip_bits = std::min<unsigned>(ofm.elem_bits, 32);
+  bool clip_signed = ofm.is_signed;
+  switch (op.clip_range) {
+    case 2: clip_bits = 8; clip_signed = false; break;
+    case 3: clip_bits = 8; clip_signed = true; break;
+    case 5: clip_bits = 16; clip_signed = true; break;
+    default: break;
+  }
+  if (wide_ && !lut_) {
+    lo_ = type_min(32, ofm.is_signed ? true : false);
+    hi_ = type_max(32, ofm.is_signed ? true : false);
+    if (!ofm.is_signed) { lo_ = 0; hi_ = 0xFFFFFFFFll; }
+    return;
+  }
+  lo_ = std::max(type_min(clip_bits, clip_signed), int64_t{op.activation_min});
+  hi_ = std::min(type_max(clip_bits, clip_signed), int64_t{op.activation_max});
+  lo_ = std::max(lo_, type_min(std::min<unsigned>(ofm.elem_bits, 32), ofm.is_signed));
+  hi_ = std::min(hi_, type_max(std::min<unsigned>(ofm.elem_bits, 32), ofm.is_signed));
+  if (lut_) {
+    // Q4 (§8.6): the LUT index is the scaled value + OFM zero point, clamped to the clip range
+    // (int8: +128). Decision (unverified, KWS cannot tell): ACTIVATION_MIN/MAX clamp the index
+    // too, as the §3.1 order "zero point, clamp, then LUT" says.
+    lut_lo_ = std::max(type_min(clip_bits, clip_signed), int64_t{op.activation_min});
+    lut_hi_ = std::min(type_max(clip_bits, clip_signed), int64_t{op.activation_max});
+    if (wide_) { lut_lo_ = type_min(clip_bits, clip_signed); lut_hi_ = type_max(clip_bits, clip_signed); }
+    lut_signed_ = clip_signed;
+    if (op.activation == ActivationFunction::kTable) {
+      const size_t start = size_t{lut_base} + 256 * size_t{op.table_index};
+      if (start < shram.size()) {
+        table_ = shram.data() + start;
+        table_bytes_ = shram.size() - start;
+      }
+    }
+  }
+}
+
+int32_t OutputStage::lookup(int64_t x) const {
+  x = std::clamp(x, lut_lo_, lut_hi_);
+  if (fn_ == ActivationFunction::kTanh || fn_ == ActivationFunction::kSigmoid) {
+    // U55 built-in functions take the input in a 1/0x3000 fixed-point domain (§3.3, Python core).
+    // Not verified against hardware: a plain float model, rounded half away from zero.
+    const double in = static_cast<double>(x - zp_) / 0x3000;
+    const double range = std::ldexp(1.0, static_cast<int>(ofm_bits_) - 1);
+    double out = fn_ == ActivationFunction::kTanh ? std::tanh(in) * range
+                                                  : (1.0 / (1.0 + std::exp(-in))) * 2 * range - range;
+    const int64_t r = static_cast<int64_t>(std::llround(out)) + zp_;
+    return static_cast<int32_t>(std::clamp<int64_t>(r, type_min(ofm_bits_, ofm_signed_), type_max(ofm_bits_, ofm_signed_)));
+  }
+  // 8-bit index; entries are OFM-sized: 1 byte (8-bit OFM), 2 (16-bit), 4 (32-bit, §8.6).
+  const size_t index = static_cast<size_t>(lut_signed_ ? x + 128 : x) & 0xFF;
+  const unsigned eb = std::min<unsigned>(ofm_bits_ / 8, 4);
+  if (table_ == nullptr || (index + 1) * eb > table_bytes_) return 0;
+  uint32_t raw = 0;
+  for (unsigned b = 0; b < eb; ++b) raw |= uint32_t{table_[index * eb + b]} << (8 * b);
+  if (eb == 1) return ofm_signed_ ? static_cast<int8_t>(raw) : static_cast<int32_t>(raw);
+  if (eb == 2) return ofm_signed_ ? static_cast<int16_t>(raw) : static_cast<int32_t>(raw);
+  return static_cast<int32_t>(raw);
+}
+
+int32_t OutputStage::apply(int64_t v) const {
+  if (lut_) return lookup(v + zp_);
+  if (wide_) return static_cast<int32_t>(std::clamp(v, lo_, hi_));
+  return static_cast<int32_t>(std::clamp(v + zp_, lo_, hi_));
+}
+
+}  // namespace corsim::npu
