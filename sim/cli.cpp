@@ -1,0 +1,207 @@
+#include "sim/cli.h"
+
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "sim/params.h"
+#include "sim/platform/preset.h"
+
+namespace corsim::sim {
+
+namespace {
+
+std::optional<uint64_t> parse_number(std::string_view v) {
+  int base = 10;
+  if (v.size() > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
+    v.remove_prefix(2);
+    base = 16;
+  }
+  if (v.empty()) return std::nullopt;
+  uint64_t out = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out, base);
+  if (ec != std::errc() || p != v.data() + v.size()) return std::nullopt;
+  return out;
+}
+
+// FILE@ADDR, FVP style; an FVP instance prefix ("cpu0=FILE@ADDR") is accepted and dropped.
+std::string parse_data(std::string_view v, RunConfig& cfg) {
+  const size_t at = v.rfind('@');
+  if (at == std::string_view::npos || at == 0 || at + 1 == v.size()) {
+    return fmt::format("--data expects FILE@ADDRESS, got '{}'", v);
+  }
+  std::string_view file = v.substr(0, at);
+  if (const size_t eq = file.find('='); eq != std::string_view::npos && file.substr(0, eq).find('/') == std::string_view::npos) {
+    file = file.substr(eq + 1);
+  }
+  auto addr = parse_number(v.substr(at + 1));
+  if (!addr || *addr > 0xFFFFFFFFu) return fmt::format("--data: bad address '{}'", v.substr(at + 1));
+  cfg.data.push_back({std::string(file), static_cast<uint32_t>(*addr)});
+  return {};
+}
+
+struct Option {
+  std::string_view long_name;   // "--max-cycles"
+  std::string_view short_name;  // "-q" or ""
+  enum class Arg { None, Required, Optional } arg;
+  std::string_view metavar;
+  std::string_view help;
+  std::function<std::string(CliResult&, std::string_view)> apply;
+};
+
+std::vector<Option> options() {
+  using A = Option::Arg;
+  return {
+      {"--platform", "", A::Required, "NAME", "platform preset (corstone-300)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         if (!make_preset(v)) return fmt::format("unknown platform '{}' (known: corstone-300)", v);
+         r.config.platform = std::string(v);
+         return {};
+       }},
+      {"--data", "", A::Required, "FILE@ADDR", "place FILE's bytes at ADDR before boot (repeatable)",
+       [](CliResult& r, std::string_view v) { return parse_data(v, r.config); }},
+      {"--semihosting-cmdline", "", A::Required, "STR", "the guest's command line (SYS_GET_CMDLINE)",
+       [](CliResult& r, std::string_view v) { r.config.semihosting_cmdline = std::string(v); return std::string(); }},
+      {"--semihosting-root", "", A::Required, "DIR", "directory semihosting file access is confined to (default: cwd)",
+       [](CliResult& r, std::string_view v) { r.config.semihosting_root = std::string(v); return std::string(); }},
+      {"--max-cycles", "", A::Required, "N", "stop after N cycles (exit status 4)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         auto n = parse_number(v);
+         if (!n || *n == 0) return fmt::format("--max-cycles expects a positive integer, got '{}'", v);
+         r.config.max_cycles = *n;
+         return {};
+       }},
+      {"--timeout", "", A::Required, "SECONDS", "stop after this much host time (exit status 4)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         double s = 0;
+         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
+         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0) || !std::isfinite(s)) {
+           return fmt::format("--timeout expects a positive number of seconds, got '{}'", v);
+         }
+         r.config.timeout_seconds = s;
+         return {};
+       }},
+      {"--trace", "", A::Optional, "FILE", "instruction trace (cycle, pc, encoding, disassembly) to FILE or stderr",
+       [](CliResult& r, std::string_view v) { r.config.trace = true; r.config.trace_file = std::string(v); return std::string(); }},
+      {"--stats", "", A::Required, "FILE", "write run statistics as JSON to FILE ('-' = stderr)",
+       [](CliResult& r, std::string_view v) { r.config.stats_file = std::string(v); return std::string(); }},
+      {"", "-C", A::Required, "NAME=VALUE", "FVP-style parameter (e.g. -C ethosu.num_macs=256)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         const size_t eq = v.find('=');
+         if (eq == std::string_view::npos || eq == 0) return fmt::format("-C expects NAME=VALUE, got '{}'", v);
+         r.config.params.emplace_back(std::string(v.substr(0, eq)), std::string(v.substr(eq + 1)));
+         return {};
+       }},
+      {"--quiet", "-q", A::None, "", "only warnings and errors on stderr",
+       [](CliResult& r, std::string_view) { r.config.quiet = true; return std::string(); }},
+      {"--help", "-h", A::None, "", "show this help",
+       [](CliResult& r, std::string_view) { r.show_help = true; return std::string(); }},
+      {"--version", "", A::None, "", "show the version",
+       [](CliResult& r, std::string_view) { r.show_version = true; return std::string(); }},
+      // FVP spellings, so FVP command lines keep working.
+      {"--timelimit", "", A::Required, "SECONDS", "same as --timeout (FVP name)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         double s = 0;
+         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
+         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0)) return fmt::format("--timelimit expects seconds, got '{}'", v);
+         r.config.timeout_seconds = s;
+         return {};
+       }},
+      {"--application", "-a", A::Required, "FILE", "the firmware ELF (FVP name; an 'instance=' prefix is dropped)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         if (const size_t eq = v.find('='); eq != std::string_view::npos) v = v.substr(eq + 1);
+         if (!r.config.firmware.empty()) return "more than one firmware ELF given";
+         r.config.firmware = std::string(v);
+         return {};
+       }},
+  };
+}
+
+}  // namespace
+
+CliResult parse_command_line(const std::vector<std::string>& args) {
+  CliResult r;
+  const std::vector<Option> opts = options();
+  std::vector<std::string> positionals;
+  bool only_positionals = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (only_positionals || a.size() < 2 || a[0] != '-') {
+      positionals.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      only_positionals = true;
+      continue;
+    }
+    const Option* match = nullptr;
+    std::optional<std::string> value;
+    for (const Option& o : opts) {
+      if (!o.long_name.empty() && a.rfind(o.long_name, 0) == 0) {
+        if (a.size() == o.long_name.size()) { match = &o; break; }
+        if (a[o.long_name.size()] == '=') { match = &o; value = a.substr(o.long_name.size() + 1); break; }
+      }
+      if (!o.short_name.empty() && a.rfind(o.short_name, 0) == 0) {
+        if (a.size() == o.short_name.size()) { match = &o; break; }
+        if (o.arg == Option::Arg::Required) { match = &o; value = a.substr(o.short_name.size()); break; }  // -CNAME=V
+      }
+    }
+    if (!match) {
+      r.error = fmt::format("unknown option '{}' (see --help)", a);
+      return r;
+    }
+    if (match->arg == Option::Arg::None && value) {
+      r.error = fmt::format("option '{}' takes no value", match->long_name);
+      return r;
+    }
+    if (match->arg == Option::Arg::Required && !value) {
+      if (i + 1 >= args.size()) {
+        r.error = fmt::format("option '{}' needs a value ({})", a, match->metavar);
+        return r;
+      }
+      value = args[++i];
+    }
+    if (std::string e = match->apply(r, value.value_or("")); !e.empty()) {
+      r.error = std::move(e);
+      return r;
+    }
+  }
+  if (r.show_help || r.show_version) return r;
+  // Positionals: the firmware ELF. (The model .pte joins here later.)
+  for (const std::string& p : positionals) {
+    if (r.config.firmware.empty()) {
+      r.config.firmware = p;
+    } else {
+      r.error = fmt::format("unexpected argument '{}' (one firmware ELF expected)", p);
+      return r;
+    }
+  }
+  if (r.config.firmware.empty()) r.error = "no firmware ELF given (usage: corsim [options] firmware.elf)";
+  return r;
+}
+
+std::string usage_text() {
+  std::string s =
+      "usage: corsim [options] firmware.elf\n"
+      "Runs bare-metal Arm firmware on a simulated Corstone platform.\n\noptions:\n";
+  for (const Option& o : options()) {
+    std::string names = o.short_name.empty() ? std::string(o.long_name)
+                        : o.long_name.empty() ? std::string(o.short_name)
+                                              : fmt::format("{}, {}", o.short_name, o.long_name);
+    if (o.arg == Option::Arg::Required) names += fmt::format(" {}", o.metavar);
+    if (o.arg == Option::Arg::Optional) names += fmt::format("[={}]", o.metavar);
+    s += fmt::format("  {:<34} {}\n", names, o.help);
+  }
+  s += "\nexit status: the guest's semihosting exit code; 0 after EOT (byte 0x04 on UART0);\n"
+       "  2 bad input, 3 guest fault (lockup, unhandled fault, sleeping forever), 4 timeout or cycle limit.\n"
+       "\n-C parameters understood:\n";
+  for (std::string_view n : known_parameter_names()) s += fmt::format("  {}\n", n);
+  s += "  (display/telnet/networking parameters of the FVP are accepted and ignored)\n";
+  return s;
+}
+
+}  // namespace corsim::sim

@@ -1,0 +1,210 @@
+#include "sim/params.h"
+
+#include <charconv>
+#include <functional>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace corsim::sim {
+
+namespace {
+
+std::string unquote(std::string_view v) {
+  if (v.size() >= 2 && ((v.front() == '"' && v.back() == '"') || (v.front() == '\'' && v.back() == '\''))) {
+    v = v.substr(1, v.size() - 2);
+  }
+  return std::string(v);
+}
+
+std::optional<uint64_t> parse_uint(std::string_view v) {
+  int base = 10;
+  if (v.size() > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
+    v.remove_prefix(2);
+    base = 16;
+  }
+  if (v.empty()) return std::nullopt;
+  uint64_t out = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out, base);
+  if (ec != std::errc() || p != v.data() + v.size()) return std::nullopt;
+  return out;
+}
+
+std::optional<bool> parse_bool(std::string_view v) {
+  if (v == "1" || v == "true" || v == "TRUE" || v == "True") return true;
+  if (v == "0" || v == "false" || v == "FALSE" || v == "False") return false;
+  return std::nullopt;
+}
+
+struct Context {
+  PlatformPreset& preset;
+  RunConfig& run;
+};
+// Applies a value; returns "" or the reason the value is bad.
+using Setter = std::function<std::string(Context&, const std::string&)>;
+
+Setter set_bool(std::function<void(Context&, bool)> f) {
+  return [f](Context& c, const std::string& v) -> std::string {
+    auto b = parse_bool(v);
+    if (!b) return "expected 0 or 1";
+    f(c, *b);
+    return {};
+  };
+}
+
+Setter set_u32(std::function<void(Context&, uint32_t)> f) {
+  return [f](Context& c, const std::string& v) -> std::string {
+    auto n = parse_uint(v);
+    if (!n || *n > 0xFFFFFFFFu) return "expected a 32-bit unsigned number";
+    f(c, static_cast<uint32_t>(*n));
+    return {};
+  };
+}
+
+Setter set_string(std::function<void(Context&, const std::string&)> f) {
+  return [f](Context& c, const std::string& v) -> std::string {
+    f(c, v);
+    return {};
+  };
+}
+
+// cpu0.CFGITCMSZ / CFGDTCMSZ: TCM size 2^(N-1) KiB (Cortex-M55 TRM configuration encoding; 15
+// gives the 16 MiB maximum, which still fits below the next region of the Corstone-300 map).
+Setter set_tcm(std::string name) {
+  return [name](Context& c, const std::string& v) -> std::string {
+    auto n = parse_uint(v);
+    if (!n || *n < 1 || *n > 15) return "expected a TCM size code 1..15 (size = 2^(N-1) KiB)";
+    MemorySpec* m = c.preset.memory(name);
+    if (!m) return fmt::format("platform {} has no {}", c.preset.name, name);
+    m->size = uint64_t{1024} << (*n - 1);
+    return {};
+  };
+}
+
+struct Param {
+  std::string_view name;
+  Setter set;
+};
+
+// Parameters accepted so that existing FVP command lines run, with no effect in corsim (no GUI,
+// telnet, networking). They are reported once at debug level, not warned about.
+constexpr std::string_view kIgnoredPrefixes[] = {
+    "mps3_board.visualisation.", "mps3_board.telnetterminal", "vis_hdlcd.", "mps3_board.DISABLE_GATING",
+    "mps3_board.smsc_91c111.", "hostbridge.", "mps4_board.visualisation.", "mps4_board.telnetterminal",
+};
+
+std::vector<Param> make_table() {
+  std::vector<Param> t;
+  t.push_back({"cpu0.semihosting-enable", set_bool([](Context& c, bool b) { c.run.semihosting_enabled = b; })});
+  t.push_back({"cpu0.semihosting-cmd_line", set_string([](Context& c, const std::string& v) { c.run.semihosting_cmdline = v; })});
+  t.push_back({"cpu0.semihosting-cwd", set_string([](Context& c, const std::string& v) { c.run.semihosting_root = v; })});
+  t.push_back({"cpu0.semihosting-heap_base", set_u32([](Context& c, uint32_t v) { c.run.heap_base = v; })});
+  t.push_back({"cpu0.semihosting-heap_limit", set_u32([](Context& c, uint32_t v) { c.run.heap_limit = v; })});
+  t.push_back({"cpu0.semihosting-stack_base", set_u32([](Context& c, uint32_t v) { c.run.stack_base = v; })});
+  t.push_back({"cpu0.semihosting-stack_limit", set_u32([](Context& c, uint32_t v) { c.run.stack_limit = v; })});
+  t.push_back({"cpu0.CFGITCMSZ", set_tcm("ITCM")});
+  t.push_back({"cpu0.CFGDTCMSZ", set_tcm("DTCM")});
+  t.push_back({"cpu0.FPU", set_bool([](Context& c, bool b) { c.preset.cpu.has_fpu = b; })});
+  // cpu0.MVE: 0 none, 1 integer, 2 integer + floating point.
+  t.push_back({"cpu0.MVE", [](Context& c, const std::string& v) -> std::string {
+                 auto n = parse_uint(v);
+                 if (!n || *n > 2) return "expected 0, 1 or 2";
+                 c.preset.cpu.has_mve = *n != 0;
+                 return {};
+               }});
+  t.push_back({"ethosu.num_macs", [](Context& c, const std::string& v) -> std::string {
+                 auto n = parse_uint(v);
+                 if (!n || (*n != 32 && *n != 64 && *n != 128 && *n != 256)) return "Ethos-U55 has 32, 64, 128 or 256 MACs";
+                 c.preset.npu.num_macs = static_cast<unsigned>(*n);
+                 return {};
+               }});
+  t.push_back({"ethosu.extra_args", set_string([](Context& c, const std::string& v) { c.preset.npu.extra_args = v; })});
+  return t;
+}
+
+// mps3_board.uartN.{out_file,shutdown_on_eot,shutdown_tag,unbuffered_output}
+std::optional<std::string> apply_uart(Context& c, std::string_view name, const std::string& value, bool& matched) {
+  matched = false;
+  constexpr std::string_view kPrefix = "mps3_board.uart";
+  if (name.substr(0, kPrefix.size()) != kPrefix || name.size() < kPrefix.size() + 3) return std::nullopt;
+  const char digit = name[kPrefix.size()];
+  if (digit < '0' || digit > '9' || name[kPrefix.size() + 1] != '.') return std::nullopt;
+  const unsigned index = static_cast<unsigned>(digit - '0');
+  if (index >= c.preset.uarts.size()) return std::nullopt;
+  const std::string_view field = name.substr(kPrefix.size() + 2);
+  UartConsoleSpec& u = c.preset.uarts[index];
+  matched = true;
+  if (field == "out_file") { u.out_file = value; return std::string{}; }
+  if (field == "shutdown_tag") { u.shutdown_tag = value; return std::string{}; }
+  if (field == "shutdown_on_eot" || field == "unbuffered_output") {
+    auto b = parse_bool(value);
+    if (!b) return std::string("expected 0 or 1");
+    (field == "shutdown_on_eot" ? u.shutdown_on_eot : u.unbuffered) = *b;
+    return std::string{};
+  }
+  matched = false;
+  return std::nullopt;
+}
+
+}  // namespace
+
+ParamResult apply_parameters(PlatformPreset& preset, RunConfig& run) {
+  ParamResult result;
+  Context ctx{preset, run};
+  const std::vector<Param> table = make_table();
+  std::set<std::string> warned;
+  for (const auto& [raw_name, raw_value] : run.params) {
+    const std::string value = unquote(raw_value);
+    // FVP allows an instance path in front ("cpu_core.cpu0.x" on some FVPs): match by suffix too.
+    const Param* found = nullptr;
+    for (const Param& p : table) {
+      if (raw_name == p.name || (raw_name.size() > p.name.size() &&
+                                 raw_name.compare(raw_name.size() - p.name.size(), p.name.size(), p.name) == 0 &&
+                                 raw_name[raw_name.size() - p.name.size() - 1] == '.')) {
+        found = &p;
+        break;
+      }
+    }
+    std::string problem;
+    bool handled = false;
+    if (found) {
+      problem = found->set(ctx, value);
+      handled = true;
+    } else {
+      bool matched = false;
+      if (auto r = apply_uart(ctx, raw_name, value, matched); matched) {
+        problem = *r;
+        handled = true;
+      }
+    }
+    if (!handled) {
+      bool ignored = false;
+      for (std::string_view prefix : kIgnoredPrefixes) {
+        if (std::string_view(raw_name).substr(0, prefix.size()) == prefix) ignored = true;
+      }
+      if (!ignored && warned.insert(raw_name).second) {
+        result.warnings.push_back(fmt::format("unknown parameter -C {} ignored", raw_name));
+      }
+      continue;
+    }
+    if (!problem.empty()) {
+      result.error = fmt::format("bad value '{}' for -C {}: {}", value, raw_name, problem);
+      return result;
+    }
+  }
+  return result;
+}
+
+std::vector<std::string_view> known_parameter_names() {
+  const std::vector<Param> table = make_table();
+  std::vector<std::string_view> names;
+  for (const Param& p : table) names.push_back(p.name);
+  names.push_back("mps3_board.uart<N>.out_file");
+  names.push_back("mps3_board.uart<N>.shutdown_on_eot");
+  names.push_back("mps3_board.uart<N>.shutdown_tag");
+  names.push_back("mps3_board.uart<N>.unbuffered_output");
+  return names;
+}
+
+}  // namespace corsim::sim

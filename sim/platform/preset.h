@@ -1,0 +1,82 @@
+#pragma once
+// Platforms as data (ARCHITECTURE §4): a preset lists the memories (base, secure alias, size),
+// the devices with their addresses and IRQs, the CPU and NPU configuration and the clock. The
+// Platform class (platform.h) instantiates a preset; -C parameters (params.h) edit it first.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cpu/cpu_api.h"
+
+namespace corsim::sim {
+
+struct MemorySpec {
+  std::string name;        // e.g. "ITCM"
+  uint32_t ns_base = 0;    // Non-secure address
+  std::optional<uint32_t> s_base;  // Secure alias of the same storage, if any
+  uint64_t size = 0;
+  bool rom = false;        // ROM-like for the CPU (writes refused) but loadable
+  uint32_t latency = 0;    // extra cycles per access beyond the ideal (timing work fills these)
+};
+
+enum class DeviceKind : uint8_t {
+  CmsdkUart,
+  SseTimer,
+  SseCounterControl,
+  SseCounterStatus,
+  CmsdkTimer,
+  FpgaIo,
+  SysInfo,
+  SysCtrl,
+  Scc,
+  TimingAdapters,
+  Npu,   // hook: the NPU model is wired by the integrator (Platform::attach_npu)
+  Stub,  // not modelled: RAZ/WI, each register reported once
+};
+
+struct DeviceSpec {
+  std::string name;
+  DeviceKind kind = DeviceKind::Stub;
+  std::optional<uint32_t> ns_base;
+  std::optional<uint32_t> s_base;
+  uint32_t size = 0x1000;
+  int irq = -1;    // main interrupt line (NVIC IRQn), -1: none
+  int irq2 = -1;   // second line (UART: RX; the main line is TX)
+  uint64_t clock_hz = 0;  // device clock when it differs from the platform clock (S32K timer)
+};
+
+struct UartConsoleSpec {
+  std::string out_file = "-";   // FVP uart0.out_file: "-" = stdout
+  bool shutdown_on_eot = true;  // corsim default on (the ExecuTorch flow always sets it)
+  std::string shutdown_tag;
+  bool unbuffered = true;
+};
+
+struct NpuSpec {
+  std::string type = "ethos-u55";
+  unsigned num_macs = 128;
+  std::string extra_args;  // FVP ethosu.extra_args, kept for the NPU model
+};
+
+struct PlatformPreset {
+  std::string name;
+  cpu::CpuConfig cpu;
+  uint64_t clock_hz = 25'000'000;
+  std::vector<MemorySpec> memories;
+  std::vector<DeviceSpec> devices;
+  std::vector<UartConsoleSpec> uarts;  // per CMSDK UART index
+  NpuSpec npu;
+
+  MemorySpec* memory(std::string_view name);
+  DeviceSpec* device(std::string_view name);
+};
+
+// Known preset names, for --help and error messages.
+std::vector<std::string> preset_names();
+// The named preset, or nullopt.
+std::optional<PlatformPreset> make_preset(std::string_view name);
+PlatformPreset corstone300_preset();
+
+}  // namespace corsim::sim

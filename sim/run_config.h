@@ -1,0 +1,34 @@
+#pragma once
+// Everything one corsim run is configured with: what the CLI and the -C parameters set. A plain
+// struct; the Simulator reads it.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace corsim::sim {
+
+struct DataFile {
+  std::string path;
+  uint32_t address = 0;
+};
+
+struct RunConfig {
+  std::string platform = "corstone-300";
+  std::string firmware;
+  std::vector<DataFile> data;                 // --data FILE@ADDR, in order
+  bool semihosting_enabled = true;            // cpu0.semihosting-enable
+  std::string semihosting_cmdline;            // --semihosting-cmdline / cpu0.semihosting-cmd_line
+  std::string semihosting_root;               // --semihosting-root / cpu0.semihosting-cwd; "" = cwd
+  uint32_t heap_base = 0, heap_limit = 0, stack_base = 0, stack_limit = 0;  // cpu0.semihosting-*
+  std::optional<uint64_t> max_cycles;         // --max-cycles
+  std::optional<double> timeout_seconds;      // --timeout (wall clock)
+  bool trace = false;                         // --trace[=FILE]
+  std::string trace_file;                     // "" = stderr
+  std::string stats_file;                     // --stats FILE ("-" = stderr)
+  std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
+  bool quiet = false;
+};
+
+}  // namespace corsim::sim

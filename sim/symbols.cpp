@@ -1,0 +1,54 @@
+#include "sim/symbols.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace corsim::sim {
+
+void SymbolTable::add(Symbol symbol) { symbols_.push_back(std::move(symbol)); }
+
+void SymbolTable::finalize() {
+  // Functions first among symbols at the same address, so lookup prefers them over labels.
+  std::stable_sort(symbols_.begin(), symbols_.end(), [](const Symbol& a, const Symbol& b) {
+    if (a.address != b.address) return a.address < b.address;
+    return a.is_function && !b.is_function;
+  });
+}
+
+const Symbol* SymbolTable::lookup(uint32_t address) const {
+  auto it = std::upper_bound(symbols_.begin(), symbols_.end(), address,
+                             [](uint32_t a, const Symbol& s) { return a < s.address; });
+  // Walk back over symbols starting at or before the address; take the first that covers it.
+  const Symbol* sized_miss = nullptr;
+  while (it != symbols_.begin()) {
+    --it;
+    const Symbol& s = *it;
+    if (s.size != 0) {
+      if (address - s.address < s.size) return &s;
+      if (!sized_miss) sized_miss = &s;
+      if (s.is_function) break;  // a sized function ending before the address closes the search
+      continue;
+    }
+    // Size 0 (assembly labels): covers the address if no sized symbol lies in between.
+    if (!sized_miss) return &s;
+    break;
+  }
+  return nullptr;
+}
+
+std::string SymbolTable::describe(uint32_t address) const {
+  const Symbol* s = lookup(address);
+  if (!s) return {};
+  const uint32_t offset = address - s->address;
+  return offset == 0 ? s->name : fmt::format("{}+{:#x}", s->name, offset);
+}
+
+std::optional<uint32_t> SymbolTable::address_of(std::string_view name) const {
+  for (const Symbol& s : symbols_) {
+    if (s.name == name) return s.address;
+  }
+  return std::nullopt;
+}
+
+}  // namespace corsim::sim
