@@ -1,0 +1,58 @@
+/* Reset and default exception handling for Corstone-300 firmware. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "corstone300.h"
+
+/* Linker-script symbols (corstone300.ld). */
+extern uint32_t __data_load[], __data_start[], __data_end[];
+extern uint32_t __bss_start[], __bss_end[];
+extern uint32_t __sram_bss_start[], __sram_bss_end[];
+extern uint32_t __stack_limit[];
+extern uint32_t __vectors[];
+
+extern void __libc_init_array(void);
+extern int main(void);
+
+/* __libc_init_array calls _init/_fini from crti.o, which -nostartfiles leaves out; nothing to do. */
+void _init(void) {}
+void _fini(void) {}
+
+/* Identifies this "shared object" for __cxa_atexit; crtbegin.o would define it. */
+void *__dso_handle = 0;
+
+static void copy_words(uint32_t *dst, const uint32_t *src, const uint32_t *end) {
+  while (dst < end) *dst++ = *src++;
+}
+
+static void zero_words(uint32_t *dst, const uint32_t *end) {
+  while (dst < end) *dst++ = 0;
+}
+
+/* Runs before .data and .bss exist: touches only its stack and the linker symbols. The loader
+ * (FVP, QEMU, corsim) writes each PT_LOAD segment at its physical address, so .data arrives at its
+ * load address in ITCM and is copied to its run address in DTCM here. */
+void Reset_Handler(void) __attribute__((noreturn));
+void Reset_Handler(void) {
+  /* Stack limit first: a stack overflow then faults (STKOF) instead of running into .bss
+   * (Armv8-M ARM B3.21 "Stack limit checks"). */
+  __asm__ volatile("msr msplim, %0" ::"r"(__stack_limit));
+
+  copy_words(__data_start, __data_load, __data_end);
+  zero_words(__bss_start, __bss_end);
+  zero_words(__sram_bss_start, __sram_bss_end);
+
+  /* CPACR CP10/CP11 full access enables the FPU and MVE (Armv8-M ARM D1.2.24). Harmless when the
+   * program is built without them; the DSB/ISB make the change visible before any FP/MVE code. */
+  SCB_CPACR |= 0xFu << 20;
+  __asm__ volatile("dsb\n\tisb" ::: "memory");
+
+  /* The core already boots with VTOR at this table (SSE-300 INITSVTOR); say so explicitly so a
+   * program loaded elsewhere, or a debugger reset, behaves the same. */
+  SCB_VTOR = (uint32_t)(uintptr_t)__vectors;
+  __asm__ volatile("dsb\n\tisb" ::: "memory");
+
+  corstone300_uart_init();
+  __libc_init_array();
+  exit(main());
+}

@@ -1,0 +1,43 @@
+# The firmware test programs, shared by the cross build (firmware/tests/CMakeLists.txt builds each
+# <name>.c at every listed level into tests/<name>-<opt>.elf) and the host CTest registration
+# (tests/firmware/CMakeLists.txt). Add a test: write firmware/tests/<name>.c, add the name here.
+set(CORSIM_FIRMWARE_TESTS
+  arith
+  strings
+  printf
+  setjmp
+  svc
+  systick
+  pendsv
+  hardfault
+  unaligned
+  exclusive
+  conditional
+  dsp
+  armv81m
+  cxx
+  exit_status
+)
+
+# Optimisation levels per test: every test at -O0, -O2 and -Os unless listed otherwise.
+set(corsim_fw_opts_exit_status O2)
+set(corsim_fw_source_cxx cxx.cpp)
+
+function(corsim_firmware_test_opts test out_var)
+  if(DEFINED corsim_fw_opts_${test})
+    set(${out_var} ${corsim_fw_opts_${test}} PARENT_SCOPE)
+  else()
+    set(${out_var} O0 O2 Os PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(corsim_firmware_test_source test out_var)
+  if(DEFINED corsim_fw_source_${test})
+    set(${out_var} ${corsim_fw_source_${test}} PARENT_SCOPE)
+  else()
+    set(${out_var} ${test}.c PARENT_SCOPE)
+  endif()
+endfunction()
+
+# A test that must end with a status other than 0 (checked on QEMU and corsim alike).
+set(corsim_fw_expect_exit_exit_status 42)
