@@ -1,0 +1,238 @@
+// Exception entry, return and synchronous faults (Arm DDI 0553 B3 pseudocode: ExceptionEntry,
+// PushStack, ExceptionTaken, ExceptionReturn, ValidateExceptionReturn, PopStack, DeActivate).
+#include <array>
+
+#include "cpu/exceptions/exception_unit.h"
+#include "cpu/exceptions/stack_pointers.h"
+#include "memory/interconnect.h"
+
+namespace corsim::cpu {
+
+namespace {
+
+constexpr uint32_t kControlSpsel = 1u << 1;
+constexpr uint32_t kControlFpca = 1u << 2;
+constexpr uint32_t kBasicFrameBytes = 0x20;
+constexpr uint32_t kExtendedFrameBytes = 0x68;  // + S0-S15, FPSCR, reserved word
+
+struct FaultTarget {
+  uint32_t exception;
+  uint32_t cfsr_bits;
+};
+
+FaultTarget target_of(FaultKind kind) {
+  switch (kind) {
+    case FaultKind::UndefinedInstruction: return {kExcUsageFault, cfsr::kUndefinstr};
+    case FaultKind::InvalidState: return {kExcUsageFault, cfsr::kInvstate};
+    case FaultKind::InvalidPc: return {kExcUsageFault, cfsr::kInvpc};
+    case FaultKind::NoCoprocessor: return {kExcUsageFault, cfsr::kNocp};
+    case FaultKind::Unaligned: return {kExcUsageFault, cfsr::kUnaligned};
+    case FaultKind::DivideByZero: return {kExcUsageFault, cfsr::kDivbyzero};
+    case FaultKind::StackOverflow: return {kExcUsageFault, cfsr::kStkof};
+    case FaultKind::InstructionBusError: return {kExcBusFault, cfsr::kIbuserr};
+    case FaultKind::PreciseDataBusError: return {kExcBusFault, cfsr::kPreciserr | cfsr::kBfarvalid};
+    case FaultKind::InstructionAccessViolation: return {kExcMemManage, cfsr::kIaccviol};
+    case FaultKind::DataAccessViolation: return {kExcMemManage, cfsr::kDaccviol | cfsr::kMmarvalid};
+    case FaultKind::Breakpoint: return {kExcHardFault, 0};
+    case FaultKind::None: break;
+  }
+  return {kExcHardFault, 0};
+}
+
+}  // namespace
+
+bool ExceptionUnit::raise_fault(const Fault& fault, uint32_t faulting_pc) {
+  const FaultTarget target = target_of(fault.kind);
+  regs_.cfsr |= target.cfsr_bits;
+  if (fault.kind == FaultKind::PreciseDataBusError) regs_.bfar = fault.address;
+  if (fault.kind == FaultKind::DataAccessViolation) regs_.mmfar = fault.address;
+  if (fault.kind == FaultKind::Breakpoint) {
+    // BKPT with halting debug and DebugMonitor both disabled: escalates to HardFault with
+    // HFSR.DEBUGEVT and DFSR.BKPT (B3.x "Debug event behavior").
+    regs_.dfsr |= 1u << 1;
+    regs_.hfsr |= hfsr::kDebugevt;
+  }
+  return take_synchronous(target.exception, faulting_pc);
+}
+
+bool ExceptionUnit::svc_call(uint32_t next_pc) { return take_synchronous(kExcSvCall, next_pc); }
+
+bool ExceptionUnit::take_synchronous(uint32_t exc, uint32_t return_address) {
+  if (exc != kExcHardFault && is_enabled(exc) && can_preempt(exc)) return enter(exc, return_address);
+  // Escalation (B3.x "Priority escalation"): the handler is disabled or cannot preempt.
+  if (exc != kExcHardFault) regs_.hfsr |= hfsr::kForced;
+  if (can_preempt(kExcHardFault)) return enter(kExcHardFault, return_address);
+  // A fault at HardFault or NMI priority (or with FAULTMASK set): lockup (B3.x "Lockup").
+  locked_up_ = true;
+  return false;
+}
+
+void ExceptionUnit::take(uint32_t return_address) {
+  uint32_t exc = candidate_;
+  if (exc == 0 || !pending_[exc]) exc = highest_pending();
+  candidate_ = 0;
+  if (exc != 0) enter(exc, return_address);
+}
+
+bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
+  const memory::AccessAttrs attrs{memory::Master::CpuData, true, true};
+  save_active_sp(state_);
+  const bool from_thread = !state_.handler_mode();
+  const bool frame_psp = state_.using_psp();
+  const bool frame_secure = state_.secure;
+
+  // PushStack: an 8-byte aligned basic frame (CCR.STKALIGN is RES1 in Armv8-M); xPSR[9] records
+  // whether 4 bytes of padding were inserted.
+  // Hook for issue 3: when CONTROL.FPCA is set the architecture stacks (or lazily reserves) an
+  // extended frame and clears EXC_RETURN.FType. corsim stacks the basic frame for now.
+  const uint32_t sp = read_sp(state_, frame_psp, frame_secure);
+  const uint32_t padding = (sp >> 2) & 1u;
+  const uint32_t frame = (sp - kBasicFrameBytes) & ~4u;
+  const uint32_t limit = sp_limit(state_, frame_psp, frame_secure);
+  // Stack limit check (B3.x "Stack limit checks"): the frame is not written below the limit, SP
+  // is set to the limit and a STKOF UsageFault becomes pending (a derived exception).
+  const bool overflow = frame < limit;
+  bool stack_error = false;
+  if (!overflow) {
+    const uint32_t xpsr = (state_.xpsr() & ~(1u << 9)) | (padding << 9);
+    const std::array<uint32_t, 8> words{state_.r[0], state_.r[1], state_.r[2], state_.r[3],
+                                        state_.r[12], state_.r[14], return_address & ~1u, xpsr};
+    for (unsigned i = 0; i < words.size() && !stack_error; ++i)
+      stack_error = !bus_.write(frame + 4 * i, 4, words[i], attrs).ok();
+  }
+  sp_slot(state_, frame_psp, frame_secure) = overflow ? limit : frame;
+
+  // EXC_RETURN for a Secure exception (ES = 1) with the default callee-register rule (DCRS = 1)
+  // and a basic frame (FType = 1).
+  uint32_t lr = exc_return::kPrefix | exc_return::kDcrs | exc_return::kFtype | exc_return::kEs;
+  if (frame_secure) lr |= exc_return::kS;
+  if (from_thread) lr |= exc_return::kMode;
+  if (frame_psp) lr |= exc_return::kSpsel;
+  state_.r[14] = lr;
+
+  // ExceptionTaken: Handler mode on MSP, IT state cleared, FPCA cleared, monitor cleared.
+  state_.control[1] &= ~(kControlSpsel | kControlFpca);
+  state_.ipsr = exc;
+  state_.itstate = 0;
+  state_.exclusive_valid = false;
+  state_.sleeping = false;
+  set_active(exc, true);  // before clearing pending: a high IRQ line must not re-pend it
+  set_pending(exc, false);
+  load_active_sp(state_);
+
+  uint32_t vector = 0;
+  if (!bus_.read(regs_.vtor[1] + 4 * exc, 4, vector, attrs).ok()) {
+    // Vector read error: HardFault with HFSR.VECTTBL; lockup if that was HardFault's own vector.
+    regs_.hfsr |= hfsr::kVecttbl;
+    if (exc == kExcHardFault || exc == kExcNmi || !can_preempt(kExcHardFault)) {
+      locked_up_ = true;
+      return false;
+    }
+    set_active(exc, false);
+    set_active(kExcHardFault, true);
+    state_.ipsr = kExcHardFault;
+    if (!bus_.read(regs_.vtor[1] + 4 * kExcHardFault, 4, vector, attrs).ok()) {
+      locked_up_ = true;
+      return false;
+    }
+  }
+  state_.r[15] = vector & ~1u;
+  state_.t = (vector & 1u) != 0;  // T = 0 faults INVSTATE on the handler's first instruction
+
+  // Derived exceptions from stacking: they become pending and are taken before the handler runs
+  // if they have higher priority (late arrival); disabled ones escalate to HardFault.
+  auto pend_derived = [&](uint32_t fault_exc) {
+    if (is_enabled(fault_exc) && can_preempt(fault_exc)) {
+      set_pending(fault_exc, true);
+    } else if (can_preempt(kExcHardFault)) {
+      regs_.hfsr |= hfsr::kForced;
+      set_pending(kExcHardFault, true);
+    } else {
+      locked_up_ = true;
+    }
+  };
+  if (overflow) {
+    regs_.cfsr |= cfsr::kStkof;
+    pend_derived(kExcUsageFault);
+  }
+  if (stack_error) {
+    regs_.cfsr |= cfsr::kStkerr;
+    pend_derived(kExcBusFault);
+  }
+  attention_ = true;
+  return !locked_up_;
+}
+
+void ExceptionUnit::deactivate(uint32_t exc) {
+  set_active(exc, false);
+  // DeActivate(): FAULTMASK of the exception's security state is cleared unless returning from
+  // NMI (Armv8-M: unless the returning exception has priority -2 or higher).
+  if (exc != kExcNmi) state_.faultmask[1] = 0;
+  if (exc >= kExcExternal0 && level_[exc - kExcExternal0]) set_pending(exc, true);
+}
+
+bool ExceptionUnit::exception_return(uint32_t value) {
+  const uint32_t returning = state_.ipsr;
+  const uint32_t fault_pc = value;  // INVPC/UNSTKERR frames hold the EXC_RETURN value
+  auto invpc = [&] {
+    regs_.cfsr |= cfsr::kInvpc;
+    return take_synchronous(kExcUsageFault, fault_pc);
+  };
+  // ValidateExceptionReturn. corsim models the Secure-only configuration of the FVP boot: a
+  // return to the Non-secure domain (ES = 0), from a Non-secure stack (S = 0) or expecting
+  // callee-saved registers on the stack (DCRS = 0, only produced by Secure-to-Non-secure
+  // transitions) is treated as an integrity failure: INVPC.
+  if (returning == 0 || !is_active(returning)) return invpc();
+  if (!(value & exc_return::kEs) || !(value & exc_return::kS) || !(value & exc_return::kDcrs)) return invpc();
+  const bool to_thread = (value & exc_return::kMode) != 0;
+  if (!to_thread && (value & exc_return::kSpsel)) return invpc();
+  const bool frame_psp = to_thread && (value & exc_return::kSpsel);
+  const bool extended = !(value & exc_return::kFtype);
+
+  const memory::AccessAttrs attrs{memory::Master::CpuData, true, true};
+  save_active_sp(state_);
+  const uint32_t frame = read_sp(state_, frame_psp, true);
+  std::array<uint32_t, 8> w{};
+  bool error = false;
+  for (unsigned i = 0; i < w.size() && !error; ++i) error = !bus_.read(frame + 4 * i, 4, w[i], attrs).ok();
+  std::array<uint32_t, 17> fp{};  // S0-S15, FPSCR of an extended frame
+  for (unsigned i = 0; extended && i < fp.size() && !error; ++i)
+    error = !bus_.read(frame + kBasicFrameBytes + 4 * i, 4, fp[i], attrs).ok();
+  if (error) {
+    regs_.cfsr |= cfsr::kUnstkerr;
+    return take_synchronous(kExcBusFault, fault_pc);
+  }
+  const uint32_t xpsr = w[7];
+  const uint32_t frame_ipsr = xpsr & 0x1FF;
+  // Return to Thread mode needs a zero stacked IPSR, to Handler mode a non-zero one.
+  if (to_thread != (frame_ipsr == 0)) return invpc();
+
+  deactivate(returning);
+  for (unsigned i = 0; i < 4; ++i) state_.r[i] = w[i];
+  state_.r[12] = w[4];
+  state_.r[14] = w[5];
+  state_.r[15] = w[6] & ~1u;  // a stacked PC with bit 0 set is UNPREDICTABLE: we ignore bit 0
+  state_.set_apsr_nzcvq(xpsr);
+  state_.ge = static_cast<uint8_t>((xpsr >> 16) & 0xF);
+  state_.t = (xpsr >> 24) & 1u;
+  state_.itstate = static_cast<uint8_t>(((xpsr >> 25) & 3u) | (((xpsr >> 10) & 0x3Fu) << 2));
+  state_.ipsr = frame_ipsr;
+  if (extended) {
+    for (unsigned i = 0; i < 16; ++i) state_.ext[i] = fp[i];
+    state_.fpscr = fp[16];
+  }
+  uint32_t& control = state_.control[1];
+  control = frame_psp ? (control | kControlSpsel) : (control & ~kControlSpsel);
+  control = extended ? (control | kControlFpca) : (control & ~kControlFpca);
+  const uint32_t size = extended ? kExtendedFrameBytes : kBasicFrameBytes;
+  sp_slot(state_, frame_psp, true) = frame + size + (((xpsr >> 9) & 1u) ? 4u : 0u);
+  load_active_sp(state_);
+  state_.exclusive_valid = false;
+  attention_ = true;
+  // SCR.SLEEPONEXIT: returning to Thread mode goes back to sleep. corsim unstacks first; the next
+  // interrupt stacks the same frame again, which is architecturally indistinguishable.
+  if (to_thread && (regs_.scr[1] & (1u << 1))) state_.sleeping = true;
+  return true;
+}
+
+}  // namespace corsim::cpu

@@ -1,0 +1,50 @@
+#include "cpu/scs/dwt.h"
+
+namespace corsim::cpu::scs {
+
+void Dwt::reset() {
+  ctrl_ = kCtrlReset;
+  cyccnt_ = 0;
+  last_ = time_.now();
+  was_counting_ = false;
+  comparators_.fill(0);
+}
+
+void Dwt::settle() {
+  const Cycles now = time_.now();
+  // DEMCR.TRCENA lives in another block: its changes are seen at the next DWT access, which is
+  // exact for the usual order (enable TRCENA, then touch the DWT).
+  if (was_counting_) cyccnt_ += static_cast<uint32_t>(now - last_);
+  last_ = now;
+  was_counting_ = counting();
+}
+
+uint32_t Dwt::cyccnt() {
+  settle();
+  return cyccnt_;
+}
+
+void Dwt::add_registers(RegisterBank& bank) {
+  // CTRL: CYCCNTENA bit 0 and the event enables [22:1] are writable; NUMCOMP/NOxxx are RO.
+  bank.add(kBase + 0x000, "DWT_CTRL", [this] { return ctrl_; },
+           [this](uint32_t v, uint32_t lanes) {
+             settle();
+             ctrl_ = merge(ctrl_, v, lanes & 0x007F'FFFFu);
+             was_counting_ = counting();
+           });
+  bank.add(kBase + 0x004, "DWT_CYCCNT", [this] { return cyccnt(); },
+           [this](uint32_t v, uint32_t lanes) {
+             settle();
+             cyccnt_ = merge(cyccnt_, v, lanes);
+           });
+  for (uint32_t off : {0x008u, 0x00Cu, 0x010u, 0x014u, 0x018u}) bank.add_const(kBase + off, "DWT_PROFCNT", 0);
+  bank.add_const(kBase + 0x01C, "DWT_PCSR", 0);
+  for (unsigned i = 0; i < 4; ++i) {
+    bank.add_storage(kBase + 0x020 + 16 * i, "DWT_COMP", comparators_[3 * i]);
+    bank.add_storage(kBase + 0x028 + 16 * i, "DWT_FUNCTION", comparators_[3 * i + 1], 0x0000'003Fu);
+  }
+  bank.add(kBase + 0xFB0, "DWT_LAR", nullptr, [](uint32_t, uint32_t) {});
+  bank.add_const(kBase + 0xFB4, "DWT_LSR", 0);
+}
+
+}  // namespace corsim::cpu::scs

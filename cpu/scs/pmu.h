@@ -1,0 +1,55 @@
+#pragma once
+// Armv8.1-M Performance Monitoring Unit at 0xE0003000 (Arm DDI 0553, D1 "PMU"), as in a
+// Cortex-M55: eight 16-bit event counters and a 32-bit cycle counter CCNTR at +0x07C, which is
+// what ExecuTorch's runner reads for its cycle report (spec/cortex-m.md §3.4).
+//
+// Counting rule: a counter advances while PMU_CTRL.E, its CNTENSET bit and DEMCR.TRCENA are 1.
+// Events implemented: SW_INCR (0x00, through PMU_SWINC), INST_RETIRED (0x08), CPU_CYCLES (0x11).
+// Other event numbers are accepted and count nothing. Not modelled: CTRL.D (divide by 64), event
+// chaining (CHAIN, 0x1E), overflow interrupts (INTENSET is storage; overflow flags are set).
+// Counters are evaluated lazily from the time and instruction sources at each access.
+#include <array>
+#include <cstdint>
+
+#include "base/clock.h"
+#include "cpu/exceptions/system_registers.h"
+#include "cpu/scs/counters.h"
+#include "cpu/scs/register_bank.h"
+
+namespace corsim::cpu::scs {
+
+class Pmu {
+ public:
+  static constexpr uint32_t kBase = 0x3000;
+  static constexpr unsigned kNumCounters = 8;
+  static constexpr uint32_t kCycleCounterBit = 1u << 31;
+  static constexpr uint32_t kEventSwIncr = 0x00, kEventInstRetired = 0x08, kEventCpuCycles = 0x11;
+  // PMU_TYPE: N = 7 (8 counters) [7:0], SIZE = 15 (16-bit) [13:8], CC = 1 (cycle counter) [14].
+  static constexpr uint32_t kType = 0x0000'4F07u;
+
+  Pmu(const TimeSource& time, const SystemRegisters& regs, const InstructionCounter* instructions)
+      : time_(time), regs_(regs), instructions_(instructions) {}
+  void reset();
+  void add_registers(RegisterBank& bank);
+  void set_instruction_counter(const InstructionCounter* c) { instructions_ = c; }
+  // Brings every counter up to date; called before any PMU access and before DEMCR changes.
+  void settle();
+  uint32_t ccntr() { settle(); return ccntr_; }
+  uint32_t evcntr(unsigned n) { settle(); return n < kNumCounters ? evcntr_[n] : 0; }
+
+ private:
+  bool enabled() const { return (ctrl_ & 1u) && (regs_.demcr & kDemcrTrcena); }
+  uint64_t instructions_now() const;
+
+  const TimeSource& time_;
+  const SystemRegisters& regs_;
+  const InstructionCounter* instructions_;
+  uint32_t ctrl_ = 0, cnten_ = 0, inten_ = 0, ovs_ = 0, ccfiltr_ = 0;
+  uint32_t ccntr_ = 0;
+  std::array<uint32_t, kNumCounters> evcntr_{}, evtyper_{};
+  Cycles last_cycles_ = 0;
+  uint64_t last_instructions_ = 0;
+  bool was_enabled_ = false;
+};
+
+}  // namespace corsim::cpu::scs

@@ -1,0 +1,76 @@
+#pragma once
+// The Private Peripheral Bus, 0xE0000000-0xE00FFFFF, as one memory::Target that sim/ maps
+// (Arm DDI 0553, B3 "System address map" / D1 "Register specification"). It dispatches by
+// address range to small register banks:
+//
+//   0xE0000000 ITM          0xE0001000 DWT            0xE0003000 PMU
+//   0xE000E010 SysTick      0xE000ED90 MPU, SAU       0xE000E000 everything else of the SCS
+//   (NVIC, SCB, ID registers, DCB, STIR, FPU control, cache maintenance)
+//   0xE001E000 Cortex-M55 implementation-defined block and power control
+//   0xE002xxxx the Non-secure SCS alias: RAZ/WI (corsim runs Secure-only)
+//
+// Unknown offsets anywhere in the PPB are RAZ/WI and reported once per offset through spdlog:
+// the Arm ARM makes reserved SCS space RES0/UNPREDICTABLE, and RAZ/WI is what keeps firmware
+// probing optional features running. Unprivileged accesses are BusFaults (B3.x "The System
+// Control Space"), except STIR with CCR.USERSETMPEND and the ITM stimulus ports.
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <vector>
+
+#include "base/clock.h"
+#include "cpu/scs/counters.h"
+#include "cpu/scs/dwt.h"
+#include "cpu/scs/impdef.h"
+#include "cpu/scs/itm.h"
+#include "cpu/scs/mpu_sau.h"
+#include "cpu/scs/pmu.h"
+#include "cpu/scs/register_bank.h"
+#include "cpu/scs/systick.h"
+#include "memory/target.h"
+
+namespace corsim::cpu {
+class ExceptionUnit;
+}
+
+namespace corsim::cpu::scs {
+
+class SystemControlSpace final : public memory::Target {
+ public:
+  static constexpr uint32_t kBaseAddress = 0xE000'0000u;
+  static constexpr uint32_t kSize = 0x0010'0000u;
+
+  SystemControlSpace(ExceptionUnit& exceptions, const TimeSource& time, ItmSink* itm = nullptr,
+                     const InstructionCounter* instructions = nullptr);
+
+  std::string_view name() const override { return "PPB (System Control Space)"; }
+  memory::BusResponse read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs& attrs) override;
+  memory::BusResponse write(uint32_t offset, unsigned size, uint32_t value, const memory::AccessAttrs& attrs) override;
+
+  // Device reset (the ExceptionUnit's own registers are reset by ExceptionUnit::reset()).
+  void reset();
+
+  SysTick& systick() { return systick_; }
+  Pmu& pmu() { return pmu_; }
+  Dwt& dwt() { return dwt_; }
+  Itm& itm() { return itm_; }
+  MpuSau& mpu_sau() { return mpu_sau_; }
+  // Distinct unknown offsets reported so far (tests check log-once).
+  size_t unknown_reports() const { return reported_.size(); }
+
+ private:
+  RegisterBank* bank_for(uint32_t offset);
+  void report_unknown(uint32_t offset, bool is_write);
+
+  ExceptionUnit& exceptions_;
+  Itm itm_;
+  Dwt dwt_;
+  Pmu pmu_;
+  SysTick systick_;
+  MpuSau mpu_sau_;
+  ImplementationDefined impdef_;
+  RegisterBank itm_bank_, dwt_bank_, pmu_bank_, systick_bank_, mpu_bank_, scs_bank_, impdef_bank_;
+  std::set<uint64_t> reported_;
+};
+
+}  // namespace corsim::cpu::scs
