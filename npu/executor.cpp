@@ -6,6 +6,25 @@
 
 namespace corsim::npu {
 
+namespace {
+
+// The model refuses operations whose host cost would be unbounded (a malformed stream can ask
+// for a 65536^3 feature map); real Vela output stays far below these limits.
+constexpr uint64_t kMaxElements = uint64_t{1} << 26;
+constexpr uint64_t kMaxMacs = uint64_t{1} << 36;
+
+const char* operation_too_large(const OperationConfig& op) {
+  if (op.kind == OpKind::kDma || op.kind == OpKind::kOther) return nullptr;
+  if (op.ofm.elements() > kMaxElements || op.ifm.elements() > kMaxElements ||
+      (op.has_ifm2() && op.ifm2.elements() > kMaxElements))
+    return "feature map larger than the model supports (2^26 elements)";
+  if (uint64_t{op.kernel.width} * op.kernel.height > 4096) return "kernel larger than 64x64";
+  if (operation_macs(op) > kMaxMacs) return "operation larger than the model supports (2^36 MACs)";
+  return nullptr;
+}
+
+}  // namespace
+
 Executor::Executor(NpuConfig cfg) : cfg_(cfg), shram_(size_t{cfg.shram_kb()} * 1024, 0) {}
 
 void Executor::reset() {
@@ -59,7 +78,9 @@ RunResult Executor::run(std::span<const uint32_t> words, NpuBus& bus, const std:
     rec.macs = operation_macs(rec.op);
     OpContext ctx(rec.op, cfg_, bus, basep, regioncfg, shram_);
     bool ok = false;
-    switch (rec.op.kind) {
+    if (const char* why = operation_too_large(rec.op)) {
+      ok = ctx.fail(Fault::kCommand, why);
+    } else switch (rec.op.kind) {
       case OpKind::kConv:
       case OpKind::kDepthwise: ok = run_conv(ctx); break;
       case OpKind::kPool: ok = run_pool(ctx); break;

@@ -13,9 +13,9 @@ constexpr uint32_t kIfmUblockDepth = 8;
 uint32_t round_up(uint32_t v, uint32_t m) { return (v + m - 1) / m * m; }
 
 // Walks the §4.2 nesting; calls visit(o, ky, kx, i) for each emitted value, with out-of-range
-// positions passed as o = UINT32_MAX (they carry 0).
+// positions passed as o = UINT32_MAX (they carry 0). Stops early when visit returns false.
 template <typename Visit>
-void walk(const WeightLayoutParams& p, Visit&& visit) {
+bool walk(const WeightLayoutParams& p, Visit&& visit) {
   const bool ifm16 = p.ifm_bits == 16;
   const uint32_t ifm_block_depth = (p.part_kernel_first || ifm16) ? 16 : 32;
   const uint32_t decomp_x = 8 / p.dilation_x, decomp_y = 8 / p.dilation_y;
@@ -50,7 +50,7 @@ void walk(const WeightLayoutParams& p, Visit&& visit) {
                       const uint32_t i = p.depthwise ? o : ifm_block_z + outer + inner + iz;
                       const bool valid = !pad_elem && ofm_ub + oz < clipped_ofm_block && o < p.ofm_depth &&
                                          (p.depthwise || i < p.ifm_depth);
-                      visit(valid ? o : UINT32_MAX, sub_ky + ky, sub_kx + kx, i);
+                      if (!visit(valid ? o : UINT32_MAX, sub_ky + ky, sub_kx + kx, i)) return false;
                     }
                   }
                 }
@@ -61,36 +61,43 @@ void walk(const WeightLayoutParams& p, Visit&& visit) {
       }
     }
   }
+  return true;
 }
 
 }  // namespace
 
 uint64_t weight_stream_count(const WeightLayoutParams& p) {
   uint64_t n = 0;
-  walk(p, [&](uint32_t, uint32_t, uint32_t, uint32_t) { ++n; });
+  walk(p, [&](uint32_t, uint32_t, uint32_t, uint32_t) {
+    ++n;
+    return true;
+  });
   return n;
 }
 
 bool unpack_weights(std::span<const int16_t> decoded, const WeightLayoutParams& p, DenseWeights& out,
                     std::string& error) {
-  const uint64_t expected = weight_stream_count(p);
-  // The stream may carry trailing zero padding from the 16-byte alignment; it never carries fewer.
-  if (decoded.size() < expected) {
-    error = fmt::format("weight stream holds {} values, the operation needs {}", decoded.size(), expected);
-    return false;
-  }
   out.ofm_depth = p.ofm_depth;
   out.kernel_height = p.kernel_height;
   out.kernel_width = p.kernel_width;
   out.ifm_depth = p.depthwise ? 1 : p.ifm_depth;
   out.values.assign(size_t{out.ofm_depth} * out.kernel_height * out.kernel_width * out.ifm_depth, 0);
   size_t pos = 0;
-  walk(p, [&](uint32_t o, uint32_t ky, uint32_t kx, uint32_t i) {
+  // §8.4: every real stream decodes to exactly the count the order implies; the walk stops as soon
+  // as the stream runs short, so a hostile register file cannot make it loop for long.
+  const bool complete = walk(p, [&](uint32_t o, uint32_t ky, uint32_t kx, uint32_t i) {
+    if (pos >= decoded.size()) return false;
     const int16_t v = decoded[pos++];
-    if (o == UINT32_MAX) return;
+    if (o == UINT32_MAX) return true;
     const uint32_t ii = p.depthwise ? 0 : i;
     out.values[((size_t{o} * out.kernel_height + ky) * out.kernel_width + kx) * out.ifm_depth + ii] = v;
+    return true;
   });
+  if (!complete || pos != decoded.size()) {
+    error = fmt::format("weight stream holds {} values, the operation needs {}{}", decoded.size(),
+                        complete ? pos : decoded.size() + 1, complete ? "" : " or more");
+    return false;
+  }
   return true;
 }
 

@@ -26,7 +26,7 @@ bool OpContext::write(uint8_t region, uint64_t offset, std::span<const uint8_t> 
 
 namespace {
 
-constexpr uint64_t kMaxSpan = uint64_t{1} << 30;  // a feature-map tile larger than 1 GiB is a bad stream
+constexpr uint64_t kMaxSpan = uint64_t{1} << 28;  // a feature-map tile over 256 MiB is a bad stream
 
 struct TileSpan {
   bool used = false;
@@ -50,7 +50,7 @@ bool tile_spans(OpContext& ctx, const FeatureMap& fm, std::array<TileSpan, 4>& s
     const uint32_t y_lo = (t >= 2) ? hsplit : 0, y_hi = (t >= 2) ? fm.height : std::min(fm.height, hsplit);
     if (x_lo >= x_hi || y_lo >= y_hi) continue;
     const uint64_t max_off = uint64_t{y_hi - 1 - y_lo} * fm.stride_y + uint64_t{x_hi - 1 - x_lo} * fm.stride_x + chan_max;
-    if (max_off > kMaxSpan) return ctx.fail(Fault::kBus, "feature map extent exceeds 1 GiB");
+    if (max_off > kMaxSpan) return ctx.fail(Fault::kBus, "feature map tile spans more than 256 MiB");
     spans[t].used = true;
     spans[t].begin = fm.base[t];
     spans[t].end = fm.base[t] + max_off + fm.elem_bytes();

@@ -20,6 +20,7 @@ struct Traffic {
   std::array<uint64_t, 2> write{};
   uint64_t weight_bytes = 0;  // encoded weight stream bytes
   uint64_t scale_bytes = 0;
+  uint64_t weights_decoded = 0;  // values out of the weight decoder
 };
 
 class OpContext {

@@ -28,13 +28,14 @@ bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out)
 
 bool load_weights(OpContext& ctx, DenseWeights& out) {
   const OperationConfig& op = ctx.op();
-  if (op.weight_length == 0 || op.weight_length > (uint64_t{1} << 28))
+  if (op.weight_length == 0 || op.weight_length > (uint64_t{1} << 26))
     return ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT_LENGTH {}", op.weight_length));
   std::vector<uint8_t> raw(op.weight_length);
   if (!ctx.read(op.weight_region, op.weight_base, raw)) return false;
   ctx.traffic().weight_bytes += raw.size();
   MlwResult dec = decode_mlw(raw);
   if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
+  ctx.traffic().weights_decoded += dec.weights.size();
   WeightLayoutParams p;
   p.depthwise = op.kind == OpKind::kDepthwise;
   p.part_kernel_first = op.kernel.part_kernel_first;

@@ -1,0 +1,44 @@
+#include "npu/runner/job.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "npu/driver_payload.h"
+
+namespace corsim::npu::runner {
+
+bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    error = fmt::format("cannot open '{}'", path);
+    return false;
+  }
+  out.assign(std::istreambuf_iterator<char>(f), {});
+  return true;
+}
+
+bool load_command_bytes(const std::vector<uint8_t>& bytes, Job& job, std::string& error) {
+  if (bytes.size() % 4 != 0) {
+    error = fmt::format("command stream size {} is not a multiple of 4 bytes", bytes.size());
+    return false;
+  }
+  if (bytes.size() >= 4 && words_from_bytes(std::span(bytes).first(4))[0] == kCop1Magic) {
+    auto p = parse_driver_payload(bytes, error);
+    if (!p) return false;
+    job.commands = std::move(p->commands);
+    if (p->has_optimizer_config) {
+      job.stream_config = npu_config_from_word(p->config);
+      if (!job.stream_config) {
+        error = fmt::format("the stream was compiled for CONFIG {:#010x}, which is not an Ethos-U55/U65", p->config);
+        return false;
+      }
+    }
+    return true;
+  }
+  job.commands = words_from_bytes(bytes);
+  return true;
+}
+
+}  // namespace corsim::npu::runner

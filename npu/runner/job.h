@@ -1,0 +1,43 @@
+#pragma once
+// One standalone NPU run: the command stream, the NPU configuration it was compiled for, the
+// contents of each region, and where the inputs and outputs live. Built from a raw stream
+// (command line), a Vela .tflite (tflite_job.cpp) or an ExecuTorch .pte (pte_job.cpp).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "npu/npu_config.h"
+
+namespace corsim::npu::runner {
+
+struct IoTensor {
+  std::string name;
+  unsigned region = 1;
+  uint64_t offset = 0;
+  uint64_t size = 0;  // bytes
+  std::string file;   // input: file to load (empty: zeros / default); output: file to write
+};
+
+struct Job {
+  std::vector<uint32_t> commands;
+  std::optional<NpuConfig> stream_config;  // from the COP1 OPTIMIZER_CONFIG, if any
+  std::array<std::vector<uint8_t>, 8> regions;
+  std::vector<IoTensor> inputs, outputs;
+};
+
+// Reads a whole file; false with a one-line `error` if it cannot be read.
+bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error);
+
+// Fills `job.commands` (and stream_config) from a COP1 payload or from raw command words.
+bool load_command_bytes(const std::vector<uint8_t>& bytes, Job& job, std::string& error);
+
+// A Vela .tflite with one custom operator "ethos-u" (tensors: command stream, flash, scratch,
+// scratch_fast, inputs...).
+bool load_tflite(const std::string& path, Job& job, std::string& error);
+
+// An ExecuTorch .pte whose delegate is the Ethos-U backend (VelaBinStream, spec §6.1).
+bool load_pte(const std::string& path, Job& job, std::string& error);
+
+}  // namespace corsim::npu::runner

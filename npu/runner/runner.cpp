@@ -1,0 +1,316 @@
+#include "npu/runner/runner.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <fstream>
+#include <optional>
+
+#include "npu/command_stream.h"
+#include "npu/executor.h"
+#include "npu/ops/kernels.h"
+#include "npu/region_bus.h"
+#include "npu/runner/job.h"
+#include "npu/timing/timing_model.h"
+
+namespace corsim::npu::runner {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: corsim-npu (--cmd FILE | --tflite FILE | --pte FILE) [options]\n"
+    "  --cmd FILE                raw command words or a COP1 driver payload\n"
+    "  --tflite FILE             Vela .tflite (custom operator ethos-u)\n"
+    "  --pte FILE                ExecuTorch .pte with an EthosUBackend delegate\n"
+    "  --region N=FILE           contents of region N (0 = weights/flash)\n"
+    "  --region-size N=BYTES     zero-filled region N of BYTES\n"
+    "  --scratch-size BYTES      same as --region-size 1=BYTES\n"
+    "  --input FILE[@R:OFFSET]   input data; with a model, inputs in order; with --cmd give @R:OFFSET\n"
+    "  --input-value V           fill every model input element with V (default 0)\n"
+    "  --output FILE[@R:OFFSET:SIZE]  write an output; with a model, outputs in order\n"
+    "  --macs N                  32, 64, 128 or 256 (default: the stream's COP1 config, else 128)\n"
+    "  --system NAME             Ethos_U55_High_End_Embedded (default) | Ethos_U55_Deep_Embedded\n"
+    "  --memory-mode MODE        Shared_Sram (default) | Sram_Only\n"
+    "  --op-overhead CYCLES      fixed cycles per operation (default 0)\n"
+    "  --disasm                  print the decoded command stream and exit\n"
+    "  --quiet                   print totals only\n";
+
+struct Options {
+  std::string cmd, tflite, pte;
+  std::vector<std::pair<unsigned, std::string>> region_files;
+  std::vector<std::pair<unsigned, uint64_t>> region_sizes;
+  std::vector<std::string> inputs, outputs;
+  std::optional<int64_t> input_value;
+  std::optional<uint32_t> macs;
+  std::string system = "Ethos_U55_High_End_Embedded";
+  std::string memory_mode = "Shared_Sram";
+  unsigned op_overhead = 0;
+  bool disasm = false, quiet = false;
+};
+
+bool parse_u64(std::string_view s, uint64_t& v) {
+  int base = 10;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) { s.remove_prefix(2); base = 16; }
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+  return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+}
+
+// "N=VALUE"
+bool parse_assign(const std::string& s, unsigned& n, std::string& value) {
+  const auto eq = s.find('=');
+  uint64_t r = 0;
+  if (eq == std::string::npos || !parse_u64(std::string_view(s).substr(0, eq), r) || r > 7) return false;
+  n = static_cast<unsigned>(r);
+  value = s.substr(eq + 1);
+  return true;
+}
+
+// "FILE@R:OFFSET[:SIZE]" ("region1:0" also accepted for R).
+bool parse_location(const std::string& spec, std::string& file, std::optional<IoTensor>& loc, bool want_size) {
+  const auto at = spec.rfind('@');
+  file = spec.substr(0, at);
+  if (at == std::string::npos) return true;
+  std::string rest = spec.substr(at + 1);
+  if (rest.rfind("region", 0) == 0) rest = rest.substr(6);
+  std::vector<std::string> parts;
+  size_t pos = 0;
+  while (true) {
+    const auto c = rest.find(':', pos);
+    parts.push_back(rest.substr(pos, c - pos));
+    if (c == std::string::npos) break;
+    pos = c + 1;
+  }
+  if (parts.size() != (want_size ? 3u : 2u)) return false;
+  uint64_t r = 0, off = 0, size = 0;
+  if (!parse_u64(parts[0], r) || r > 7 || !parse_u64(parts[1], off)) return false;
+  if (want_size && !parse_u64(parts[2], size)) return false;
+  IoTensor t;
+  t.region = static_cast<unsigned>(r);
+  t.offset = off;
+  t.size = size;
+  loc = t;
+  return true;
+}
+
+std::string shape(const FeatureMap& fm) { return fmt::format("{}x{}x{}", fm.height, fm.width, fm.depth); }
+
+bool write_file(const std::string& path, std::span<const uint8_t> data, std::string& error) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f || !f.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()))) {
+    error = fmt::format("cannot write '{}'", path);
+    return false;
+  }
+  return true;
+}
+
+int fail(std::FILE* err, const std::string& line) {
+  fmt::print(err, "corsim-npu: {}\n", line);
+  return 2;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
+  Options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& v) {
+      if (i + 1 >= args.size()) return false;
+      v = args[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--help" || a == "-h") {
+      fmt::print(out, "{}", kUsage);
+      return 0;
+    }
+    if (a == "--disasm") { o.disasm = true; continue; }
+    if (a == "--quiet") { o.quiet = true; continue; }
+    if (!value(v)) return fail(err, fmt::format("option '{}' is unknown or needs a value (see --help)", a));
+    uint64_t n = 0;
+    unsigned r = 0;
+    std::string s;
+    if (a == "--cmd") o.cmd = v;
+    else if (a == "--tflite") o.tflite = v;
+    else if (a == "--pte") o.pte = v;
+    else if (a == "--region") {
+      if (!parse_assign(v, r, s)) return fail(err, fmt::format("--region expects N=FILE with N 0..7, got '{}'", v));
+      o.region_files.emplace_back(r, s);
+    } else if (a == "--region-size") {
+      if (!parse_assign(v, r, s) || !parse_u64(s, n))
+        return fail(err, fmt::format("--region-size expects N=BYTES, got '{}'", v));
+      o.region_sizes.emplace_back(r, n);
+    } else if (a == "--scratch-size") {
+      if (!parse_u64(v, n)) return fail(err, fmt::format("--scratch-size expects a byte count, got '{}'", v));
+      o.region_sizes.emplace_back(1, n);
+    } else if (a == "--input") o.inputs.push_back(v);
+    else if (a == "--output") o.outputs.push_back(v);
+    else if (a == "--input-value") {
+      int64_t iv = 0;
+      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), iv);
+      if (ec != std::errc() || p != v.data() + v.size()) return fail(err, fmt::format("--input-value expects an integer, got '{}'", v));
+      o.input_value = iv;
+    } else if (a == "--macs") {
+      if (!parse_u64(v, n) || (n != 32 && n != 64 && n != 128 && n != 256))
+        return fail(err, fmt::format("--macs must be 32, 64, 128 or 256, got '{}'", v));
+      o.macs = static_cast<uint32_t>(n);
+    } else if (a == "--system") o.system = v;
+    else if (a == "--memory-mode") o.memory_mode = v;
+    else if (a == "--op-overhead") {
+      if (!parse_u64(v, n) || n > 1000000) return fail(err, fmt::format("--op-overhead expects cycles, got '{}'", v));
+      o.op_overhead = static_cast<unsigned>(n);
+    } else return fail(err, fmt::format("unknown option '{}' (see --help)", a));
+  }
+  const int sources = !o.cmd.empty() + !o.tflite.empty() + !o.pte.empty();
+  if (sources != 1) return fail(err, "give exactly one of --cmd, --tflite, --pte (see --help)");
+
+  Job job;
+  std::string error;
+  if (!o.cmd.empty()) {
+    std::vector<uint8_t> bytes;
+    if (!read_file(o.cmd, bytes, error) || !load_command_bytes(bytes, job, error)) return fail(err, error);
+  } else if (!o.tflite.empty()) {
+    if (!load_tflite(o.tflite, job, error)) return fail(err, error);
+  } else if (!load_pte(o.pte, job, error)) {
+    return fail(err, error);
+  }
+  for (auto& [r, f] : o.region_files)
+    if (!read_file(f, job.regions[r], error)) return fail(err, error);
+  for (auto& [r, n] : o.region_sizes) {
+    if (n > (uint64_t{1} << 32)) return fail(err, fmt::format("region {} size {} exceeds 4 GiB", r, n));
+    job.regions[r].resize(n, 0);
+  }
+
+  if (o.disasm) {
+    for (size_t i = 0; i < job.commands.size();) {
+      const DecodeResult d = decode_command(job.commands, i);
+      if (d.error != DecodeError::kNone) {
+        fmt::print(out, "0x{:04x} <invalid word {:#010x}>\n", i * 4, job.commands[i]);
+        ++i;
+        continue;
+      }
+      fmt::print(out, "{}\n", disassemble(d.command));
+      i += d.command.words();
+    }
+    return 0;
+  }
+
+  NpuConfig cfg;
+  if (o.macs) cfg.macs = *o.macs;
+  else if (job.stream_config) cfg = *job.stream_config;
+  if (job.stream_config && job.stream_config->macs != cfg.macs)
+    fmt::print(err, "corsim-npu: warning: the stream was compiled for {} MACs, running on {}\n",
+               job.stream_config->macs, cfg.macs);
+  auto sys = timing::system_preset(o.system);
+  if (!sys) return fail(err, fmt::format("unknown --system '{}'", o.system));
+  auto mode = timing::memory_mode_from_name(o.memory_mode);
+  if (!mode) return fail(err, fmt::format("unknown --memory-mode '{}'", o.memory_mode));
+  sys->memory_mode = *mode;
+  sys->op_overhead_cycles = o.op_overhead;
+
+  // Inputs.
+  const bool model = o.cmd.empty();
+  if (model && o.inputs.size() > job.inputs.size())
+    return fail(err, fmt::format("the model has {} inputs, {} given", job.inputs.size(), o.inputs.size()));
+  for (size_t i = 0; i < o.inputs.size(); ++i) {
+    std::string file;
+    std::optional<IoTensor> loc;
+    if (!parse_location(o.inputs[i], file, loc, false))
+      return fail(err, fmt::format("--input expects FILE or FILE@R:OFFSET, got '{}'", o.inputs[i]));
+    IoTensor t = loc ? *loc : IoTensor{};
+    if (!loc) {
+      if (!model) return fail(err, fmt::format("--input '{}' needs @R:OFFSET with --cmd", o.inputs[i]));
+      t = job.inputs[i];
+    }
+    std::vector<uint8_t> data;
+    if (!read_file(file, data, error)) return fail(err, error);
+    if (model && !loc && data.size() != t.size)
+      return fail(err, fmt::format("input {} '{}' has {} bytes, the model expects {}", i, file, data.size(), t.size));
+    auto& reg = job.regions[t.region];
+    if (t.offset + data.size() > reg.size())
+      return fail(err, fmt::format("input '{}' ({} bytes at region {} offset {}) does not fit the region ({} bytes)",
+                                   file, data.size(), t.region, t.offset, reg.size()));
+    std::copy(data.begin(), data.end(), reg.begin() + static_cast<long>(t.offset));
+  }
+  if (model && o.input_value) {
+    for (size_t i = o.inputs.size(); i < job.inputs.size(); ++i) {
+      const IoTensor& t = job.inputs[i];
+      auto& reg = job.regions[t.region];
+      if (t.offset + t.size > reg.size()) return fail(err, fmt::format("model input {} lies outside region {}", i, t.region));
+      std::fill(reg.begin() + static_cast<long>(t.offset), reg.begin() + static_cast<long>(t.offset + t.size),
+                static_cast<uint8_t>(*o.input_value));
+    }
+  }
+
+  RegionBus bus;
+  for (unsigned r = 0; r < 8; ++r) bus.region(r) = std::move(job.regions[r]);
+  Executor ex(cfg);
+  const timing::TimingModel tm(cfg, *sys);
+  struct Totals {
+    uint64_t ops = 0, macs = 0, cycles = 0, mac = 0, ao = 0, wd = 0;
+    std::array<uint64_t, 2> rd{}, wr{};
+  } tot;
+  if (!o.quiet)
+    fmt::print(out, "{:>3} {:>6} {:<10} {:>12} {:>12} {:>12} {:>9} {:>9} {:>8} {:>8} {:>7} {:>8} {:>8} {:<7} {:>17} {:>17}\n",
+               "#", "offset", "kind", "ifm", "ifm2", "ofm", "macs", "cycles", "mac", "ao", "wd", "axi0", "axi1",
+               "bound", "axi0 rd/wr B", "axi1 rd/wr B");
+  const RunResult r = ex.run(job.commands, bus, bus.basep(), timing::region_config_for(sys->memory_mode), [&](const OpRecord& rec) {
+    const timing::OpTiming t = tm.estimate(rec.op, rec.traffic);
+    const auto& tr = rec.traffic;
+    ++tot.ops;
+    tot.macs += rec.macs;
+    tot.cycles += t.total;
+    tot.mac += t.mac;
+    tot.ao += t.output;
+    tot.wd += t.weights;
+    for (int p = 0; p < 2; ++p) { tot.rd[p] += tr.read[p]; tot.wr[p] += tr.write[p]; }
+    if (o.quiet) return;
+    const bool kernel = rec.op.kind != OpKind::kDma;
+    const bool has2 = rec.op.has_ifm2();
+    fmt::print(out, "{:>3} {:#06x} {:<10} {:>12} {:>12} {:>12} {:>9} {:>9} {:>8} {:>8} {:>7} {:>8} {:>8} {:<7} {:>17} {:>17}\n",
+               tot.ops - 1, rec.offset, op_kind_name(rec.op), kernel ? shape(rec.op.ifm) : "-",
+               has2 ? (rec.op.ifm2_scalar ? std::string("scalar") : shape(rec.op.ifm2)) : "-",
+               kernel ? shape(rec.op.ofm) : fmt::format("{}B", rec.op.dma_length), rec.macs, t.total, t.mac,
+               t.output, t.weights, t.axi0, t.axi1, t.bound, fmt::format("{}/{}", tr.read[0], tr.write[0]),
+               fmt::format("{}/{}", tr.read[1], tr.write[1]));
+  });
+  const double us = static_cast<double>(tot.cycles) / sys->npu_clock_hz * 1e6;
+  fmt::print(out,
+             "total: {} operations, {} MACs, {} cycles ({:.1f} us at {:.0f} MHz, {:.1f} MACs/cycle of {}); "
+             "MAC {} AO {} WD {}; AXI0 {} B read {} B written; AXI1 {} B read {} B written\n",
+             tot.ops, tot.macs, tot.cycles, us, sys->npu_clock_hz / 1e6,
+             tot.cycles ? static_cast<double>(tot.macs) / static_cast<double>(tot.cycles) : 0.0, cfg.macs, tot.mac,
+             tot.ao, tot.wd, tot.rd[0], tot.wr[0], tot.rd[1], tot.wr[1]);
+  if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream)
+    return fail(err, fmt::format("NPU fault at command byte {:#x}: {}", r.qread, r.error));
+
+  // Outputs.
+  if (model && o.outputs.size() > job.outputs.size())
+    return fail(err, fmt::format("the model has {} outputs, {} given", job.outputs.size(), o.outputs.size()));
+  for (size_t i = 0; i < o.outputs.size(); ++i) {
+    std::string file;
+    std::optional<IoTensor> loc;
+    if (!parse_location(o.outputs[i], file, loc, true))
+      return fail(err, fmt::format("--output expects FILE or FILE@R:OFFSET:SIZE, got '{}'", o.outputs[i]));
+    if (!loc && !model) return fail(err, fmt::format("--output '{}' needs @R:OFFSET:SIZE with --cmd", o.outputs[i]));
+    const IoTensor t = loc ? *loc : job.outputs[i];
+    const auto& reg = bus.region(t.region);
+    if (t.offset + t.size > reg.size())
+      return fail(err, fmt::format("output {} ({} bytes at region {} offset {}) lies outside the region", i, t.size,
+                                   t.region, t.offset));
+    if (!write_file(file, std::span(reg).subspan(t.offset, t.size), error)) return fail(err, error);
+  }
+  if (model && !o.quiet)
+    for (size_t i = 0; i < job.outputs.size(); ++i) {
+      const IoTensor& t = job.outputs[i];
+      const auto& reg = bus.region(t.region);
+      if (t.offset + t.size > reg.size() || t.size > 64) continue;
+      std::string vals;
+      for (uint64_t k = 0; k < t.size; ++k) vals += fmt::format(" {}", static_cast<int8_t>(reg[t.offset + k]));
+      fmt::print(out, "output {} ({}, {} bytes at region {} offset {}) as int8:{}\n", i, t.name, t.size, t.region,
+                 t.offset, vals);
+    }
+  return 0;
+}
+
+}  // namespace corsim::npu::runner

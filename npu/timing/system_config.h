@@ -1,0 +1,41 @@
+#pragma once
+// The memory system around the NPU: clock, and for each AXI port the memory behind it with its
+// bandwidth and latency. Presets follow Vela's vela.ini system configs (spec/ethos-u.md §5.2);
+// bandwidth in bytes per NPU cycle = clock_scale x AXI width (8 B for "Ethos_U55*" configs, §5.1).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace corsim::npu::timing {
+
+struct MemoryPort {
+  std::string memory;          // "Sram", "OffChipFlash"
+  double bytes_per_cycle = 8;  // in NPU cycles
+  unsigned read_latency = 32;  // NPU cycles
+  unsigned write_latency = 32;
+  unsigned burst_bytes = 32;
+};
+
+enum class MemoryMode : uint8_t { kSharedSram, kSramOnly };
+
+struct SystemConfig {
+  std::string name;
+  double npu_clock_hz = 500e6;
+  MemoryPort axi0;  // SRAM
+  MemoryPort axi1;  // flash / DRAM
+  MemoryMode memory_mode = MemoryMode::kSharedSram;
+  // Per-operation fixed cost (command fetch, block setup, pipeline fill/drain). Vela does not
+  // model it; §10.3 measurements show one exists. Assumption, not calibrated for U55.
+  unsigned op_overhead_cycles = 0;
+};
+
+std::optional<SystemConfig> system_preset(std::string_view name);
+std::optional<MemoryMode> memory_mode_from_name(std::string_view name);
+std::vector<std::string_view> system_preset_names();
+
+// REGIONCFG for a memory mode (which AXI port each region uses): Shared_Sram puts region 0
+// (constants) on AXI1 as the Ethos-U driver does; Sram_Only puts every region on AXI0.
+uint32_t region_config_for(MemoryMode mode);
+
+}  // namespace corsim::npu::timing

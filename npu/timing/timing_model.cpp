@@ -1,0 +1,186 @@
+#include "npu/timing/timing_model.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace corsim::npu::timing {
+
+namespace {
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 0; }
+
+int64_t type_min_for(const OperationConfig& op) {
+  const unsigned b = std::min<unsigned>(op.ofm.elem_bits, 32);
+  return op.ofm.is_signed ? -(int64_t{1} << (b - 1)) : 0;
+}
+int64_t type_max_for(const OperationConfig& op) {
+  const unsigned b = std::min<unsigned>(op.ofm.elem_bits, 32);
+  return op.ofm.is_signed ? (int64_t{1} << (b - 1)) - 1 : (int64_t{1} << b) - 1;
+}
+
+// §5.1 outputCycles[8] per MAC configuration and activationCycles[3].
+struct AoTable {
+  std::array<double, 8> output;
+  std::array<double, 3> activation;
+};
+
+AoTable ao_table(uint32_t macs) {
+  switch (macs) {
+    case 32: return {{2, 3, 3, 3, 4, 6, 1, 2}, {1, 1, 0}};
+    case 64: return {{1, 1.5, 1.5, 1.5, 2, 3, 0.5, 1}, {1, 1, 0}};
+    case 128: return {{0.75, 1.25, 0.75, 0.75, 1, 1.5, 0.25, 0.5}, {1, 0.5, 0}};
+    default: return {{0.625, 1.125, 0.5, 0.375, 0.5, 0.75, 0.125, 0.25}, {1, 0.25, 0}};
+  }
+}
+
+// A block dimension iterated by the hardware: full blocks plus one clipped edge block.
+struct Split {
+  uint32_t full_count, full_size, edge_size;
+};
+Split split(uint32_t extent, uint32_t block) {
+  block = std::max<uint32_t>(1, std::min(block, extent));
+  return {extent / block, block, extent % block};
+}
+
+}  // namespace
+
+Ublock TimingModel::ofm_ublock(const OperationConfig& op) const {
+  Ublock u{1, 1, 8};
+  switch (npu_.macs) {
+    case 32: u = {1, 1, 4}; break;
+    case 64: u = {1, 1, 8}; break;
+    case 128: u = {1, 2, 8}; break;
+    default: u = {2, 2, 8}; break;
+  }
+  // §5.3 micro-block optimisation: a 2-high micro-block on a 1-high conv OFM with even width and
+  // a 1-high kernel runs as 1x4.
+  if (u.h == 2 && op.kind == OpKind::kConv && op.ofm.height == 1 && op.ofm.width % 2 == 0 && op.kernel.height == 1)
+    u = {1, 4, u.c};
+  return u;
+}
+
+uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const {
+  if (op.kind == OpKind::kElementwise || op.kind == OpKind::kDma || op.kind == OpKind::kOther) return 0;
+  const Ublock u = ofm_ublock(op);
+  const uint64_t nh = ceil_div(bh, u.h), nw = ceil_div(bw, u.w), nc = ceil_div(bd, u.c);
+  const uint64_t hw = nh * nw;
+  const uint32_t ifm_bits = op.ifm.elem_bits;
+  const bool acc40 = op.acc_format == 1 || ifm_bits == 16;
+  const uint64_t cycles_wb = 32ull * u.c / 8;
+  const bool part_kernel = op.kind == OpKind::kConv && op.kernel.part_kernel_first;
+  const uint32_t ifm_block_c =
+      std::min<uint32_t>((part_kernel || ifm_bits == 16) ? 16 : 32, std::max<uint32_t>(op.ifm.depth, 1));
+  const uint64_t ifm_ublocks = ceil_div(ifm_block_c, 8);
+  uint64_t d = npu_.macs == 32 ? (acc40 ? 7 : 3) : ((acc40 && npu_.macs <= 128) ? 3 : 2);
+  uint64_t cycles = 0;
+  // 8x8 sub-kernel decomposition (§5.3).
+  const uint32_t dx = 8 / op.kernel.dilation_x, dy = 8 / op.kernel.dilation_y;
+  for (uint32_t sy = 0; sy < op.kernel.height; sy += dy) {
+    for (uint32_t sx = 0; sx < op.kernel.width; sx += dx) {
+      const uint64_t e = uint64_t{std::min(dy, op.kernel.height - sy)} * std::min(dx, op.kernel.width - sx);
+      uint64_t steps = 0, c = 0;
+      if (op.kind == OpKind::kPool && op.pool_mode != PoolMode::kReduceSum) {
+        steps = 1;
+        c = std::max<uint64_t>(4, e) * hw * nc;
+        if (npu_.macs != 32) c = c * ifm_bits / 8;
+      } else if (op.kind == OpKind::kDepthwise) {
+        steps = ceil_div(e, 4);
+        c = std::max<uint64_t>(cycles_wb, 4 * hw * ifm_bits / 8) * steps * nc;
+      } else if (part_kernel) {
+        steps = ceil_div(e, ifm_bits == 16 ? 2 : 4);
+        c = std::max<uint64_t>(cycles_wb, 4 * hw) * steps * nc * ifm_ublocks;
+      } else {
+        steps = e;
+        c = std::max<uint64_t>(cycles_wb, 4 * hw) * steps * nc;
+      }
+      uint64_t delay = 0;
+      if (hw == 1) delay = nc == 1 ? d * steps : d * (steps - 1) * nc;
+      if (npu_.macs == 32 && (bw == 1 || bh == 1) && nc > 1 && acc40) delay += d * nc;
+      if (part_kernel) delay *= ifm_ublocks;
+      cycles += c + delay;
+    }
+  }
+  // Convolutions and REDUCE_SUM repeat for each IFM depth block (§5.3).
+  if (op.kind == OpKind::kConv || (op.kind == OpKind::kPool && op.pool_mode == PoolMode::kReduceSum))
+    cycles *= ceil_div(op.ifm.depth, ifm_block_c);
+  return cycles;
+}
+
+double TimingModel::output_cycles_per_element(const OperationConfig& op) const {
+  const AoTable t = ao_table(npu_.macs);
+  size_t oi = 7;
+  if (op.kind == OpKind::kElementwise) {
+    const bool ifm32 = op.ifm.elem_bits == 32;
+    const bool add_sub = op.ew_mode == ElementwiseMode::kAdd || op.ew_mode == ElementwiseMode::kSub;
+    if (op.ew_mode == ElementwiseMode::kMul) oi = op.ofm.elem_bits == 32 ? 2 : 3;
+    else if (ifm32) oi = op.is_unary() ? 0 : 1;
+    else if (add_sub) oi = op.ifm_scale_mode == 0 ? 4 : 5;
+  } else if (op.kind == OpKind::kPool && op.pool_mode == PoolMode::kMax) {
+    oi = 6;
+  } else if (op.acc_format == 1 || op.ifm.elem_bits == 16) {
+    oi = 3;
+  }
+  size_t ai = 2;
+  if (op.activation != ActivationFunction::kNone) ai = 0;
+  else if (op.activation_min > type_min_for(op) || op.activation_max < type_max_for(op)) ai = 1;
+  return std::max(t.output[oi], t.activation[ai]);
+}
+
+OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic) const {
+  const uint64_t decoded_weights = traffic.weights_decoded;
+  OpTiming t;
+  const double ao_per_elem = output_cycles_per_element(op);
+  if (op.kind == OpKind::kConv || op.kind == OpKind::kDepthwise || op.kind == OpKind::kPool) {
+    const Split sh = split(op.ofm.height, op.ofm_blk_height);
+    const Split sw = split(op.ofm.width, op.ofm_blk_width);
+    const Split sd = split(op.ofm.depth, op.ofm_blk_depth);
+    uint64_t last_mac = 0, last_ao = 0;
+    // Iterate the (at most 8) distinct block shapes: full or edge in each dimension.
+    for (int ih = 0; ih < 2; ++ih)
+      for (int iw = 0; iw < 2; ++iw)
+        for (int id = 0; id < 2; ++id) {
+          const uint64_t n = uint64_t{ih ? (sh.edge_size ? 1u : 0u) : sh.full_count} *
+                             (iw ? (sw.edge_size ? 1u : 0u) : sw.full_count) *
+                             (id ? (sd.edge_size ? 1u : 0u) : sd.full_count);
+          if (n == 0) continue;
+          const uint32_t bh = ih ? sh.edge_size : sh.full_size, bw = iw ? sw.edge_size : sw.full_size,
+                         bd = id ? sd.edge_size : sd.full_size;
+          const uint64_t mac = mac_cycles_for_block(op, bh, bw, bd);
+          const uint64_t ao = static_cast<uint64_t>(std::ceil(ao_per_elem * bh * bw * bd));
+          t.mac += mac * n;
+          t.output += ao * n;
+          // MAC of block n+1 overlaps the output stage of block n.
+          t.compute += std::max(mac, ao) * n;
+          last_mac = mac;
+          last_ao = ao;
+        }
+    t.compute += std::min(last_mac, last_ao);
+  } else if (op.kind == OpKind::kElementwise) {
+    uint64_t elements = op.ofm.elements();
+    if (op.ofm.layout == Layout::kNhcwb16)
+      elements = uint64_t{op.ofm.height} * op.ofm.width * ((op.ofm.depth + 15) / 16 * 16);
+    t.output = static_cast<uint64_t>(std::ceil(ao_per_elem * static_cast<double>(elements)));
+    t.compute = t.output;
+  }
+  // Weight decoder: one micro-block-depth x 8 IFM weights per cycles_wb (= 32 x ublock_c / 8)
+  // cycles, i.e. 2 weights per cycle (§5.3's weight-buffer load rate).
+  t.weights = decoded_weights / 2;
+  auto port_cycles = [&](const MemoryPort& p, uint64_t rd, uint64_t wr) -> uint64_t {
+    if (rd + wr == 0) return 0;
+    const double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;
+    return static_cast<uint64_t>(std::ceil(c)) + (rd ? p.read_latency : 0) + (wr ? p.write_latency : 0);
+  };
+  t.axi0 = port_cycles(sys_.axi0, traffic.read[0], traffic.write[0]);
+  t.axi1 = port_cycles(sys_.axi1, traffic.read[1], traffic.write[1]);
+  t.overhead = sys_.op_overhead_cycles;
+  uint64_t m = t.compute;
+  t.bound = "compute";
+  if (t.weights > m) { m = t.weights; t.bound = "weights"; }
+  if (t.axi0 > m) { m = t.axi0; t.bound = "axi0"; }
+  if (t.axi1 > m) { m = t.axi1; t.bound = "axi1"; }
+  t.total = t.overhead + m;
+  return t;
+}
+
+}  // namespace corsim::npu::timing

@@ -1,0 +1,55 @@
+#pragma once
+// Per-operation cycles of an Ethos-U55 (spec/ethos-u.md §5.1 constants, §5.3 structure). The cost
+// parts stay separate so a report can say why an operation is slow:
+//   mac     MAC-array cycles over the OFM blocks (micro-blocks, kernel steps, accumulator delay)
+//   output  output-stage (AO) cycles: scaling, activation, LUT, per OFM element
+//   weights weight-decoder cycles for the decoded weights
+//   axi0/1  memory transfer cycles per AXI port (bytes / bandwidth + latency)
+// total = overhead + max(compute, weights, axi0, axi1), where compute pipelines MAC and AO per
+// block. It models the hardware's block iteration (the OFM_BLK_* registers and clipped edge
+// blocks), not Vela's averaged block count (§10).
+#include <cstdint>
+
+#include "npu/npu_config.h"
+#include "npu/op_config.h"
+#include "npu/ops/op_context.h"
+#include "npu/timing/system_config.h"
+
+namespace corsim::npu::timing {
+
+struct OpTiming {
+  uint64_t mac = 0;
+  uint64_t output = 0;
+  uint64_t compute = 0;  // MAC and AO pipelined over blocks
+  uint64_t weights = 0;
+  uint64_t axi0 = 0;
+  uint64_t axi1 = 0;
+  uint64_t overhead = 0;
+  uint64_t total = 0;
+  const char* bound = "";  // which part decides total
+};
+
+struct Ublock {
+  uint32_t h, w, c;
+};
+
+class TimingModel {
+ public:
+  TimingModel(NpuConfig npu, SystemConfig sys) : npu_(npu), sys_(std::move(sys)) {}
+
+  OpTiming estimate(const OperationConfig& op, const Traffic& traffic) const;
+
+  // Pieces, exposed for tests.
+  Ublock ofm_ublock(const OperationConfig& op) const;
+  double output_cycles_per_element(const OperationConfig& op) const;
+  uint64_t mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const;
+
+  const NpuConfig& npu() const { return npu_; }
+  const SystemConfig& system() const { return sys_; }
+
+ private:
+  NpuConfig npu_;
+  SystemConfig sys_;
+};
+
+}  // namespace corsim::npu::timing
