@@ -16,6 +16,7 @@ set(CORSIM_FIRMWARE_TESTS
   dsp
   armv81m
   cxx
+  files
   exit_status
 )
 

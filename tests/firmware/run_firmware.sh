@@ -30,13 +30,20 @@ if [ ! -f "$elf" ]; then
   echo "run_firmware.sh: no such firmware: $elf (build the corsim_firmware target)" >&2
   exit 2
 fi
+# Each simulator runs in its own empty directory (semihosting files land there), so paths given
+# relative to the caller are made absolute first.
+absolute() { case "$1" in /*) echo "$1" ;; */*) echo "$PWD/$1" ;; *) echo "$1" ;; esac; }
+elf=$(absolute "$elf"); corsim=$(absolute "$corsim"); qemu=$(absolute "$qemu")
+[ -n "$host" ] && host=$(absolute "$host")
+[ -n "$keep" ] && keep=$(absolute "$keep")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # run NAME COMMAND...: stdout to $work/NAME.out, stderr to $work/NAME.err, status to $work/NAME.rc
 run() {
   local name=$1; shift
-  timeout --kill-after=5 "$limit" "$@" </dev/null >"$work/$name.out" 2>"$work/$name.err"
+  mkdir -p "$work/$name.cwd"
+  (cd "$work/$name.cwd" && timeout --kill-after=5 "$limit" "$@" </dev/null >"$work/$name.out" 2>"$work/$name.err")
   local rc=$?
   echo "$rc" >"$work/$name.rc"
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
@@ -49,7 +56,7 @@ run_qemu() {
     -semihosting-config enable=on,target=native -kernel "$elf"
 }
 run_corsim() {
-  if [ ! -x "$corsim" ]; then
+  if ! command -v "$corsim" >/dev/null; then
     echo "run_firmware.sh: corsim binary not found: $corsim" >&2
     exit 2
   fi
