@@ -9,12 +9,17 @@ namespace corsim::npu {
 
 namespace {
 
-// Q3 decision (padded AVERAGE with scale_mode 0, "the hardware divides by the valid count"):
-// the TFLite reference divide, rounding half away from zero. No golden covers it; see
-// tests/npu/pool_test.cpp.
-int64_t divide_round_away(int64_t sum, int64_t count) {
+// Q3 decision (padded AVERAGE with scale_mode 0: "the hardware divides by the valid count",
+// §8.5): the division is TOSA AVG_POOL2D's, a multiply by reciprocal_scale(count) =
+// ((2^30 + 1) << k) / count with shift 30 + k and natural rounding, where 2^(k-1) < count <= 2^k.
+// regor (a TOSA compiler) relies on the hardware for exactly these pools. No golden covers it;
+// tests/npu/ops_reference_test.cpp checks the decision against the TOSA reference.
+int64_t divide_by_count(int64_t sum, int64_t count) {
   if (count <= 0) return 0;
-  return sum >= 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+  uint32_t k = 0;
+  while ((int64_t{1} << k) < count) ++k;
+  const int64_t multiplier = (((int64_t{1} << 30) + 1) << k) / count;
+  return rescale(sum, static_cast<uint32_t>(multiplier), 30 + k, RoundMode::kNatural);
 }
 
 }  // namespace
@@ -69,7 +74,7 @@ bool run_pool(OpContext& ctx) {
           case PoolMode::kAverage:
             // scale_mode 1: OFM_SCALE holds 1/k (§3.3); scale_mode 0: hardware divide (Q3).
             v = op.ofm_scale_global ? rescale(sum, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round)
-                                    : divide_round_away(sum, count);
+                                    : divide_by_count(sum, count);
             break;
           case PoolMode::kReduceSum:
             // REDUCE_SUM sums the window and all IFM channels (§8.5).
