@@ -1,0 +1,222 @@
+#include "cpu/cpu.h"
+
+#include "cpu/decoder/decoder.h"
+#include "cpu/disasm/disasm.h"
+
+namespace corsim::cpu {
+
+Cpu::Cpu(const CpuConfig& config, memory::Interconnect& bus)
+    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {}
+
+Cpu::~Cpu() = default;
+
+bool Cpu::reset() {
+  state_ = ArchState{};
+  pending_ = 0;
+  locked_up_ = false;
+  last_fault_ = FaultRecord{};
+  cache_.flush();
+  return exceptions_->reset(config_.initial_vtor);
+}
+
+StopReason Cpu::run(Cycles max_cycles) {
+  const Cycles end = cycles_ + max_cycles;
+  if (trace_ != nullptr) return timing_ ? run_loop<true, true>(end) : run_loop<true, false>(end);
+  return timing_ ? run_loop<false, true>(end) : run_loop<false, false>(end);
+}
+
+template <bool kTraced, bool kTimed>
+StopReason Cpu::run_loop(Cycles end) {
+  ArchState& s = state_;
+  StopReason why = StopReason::CycleLimit;
+  if (locked_up_) return StopReason::Lockup;
+  if (pending_ & kPendStop) {
+    pending_ &= ~uint32_t{kPendStop};
+    return StopReason::StopRequested;
+  }
+  if (s.sleeping) {
+    // WFI wakes on a pending exception that could preempt (ignoring PRIMASK); WFE also on an event.
+    if (!exceptions_->wakeup_pending() && !s.event_register) return StopReason::Sleeping;
+    s.sleeping = false;
+  }
+  if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return why;
+
+  while (cycles_ < end) {
+    if (exceptions_->attention() && exceptions_->should_take()) exceptions_->take(s.r[15]);
+    const uint32_t pc = s.r[15];
+    PredecodeEntry* e = &cache_.slot(pc);
+    if (e->pc != pc || e->host == nullptr || !e->still_valid()) [[unlikely]] {
+      e = decode_miss(pc, *e);
+      if (e == nullptr) {
+        pending_ &= ~uint32_t{kPendFault};
+        if (take_fault(fault_, pc, why)) return why;
+        continue;
+      }
+    }
+    next_pc_ = pc + e->size;
+    const uint8_t it = s.itstate;
+    bool executed = true;
+    if (it == 0) [[likely]] {
+      e->exec(*this, e->ops);
+    } else {
+      // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
+      executed = condition_passed(it >> 4);
+      if (executed) e->exec(*this, e->ops);
+      s.itstate = ITAdvance(it);
+    }
+    s.r[15] = next_pc_;
+    ++instructions_;
+    if constexpr (kTimed) {
+      RetireInfo info{pc, e->encoding(), e->size, e->op, executed, next_pc_ != pc + e->size};
+      cycles_ += timing_->retire(info);
+    } else {
+      ++cycles_;
+    }
+    if constexpr (kTraced) {
+      if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
+    }
+    if (pending_ != 0) [[unlikely]] {
+      if (service_pending(pc, it, why)) return why;
+    }
+  }
+  return StopReason::CycleLimit;
+}
+
+bool Cpu::service_pending(uint32_t pc, uint8_t it_before, StopReason& why) {
+  ArchState& s = state_;
+  const uint32_t p = pending_;
+  pending_ = 0;
+  if (p & kPendFault) {
+    // The instruction did not complete: the fault is taken with its own PC and ITSTATE.
+    s.itstate = it_before;
+    s.r[15] = pc;
+    if (take_fault(fault_, pc, why)) return true;
+    return (p & kPendStop) ? (why = StopReason::StopRequested, true) : false;
+  }
+  if (p & kPendExcReturn) {
+    if (!exceptions_->exception_return(exc_return_)) {
+      locked_up_ = true;
+      why = StopReason::Lockup;
+      return true;
+    }
+    if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return true;
+  }
+  if (p & kPendInvState) {
+    // BXWritePC with address<0> == 0 cleared EPSR.T; the next instruction faults INVSTATE with the
+    // branch target as its PC (B1.x "Execution state").
+    s.t = false;
+    if (take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return true;
+  }
+  if ((p & kPendSvc) && !exceptions_->svc_call(s.r[15])) {
+    locked_up_ = true;
+    why = StopReason::Lockup;
+    return true;
+  }
+  if ((p & kPendSelfBranch) && s.r[15] == pc && exceptions_->is_fault_handler_active()) {
+    // `b .` inside a fault handler: the CMSIS default handlers do this for an unhandled fault.
+    why = StopReason::FaultHang;
+    return true;
+  }
+  if (p & kPendSleepWfe) {
+    // WFE: an already-set event register is consumed and execution continues (B1.x "Wait For Event").
+    if (s.event_register) {
+      s.event_register = false;
+    } else if (!exceptions_->wakeup_pending()) {
+      s.sleeping = true;
+      why = (p & kPendStop) ? StopReason::StopRequested : StopReason::Sleeping;
+      return true;
+    }
+  }
+  if ((p & kPendSleep) && !exceptions_->wakeup_pending()) {
+    s.sleeping = true;
+    if (p & kPendStop) { why = StopReason::StopRequested; return true; }
+    why = StopReason::Sleeping;
+    return true;
+  }
+  if (p & kPendStop) {
+    why = StopReason::StopRequested;
+    return true;
+  }
+  return false;
+}
+
+bool Cpu::take_fault(const Fault& f, uint32_t pc, StopReason& why) {
+  last_fault_.fault = f;
+  last_fault_.pc = pc;
+  last_fault_.state = state_;
+  last_fault_.state.r[15] = pc;
+  last_fault_.valid = true;
+  if (exceptions_->raise_fault(f, pc)) return false;
+  locked_up_ = true;
+  why = StopReason::Lockup;
+  return true;
+}
+
+bool Cpu::fetch16(uint32_t addr, uint16_t& hw) {
+  if (const uint8_t* p = bus_.host_read_ptr(addr); p != nullptr && (addr & (memory::kPageSize - 1)) <= memory::kPageSize - 2) {
+    std::memcpy(&hw, p, 2);
+    return true;
+  }
+  uint32_t v = 0;
+  const memory::AccessAttrs attrs{memory::Master::CpuInstr, state_.privileged(), state_.secure};
+  if (!bus_.read(addr, 2, v, attrs).ok()) return false;
+  hw = static_cast<uint16_t>(v);
+  return true;
+}
+
+PredecodeEntry* Cpu::decode_miss(uint32_t pc, PredecodeEntry& slot) {
+  ++cache_.misses;
+  uint16_t hw1 = 0, hw2 = 0;
+  if (!fetch16(pc, hw1)) {
+    fault_ = Fault{FaultKind::InstructionBusError, pc};
+    pending_ |= kPendFault;
+    return nullptr;
+  }
+  const bool t32 = decoder::is_32bit(hw1);
+  if (t32 && !fetch16(pc + 2, hw2)) {
+    fault_ = Fault{FaultKind::InstructionBusError, pc + 2};
+    pending_ |= kPendFault;
+    return nullptr;
+  }
+  const uint32_t insn = t32 ? (uint32_t{hw1} << 16) | hw2 : hw1;
+  const decoder::DecodeResult r = decoder::decode(insn, t32);
+  slot.pc = pc;
+  slot.size = t32 ? 4 : 2;
+  slot.raw = t32 ? (uint32_t{hw2} << 16) | hw1 : hw1;
+  slot.exec = r.encoding ? r.encoding->exec : &decoder::exec_UNDEFINED;
+  slot.ops = r.ops;
+  slot.index = r.encoding ? r.index : kUndefinedIndex;
+  slot.op = r.encoding ? r.encoding->op : OpClass::System;
+  // Keep the host address only when the whole encoding sits in one host page; otherwise every
+  // visit re-decodes (code in MMIO or straddling a page: rare).
+  slot.host = nullptr;
+  if ((pc & (memory::kPageSize - 1)) <= memory::kPageSize - slot.size) slot.host = bus_.host_read_ptr(pc);
+  return &slot;
+}
+
+uint32_t Cpu::read_slow(uint32_t addr, unsigned size) {
+  uint32_t v = 0;
+  const memory::AccessAttrs attrs{memory::Master::CpuData, state_.privileged(), state_.secure};
+  if (!bus_.read(addr, size, v, attrs).ok()) {
+    raise(FaultKind::PreciseDataBusError, addr);
+    return 0;
+  }
+  return v;
+}
+
+void Cpu::write_slow(uint32_t addr, unsigned size, uint32_t value) {
+  const memory::AccessAttrs attrs{memory::Master::CpuData, state_.privileged(), state_.secure};
+  if (!bus_.write(addr, size, value, attrs).ok()) raise(FaultKind::PreciseDataBusError, addr);
+}
+
+void Cpu::trace_retired(const PredecodeEntry& e, uint32_t pc, uint8_t it_before) {
+  const std::string text = disasm::disassemble(e, pc, it_before);
+  trace_->retired(pc, e.encoding(), e.size, text, state_);
+}
+
+template StopReason Cpu::run_loop<false, false>(Cycles);
+template StopReason Cpu::run_loop<false, true>(Cycles);
+template StopReason Cpu::run_loop<true, false>(Cycles);
+template StopReason Cpu::run_loop<true, true>(Cycles);
+
+}  // namespace corsim::cpu

@@ -1,0 +1,203 @@
+#pragma once
+// The Cortex-M core: fetch, predecode cache, run loop, and the small interface instruction
+// handlers use (register access with the PC rules, flag-setting, a data-memory facade, fault and
+// deferred-action requests). Handlers live in cpu/isa/; exceptions in cpu/exceptions/ (through
+// cpu/exception_port.h); docs/cpu.md describes the whole.
+//
+// PC convention: while a handler runs, state().r[15] is the address of the executing instruction
+// (the ArchState contract); reg(15) returns the architectural PC value, address + 4. Between
+// instructions r[15] is the address of the next instruction to execute.
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+
+#include "base/clock.h"
+#include "cpu/arch_state.h"
+#include "cpu/cpu_api.h"
+#include "cpu/decoder/operands.h"
+#include "cpu/decoder/predecode_cache.h"
+#include "cpu/exception_port.h"
+#include "cpu/fault.h"
+#include "cpu/isa/pseudocode.h"
+#include "cpu/timing_hook.h"
+#include "memory/interconnect.h"
+
+namespace corsim::cpu {
+
+class Cpu final : public TimeSource {
+ public:
+  Cpu(const CpuConfig& config, memory::Interconnect& bus);
+  ~Cpu() override;
+  Cpu(const Cpu&) = delete;
+  Cpu& operator=(const Cpu&) = delete;
+
+  // ---- the simulator's view (cpu/cpu_api.h) ----
+  ArchState& state() { return state_; }
+  const ArchState& state() const { return state_; }
+  const CpuConfig& config() const { return config_; }
+  // Architectural reset: clears the state, loads MSP/PC from the vector table at VTOR. Returns
+  // false when the vector table cannot be read.
+  bool reset();
+  // Runs until `max_cycles` more cycles have passed or something stops the core.
+  StopReason run(Cycles max_cycles);
+  // Ask run() to return (StopRequested) after the current instruction. Safe from MMIO handlers.
+  void request_stop() { pending_ |= kPendStop; }
+  Cycles cycles() const { return cycles_; }
+  Cycles now() const override { return cycles_; }
+  uint64_t instructions() const { return instructions_; }
+  void set_semihosting(SemihostingHandler* h) { semihosting_ = h; }
+  SemihostingHandler* semihosting() const { return semihosting_; }
+  void set_trace(TraceSink* t) { trace_ = t; }
+  void set_timing(TimingHook* t) { timing_ = t; }
+  const FaultRecord& last_fault() const { return last_fault_; }
+  ExceptionPort& exceptions() { return *exceptions_; }
+  memory::Interconnect& bus() { return bus_; }
+  // CCR as the SCB holds it (DIV_0_TRP bit 4, UNALIGN_TRP bit 3). Read only on the rare paths
+  // (divide by zero, unaligned access); no reader means 0.
+  // With the exception unit in the build, CCR is read from its SystemRegisters; a reader set here
+  // overrides that (tests).
+  void set_ccr_reader(std::function<uint32_t()> reader) { ccr_reader_ = std::move(reader); }
+  uint32_t ccr() const {
+    if (ccr_reader_) return ccr_reader_();
+#if CORSIM_HAVE_EXCEPTION_UNIT
+    return exceptions_->regs().ccr[state_.sec()];
+#else
+    return 0u;
+#endif
+  }
+  // Forget all predecoded instructions (loader, ISB if a caller wants it; not needed for
+  // correctness: every hit is verified against memory).
+  void flush_predecode() { cache_.flush(); }
+  const PredecodeCache& predecode_cache() const { return cache_; }
+
+  // ---- the handlers' view ----
+  uint32_t pc() const { return state_.r[15]; }            // address of this instruction
+  uint32_t next_pc() const { return next_pc_; }           // where execution continues
+  uint32_t reg(unsigned n) const { return n == 15 ? state_.r[15] + 4 : state_.r[n]; }
+  // R[n] = value; a write to the PC is ALUWritePC (= BranchWritePC in Thumb).
+  void set_reg(unsigned n, uint32_t value) {
+    if (n == 15) branch_write_pc(value);
+    else state_.r[n] = value;
+  }
+  // BranchWritePC: bit 0 ignored.
+  void branch_write_pc(uint32_t address) {
+    next_pc_ = address & ~1u;
+    if (next_pc_ == state_.r[15]) pending_ |= kPendSelfBranch;
+  }
+  // BXWritePC / BLXWritePC / LoadWritePC: interworking, EXC_RETURN in Handler mode. Bit 0 clear
+  // clears EPSR.T: the next instruction then takes an INVSTATE UsageFault.
+  void bx_write_pc(uint32_t address) {
+    if (state_.handler_mode() && address >= 0xF0000000u) {
+      pending_ |= kPendExcReturn;
+      exc_return_ = address;
+      return;
+    }
+    if ((address & 1u) == 0) pending_ |= kPendInvState;
+    branch_write_pc(address);
+  }
+  bool setflags(const Operands& o) const {
+    return (o.flags & kSetFlags) || ((o.flags & kSetFlagsOutsideIt) && !state_.in_it_block());
+  }
+  void set_nz(uint32_t result) { state_.n = (result >> 31) != 0; state_.z = result == 0; }
+  bool condition_passed(unsigned cond) const {
+    return ConditionHolds(cond, state_.n, state_.z, state_.c, state_.v);
+  }
+
+  // Synchronous fault: recorded now, taken after the handler returns (a handler stops changing
+  // state once it raised one; the memory functions return 0 after a fault).
+  void raise(FaultKind kind, uint32_t address = 0) {
+    if (pending_ & kPendFault) return;  // first fault wins
+    pending_ |= kPendFault;
+    fault_ = Fault{kind, address};
+  }
+  bool faulted() const { return (pending_ & kPendFault) != 0; }
+  // Deferred actions, performed after the instruction retires (ITSTATE advanced, PC updated).
+  void request_svc() { pending_ |= kPendSvc; }
+  // WFI (wfe = false) / WFE: the core sleeps after this instruction unless a wake-up condition
+  // already holds (ExceptionPort::wakeup_pending / wfe_wakeup).
+  void request_sleep(bool wfe = false) { pending_ |= wfe ? kPendSleepWfe : kPendSleep; }
+
+  // ---- data memory facade (B2 "Memory model"); little-endian ----
+  // Unaligned word/halfword accesses are allowed for LDR/STR/LDRH/STRH (UNALIGN_TRP = 0); the
+  // *_aligned variants (LDRD/STRD, LDM/STM, exclusives, acquire/release) fault UNALIGNED.
+  template <unsigned N>
+  uint32_t read(uint32_t addr) {
+    if (N > 1 && (addr & (N - 1)) != 0 && (ccr() & 0x8u) != 0) { raise(FaultKind::Unaligned); return 0; }
+    if ((addr & (memory::kPageSize - 1)) <= memory::kPageSize - N) {
+      if (const uint8_t* p = bus_.host_read_ptr(addr)) {
+        if constexpr (N == 1) return *p;
+        if constexpr (N == 2) { uint16_t v; std::memcpy(&v, p, 2); return v; }
+        if constexpr (N == 4) { uint32_t v; std::memcpy(&v, p, 4); return v; }
+      }
+    }
+    return read_slow(addr, N);
+  }
+  template <unsigned N>
+  void write(uint32_t addr, uint32_t value) {
+    if (N > 1 && (addr & (N - 1)) != 0 && (ccr() & 0x8u) != 0) { raise(FaultKind::Unaligned); return; }
+    if ((addr & (memory::kPageSize - 1)) <= memory::kPageSize - N) {
+      if (uint8_t* p = bus_.host_write_ptr(addr)) {
+        if constexpr (N == 1) { *p = static_cast<uint8_t>(value); }
+        if constexpr (N == 2) { const uint16_t v = static_cast<uint16_t>(value); std::memcpy(p, &v, 2); }
+        if constexpr (N == 4) { std::memcpy(p, &value, 4); }
+        return;
+      }
+    }
+    write_slow(addr, N, value);
+  }
+  template <unsigned N>
+  uint32_t read_aligned(uint32_t addr) {
+    if ((addr & (N - 1)) != 0) { raise(FaultKind::Unaligned); return 0; }
+    return read<N>(addr);
+  }
+  template <unsigned N>
+  void write_aligned(uint32_t addr, uint32_t value) {
+    if ((addr & (N - 1)) != 0) { raise(FaultKind::Unaligned); return; }
+    write<N>(addr, value);
+  }
+
+ private:
+  enum Pending : uint32_t {
+    kPendFault = 1u << 0,
+    kPendExcReturn = 1u << 1,
+    kPendSvc = 1u << 2,
+    kPendSleep = 1u << 3,
+    kPendStop = 1u << 4,
+    kPendSelfBranch = 1u << 5,
+    kPendInvState = 1u << 6,
+    kPendSleepWfe = 1u << 7,
+  };
+  template <bool kTraced, bool kTimed>
+  StopReason run_loop(Cycles end);
+  // Handles pending_ after an instruction; returns true (and sets `why`) when run() must return.
+  bool service_pending(uint32_t pc, uint8_t it_before, StopReason& why);
+  // Takes a fault at `pc` (the faulting instruction, or the target of a bad interworking branch).
+  bool take_fault(const Fault& f, uint32_t pc, StopReason& why);
+  // Predecode miss: fetch and decode at `pc` into `slot`; null (fault pending) on a fetch error.
+  PredecodeEntry* decode_miss(uint32_t pc, PredecodeEntry& slot);
+  bool fetch16(uint32_t addr, uint16_t& hw);
+  uint32_t read_slow(uint32_t addr, unsigned size);
+  void write_slow(uint32_t addr, unsigned size, uint32_t value);
+  void trace_retired(const PredecodeEntry& e, uint32_t pc, uint8_t it_before);
+
+  CpuConfig config_;
+  memory::Interconnect& bus_;
+  ArchState state_;
+  std::unique_ptr<ExceptionPort> exceptions_;
+  PredecodeCache cache_;
+  bool locked_up_ = false;
+  uint32_t next_pc_ = 0;
+  uint32_t pending_ = 0;
+  Fault fault_;
+  uint32_t exc_return_ = 0;
+  Cycles cycles_ = 0;
+  uint64_t instructions_ = 0;
+  FaultRecord last_fault_;
+  SemihostingHandler* semihosting_ = nullptr;
+  TraceSink* trace_ = nullptr;
+  TimingHook* timing_ = nullptr;
+  std::function<uint32_t()> ccr_reader_;
+};
+
+}  // namespace corsim::cpu

@@ -1,0 +1,58 @@
+// The decoder tables: the core integer rows (this folder's *.inc) followed by the rows of the
+// DSP / system sets, which are separate files owned by their authors and picked up here when they
+// exist (see README.md "Adding a table file"). Nothing else in the decoder names a table file.
+#include <array>
+
+#include "cpu/decoder/decode_helpers.h"
+#include "cpu/decoder/encoding.h"
+#include "cpu/isa/branch.h"
+#include "cpu/isa/data_processing.h"
+#include "cpu/isa/load_store.h"
+#include "cpu/isa/multiply.h"
+
+// Declarations the optional table files need (their handlers and decode functions).
+#if __has_include("cpu/isa/dsp.h")
+#include "cpu/isa/dsp.h"
+#endif
+#if __has_include("cpu/isa/system.h")
+#include "cpu/isa/system.h"
+#endif
+#if __has_include("cpu/decoder/extra_decls.h")
+#include "cpu/decoder/extra_decls.h"
+#endif
+
+namespace corsim::cpu::decoder {
+
+namespace {
+
+constexpr Encoding kT16Table[] = {
+#include "cpu/decoder/t16.inc"
+#if __has_include("cpu/decoder/t16_system.inc")
+#include "cpu/decoder/t16_system.inc"
+#endif
+#if __has_include("cpu/decoder/extra_t16.inc")
+#include "cpu/decoder/extra_t16.inc"
+#endif
+};
+
+constexpr Encoding kT32Table[] = {
+#include "cpu/decoder/t32_dp.inc"
+#include "cpu/decoder/t32_ldst.inc"
+#include "cpu/decoder/t32_branch.inc"
+#if __has_include("cpu/decoder/t32_dsp.inc")
+#include "cpu/decoder/t32_dsp.inc"
+#endif
+#if __has_include("cpu/decoder/t32_system.inc")
+#include "cpu/decoder/t32_system.inc"
+#endif
+#if __has_include("cpu/decoder/extra_t32.inc")
+#include "cpu/decoder/extra_t32.inc"
+#endif
+};
+
+}  // namespace
+
+std::span<const Encoding> t16_table() { return kT16Table; }
+std::span<const Encoding> t32_table() { return kT32Table; }
+
+}  // namespace corsim::cpu::decoder
