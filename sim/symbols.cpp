@@ -19,22 +19,20 @@ void SymbolTable::finalize() {
 const Symbol* SymbolTable::lookup(uint32_t address) const {
   auto it = std::upper_bound(symbols_.begin(), symbols_.end(), address,
                              [](uint32_t a, const Symbol& s) { return a < s.address; });
-  // Walk back over symbols starting at or before the address; take the first that covers it.
-  const Symbol* sized_miss = nullptr;
+  // Walk back: a sized symbol covering the address wins; otherwise the closest size-0 label
+  // (assembly) covers it, unless a sized symbol ends between that label and the address.
+  const Symbol* label = nullptr;
   while (it != symbols_.begin()) {
     --it;
     const Symbol& s = *it;
-    if (s.size != 0) {
-      if (address - s.address < s.size) return &s;
-      if (!sized_miss) sized_miss = &s;
-      if (s.is_function) break;  // a sized function ending before the address closes the search
+    if (s.size == 0) {
+      if (!label) label = &s;
       continue;
     }
-    // Size 0 (assembly labels): covers the address if no sized symbol lies in between.
-    if (!sized_miss) return &s;
-    break;
+    if (address - s.address < s.size) return &s;
+    return (label && label->address >= s.address + s.size) ? label : nullptr;
   }
-  return nullptr;
+  return label;
 }
 
 std::string SymbolTable::describe(uint32_t address) const {

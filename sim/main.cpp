@@ -1,0 +1,85 @@
+// corsim: run bare-metal Arm firmware on a simulated Corstone platform (docs/sim.md).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "sim/cli.h"
+#include "sim/report.h"
+#include "sim/simulator.h"
+
+namespace {
+
+// All diagnostics go to stderr; the guest's console owns stdout.
+void setup_logging(bool quiet) {
+  auto logger = spdlog::stderr_color_st("corsim");
+  logger->set_pattern("corsim: %^%l%$: %v");
+  logger->set_level(quiet ? spdlog::level::warn : spdlog::level::info);
+  spdlog::set_default_logger(logger);
+}
+
+void error_line(const std::string& msg) { fmt::print(stderr, "corsim: error: {}\n", msg); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace corsim::sim;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  CliResult cli = parse_command_line(args);
+  if (cli.show_help) {
+    fmt::print("{}", usage_text());
+    return kExitOk;
+  }
+  if (cli.show_version) {
+    fmt::print("corsim {}\n", CORSIM_VERSION);
+    return kExitOk;
+  }
+  if (!cli.error.empty()) {
+    error_line(cli.error);
+    return kExitBadInput;
+  }
+  setup_logging(cli.config.quiet);
+
+  const std::string stats_file = cli.config.stats_file;
+  Simulator sim(std::move(cli.config));
+  if (std::string e = sim.prepare(); !e.empty()) {
+    error_line(e);
+    return kExitBadInput;
+  }
+  const RunResult result = sim.run();
+  std::fflush(stdout);
+
+  switch (result.end) {
+    case RunEnd::Eot:
+    case RunEnd::SemihostingExit:
+      spdlog::info("{}; {} instructions, {} cycles", result.message, result.instructions, result.cycles);
+      break;
+    case RunEnd::CycleLimit:
+    case RunEnd::Timeout:
+      error_line(fmt::format("{} (pc {:#010x})", result.message, sim.cpu().state().r[15]));
+      break;
+    case RunEnd::Lockup:
+    case RunEnd::FaultHang:
+    case RunEnd::SleepingForever:
+      error_line(result.message);
+      fmt::print(stderr, "{}", format_fault_report(sim.cpu().last_fault(), sim.cpu().state(), sim.image().symbols));
+      break;
+  }
+  if (!stats_file.empty()) {
+    const std::string json = format_stats_json(result);
+    if (stats_file == "-") {
+      fmt::print(stderr, "{}", json);
+    } else if (std::FILE* f = std::fopen(stats_file.c_str(), "w")) {
+      std::fwrite(json.data(), 1, json.size(), f);
+      std::fclose(f);
+    } else {
+      error_line(fmt::format("cannot write stats file '{}': {}", stats_file, std::strerror(errno)));
+    }
+  }
+  return result.exit_status;
+}

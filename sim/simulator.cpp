@@ -1,0 +1,151 @@
+#include "sim/simulator.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "sim/cli.h"
+#include "sim/params.h"
+
+namespace corsim::sim {
+
+Simulator::Simulator(RunConfig config, PlatformHooks hooks) : config_(std::move(config)), hooks_(std::move(hooks)) {}
+
+Simulator::~Simulator() {
+  if (cpu_) {
+    cpu_->set_trace(nullptr);
+    cpu_->set_semihosting(nullptr);
+  }
+}
+
+Cycles Simulator::now() const { return (cpu_ ? cpu_->cycles() : 0) + idle_cycles_; }
+
+void Simulator::finish(RunEnd end, int exit_status, std::string message) {
+  if (finished_) return;
+  RunResult r;
+  r.end = end;
+  r.exit_status = exit_status;
+  r.message = std::move(message);
+  finished_ = r;
+  if (cpu_) cpu_->request_stop();
+}
+
+std::string Simulator::prepare() {
+  auto preset = make_preset(config_.platform);
+  if (!preset) return fmt::format("unknown platform '{}'", config_.platform);
+  preset_ = *preset;
+  const ParamResult params = apply_parameters(preset_, config_);
+  for (const std::string& w : params.warnings) spdlog::warn("{}", w);
+  if (!params.error.empty()) return params.error;
+
+  cpu_ = std::make_unique<cpu::Cpu>(preset_.cpu, bus_);
+  DeviceContext ctx{*this, events_, cpu_->exceptions().irq_sink(), preset_.clock_hz};
+  PlatformHooks hooks = hooks_;
+  auto user_stop = hooks_.request_stop;
+  hooks.request_stop = [this, user_stop](const std::string& why) {
+    if (user_stop) user_stop(why);
+    finish(RunEnd::Eot, kExitOk, why);
+  };
+  std::string error;
+  platform_ = std::make_unique<Platform>(preset_, bus_, ctx, hooks, error);
+  if (!error.empty()) return error;
+
+  // A device scheduling an event earlier than the end of the CPU's quantum ends the quantum there.
+  events_.set_on_earliest_change([this](Cycles when) {
+    if (running_ && when < run_end_) cpu_->request_stop();
+  });
+
+  if (std::string e = load_elf(config_.firmware, bus_, image_); !e.empty()) return e;
+  for (const DataFile& d : config_.data) {
+    if (std::string e = load_data_file(d.path, d.address, bus_); !e.empty()) return e;
+  }
+
+  if (config_.semihosting_enabled) {
+    SemihostingOptions so;
+    so.cmdline = config_.semihosting_cmdline;
+    so.root = config_.semihosting_root;
+    so.heap_base = config_.heap_base;
+    so.heap_limit = config_.heap_limit;
+    so.stack_base = config_.stack_base;
+    so.stack_limit = config_.stack_limit;
+    so.clock_hz = preset_.clock_hz;
+    semihosting_ = std::make_unique<Semihosting>(so, *this, [this](int code) {
+      finish(RunEnd::SemihostingExit, code, fmt::format("guest exited with status {} (semihosting)", code));
+    });
+    if (!semihosting_->ok()) return semihosting_->error();
+    cpu_->set_semihosting(semihosting_.get());
+  }
+  if (config_.trace) {
+    trace_ = std::make_unique<TraceWriter>(config_.trace_file, *this);
+    if (!trace_->ok()) return trace_->error();
+    cpu_->set_trace(trace_.get());
+  }
+  if (!cpu_->reset()) {
+    return fmt::format("cannot read the vector table at {:#010x} (is the firmware linked for {}?)",
+                       preset_.cpu.initial_vtor, preset_.name);
+  }
+  return {};
+}
+
+RunResult Simulator::run() {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const std::optional<Clock::time_point> deadline =
+      config_.timeout_seconds ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
+                                                          std::chrono::duration<double>(*config_.timeout_seconds)))
+                              : std::nullopt;
+  while (!finished_) {
+    events_.run_until(now());
+    if (finished_) break;
+    const Cycles t = now();
+    if (config_.max_cycles && t >= *config_.max_cycles) {
+      finish(RunEnd::CycleLimit, kExitTimeout, fmt::format("cycle limit of {} reached", *config_.max_cycles));
+      break;
+    }
+    if (deadline && Clock::now() >= *deadline) {
+      finish(RunEnd::Timeout, kExitTimeout, fmt::format("timeout after {} s of host time", *config_.timeout_seconds));
+      break;
+    }
+    Cycles budget = kQuantum;
+    if (auto next = events_.next_time()) budget = std::min(budget, *next > t ? *next - t : Cycles{1});
+    if (config_.max_cycles) budget = std::min(budget, *config_.max_cycles - t);
+    running_ = true;
+    run_end_ = t + budget;
+    const cpu::StopReason why = cpu_->run(budget);
+    running_ = false;
+    switch (why) {
+      case cpu::StopReason::CycleLimit:
+      case cpu::StopReason::StopRequested:  // finish() or an earlier event: the loop decides
+        break;
+      case cpu::StopReason::Sleeping: {
+        const auto next = events_.next_time();
+        if (!next) {
+          finish(RunEnd::SleepingForever, kExitGuestFault,
+                 fmt::format("guest is sleeping forever: WFI/WFE at {:#010x} with no interrupt source that could wake it",
+                             cpu_->state().r[15]));
+          break;
+        }
+        Cycles target = std::max(*next, now());
+        if (config_.max_cycles) target = std::min(target, *config_.max_cycles);
+        idle_cycles_ += target - now();
+        break;
+      }
+      case cpu::StopReason::Lockup:
+        finish(RunEnd::Lockup, kExitGuestFault, "the core locked up (unrecoverable fault)");
+        break;
+      case cpu::StopReason::FaultHang:
+        finish(RunEnd::FaultHang, kExitGuestFault, "unhandled guest fault: the fault handler spins on itself");
+        break;
+    }
+  }
+  RunResult r = *finished_;
+  if (semihosting_ && semihosting_->exit_code()) r.guest_exit_code = semihosting_->exit_code();
+  r.instructions = cpu_->instructions();
+  r.cycles = now();
+  r.host_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::fflush(stdout);
+  return r;
+}
+
+}  // namespace corsim::sim

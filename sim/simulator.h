@@ -1,0 +1,73 @@
+#pragma once
+// One simulated system: the interconnect, the platform's memories and devices, the CPU, the event
+// queue and the host interfaces (semihosting, trace). Owns all of them; nothing is global, so two
+// Simulators can run in one process.
+//
+// Time: Cycles of the platform clock. The CPU runs ahead for min(quantum, next event) cycles; then
+// due events fire. When the CPU sleeps (WFI/WFE) time jumps to the next event.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "base/clock.h"
+#include "cpu/cpu.h"
+#include "memory/interconnect.h"
+#include "sim/elf_loader.h"
+#include "sim/event_queue.h"
+#include "sim/platform/platform.h"
+#include "sim/run_config.h"
+#include "sim/run_result.h"
+#include "sim/semihosting.h"
+#include "sim/trace_markers.h"
+#include "sim/trace_writer.h"
+
+namespace corsim::sim {
+
+class Simulator final : public TimeSource {
+ public:
+  static constexpr Cycles kQuantum = 10'000;
+
+  Simulator(RunConfig config, PlatformHooks hooks = {});
+  ~Simulator() override;
+
+  // Builds the platform, applies -C parameters, loads the ELF and --data files, resets the CPU.
+  // Returns "" or one error line (exit status 2). Warnings go to spdlog.
+  std::string prepare();
+  RunResult run();
+
+  // Simulated time: the CPU's cycles plus the cycles it spent asleep.
+  Cycles now() const override;
+
+  memory::Interconnect& bus() { return bus_; }
+  cpu::Cpu& cpu() { return *cpu_; }
+  Platform& platform() { return *platform_; }
+  EventQueue& events() { return events_; }
+  const ElfImage& image() const { return image_; }
+  const PlatformPreset& preset() const { return preset_; }
+  const TraceMarkerLog& trace_markers() const { return markers_; }
+  const RunConfig& config() const { return config_; }
+
+  // Ends the run at the next instruction boundary (EOT, semihosting exit).
+  void finish(RunEnd end, int exit_status, std::string message);
+
+ private:
+  RunConfig config_;
+  PlatformHooks hooks_;
+  PlatformPreset preset_;
+  memory::Interconnect bus_;
+  EventQueue events_;
+  std::unique_ptr<cpu::Cpu> cpu_;
+  std::unique_ptr<Platform> platform_;
+  std::unique_ptr<Semihosting> semihosting_;
+  std::unique_ptr<TraceWriter> trace_;
+  TraceMarkerLog markers_{*this};
+  ElfImage image_;
+  Cycles idle_cycles_ = 0;
+  bool running_ = false;
+  Cycles run_end_ = 0;  // end of the CPU's current quantum
+  std::optional<RunResult> finished_;
+};
+
+}  // namespace corsim::sim

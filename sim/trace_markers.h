@@ -1,0 +1,30 @@
+#pragma once
+// Collects the firmware's ITM stimulus-port writes (ARCHITECTURE §5 "Trace markers"), stamped
+// with simulated time. For now they are kept and logged at debug level; the per-operator report
+// (a later issue) interprets them by the port assignments of the shared marker header.
+#include <cstdint>
+#include <vector>
+
+#include "base/clock.h"
+
+namespace corsim::sim {
+
+struct TraceMarker {
+  Cycles cycle = 0;
+  unsigned port = 0;
+  uint32_t value = 0;
+  unsigned size = 4;
+};
+
+class TraceMarkerLog {
+ public:
+  explicit TraceMarkerLog(const TimeSource& time) : time_(time) {}
+  void record(unsigned port, uint32_t value, unsigned size);
+  const std::vector<TraceMarker>& markers() const { return markers_; }
+
+ private:
+  const TimeSource& time_;
+  std::vector<TraceMarker> markers_;
+};
+
+}  // namespace corsim::sim

@@ -1,0 +1,30 @@
+#pragma once
+// --trace: one line per retired instruction: cycle, pc, encoding, disassembly (the Cpu's
+// disassembler, through cpu::TraceSink). Written to a file or stderr, never to the guest's stdout.
+#include <cstdio>
+#include <string>
+
+#include "base/clock.h"
+#include "cpu/cpu_api.h"
+
+namespace corsim::sim {
+
+class TraceWriter final : public cpu::TraceSink {
+ public:
+  // `path` empty: stderr. ok() is false (with error()) if the file cannot be created.
+  TraceWriter(const std::string& path, const TimeSource& time);
+  ~TraceWriter() override;
+  bool ok() const { return file_ != nullptr; }
+  const std::string& error() const { return error_; }
+
+  void retired(uint32_t pc, uint32_t encoding, unsigned size, const std::string& disassembly,
+               const cpu::ArchState& after) override;
+
+ private:
+  std::FILE* file_ = nullptr;
+  bool close_ = false;
+  const TimeSource& time_;
+  std::string error_;
+};
+
+}  // namespace corsim::sim

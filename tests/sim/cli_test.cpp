@@ -1,0 +1,125 @@
+#include "sim/cli.h"
+
+#include <gtest/gtest.h>
+
+#include "sim/params.h"
+#include "sim/platform/preset.h"
+
+namespace corsim::sim {
+namespace {
+
+TEST(Cli, ParsesEveryOption) {
+  auto r = parse_command_line({"--platform", "corstone-300", "--data", "model.pte@0x70000000", "--data=b.bin@4096",
+                               "--semihosting-cmdline", "-m x.pte", "--semihosting-root=/tmp", "--max-cycles", "1000",
+                               "--timeout", "2.5", "--trace=t.txt", "--stats", "s.json", "-C", "ethosu.num_macs=256",
+                               "-Ccpu0.semihosting-enable=1", "-q", "fw.elf"});
+  ASSERT_EQ(r.error, "");
+  const RunConfig& c = r.config;
+  EXPECT_EQ(c.firmware, "fw.elf");
+  ASSERT_EQ(c.data.size(), 2u);
+  EXPECT_EQ(c.data[0].path, "model.pte");
+  EXPECT_EQ(c.data[0].address, 0x70000000u);
+  EXPECT_EQ(c.data[1].address, 4096u);
+  EXPECT_EQ(c.semihosting_cmdline, "-m x.pte");
+  EXPECT_EQ(c.semihosting_root, "/tmp");
+  EXPECT_EQ(c.max_cycles, 1000u);
+  EXPECT_DOUBLE_EQ(*c.timeout_seconds, 2.5);
+  EXPECT_TRUE(c.trace);
+  EXPECT_EQ(c.trace_file, "t.txt");
+  EXPECT_EQ(c.stats_file, "s.json");
+  ASSERT_EQ(c.params.size(), 2u);
+  EXPECT_EQ(c.params[0], (std::pair<std::string, std::string>{"ethosu.num_macs", "256"}));
+  EXPECT_EQ(c.params[1].first, "cpu0.semihosting-enable");
+  EXPECT_TRUE(c.quiet);
+}
+
+TEST(Cli, TraceWithoutFileGoesToStderr) {
+  auto r = parse_command_line({"--trace", "fw.elf"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.config.trace);
+  EXPECT_EQ(r.config.trace_file, "");
+  EXPECT_EQ(r.config.firmware, "fw.elf");
+}
+
+TEST(Cli, FvpSpellings) {
+  auto r = parse_command_line({"-a", "cpu0=fw.elf", "--timelimit", "10", "--data", "cpu0=m.pte@0x38000000"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.config.firmware, "fw.elf");
+  EXPECT_EQ(r.config.data[0].path, "m.pte");
+  EXPECT_DOUBLE_EQ(*r.config.timeout_seconds, 10);
+}
+
+TEST(Cli, Errors) {
+  EXPECT_NE(parse_command_line({}).error.find("no firmware"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--bogus", "fw.elf"}).error.find("unknown option"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--data", "x.bin", "fw.elf"}).error.find("FILE@ADDRESS"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--data", "x.bin@zz", "fw.elf"}).error.find("bad address"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--data", "x.bin@0x100000000", "fw.elf"}).error.find("bad address"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--max-cycles", "-5", "fw.elf"}).error.find("positive"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--timeout", "abc", "fw.elf"}).error.find("seconds"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--platform", "corstone-999", "fw.elf"}).error.find("unknown platform"), std::string::npos);
+  EXPECT_NE(parse_command_line({"-C", "novalue", "fw.elf"}).error.find("NAME=VALUE"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--stats"}).error.find("needs a value"), std::string::npos);
+  EXPECT_NE(parse_command_line({"a.elf", "b.elf"}).error.find("unexpected argument"), std::string::npos);
+  EXPECT_NE(parse_command_line({"--quiet=1", "a.elf"}).error.find("takes no value"), std::string::npos);
+  for (const char* bad : {"--bogus", "--data"}) {
+    EXPECT_EQ(parse_command_line({bad, "x"}).error.find('\n'), std::string::npos);
+  }
+}
+
+TEST(Cli, HelpAndVersionNeedNoFirmware) {
+  EXPECT_TRUE(parse_command_line({"--help"}).show_help);
+  EXPECT_TRUE(parse_command_line({"-h"}).show_help);
+  EXPECT_TRUE(parse_command_line({"--version"}).show_version);
+  EXPECT_EQ(parse_command_line({"--version"}).error, "");
+  EXPECT_NE(usage_text().find("--semihosting-root"), std::string::npos);
+  EXPECT_NE(usage_text().find("ethosu.num_macs"), std::string::npos);
+}
+
+TEST(Params, FvpNamesChangeThePresetAndTheRun) {
+  PlatformPreset p = corstone300_preset();
+  RunConfig run;
+  run.params = {{"ethosu.num_macs", "64"},
+                {"mps3_board.uart0.out_file", "uart.log"},
+                {"mps3_board.uart0.shutdown_on_eot", "0"},
+                {"mps3_board.uart0.shutdown_tag", "\"EXITTHESIM\""},
+                {"cpu0.semihosting-cmd_line", "\"-m a.pte -o out\""},
+                {"cpu0.semihosting-cwd", "/data"},
+                {"cpu0.semihosting-heap_limit", "0x1000"},
+                {"cpu0.CFGDTCMSZ", "10"},
+                {"cpu0.MVE", "0"},
+                {"cpu0.semihosting-enable", "0"},
+                {"mps3_board.visualisation.disable-visualisation", "1"},
+                {"mps3_board.telnetterminal0.start_telnet", "0"}};
+  const ParamResult r = apply_parameters(p, run);
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.warnings.empty());
+  EXPECT_EQ(p.npu.num_macs, 64u);
+  EXPECT_EQ(p.uarts[0].out_file, "uart.log");
+  EXPECT_FALSE(p.uarts[0].shutdown_on_eot);
+  EXPECT_EQ(p.uarts[0].shutdown_tag, "EXITTHESIM");
+  EXPECT_EQ(run.semihosting_cmdline, "-m a.pte -o out");
+  EXPECT_EQ(run.semihosting_root, "/data");
+  EXPECT_EQ(run.heap_limit, 0x1000u);
+  EXPECT_EQ(p.memory("DTCM")->size, 512u * 1024);  // 2^(10-1) KiB
+  EXPECT_FALSE(p.cpu.has_mve);
+  EXPECT_FALSE(run.semihosting_enabled);
+}
+
+TEST(Params, UnknownNamesWarnOnceAndBadValuesFail) {
+  PlatformPreset p = corstone300_preset();
+  RunConfig run;
+  run.params = {{"foo.bar", "1"}, {"foo.bar", "2"}, {"cpu0.baz", "x"}};
+  ParamResult r = apply_parameters(p, run);
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.warnings.size(), 2u);
+  run.params = {{"ethosu.num_macs", "100"}};
+  EXPECT_NE(apply_parameters(p, run).error.find("ethosu.num_macs"), std::string::npos);
+  run.params = {{"mps3_board.uart0.shutdown_on_eot", "maybe"}};
+  EXPECT_NE(apply_parameters(p, run).error.find("expected 0 or 1"), std::string::npos);
+  run.params = {{"cpu0.CFGITCMSZ", "16"}};
+  EXPECT_FALSE(apply_parameters(p, run).error.empty());
+}
+
+}  // namespace
+}  // namespace corsim::sim
