@@ -1,0 +1,234 @@
+// FPUnpack, FPRound, NaN processing and the simple constructors (Arm ARM DDI 0553, "Floating-point
+// pseudocode": FPUnpackBase, FPRoundBase, FPProcessNaN(s)(3), FPDefaultNaN, FPZero, ...).
+#include "cpu/fp/fp_internal.h"
+
+namespace corsim::cpu::fp {
+
+using namespace detail;
+
+FpEnv FpEnv::from_fpscr(uint32_t fpscr) {
+  FpEnv env;
+  env.rounding = static_cast<Rounding>((fpscr >> kRModeShift) & 3u);
+  env.fz = (fpscr & kFz) != 0;
+  env.fz16 = (fpscr & kFz16) != 0;
+  env.dn = (fpscr & kDn) != 0;
+  env.ahp = (fpscr & kAhp) != 0;
+  return env;
+}
+
+FpEnv FpEnv::standard(uint32_t fpscr) {
+  // StandardFPSCRValue() = '00000' : FPSCR.AHP : '110000' : FPSCR.FZ16 : Zeros(19).
+  return from_fpscr((fpscr & (kAhp | kFz16)) | kDn | kFz);
+}
+
+template <class T> T default_nan() {
+  // FPDefaultNaN: sign 0, exponent all ones, only the top fraction bit set.
+  return pack<T>(false, kExpMax<T>, kQuietBit<T>);
+}
+template <class T> T zero(bool sign) { return pack<T>(sign, 0, 0); }
+template <class T> T infinity(bool sign) { return pack<T>(sign, kExpMax<T>, 0); }
+template <class T> T max_normal(bool sign) { return pack<T>(sign, kExpMax<T> - 1, kFracMask<T>); }
+template <class T> T abs(T op) { return T(op & ~kSignBit<T>); }
+template <class T> T neg(T op) { return T(op ^ kSignBit<T>); }
+
+template <class T> FpType classify(T op, const FpEnv& env) {
+  FpEnv scratch = env;  // unpack may set IDC; classification must not
+  return unpack<T>(op, scratch).type;
+}
+
+namespace detail {
+
+template <class T> Unpacked unpack(T op, FpEnv& env, Mode mode) {
+  constexpr int kF = Traits<T>::kF;
+  const bool sign = sign_of(op);
+  const uint32_t e = exp_field(op);
+  const uint64_t frac = uint64_t(op & kFracMask<T>);
+  if (e == 0) {
+    if (frac == 0) return {FpType::kZero, sign, 0, 0};
+    if constexpr (Traits<T>::kN == 16) {
+      // FZ16 flushes half-precision inputs of arithmetic without setting IDC; FPUnpackCV clears
+      // FZ16 so conversions never flush a half input.
+      if (env.fz16 && mode == Mode::kArith) return {FpType::kZero, sign, 0, 0};
+    } else if (env.fz) {
+      raise(env, kIdc);  // "Denormalized input flushed to zero"
+      return {FpType::kZero, sign, 0, 0};
+    }
+    return {FpType::kDenormal, sign, kMinExp<T> - kF, frac};
+  }
+  const bool ahp = Traits<T>::kN == 16 && mode == Mode::kConvert && env.ahp;
+  if (e == kExpMax<T> && !ahp) {
+    if (frac == 0) return {FpType::kInfinity, sign, 0, 0};
+    const bool quiet = (frac >> (kF - 1)) & 1;
+    return {quiet ? FpType::kQNaN : FpType::kSNaN, sign, 0, 0};
+  }
+  return {FpType::kNonzero, sign, int(e) - Traits<T>::kBias - kF, frac | (uint64_t(1) << kF)};
+}
+
+template <class T> T round(bool sign, int exp, u128 mant, Rounding rounding, FpEnv& env, Mode mode) {
+  constexpr int kF = Traits<T>::kF;
+  constexpr int kE = Traits<T>::kE;
+  constexpr bool kHalf = Traits<T>::kN == 16;
+  const bool ahp = kHalf && mode == Mode::kConvert && env.ahp;
+  const bool flush = kHalf ? (env.fz16 && mode == Mode::kArith) : env.fz;
+
+  // Normalise: value in [2^exponent, 2^(exponent+1)).
+  const int exponent = exp + msb_index(mant);
+  if (flush && exponent < kMinExp<T>) {
+    // Flush-to-zero: UFC only, no IXC, whatever the rounding mode (tininess before rounding).
+    raise(env, kUfc);
+    return zero<T>(sign);
+  }
+  int biased_exp = exponent - kMinExp<T> + 1;
+  if (biased_exp < 0) biased_exp = 0;
+  // int_mant = RoundDown(value * 2^(F - e)) with e = exponent for normal results and minimum_exp
+  // for denormal ones; `error` is classified against one half ulp.
+  const int scale = (biased_exp > 0 ? exponent : kMinExp<T>) - kF;
+  const int shift = exp - scale;
+  u128 int_mant;
+  enum { kExact, kBelowHalf, kHalfWay, kAboveHalf } error;
+  if (shift >= 0) {
+    int_mant = mant << shift;  // fits: < 2^(F+1)
+    error = kExact;
+  } else {
+    const int r = -shift;
+    if (r > 128) {
+      int_mant = 0;
+      error = kBelowHalf;  // mant < 2^128 <= half an ulp
+    } else {
+      const u128 rem = r == 128 ? mant : mant & ((u128(1) << r) - 1);
+      const u128 half = u128(1) << (r - 1);
+      int_mant = r == 128 ? 0 : mant >> r;
+      error = rem == 0 ? kExact : rem < half ? kBelowHalf : rem == half ? kHalfWay : kAboveHalf;
+    }
+  }
+  // Arm detects tininess before rounding: biased_exp is that of the unrounded value.
+  if (biased_exp == 0 && error != kExact) raise(env, kUfc);
+
+  bool round_up = false, overflow_to_inf = false;
+  switch (rounding) {
+    case Rounding::kTieEven:
+      round_up = error == kAboveHalf || (error == kHalfWay && (int_mant & 1));
+      overflow_to_inf = true;
+      break;
+    case Rounding::kPosInf:
+      round_up = error != kExact && !sign;
+      overflow_to_inf = !sign;
+      break;
+    case Rounding::kNegInf:
+      round_up = error != kExact && sign;
+      overflow_to_inf = sign;
+      break;
+    case Rounding::kZero:
+      break;
+    case Rounding::kTieAway:  // not reached by the instructions FPRound serves; IEEE roundTiesToAway
+      round_up = error == kAboveHalf || error == kHalfWay;
+      overflow_to_inf = true;
+      break;
+  }
+  if (round_up) {
+    ++int_mant;
+    if (int_mant == (u128(1) << kF)) biased_exp = 1;  // denormal rounded up to the smallest normal
+    if (int_mant == (u128(1) << (kF + 1))) {          // carried into the next binade
+      ++biased_exp;
+      int_mant >>= 1;
+    }
+  }
+  bool inexact = error != kExact;
+  T result;
+  if (!ahp) {
+    if (biased_exp >= int(kExpMax<T>)) {
+      result = overflow_to_inf ? infinity<T>(sign) : max_normal<T>(sign);
+      raise(env, kOfc);
+      inexact = true;
+    } else {
+      result = pack<T>(sign, uint32_t(biased_exp), uint64_t(int_mant));
+    }
+  } else {
+    // Alternative half precision has no infinity: saturate and signal Invalid Operation.
+    if (biased_exp >= (1 << kE)) {
+      result = T(kSignBit<T> | (kSignBit<T> - 1));
+      raise(env, kIoc);
+      inexact = false;
+    } else {
+      result = pack<T>(sign, uint32_t(biased_exp), uint64_t(int_mant));
+    }
+  }
+  if (inexact) raise(env, kIxc);
+  return result;
+}
+
+template <class T> T process_nan(const Unpacked& u, T op, FpEnv& env) {
+  T result = op;
+  if (u.type == FpType::kSNaN) {
+    result = T(result | kQuietBit<T>);
+    raise(env, kIoc);
+  }
+  if (env.dn) result = default_nan<T>();
+  return result;
+}
+
+template <class T>
+bool process_nans(const Unpacked& u1, const Unpacked& u2, T op1, T op2, FpEnv& env, T* result) {
+  if (u1.type == FpType::kSNaN) {
+    *result = process_nan(u1, op1, env);
+  } else if (u2.type == FpType::kSNaN) {
+    *result = process_nan(u2, op2, env);
+  } else if (u1.type == FpType::kQNaN) {
+    *result = process_nan(u1, op1, env);
+  } else if (u2.type == FpType::kQNaN) {
+    *result = process_nan(u2, op2, env);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+template <class T>
+bool process_nans3(const Unpacked& u1, const Unpacked& u2, const Unpacked& u3, T op1, T op2, T op3,
+                   FpEnv& env, T* result) {
+  if (u1.type == FpType::kSNaN) {
+    *result = process_nan(u1, op1, env);
+  } else if (u2.type == FpType::kSNaN) {
+    *result = process_nan(u2, op2, env);
+  } else if (u3.type == FpType::kSNaN) {
+    *result = process_nan(u3, op3, env);
+  } else if (u1.type == FpType::kQNaN) {
+    *result = process_nan(u1, op1, env);
+  } else if (u2.type == FpType::kQNaN) {
+    *result = process_nan(u2, op2, env);
+  } else if (u3.type == FpType::kQNaN) {
+    *result = process_nan(u3, op3, env);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+#define CORSIM_FP_INSTANTIATE(T)                                                                  \
+  template Unpacked unpack<T>(T, FpEnv&, Mode);                                                   \
+  template T round<T>(bool, int, u128, Rounding, FpEnv&, Mode);                                  \
+  template T process_nan<T>(const Unpacked&, T, FpEnv&);                                          \
+  template bool process_nans<T>(const Unpacked&, const Unpacked&, T, T, FpEnv&, T*);              \
+  template bool process_nans3<T>(const Unpacked&, const Unpacked&, const Unpacked&, T, T, T,      \
+                                 FpEnv&, T*);
+CORSIM_FP_INSTANTIATE(uint16_t)
+CORSIM_FP_INSTANTIATE(uint32_t)
+CORSIM_FP_INSTANTIATE(uint64_t)
+#undef CORSIM_FP_INSTANTIATE
+
+}  // namespace detail
+
+#define CORSIM_FP_INSTANTIATE(T)                  \
+  template T default_nan<T>();                    \
+  template T zero<T>(bool);                       \
+  template T infinity<T>(bool);                   \
+  template T max_normal<T>(bool);                 \
+  template T abs<T>(T);                           \
+  template T neg<T>(T);                           \
+  template FpType classify<T>(T, const FpEnv&);
+CORSIM_FP_INSTANTIATE(uint16_t)
+CORSIM_FP_INSTANTIATE(uint32_t)
+CORSIM_FP_INSTANTIATE(uint64_t)
+#undef CORSIM_FP_INSTANTIATE
+
+}  // namespace corsim::cpu::fp
