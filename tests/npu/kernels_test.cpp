@@ -1,0 +1,291 @@
+// Kernel behaviours not covered by the random reference sweeps: 32-bit elementwise (spec §8.5),
+// LUTs loaded by DMA into SHRAM (§3.5, §8.6), tiles (§2.6), 16-bit and unsigned feature maps,
+// REDUCE_SUM, IFM upscale, DMA. Expected values are computed here from the spec's definitions.
+#include <gtest/gtest.h>
+
+#include <bit>
+
+#include "npu/executor.h"
+#include "npu/region_bus.h"
+#include "stream_builder.h"
+
+namespace corsim::npu {
+namespace {
+
+using test::FmSpec;
+using test::StreamBuilder;
+using test::TLayout;
+
+struct Rig {
+  explicit Rig(uint32_t macs = 128) : ex(NpuConfig{macs}) {
+    bus.region(0).assign(1 << 16, 0);
+    bus.region(1).assign(1 << 16, 0);
+  }
+  RunResult run(StreamBuilder& sb) {
+    sb.stop();
+    return ex.run(sb.words, bus, bus.basep(), kDriverRegionCfg);
+  }
+  RegionBus bus;
+  Executor ex;
+};
+
+// One elementwise op on 1x1xN maps; returns the OFM values.
+std::vector<int32_t> ew(unsigned mode, const FmSpec& a, const std::vector<int32_t>& av, const FmSpec& b,
+                        const std::vector<int32_t>& bv, FmSpec o, uint32_t scale, uint32_t shift, unsigned round,
+                        int32_t lo = -32768, int32_t hi = 32767, unsigned scale_mode = 1) {
+  Rig rig;
+  FmSpec bb = b, oo = o;
+  bb.base = 256;
+  oo.base = 512;
+  test::put_fm(rig.bus.region(1), a, av);
+  test::put_fm(rig.bus.region(1), bb, bv);
+  StreamBuilder sb;
+  sb.ifm(a);
+  sb.ifm2(bb);
+  sb.ofm(oo, scale_mode, round);
+  sb.ofm_scale(scale, shift);
+  sb.cmd1(37, 1);
+  sb.cmd1(38, 1);
+  sb.activation(0, 0, lo, hi);
+  sb.op(6, mode);
+  const RunResult r = rig.run(sb);
+  EXPECT_EQ(r.reason, StopReason::kStop) << r.error;
+  return test::get_fm(rig.bus.region(1), oo);
+}
+
+FmSpec i32(uint32_t c, int32_t zp = 0) { return FmSpec{1, 1, c, 32, true, TLayout::kNhwc, 1, 0, zp}; }
+
+// §8.5: a 32-bit OFM gets no zero point and no ACTIVATION_MIN/MAX, only int32 saturation.
+TEST(Kernels, Int32OfmIgnoresZeroPointAndActivationRange) {
+  FmSpec o = i32(3, 34);
+  const auto out = ew(1, i32(3), {1000000, -5, 7}, i32(3), {2000000, 3, 0}, o, 1, 0, 0, -94, 161);
+  EXPECT_EQ(out, (std::vector<int32_t>{3000000, -2, 7}));
+}
+
+// §8.5: ADD/SUB form the sum wider than 32 bits before the OFM scale: 1218957312 + 2147483647
+// with scale (1, 1) gives 1683220480.
+TEST(Kernels, AddSumIsWiderThan32Bits) {
+  const auto out = ew(1, i32(1), {1218957312}, i32(1), {2147483647}, i32(1), 1, 1, 0);
+  EXPECT_EQ(out[0], 1683220480);
+  // Without a shift the result saturates to int32.
+  EXPECT_EQ(ew(1, i32(1), {2147483647}, i32(1), {10}, i32(1), 1, 0, 0)[0], 2147483647);
+}
+
+// §8.5: 32-bit MUL applies the OFM_SCALE shift with the round mode and ignores the multiplier.
+TEST(Kernels, Mul32BitIgnoresMultiplierAppliesShift) {
+  // (0x40000000, 31) is SaturatingRoundingDoublingHighMul's encoding: a*b / 2^31 rounded (DBL).
+  const int64_t a = 1518500250, b = 1073741824;
+  const auto out = ew(0, i32(1), {static_cast<int32_t>(a)}, i32(1), {static_cast<int32_t>(b)}, i32(1), 0x40000000, 31, 0);
+  const int64_t p = a * b;
+  EXPECT_EQ(out[0], static_cast<int32_t>((p + (int64_t{1} << 30)) >> 31));
+  // (1, 0): plain product.
+  EXPECT_EQ(ew(0, i32(1), {12345}, i32(1), {-4}, i32(1), 1, 0, 0)[0], -49380);
+}
+
+// 8-bit MUL applies the full OFM scale (§3.4, §9.4): round((a-za)(b-zb) * m / 2^s) + zo.
+TEST(Kernels, Mul8BitAppliesFullScale) {
+  FmSpec a{1, 1, 1, 8, true, TLayout::kNhwc, 1, 0, 3};
+  FmSpec b{1, 1, 1, 8, true, TLayout::kNhwc, 1, 0, -2};
+  FmSpec o{1, 1, 1, 8, true, TLayout::kNhwc, 1, 0, 5};
+  // (50-3)*(40+2) = 1974; * 0.01 (m = 0x51EB851F, s = 37 -> 1374389535/2^37) = 19.74 -> 20, + 5.
+  const auto out = ew(0, a, {50}, b, {40}, o, 1374389535, 37, 0, -128, 127);
+  EXPECT_EQ(out[0], 25);
+}
+
+TEST(Kernels, ShiftsAndClzOn32Bit) {
+  // SHR with NATURAL rounding: 69022 >> 12 = 16.85 -> 17 (§8.5).
+  EXPECT_EQ(ew(8, i32(1), {69022}, i32(1), {12}, i32(1), 1, 0, 2, 0, 0, 0)[0], 17);
+  // SHR with TRUNCATE rounds toward zero: -69022 >> 12 -> -16.
+  EXPECT_EQ(ew(8, i32(1), {-69022}, i32(1), {12}, i32(1), 1, 0, 1, 0, 0, 0)[0], -16);
+  EXPECT_EQ(ew(9, i32(1), {3}, i32(1), {20}, i32(1), 1, 0, 0, 0, 0, 0)[0], 3 << 20);
+  // CLZ of 821885 is 12 (§8.5).
+  EXPECT_EQ(ew(7, i32(2), {821885, -1}, i32(2), {0, 0}, i32(2), 1, 0, 0, 0, 0, 0), (std::vector<int32_t>{12, 0}));
+}
+
+TEST(Kernels, AbsAndLeakyRelu) {
+  FmSpec a{1, 1, 4, 8, true, TLayout::kNhwc, 1, 0, 0};
+  FmSpec o{1, 1, 4, 8, true, TLayout::kNhwc, 1, 0, 0};
+  EXPECT_EQ(ew(6, a, {-5, 5, -128, 0}, a, {0, 0, 0, 0}, o, 1, 0, 2, -128, 127),
+            (std::vector<int32_t>{5, 5, 127, 0}));
+  // LRELU: alpha = 0.25 as OFM_SCALE (1, 2): negative inputs scaled (NATURAL: -1.5 -> -1, half
+  // up), positive pass (§3.4).
+  EXPECT_EQ(ew(5, a, {-8, 8, -6, 100}, a, {0, 0, 0, 0}, o, 1, 2, 2, -128, 127),
+            (std::vector<int32_t>{-2, 8, -1, 100}));
+}
+
+// §8.6: a TABLE_n activation indexes the table with (scaled + OFM zp) clamped to int8, + 128; the
+// table is DMA'd into SHRAM at (SHRAM_KB - 2) x 1024 + 256 n (DMA0_DST_REGION 0x103).
+TEST(Kernels, Int8LutLoadedByDmaIntoShram) {
+  Rig rig;
+  std::vector<uint8_t> table(256);
+  for (int i = 0; i < 256; ++i) table[i] = static_cast<uint8_t>(255 - i);  // value(index) = -1 - (index - 128)... as int8
+  std::copy(table.begin(), table.end(), rig.bus.region(0).begin() + 0x100);
+  FmSpec a{1, 1, 4, 8, true, TLayout::kNhwc, 1, 0, 0};
+  FmSpec b = a;
+  b.base = 64;
+  FmSpec o = a;
+  o.base = 128;
+  o.zp = 10;
+  test::put_fm(rig.bus.region(1), a, {-128, 0, 100, 127});
+  test::put_fm(rig.bus.region(1), b, {0, 0, 0, 0});
+  StreamBuilder sb;
+  const uint32_t slot = 1;
+  sb.cmd0(0x130, 0);      // DMA0_SRC_REGION: region 0, external
+  sb.cmd0(0x131, 0x103);  // DMA0_DST_REGION: internal (SHRAM)
+  sb.cmd1(48, 0x100);
+  sb.cmd1(49, (24 - 2) * 1024 + 256 * slot);
+  sb.cmd1(50, 256);
+  sb.op(16);
+  sb.op(17, 0);  // DMA_WAIT
+  sb.ifm(a);
+  sb.ifm2(b);
+  sb.ofm(o, 1, 0);
+  sb.ofm_scale(1, 0);
+  sb.cmd1(37, 1);
+  sb.cmd1(38, 1);
+  sb.activation(16 + slot, 0, -128, 127);
+  sb.op(6, 1);  // ADD
+  const RunResult r = rig.run(sb);
+  ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+  auto expect = [&](int32_t v) {
+    const int32_t idx = std::clamp(v + 10, -128, 127) + 128;
+    return static_cast<int32_t>(static_cast<int8_t>(table[idx]));
+  };
+  EXPECT_EQ(test::get_fm(rig.bus.region(1), o), (std::vector<int32_t>{expect(-128), expect(0), expect(100), expect(127)}));
+}
+
+// §2.6 tiles: a 4x6 map split at width0 = 2, height0 = 1, height1 = 3 across four bases.
+TEST(Kernels, FourTileFeatureMapIsReadByTheTileRule) {
+  Rig rig;
+  const uint32_t H = 4, W = 6, C = 3;
+  const uint64_t bases[4] = {0x000, 0x100, 0x200, 0x300};
+  const uint32_t width0 = 2, height0 = 1, height1 = 3;
+  const uint64_t sx = C, sy = 16;  // NHWC elements, row stride 16 per tile
+  std::vector<int32_t> values(H * W * C);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int32_t>(i % 200) - 100;
+  // Place each element at the tile the spec's rule gives.
+  for (uint32_t y = 0; y < H; ++y)
+    for (uint32_t x = 0; x < W; ++x)
+      for (uint32_t c = 0; c < C; ++c) {
+        unsigned t;
+        uint32_t ly = y, lx = x;
+        if (x < width0) {
+          t = y < height0 ? 0 : 2;
+          if (t == 2) ly -= height0;
+        } else {
+          lx -= width0;
+          t = y < height1 ? 1 : 3;
+          if (t == 3) ly -= height1;
+        }
+        rig.bus.region(1)[bases[t] + ly * sy + lx * sx + c] = static_cast<uint8_t>(values[(y * W + x) * C + c]);
+      }
+  StreamBuilder sb;
+  FmSpec o{H, W, C, 8, true, TLayout::kNhwc, 1, 0x800, 0};
+  sb.cmd0(0x105, 1);
+  sb.cmd0(0x109, 0);
+  sb.cmd0(0x10A, width0 - 1);
+  sb.cmd0(0x10B, height0 - 1);
+  sb.cmd0(0x10C, height1 - 1);
+  sb.cmd0(0x10F, 1);
+  sb.cmd0(0x104, C - 1);
+  for (unsigned t = 0; t < 4; ++t) sb.cmd1(static_cast<uint16_t>(t), static_cast<uint32_t>(bases[t]));
+  sb.cmd1(4, static_cast<uint32_t>(sx));
+  sb.cmd1(5, static_cast<uint32_t>(sy));
+  sb.cmd1(6, 1);
+  sb.ofm(o, 1, 0);
+  sb.ofm_scale(1, 0);
+  sb.kernel(1, 1, 1, 1, false);
+  sb.padding(0, 0, 0, 0);
+  sb.activation(0, 0, -128, 127);
+  sb.op(5, 0);  // 1x1 MAX pool: a copy
+  const RunResult r = rig.run(sb);
+  ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+  EXPECT_EQ(test::get_fm(rig.bus.region(1), o), values);
+}
+
+// 16-bit signed IFM/OFM and an unsigned 8-bit map, through a 1x1 AVERAGE pool with unit scale
+// (a copy with zero points): out = in - zp_in + zp_out.
+TEST(Kernels, SixteenBitAndUnsignedMapsCopyThroughPool) {
+  for (const auto& [bits, is_signed, zin, zout] : {std::tuple{16u, true, 100, -300}, std::tuple{8u, false, 128, 0}}) {
+    Rig rig;
+    FmSpec a{2, 3, 17, bits, is_signed, TLayout::kNhcwb16, 1, 0, zin};
+    FmSpec o{2, 3, 17, bits, is_signed, TLayout::kNhwc, 1, 4096, zout};
+    std::vector<int32_t> v(a.h * a.w * a.c);
+    for (size_t i = 0; i < v.size(); ++i)
+      v[i] = is_signed ? static_cast<int32_t>(i * 331 % 60000) - 30000 : static_cast<int32_t>(i * 37 % 256);
+    test::put_fm(rig.bus.region(1), a, v);
+    StreamBuilder sb;
+    sb.ifm(a);
+    sb.ofm(o, 1, 2);
+    sb.ofm_scale(1, 0);
+    sb.kernel(1, 1, 1, 1, false);
+    sb.padding(0, 0, 0, 0);
+    const int32_t lo = is_signed ? -32768 : 0, hi = is_signed ? 32767 : 255;
+    sb.activation(0, 0, lo, hi);
+    sb.op(5, 1);
+    const RunResult r = rig.run(sb);
+    ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+    std::vector<int32_t> expect(v.size());
+    for (size_t i = 0; i < v.size(); ++i) expect[i] = std::clamp(v[i] - zin + zout, lo, hi);
+    EXPECT_EQ(test::get_fm(rig.bus.region(1), o), expect) << bits;
+  }
+}
+
+// §8.5: REDUCE_SUM sums the kernel window over all IFM channels into a 1-deep OFM.
+TEST(Kernels, ReduceSumOverChannels) {
+  Rig rig;
+  FmSpec a{1, 1, 12, 8, true, TLayout::kNhwc, 1, 0, 34};
+  FmSpec o{1, 1, 1, 32, true, TLayout::kNhwc, 1, 64, 0};
+  std::vector<int32_t> v = {-128, -100, 0, 34, 127, 5, 6, 7, 8, 9, 10, 11};
+  test::put_fm(rig.bus.region(1), a, v);
+  StreamBuilder sb;
+  sb.ifm(a);
+  sb.ofm(o, 1, 0);
+  sb.ofm_scale(1, 0);
+  sb.kernel(1, 1, 1, 1, false);
+  sb.padding(0, 0, 0, 0);
+  sb.activation(0, 0, -32768, 32767);
+  sb.op(5, 2);
+  ASSERT_EQ(rig.run(sb).reason, StopReason::kStop);
+  int32_t sum = 0;
+  for (int32_t x : v) sum += x - 34;
+  EXPECT_EQ(test::get_fm(rig.bus.region(1), o)[0], sum);
+}
+
+// §2.6 IFM_UPSCALE nearest (1): each IFM pixel repeated 2x2, here through a 1x1 MAX pool.
+TEST(Kernels, NearestUpscaleRepeatsPixels) {
+  Rig rig;
+  FmSpec a{2, 2, 1, 8, true, TLayout::kNhwc, 1, 0, 0};
+  FmSpec o{4, 4, 1, 8, true, TLayout::kNhwc, 1, 64, 0};
+  test::put_fm(rig.bus.region(1), a, {1, 2, 3, 4});
+  StreamBuilder sb;
+  sb.ifm(a);
+  sb.cmd0(0x107, 1);
+  sb.ofm(o, 0, 0);
+  sb.kernel(1, 1, 1, 1, false);
+  sb.padding(0, 0, 0, 0);
+  sb.activation(0, 0, -128, 127);
+  sb.op(5, 0);
+  ASSERT_EQ(rig.run(sb).reason, StopReason::kStop);
+  EXPECT_EQ(test::get_fm(rig.bus.region(1), o),
+            (std::vector<int32_t>{1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}));
+}
+
+// §2.8 external DMA: a byte copy from region 0 to region 1.
+TEST(Kernels, ExternalDmaCopiesBytes) {
+  Rig rig;
+  for (int i = 0; i < 100; ++i) rig.bus.region(0)[0x40 + i] = static_cast<uint8_t>(i * 3);
+  StreamBuilder sb;
+  sb.cmd0(0x130, 0);
+  sb.cmd0(0x131, 1);
+  sb.cmd1(48, 0x40);
+  sb.cmd1(49, 0x1000);
+  sb.cmd1(50, 100);
+  sb.op(16);
+  sb.op(17, 0);
+  ASSERT_EQ(rig.run(sb).reason, StopReason::kStop);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(rig.bus.region(1)[0x1000 + i], static_cast<uint8_t>(i * 3));
+}
+
+}  // namespace
+}  // namespace corsim::npu
