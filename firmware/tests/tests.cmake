@@ -9,6 +9,7 @@ set(CORSIM_FIRMWARE_TESTS
   svc
   systick
   pendsv
+  nvic
   hardfault
   unaligned
   exclusive
