@@ -146,7 +146,7 @@ template <class T> T round(bool sign, int exp, u128 mant, Rounding rounding, FpE
   } else {
     // Alternative half precision has no infinity: saturate and signal Invalid Operation.
     if (biased_exp >= (1 << kE)) {
-      result = T(kSignBit<T> | (kSignBit<T> - 1));
+      result = T((sign ? kSignBit<T> : T(0)) | (kSignBit<T> - 1));  // sign : Ones(N-1)
       raise(env, kIoc);
       inexact = false;
     } else {
