@@ -1,0 +1,318 @@
+#include "npu/ethos_u55_device.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+
+#include "npu/driver_payload.h"
+
+namespace corsim::npu {
+
+namespace {
+
+// Register offsets (driver ethosu55_interface.h; spec §1.1).
+enum : uint32_t {
+  kId = 0x000, kStatus = 0x004, kCmd = 0x008, kReset = 0x00C, kQbase = 0x010, kQbaseHi = 0x014, kQread = 0x018,
+  kQconfig = 0x01C, kQsize = 0x020, kProt = 0x024, kConfig = 0x028, kLock = 0x02C, kRegioncfg = 0x03C,
+  kAxiLimit0 = 0x040, kBasep0 = 0x080, kWdStatus = 0x100, kMacStatus = 0x104, kAoStatus = 0x108,
+  kDmaStatus0 = 0x110, kDmaStatus1 = 0x114, kClkforce = 0x140, kDebugAddress = 0x144, kDebugMisc = 0x148,
+  kDebugCore = 0x14C, kDebugBlock = 0x150, kCurrentQread = 0x27C, kCurrentOp = 0x2B8, kRevision = 0xFC0,
+};
+
+// CoreSight-style identification registers of the U55 header (§1.1): PID4..7 at 0xFD0, PID0..3
+// at 0xFE0, CID0..3 at 0xFF0.
+uint32_t id_register(uint32_t offset) {
+  switch (offset) {
+    case 0xFD0: return 0x04;
+    case 0xFE0: return 0x80;
+    case 0xFE4: return 0xB5;
+    case 0xFE8: return 0x0B;
+    case 0xFF0: return 0x0D;
+    case 0xFF4: return 0xF0;
+    case 0xFF8: return 0x05;
+    case 0xFFC: return 0xB1;
+    default: return 0;
+  }
+}
+
+// The NPU's AXI masters reach system memory through the interconnect, counted per port.
+class InterconnectBus final : public NpuBus {
+ public:
+  explicit InterconnectBus(memory::Interconnect& ic) : ic_(ic) {}
+  bool read(uint64_t address, std::span<uint8_t> out, AxiPort port) override {
+    if (address > UINT32_MAX || out.size() > uint64_t{UINT32_MAX} + 1 - address) return false;
+    if (!ic_.debug_read_block(static_cast<uint32_t>(address), out)) return false;
+    ic_.count(master(port), false, out.size());
+    return true;
+  }
+  bool write(uint64_t address, std::span<const uint8_t> in, AxiPort port) override {
+    if (address > UINT32_MAX || in.size() > uint64_t{UINT32_MAX} + 1 - address) return false;
+    if (!ic_.debug_write_block(static_cast<uint32_t>(address), in)) return false;
+    ic_.count(master(port), true, in.size());
+    return true;
+  }
+
+ private:
+  static memory::Master master(AxiPort p) { return p == AxiPort::kAxi0 ? memory::Master::NpuAxi0 : memory::Master::NpuAxi1; }
+  memory::Interconnect& ic_;
+};
+
+constexpr uint64_t kBeatBytes = 8;  // U55 AXI data width is 64 bit (§5.1 "8-byte AXI"); Q10 decision
+
+}  // namespace
+
+EthosU55Device::EthosU55Device(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options)
+    : bus_(bus), irq_(irq), time_(time), opt_(std::move(options)), exec_(opt_.npu), timing_(opt_.npu, opt_.system) {
+  soft_reset(0);
+}
+
+void EthosU55Device::soft_reset(uint32_t reset_value) {
+  // Reset completes at once: STATUS.reset_status reads 0 on the driver's first poll, and PROT
+  // reports the privilege/security level requested in RESET (ARCHITECTURE §4, §1.5).
+  exec_.reset();
+  pmu_.reset();
+  qbase_ = 0;
+  qread_ = qconfig_ = qsize_ = lock_ = regioncfg_ = 0;
+  cmd_ = 0xC;
+  axi_limit_.fill(0);
+  basep_.fill(0);
+  clkforce_ = debug_address_ = debug_misc_ = debug_block_ = 0;
+  running_ = irq_raised_ = bus_error_ = parse_error_ = end_reached_ = wd_fault_ = pmu_irq_ = false;
+  faulting_interface_ = faulting_channel_ = irq_history_ = 0;
+  prot_ = reset_value & 3;
+  idle_since_ = time_.now();
+  ops_.clear();
+  update_irq();
+}
+
+uint32_t EthosU55Device::status() const {
+  return (running_ ? 1u : 0u) | (irq_raised_ ? 1u << 1 : 0u) | (bus_error_ ? 1u << 2 : 0u) |
+         (parse_error_ ? 1u << 4 : 0u) | (end_reached_ ? 1u << 5 : 0u) | (pmu_irq_ ? 1u << 6 : 0u) |
+         (wd_fault_ ? 1u << 7 : 0u) | (faulting_interface_ & 1u) << 11 | (faulting_channel_ & 0xFu) << 12 |
+         (irq_history_ & 0xFFFFu) << 16;
+}
+
+void EthosU55Device::update_irq() {
+  pmu_irq_ = pmu_irq_ || pmu_.irq_pending();
+  const bool level = irq_raised_ || pmu_irq_;
+  if (level != irq_level_) {
+    irq_level_ = level;
+    irq_.set_irq_level(opt_.irq_line, level);
+  }
+}
+
+void EthosU55Device::sync_idle(Cycles now) {
+  if (running_ || now <= idle_since_) return;
+  const double npu = static_cast<double>(now - idle_since_) * opt_.npu_cycles_per_platform_cycle;
+  pmu_.add_idle(static_cast<uint64_t>(npu));
+  idle_since_ = now;
+}
+
+uint32_t EthosU55Device::read_register(uint32_t offset) {
+  uint32_t v = 0;
+  if (pmu_.read(offset, v)) return v;
+  if (offset >= kBasep0 && offset < kBasep0 + 0x40) {
+    const uint64_t b = basep_[(offset - kBasep0) / 8];
+    return (offset & 4) ? static_cast<uint32_t>(b >> 32) : static_cast<uint32_t>(b);
+  }
+  if (offset >= kAxiLimit0 && offset < kAxiLimit0 + 16) return axi_limit_[(offset - kAxiLimit0) / 4];
+  // SHARED_BUFFER debug window onto SHRAM (§1.1, 0x400..0x7FF: 256 words).
+  if (offset >= 0x400 && offset < 0x800) {
+    const auto shram = exec_.shram();
+    const size_t i = (offset - 0x400) + (size_t{debug_address_} & ~size_t{0x3FF});
+    if (i + 4 > shram.size()) return 0;
+    return uint32_t{shram[i]} | uint32_t{shram[i + 1]} << 8 | uint32_t{shram[i + 2]} << 16 | uint32_t{shram[i + 3]} << 24;
+  }
+  // Command-register shadows (§1.1, 0x800..0xBFF).
+  if (offset >= 0x800 && offset < 0xA00) return exec_.registers().cmd0[(offset - 0x800) / 4];
+  if (offset >= 0xA00 && offset < 0xC00) {
+    const uint32_t op = (offset - 0xA00) / 8;
+    return (offset & 4) ? exec_.registers().cmd1_hi[op] : exec_.registers().cmd1[op];
+  }
+  if (offset >= 0xFD0) return id_register(offset);
+  switch (offset) {
+    case kId: return opt_.npu.id_word();
+    case kStatus: return status();
+    case kCmd: return cmd_ & 0xC;
+    case kReset: return 0;
+    case kQbase: return static_cast<uint32_t>(qbase_);
+    case kQbaseHi: return static_cast<uint32_t>(qbase_ >> 32);
+    case kQread: return qread_;
+    case kQconfig: return qconfig_;
+    case kQsize: return qsize_;
+    case kProt: return prot_;
+    case kConfig: return opt_.npu.config_word();
+    case kLock: return lock_;
+    case kRegioncfg: return regioncfg_;
+    case kWdStatus: case kMacStatus: case kAoStatus: case kDmaStatus0: case kDmaStatus1: case kDebugCore: return 0;
+    case kClkforce: return clkforce_;
+    case kDebugAddress: return debug_address_;
+    case kDebugMisc: return debug_misc_;
+    case kDebugBlock: return debug_block_;
+    case kCurrentQread: return qread_;
+    case kRevision: return 0;
+    default: break;
+  }
+  if (offset >= 0x200 && offset < 0x300) return 0;  // TSU debug state: idle between operations
+  if (!warned_unknown_) {
+    spdlog::warn("ethos-u55: read of unknown register {:#x} (reads as zero)", offset);
+    warned_unknown_ = true;
+  }
+  return 0;
+}
+
+void EthosU55Device::write_register(uint32_t offset, uint32_t v, const memory::AccessAttrs& attrs) {
+  if (offset == kReset) {
+    soft_reset(v);
+    return;
+  }
+  if (offset == kCmd) {
+    if (v & (1u << 1)) irq_raised_ = false;           // clear_irq
+    irq_history_ &= ~(v >> 16);                       // clear_irq_history
+    cmd_ = v & 0xCu;                                  // clock/power q enables
+    if ((v & (1u << 4)) && running_) {                // stop_request: halt without completion
+      running_ = false;
+      idle_since_ = time_.now();
+    }
+    if ((v & 1u) && !running_) start(time_.now());
+    update_irq();
+    return;
+  }
+  if (pmu_.write(offset, v)) {
+    if (offset == 0x190) pmu_irq_ = pmu_.irq_pending();  // PMOVSCLR clears the PMU IRQ
+    update_irq();
+    return;
+  }
+  if (offset >= kBasep0 && offset < kBasep0 + 0x40) {
+    uint64_t& b = basep_[(offset - kBasep0) / 8];
+    b = (offset & 4) ? ((b & 0xFFFFFFFFull) | uint64_t{v} << 32) : ((b & ~0xFFFFFFFFull) | v);
+    return;
+  }
+  if (offset >= kAxiLimit0 && offset < kAxiLimit0 + 16) {
+    axi_limit_[(offset - kAxiLimit0) / 4] = v & 0x0F1F00F3u;
+    return;
+  }
+  switch (offset) {
+    case kQbase: case kQbaseHi: case kQsize:
+      if (offset == kQbase) qbase_ = (qbase_ & ~0xFFFFFFFFull) | v;
+      else if (offset == kQbaseHi) qbase_ = (qbase_ & 0xFFFFFFFFull) | uint64_t{v} << 32;
+      else qsize_ = v;
+      if (!running_) end_reached_ = false;  // cleared by writing QBASE or QSIZE while stopped (§1.1)
+      return;
+    case kQconfig: qconfig_ = v & 3; return;
+    case kLock: lock_ = v; return;
+    case kRegioncfg: regioncfg_ = v & 0xFFFF; return;
+    case kClkforce: clkforce_ = v; return;
+    case kDebugAddress: debug_address_ = v; return;
+    case kDebugMisc: debug_misc_ = v; return;
+    case kDebugBlock: debug_block_ = v; return;
+    default: break;
+  }
+  (void)attrs;
+  if (!warned_unknown_) {
+    spdlog::warn("ethos-u55: write to unknown or read-only register {:#x} ignored", offset);
+    warned_unknown_ = true;
+  }
+}
+
+memory::BusResponse EthosU55Device::read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs&) {
+  if (size != 4 || (offset & 3) || offset >= 0x1000) return {memory::BusStatus::SlaveError, 0};
+  update(time_.now());
+  sync_idle(time_.now());
+  value = read_register(offset);
+  return {};
+}
+
+memory::BusResponse EthosU55Device::write(uint32_t offset, unsigned size, uint32_t value,
+                                          const memory::AccessAttrs& attrs) {
+  if (size != 4 || (offset & 3) || offset >= 0x1000) return {memory::BusStatus::SlaveError, 0};
+  update(time_.now());
+  sync_idle(time_.now());
+  write_register(offset, value, attrs);
+  return {};
+}
+
+bool EthosU55Device::debug_read(uint32_t offset, unsigned size, uint32_t& value) {
+  if (size != 4 || (offset & 3) || offset >= 0x1000) return false;
+  if (offset == kStatus) { value = status(); return true; }
+  if (offset == kId) { value = opt_.npu.id_word(); return true; }
+  if (offset == kConfig) { value = opt_.npu.config_word(); return true; }
+  return false;
+}
+
+void EthosU55Device::start(Cycles now) {
+  sync_idle(now);
+  ops_.clear();
+  pending_ = RunResult{};
+  pending_activity_ = PmuActivity{};
+  InterconnectBus nbus(bus_);
+  // Fetch the command stream (QBASE, QSIZE bytes) through the command port.
+  std::vector<uint8_t> bytes(qsize_ & ~3u);
+  uint64_t total = 0;
+  Cycles t = now;
+  const double ratio = opt_.npu_cycles_per_platform_cycle;
+  if (!nbus.read(qbase_, bytes, AxiPort::kAxi0)) {
+    pending_.reason = StopReason::kBusError;
+    pending_.faulting_channel = 0;  // command fetch
+    pending_.error = "command stream fetch outside memory";
+  } else {
+    const std::vector<uint32_t> words = words_from_bytes(bytes);
+    pending_ = exec_.run(words, nbus, basep_, regioncfg_, [&](const OpRecord& rec) {
+      DeviceOp op;
+      op.record = rec;
+      op.timing = timing_.estimate(rec.op, rec.traffic);
+      op.start = t;
+      t += static_cast<Cycles>(std::ceil(static_cast<double>(op.timing.total) / ratio));
+      op.end = t;
+      total += op.timing.total;
+      pending_activity_.mac_cycles += op.timing.mac;
+      pending_activity_.ao_cycles += op.timing.output;
+      pending_activity_.wd_cycles += op.timing.weights;
+      for (int p = 0; p < 2; ++p) {
+        pending_activity_.read_beats[p] += (rec.traffic.read[p] + kBeatBytes - 1) / kBeatBytes;
+        pending_activity_.write_beats[p] += (rec.traffic.write[p] + kBeatBytes - 1) / kBeatBytes;
+      }
+      ops_.push_back(std::move(op));
+    });
+  }
+  pending_activity_.active_cycles = total;
+  qread_ = pending_.qread;
+  running_ = true;
+  end_reached_ = false;
+  job_start_ = now;
+  // A job takes at least one cycle, so the IRQ is never raised inside the CMD write itself.
+  deadline_ = std::max<Cycles>(t, now + 1);
+}
+
+void EthosU55Device::complete() {
+  running_ = false;
+  idle_since_ = deadline_;
+  pmu_.add_activity(pending_activity_);
+  switch (pending_.reason) {
+    case StopReason::kStop:
+    case StopReason::kEndOfStream:
+      end_reached_ = true;
+      qread_ = qsize_;
+      break;
+    case StopReason::kParseError: parse_error_ = true; break;
+    case StopReason::kBusError:
+      bus_error_ = true;
+      faulting_interface_ = 0;
+      faulting_channel_ = pending_.faulting_channel;
+      break;
+    case StopReason::kWeightError: wd_fault_ = true; break;
+  }
+  if (pending_.reason != StopReason::kStop && pending_.reason != StopReason::kEndOfStream)
+    spdlog::debug("ethos-u55: {}", pending_.error);
+  // Q8 decision: the STOP/IRQ mask ORs into STATUS.irq_history_mask; faults record bit 0.
+  irq_history_ |= pending_.stop_mask ? pending_.stop_mask : 1u;
+  irq_raised_ = true;
+  update_irq();
+  if (observer_) observer_(ops_);
+}
+
+void EthosU55Device::update(Cycles now) {
+  if (running_ && now >= deadline_) complete();
+}
+
+}  // namespace corsim::npu

@@ -1,0 +1,103 @@
+#pragma once
+// The Ethos-U55 (and U65) as a memory-mapped device (spec/ethos-u.md §1.1 register map, §1.4 ID
+// and CONFIG, §1.5 run/stop/IRQ sequence; ARCHITECTURE §4 reset handshake). sim/ maps it at
+// 0x48102000 (non-secure alias 0x58102000) and wires IRQ 56.
+//
+// Writing CMD.transition_to_running_state runs the whole command stream functionally at once (the
+// results are in memory before the IRQ, which software cannot observe because it waits for the
+// IRQ) and computes its duration with the timing model. STATUS stays "running" until that
+// simulated completion time; the simulator's event queue asks next_deadline() and calls
+// update(now), which then sets STATUS and raises the IRQ.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/clock.h"
+#include "base/irq.h"
+#include "memory/interconnect.h"
+#include "memory/target.h"
+#include "npu/executor.h"
+#include "npu/pmu.h"
+#include "npu/timing/timing_model.h"
+
+namespace corsim::npu {
+
+struct DeviceOptions {
+  NpuConfig npu;
+  timing::SystemConfig system = *timing::system_preset("Ethos_U55_High_End_Embedded");
+  unsigned irq_line = 56;
+  // NPU cycles per platform cycle (Corstone FVP: one clock, ratio 1).
+  double npu_cycles_per_platform_cycle = 1.0;
+};
+
+// One executed operation, for reports.
+struct DeviceOp {
+  OpRecord record;
+  timing::OpTiming timing;
+  Cycles start = 0, end = 0;  // platform cycles
+};
+
+class EthosU55Device final : public memory::Target {
+ public:
+  EthosU55Device(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options);
+
+  std::string_view name() const override { return "ethos-u55"; }
+  memory::BusResponse read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs& attrs) override;
+  memory::BusResponse write(uint32_t offset, unsigned size, uint32_t value, const memory::AccessAttrs& attrs) override;
+  bool debug_read(uint32_t offset, unsigned size, uint32_t& value) override;
+
+  // Platform time at which the running job completes (and the IRQ rises), if one is running.
+  std::optional<Cycles> next_deadline() const { return running_ ? std::optional<Cycles>(deadline_) : std::nullopt; }
+  // Advances the device to `now`: completes a job whose deadline has passed.
+  void update(Cycles now);
+
+  // Operations of the most recent job, and a hook called as each job completes.
+  const std::vector<DeviceOp>& last_job() const { return ops_; }
+  void set_job_observer(std::function<void(const std::vector<DeviceOp>&)> f) { observer_ = std::move(f); }
+
+  uint32_t status() const;
+  const Pmu& pmu() const { return pmu_; }
+
+ private:
+  uint32_t read_register(uint32_t offset);
+  void write_register(uint32_t offset, uint32_t value, const memory::AccessAttrs& attrs);
+  void soft_reset(uint32_t reset_value);
+  void start(Cycles now);
+  void complete();
+  void sync_idle(Cycles now);
+  void update_irq();
+
+  memory::Interconnect& bus_;
+  IrqSink& irq_;
+  const TimeSource& time_;
+  DeviceOptions opt_;
+  Executor exec_;
+  timing::TimingModel timing_;
+  Pmu pmu_;
+
+  // Base registers.
+  uint64_t qbase_ = 0;
+  uint32_t qread_ = 0, qconfig_ = 0, qsize_ = 0, prot_ = 0, lock_ = 0, regioncfg_ = 0;
+  uint32_t cmd_ = 0xC;  // clock_q_enable | power_q_enable (reset value §1.1)
+  std::array<uint32_t, 4> axi_limit_{};
+  std::array<uint64_t, 8> basep_{};
+  uint32_t clkforce_ = 0, debug_address_ = 0, debug_misc_ = 0, debug_block_ = 0;
+
+  // STATUS bits (§1.1).
+  bool running_ = false, irq_raised_ = false, bus_error_ = false, parse_error_ = false, end_reached_ = false,
+       wd_fault_ = false, pmu_irq_ = false;
+  uint32_t faulting_interface_ = 0, faulting_channel_ = 0, irq_history_ = 0;
+  bool irq_level_ = false;
+
+  // The job in flight.
+  Cycles job_start_ = 0, deadline_ = 0, idle_since_ = 0;
+  RunResult pending_;
+  PmuActivity pending_activity_;
+  std::vector<DeviceOp> ops_;
+  std::function<void(const std::vector<DeviceOp>&)> observer_;
+  bool warned_unknown_ = false;
+};
+
+}  // namespace corsim::npu

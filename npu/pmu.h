@@ -1,0 +1,75 @@
+#pragma once
+// The Ethos-U55 PMU (spec/ethos-u.md §1.1 PMU registers, §1.3 event numbers, §1.6 how the
+// ExecuTorch runner uses it): PMCR, enable/overflow/interrupt sets, a 48-bit cycle counter with
+// start/stop events and four 32-bit event counters. The device feeds it NPU activity as intervals
+// (active, idle) and per-job event totals; counting happens only while enabled.
+#include <array>
+#include <cstdint>
+
+namespace corsim::npu {
+
+// Event numbers (driver pmu_ethosu.h, §1.3).
+enum PmuEvent : uint32_t {
+  kEvNoEvent = 0,
+  kEvCycle = 17,
+  kEvNpuIdle = 32,
+  kEvNpuActive = 35,
+  kEvMacActive = 48,
+  kEvMacActive8Bit = 49,
+  kEvAoActive = 64,
+  kEvWdActive = 80,
+  kEvAxi0RdTransAccepted = 128,
+  kEvAxi0RdTransCompleted = 129,
+  kEvAxi0RdDataBeatReceived = 130,
+  kEvAxi0WrTransAccepted = 132,
+  kEvAxi0WrDataBeatWritten = 135,
+  kEvAxi0EnabledCycles = 140,
+  kEvAxi1RdDataBeatReceived = 386,
+  kEvAxi1WrDataBeatWritten = 391,
+};
+
+// Activity of one NPU job, in NPU cycles and AXI beats.
+struct PmuActivity {
+  uint64_t active_cycles = 0;
+  uint64_t mac_cycles = 0;
+  uint64_t ao_cycles = 0;
+  uint64_t wd_cycles = 0;
+  std::array<uint64_t, 2> read_beats{};   // per AXI port
+  std::array<uint64_t, 2> write_beats{};
+};
+
+class Pmu {
+ public:
+  static constexpr unsigned kEventCounters = 4;
+  static constexpr uint32_t kCycleBit = 1u << 31;
+
+  void reset() { *this = Pmu{}; }
+
+  // Register file (offsets from the NPU base, §1.1).
+  bool read(uint32_t offset, uint32_t& value) const;
+  bool write(uint32_t offset, uint32_t value);
+
+  // Idle time (NPU not running).
+  void add_idle(uint64_t cycles);
+  // One job's activity.
+  void add_activity(const PmuActivity& a);
+
+  bool irq_pending() const { return (overflow_ & int_enable_) != 0; }
+  uint64_t cycle_counter() const { return ccnt_; }
+  uint32_t event_counter(unsigned i) const { return evcnt_[i]; }
+
+ private:
+  bool counting() const { return (pmcr_ & 1u) != 0; }
+  void count_event(uint32_t event, uint64_t n);
+  void count_cycles(uint64_t n, bool active);
+
+  uint32_t pmcr_ = 0;
+  uint32_t enable_ = 0, overflow_ = 0, int_enable_ = 0;
+  uint64_t ccnt_ = 0;  // 48 bit
+  uint32_t ccnt_cfg_ = 0;
+  uint32_t axi_chan_ = 0;
+  std::array<uint32_t, kEventCounters> evcnt_{};
+  std::array<uint32_t, kEventCounters> evtype_{};
+};
+
+}  // namespace corsim::npu
