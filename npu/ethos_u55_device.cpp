@@ -106,6 +106,7 @@ void EthosU55Device::sync_idle(Cycles now) {
   const double npu = static_cast<double>(now - idle_since_) * opt_.npu_cycles_per_platform_cycle;
   pmu_.add_idle(static_cast<uint64_t>(npu));
   idle_since_ = now;
+  update_irq();
 }
 
 uint32_t EthosU55Device::read_register(uint32_t offset) {

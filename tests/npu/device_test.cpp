@@ -1,0 +1,296 @@
+// The Ethos-U55 device as the driver sees it (spec/ethos-u.md §1.1, §1.4, §1.5, §1.6): reset and
+// PROT handshake, ID/CONFIG checks, one inference of the KWS golden stream with the IRQ raised at
+// the simulated completion time, fault STATUS bits, and the PMU programmed as the ExecuTorch
+// runner does.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include "memory/interconnect.h"
+#include "memory/ram.h"
+#include "npu/driver_payload.h"
+#include "npu/ethos_u55_device.h"
+
+namespace corsim::npu {
+namespace {
+
+struct FakeTime final : TimeSource {
+  Cycles t = 1000;
+  Cycles now() const override { return t; }
+};
+struct FakeIrq final : IrqSink {
+  unsigned line = 0;
+  bool level = false;
+  int edges = 0;
+  void set_irq_level(unsigned l, bool high) override {
+    line = l;
+    if (high && !level) ++edges;
+    level = high;
+  }
+};
+
+constexpr uint32_t kNpuBase = 0x48102000;
+constexpr uint32_t kFlash = 0x10000000, kScratch = 0x20000000, kCmd = 0x30000000;
+const std::string kKws = "/work/shared/models/vela/kws_cnn_small_u55-128/";
+
+std::vector<uint8_t> slurp(const std::string& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), {}};
+}
+
+struct Platform {
+  Platform() : flash("flash", 1 << 20), sram("sram", 1 << 20), cmdmem("cmd", 1 << 16) {
+    ic.map(kFlash, 1 << 20, flash, "flash");
+    ic.map(kScratch, 1 << 20, sram, "sram");
+    ic.map(kCmd, 1 << 16, cmdmem, "cmd");
+    DeviceOptions o;
+    o.npu.macs = 128;
+    dev = std::make_unique<EthosU55Device>(ic, irq, time, o);
+    ic.map(kNpuBase, 0x1000, *dev, "ethos-u55");
+  }
+  uint32_t rd(uint32_t off) {
+    uint32_t v = 0;
+    EXPECT_TRUE(ic.read(kNpuBase + off, 4, v, {}).ok());
+    return v;
+  }
+  void wr(uint32_t off, uint32_t v) { EXPECT_TRUE(ic.write(kNpuBase + off, 4, v, {}).ok()); }
+  // §1.5 init: CONFIG.product, soft reset with the wanted privilege/security, poll, check PROT,
+  // then the driver's AXI setup.
+  void driver_init() {
+    ASSERT_EQ(rd(0x028) >> 28, 0u);  // U55
+    wr(0x00C, 0x3);                  // privileged, non-secure
+    int polls = 0;
+    while ((rd(0x004) >> 3) & 1) ASSERT_LT(++polls, 100000);
+    ASSERT_EQ(rd(0x024) & 3, 3u);
+    wr(0x01C, 2);
+    wr(0x03C, 0x3u | 1u << 4 | 1u << 6 | 1u << 8 | 1u << 10 | 1u << 12 | 1u << 14);
+    for (int i = 0; i < 4; ++i) wr(0x040 + 4 * i, 31u << 16 | 15u << 24);
+  }
+  // §1.5 invoke: QBASE, QSIZE, BASEP[i], then CMD = (CMD & 0xC) | 1.
+  void invoke(uint32_t qbase, uint32_t qsize, std::initializer_list<uint32_t> bases) {
+    wr(0x010, qbase);
+    wr(0x020, qsize);
+    unsigned i = 0;
+    for (uint32_t b : bases) {
+      wr(0x080 + 8 * i, b);
+      wr(0x084 + 8 * i, 0);
+      ++i;
+    }
+    wr(0x008, (rd(0x008) & 0xC) | 1);
+  }
+  void load(uint32_t addr, const std::vector<uint8_t>& data) { ASSERT_TRUE(ic.debug_write_block(addr, data)); }
+
+  memory::Interconnect ic;
+  memory::Ram flash, sram, cmdmem;
+  FakeTime time;
+  FakeIrq irq;
+  std::unique_ptr<EthosU55Device> dev;
+};
+
+TEST(Device, IdAndConfigPassTheDriverChecks) {
+  Platform p;
+  const uint32_t id = p.rd(0x000), config = p.rd(0x028);
+  EXPECT_EQ(id, 0x10104201u);
+  EXPECT_EQ(config, 0x00001807u);  // §1.4: what Vela writes for U55-128
+  // ethosu_dev_verify_optimizer_config: arch_major equal, arch_minor >= the optimizer's (§1.4).
+  for (uint32_t opt_id : {0x10066001u, 0x10060000u}) {
+    EXPECT_EQ(id >> 28, opt_id >> 28);
+    EXPECT_GE((id >> 20) & 0xFF, (opt_id >> 20) & 0xFF);
+  }
+  EXPECT_EQ(p.rd(0x180) >> 11 & 0x1F, 4u);  // PMCR.num_event_cnt
+  EXPECT_EQ(p.rd(0xFE0), 0x80u);            // PID0
+  EXPECT_EQ(p.rd(0xFE4), 0xB5u);
+  EXPECT_EQ(p.rd(0x008), 0xCu);              // CMD reset value
+}
+
+TEST(Device, ResetHandshakeReportsRequestedProtection) {
+  Platform p;
+  for (uint32_t req : {0u, 1u, 2u, 3u}) {
+    p.wr(0x00C, req);
+    EXPECT_EQ((p.rd(0x004) >> 3) & 1, 0u);
+    EXPECT_EQ(p.rd(0x024), req);
+  }
+}
+
+TEST(Device, RegistersReadBack) {
+  Platform p;
+  p.wr(0x010, 0x12345670);
+  p.wr(0x020, 0x400);
+  p.wr(0x02C, 0xCAFE);
+  p.wr(0x03C, 0xABCD);
+  p.wr(0x044, 0x0F1F00F3);
+  p.wr(0x098, 0x11112222);
+  p.wr(0x09C, 0x1);
+  EXPECT_EQ(p.rd(0x010), 0x12345670u);
+  EXPECT_EQ(p.rd(0x020), 0x400u);
+  EXPECT_EQ(p.rd(0x02C), 0xCAFEu);
+  EXPECT_EQ(p.rd(0x03C), 0xABCDu);
+  EXPECT_EQ(p.rd(0x044), 0x0F1F00F3u);
+  EXPECT_EQ(p.rd(0x098), 0x11112222u);
+  EXPECT_EQ(p.rd(0x09C), 0x1u);
+  uint32_t v;
+  EXPECT_FALSE(p.ic.read(kNpuBase + 2, 2, v, {}).ok());  // registers are word accesses
+}
+
+TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
+  const auto cmd = slurp(kKws + "cmd_stream.bin");
+  if (cmd.empty()) GTEST_SKIP();
+  Platform p;
+  p.driver_init();
+  std::string err;
+  auto payload = parse_driver_payload(cmd, err);
+  ASSERT_TRUE(payload) << err;
+  p.load(kCmd, cmd);
+  p.load(kFlash, slurp(kKws + "flash.bin"));
+  p.load(kScratch, slurp(kKws + "input.bin"));
+  const uint64_t axi0_before = p.ic.traffic(memory::Master::NpuAxi0).read_bytes;
+  p.invoke(kCmd + payload->command_offset, static_cast<uint32_t>(payload->commands.size() * 4), {kFlash, kScratch, 0});
+  EXPECT_EQ(p.rd(0x004) & 1, 1u);  // running
+  EXPECT_FALSE(p.irq.level);
+  ASSERT_TRUE(p.dev->next_deadline());
+  const Cycles deadline = *p.dev->next_deadline();
+  EXPECT_GT(deadline, p.time.t + 1000);  // 43 operations take thousands of cycles
+  p.dev->update(deadline - 1);
+  EXPECT_FALSE(p.irq.level);
+  p.time.t = deadline;
+  p.dev->update(deadline);
+  EXPECT_TRUE(p.irq.level);
+  EXPECT_EQ(p.irq.line, 56u);
+  const uint32_t status = p.rd(0x004);
+  EXPECT_EQ(status & 1, 0u);          // stopped
+  EXPECT_EQ((status >> 1) & 1, 1u);   // irq_raised
+  EXPECT_EQ((status >> 5) & 1, 1u);   // cmd_end_reached
+  EXPECT_EQ(status & 0x94u, 0u);      // no bus/parse/wd fault
+  EXPECT_EQ(p.dev->last_job().size(), 43u);
+  // Output at scratch offset 0.
+  std::vector<uint8_t> out(12);
+  ASSERT_TRUE(p.ic.debug_read_block(kScratch, out));
+  EXPECT_EQ(out, slurp(kKws + "expected_output.bin"));
+  EXPECT_GT(p.ic.traffic(memory::Master::NpuAxi0).read_bytes, axi0_before);
+  EXPECT_GT(p.ic.traffic(memory::Master::NpuAxi1).read_bytes, 0u);  // flash on AXI1 (REGIONCFG 3)
+  // Driver IRQ handler: CMD = (CMD & 0xC) | 2 clears the IRQ.
+  p.wr(0x008, (p.rd(0x008) & 0xC) | 2);
+  EXPECT_FALSE(p.irq.level);
+  EXPECT_EQ((p.rd(0x004) >> 5) & 1, 1u);
+  // Writing QBASE while stopped clears cmd_end_reached (§1.1).
+  p.wr(0x010, kCmd);
+  EXPECT_EQ((p.rd(0x004) >> 5) & 1, 0u);
+}
+
+void run_words(Platform& p, const std::vector<uint32_t>& words, std::initializer_list<uint32_t> bases) {
+  std::vector<uint8_t> bytes;
+  for (uint32_t w : words)
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(w >> (8 * i)));
+  p.load(kCmd, bytes);
+  p.invoke(kCmd, static_cast<uint32_t>(bytes.size()), bases);
+  ASSERT_TRUE(p.dev->next_deadline());
+  p.time.t = *p.dev->next_deadline();
+  p.dev->update(p.time.t);
+}
+
+TEST(Device, UnknownOpcodeSetsParseErrorAndRaisesIrq) {
+  Platform p;
+  p.driver_init();
+  run_words(p, {0x00000100u, 0x00000004u, 0x0000FFFFu}, {kFlash, kScratch});
+  const uint32_t s = p.rd(0x004);
+  EXPECT_EQ((s >> 4) & 1, 1u);  // cmd_parse_error
+  EXPECT_EQ((s >> 5) & 1, 0u);  // cmd_end_reached = 0: the driver reports an error
+  EXPECT_EQ((s >> 1) & 1, 1u);
+  EXPECT_TRUE(p.irq.level);
+  EXPECT_EQ(p.rd(0x018), 4u);   // QREAD at the faulting command
+}
+
+TEST(Device, AccessOutsideMemorySetsBusStatus) {
+  Platform p;
+  p.driver_init();
+  // DMA from region 0 (BASEP0 = unmapped 0x70000000) to region 1.
+  run_words(p, {0x0130u, 0x0131u | 1u << 16, 0x4030u, 0, 0x4031u, 0, 0x4032u, 64, 0x0010u, 0x0000FFFFu},
+            {0x70000000u, kScratch});
+  const uint32_t s = p.rd(0x004);
+  EXPECT_EQ((s >> 2) & 1, 1u);  // bus_status
+  EXPECT_TRUE(p.irq.level);
+  // Bus errors clear only on reset (§1.1).
+  p.wr(0x008, 2);
+  EXPECT_EQ((p.rd(0x004) >> 2) & 1, 1u);
+  p.wr(0x00C, 0);
+  EXPECT_EQ((p.rd(0x004) >> 2) & 1, 0u);
+}
+
+TEST(Device, CommandFetchOutsideMemoryIsABusFault) {
+  Platform p;
+  p.driver_init();
+  p.invoke(0x7FFF0000, 64, {kFlash});
+  p.time.t = *p.dev->next_deadline();
+  p.dev->update(p.time.t);
+  EXPECT_EQ((p.rd(0x004) >> 2) & 1, 1u);
+  EXPECT_EQ((p.rd(0x004) >> 12) & 0xF, 0u);  // faulting channel: command
+}
+
+// §1.6: the ExecuTorch runner's PMU setup; the counters report the modelled values.
+TEST(Device, PmuCountsActiveCyclesAndBeatsAsTheRunnerProgramsIt) {
+  const auto cmd = slurp(kKws + "cmd_stream.bin");
+  if (cmd.empty()) GTEST_SKIP();
+  Platform p;
+  p.driver_init();
+  p.wr(0x180, 1);                      // PMCR.cnt_en
+  p.wr(0x1A8, 35u | 32u << 16);        // cycle counter: start NPU_ACTIVE, stop NPU_IDLE
+  p.wr(0x380, 130);                    // AXI0_RD_DATA_BEAT_RECEIVED
+  p.wr(0x384, 386);                    // AXI1_RD_DATA_BEAT_RECEIVED
+  p.wr(0x388, 135);                    // AXI0_WR_DATA_BEAT_WRITTEN
+  p.wr(0x38C, 32);                     // NPU_IDLE
+  p.wr(0x184, 0xFu);
+  p.wr(0x184, 1u << 31);
+  p.wr(0x180, p.rd(0x180) | 4);
+  p.wr(0x180, p.rd(0x180) | 2);
+  std::string err;
+  auto payload = parse_driver_payload(cmd, err);
+  p.load(kCmd, cmd);
+  p.load(kFlash, slurp(kKws + "flash.bin"));
+  p.time.t += 500;  // idle before the job
+  p.invoke(kCmd + payload->command_offset, static_cast<uint32_t>(payload->commands.size() * 4), {kFlash, kScratch, 0});
+  p.time.t = *p.dev->next_deadline();
+  p.dev->update(p.time.t);
+  uint64_t active = 0, rd0 = 0, rd1 = 0, wr0 = 0;
+  for (const DeviceOp& op : p.dev->last_job()) {
+    active += op.timing.total;
+    rd0 += (op.record.traffic.read[0] + 7) / 8;
+    rd1 += (op.record.traffic.read[1] + 7) / 8;
+    wr0 += (op.record.traffic.write[0] + 7) / 8;
+  }
+  const uint64_t ccnt = p.rd(0x1A0) | uint64_t{p.rd(0x1A4)} << 32;
+  EXPECT_EQ(ccnt, active);  // only active cycles
+  EXPECT_EQ(p.rd(0x300), rd0);
+  EXPECT_EQ(p.rd(0x304), rd1);
+  EXPECT_EQ(p.rd(0x308), wr0);
+  EXPECT_EQ(p.rd(0x30C), 500u);  // NPU_IDLE cycles before the job
+  EXPECT_GT(rd1, 70000u / 8);    // the flash weights come over AXI1
+  // Idle time after the job counts as NPU_IDLE, not cycles.
+  p.time.t += 250;
+  EXPECT_EQ(p.rd(0x30C), 750u);
+  EXPECT_EQ(p.rd(0x1A0) | uint64_t{p.rd(0x1A4)} << 32, active);
+  p.wr(0x180, 0);  // the runner stops counting
+}
+
+TEST(Device, CycleCounterIs48BitAndOverflowRaisesPmuIrq) {
+  Platform p;
+  p.driver_init();
+  p.wr(0x180, 1);
+  p.wr(0x184, 1u << 31);
+  p.wr(0x194, 1u << 31);      // PMINTSET cycle counter
+  p.wr(0x1A0, 0xFFFFFF00u);
+  p.wr(0x1A4, 0xFFFF);        // 2^48 - 256
+  p.wr(0x008, 2);
+  EXPECT_FALSE(p.irq.level);
+  p.time.t += 1000;           // 1000 idle cycles, counted (no start event programmed)
+  EXPECT_EQ(p.rd(0x1A4), 0u); // wrapped at 48 bits
+  EXPECT_EQ(p.rd(0x1A0), 1000u - 256u);
+  EXPECT_EQ(p.rd(0x18C) >> 31, 1u);       // PMOVSSET
+  EXPECT_EQ((p.rd(0x004) >> 6) & 1, 1u);  // STATUS.pmu_irq_raised
+  EXPECT_TRUE(p.irq.level);
+  p.wr(0x190, 1u << 31);                  // PMOVSCLR
+  EXPECT_FALSE(p.irq.level);
+}
+
+}  // namespace
+}  // namespace corsim::npu
