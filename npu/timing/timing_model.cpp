@@ -163,9 +163,9 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
     t.output = static_cast<uint64_t>(std::ceil(ao_per_elem * static_cast<double>(elements)));
     t.compute = t.output;
   }
-  // Weight decoder: one micro-block-depth x 8 IFM weights per cycles_wb (= 32 x ublock_c / 8)
-  // cycles, i.e. 2 weights per cycle (§5.3's weight-buffer load rate).
-  t.weights = decoded_weights / 2;
+  // Weight decoder: the weight buffer takes cycles_wb = 32 x ublock_c / 8 cycles for ublock_c OFM
+  // channels x one 32-deep IFM block (§5.3), i.e. 8 weights per cycle.
+  t.weights = (decoded_weights + 7) / 8;
   auto port_cycles = [&](const MemoryPort& p, uint64_t rd, uint64_t wr) -> uint64_t {
     if (rd + wr == 0) return 0;
     const double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;
