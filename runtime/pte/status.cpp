@@ -15,6 +15,14 @@ const char* error_name(Error e) {
     case Error::kNotFound: return "not found";
     case Error::kBadVelaBinStream: return "bad VelaBinStream";
     case Error::kBadCommandStream: return "bad Ethos-U command stream";
+    case Error::kMissingKernel: return "missing kernel";
+    case Error::kMissingBackend: return "missing backend";
+    case Error::kOutOfMemory: return "does not fit the memory pools";
+    case Error::kInvalidArgument: return "invalid argument";
+    case Error::kNotSupported: return "not supported";
+    case Error::kKernelFailed: return "kernel failed";
+    case Error::kBackendFailed: return "backend failed";
+    case Error::kInvalidState: return "invalid state";
   }
   return "unknown error";
 }

@@ -22,6 +22,15 @@ enum class Error : uint8_t {
   kNotFound,              // a lookup (segment, named data, block) found nothing
   kBadVelaBinStream,      // an Ethos-U delegate payload that is not a valid VelaBinStream
   kBadCommandStream,      // cmd_data that is not a valid COP1 driver payload
+  // Runtime (runtime/core) errors.
+  kMissingKernel,         // an operator of the program has no registered kernel
+  kMissingBackend,        // a delegate names a backend that is not registered or not available
+  kOutOfMemory,           // the program does not fit the memory pools the caller provided
+  kInvalidArgument,       // a kernel or API call got arguments of the wrong kind, type or shape
+  kNotSupported,          // a valid program feature this runtime does not implement
+  kKernelFailed,          // a kernel reported a failure while executing
+  kBackendFailed,         // a backend's init or execute failed
+  kInvalidState,          // an API call in the wrong state (e.g. execute before load)
 };
 
 const char* error_name(Error e);

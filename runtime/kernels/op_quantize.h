@@ -1,0 +1,15 @@
+// Quantize / dequantize kernels (docs/spec/executorch.md §3.2).
+#pragma once
+
+#include "runtime/core/kernel.h"
+
+namespace corsim::rt::kernels {
+
+void quantized_decomposed_quantize_per_tensor_out(KernelContext& ctx, KernelArgs args);
+void quantized_decomposed_dequantize_per_tensor_out(KernelContext& ctx, KernelArgs args);
+void quantized_decomposed_quantize_per_channel_out(KernelContext& ctx, KernelArgs args);
+void quantized_decomposed_dequantize_per_channel_out(KernelContext& ctx, KernelArgs args);
+void cortex_m_quantize_per_tensor_out(KernelContext& ctx, KernelArgs args);
+void cortex_m_dequantize_per_tensor_out(KernelContext& ctx, KernelArgs args);
+
+}  // namespace corsim::rt::kernels
