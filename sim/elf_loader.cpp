@@ -64,6 +64,8 @@ void read_symbols(Elf* elf, SymbolTable& table) {
       s.address = static_cast<uint32_t>(sym.st_value) & (s.is_function ? ~1u : ~0u);
       s.size = static_cast<uint32_t>(sym.st_size);
       s.name = name;
+      const unsigned bind = GELF_ST_BIND(sym.st_info);
+      s.rank = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2;
       table.add(std::move(s));
     }
   }

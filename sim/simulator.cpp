@@ -8,6 +8,11 @@
 #include "sim/cli.h"
 #include "sim/params.h"
 
+#if CORSIM_HAVE_EXCEPTION_UNIT
+#include "cpu/exceptions/exception_unit.h"
+#include "cpu/scs/system_control_space.h"
+#endif
+
 namespace corsim::sim {
 
 Simulator::Simulator(RunConfig config, PlatformHooks hooks) : config_(std::move(config)), hooks_(std::move(hooks)) {}
@@ -50,6 +55,7 @@ std::string Simulator::prepare() {
   std::string error;
   platform_ = std::make_unique<Platform>(preset_, bus_, ctx, hooks, error);
   if (!error.empty()) return error;
+  if (std::string e = attach_system_control_space(); !e.empty()) return e;
 
   // A device scheduling an event earlier than the end of the CPU's quantum ends the quantum there.
   events_.set_on_earliest_change([this](Cycles when) {
@@ -85,7 +91,42 @@ std::string Simulator::prepare() {
     return fmt::format("cannot read the vector table at {:#010x} (is the firmware linked for {}?)",
                        preset_.cpu.initial_vtor, preset_.name);
   }
+#if CORSIM_HAVE_EXCEPTION_UNIT
+  static_cast<cpu::scs::SystemControlSpace*>(scs_.get())->reset();
+  reschedule_systick();
+#endif
   return {};
+}
+
+std::string Simulator::attach_system_control_space() {
+#if CORSIM_HAVE_EXCEPTION_UNIT
+  cpu::ExceptionUnit& ex = cpu_->exceptions();
+  auto scs = std::make_unique<cpu::scs::SystemControlSpace>(ex, *this, &markers_, &instruction_count_);
+  // SysTick is not ticked: its next wrap is an event on the queue (cpu/scs/systick.h).
+  scs->systick().on_deadline_change = [this] { reschedule_systick(); };
+  if (!bus_.map(cpu::scs::SystemControlSpace::kBaseAddress, cpu::scs::SystemControlSpace::kSize, *scs, "PPB")) {
+    return "cannot map the system control space at 0xE0000000";
+  }
+  // The core reads CCR (UNALIGN_TRP, DIV_0_TRP) from the SCB state on its rare paths.
+  cpu_->set_ccr_reader([&ex] { return ex.regs().ccr_s(); });
+  scs_ = std::move(scs);
+#endif
+  return {};
+}
+
+void Simulator::reschedule_systick() {
+#if CORSIM_HAVE_EXCEPTION_UNIT
+  auto* scs = static_cast<cpu::scs::SystemControlSpace*>(scs_.get());
+  events_.cancel(systick_event_);
+  systick_event_ = EventQueue::kNoEvent;
+  if (auto when = scs->systick().next_deadline()) {
+    systick_event_ = events_.schedule(*when, [this, scs](Cycles at) {
+      systick_event_ = EventQueue::kNoEvent;
+      scs->systick().update(std::max(at, now()));
+      reschedule_systick();
+    });
+  }
+#endif
 }
 
 RunResult Simulator::run() {

@@ -13,6 +13,7 @@
 
 #include "base/clock.h"
 #include "cpu/cpu.h"
+#include "cpu/scs/counters.h"
 #include "memory/interconnect.h"
 #include "sim/elf_loader.h"
 #include "sim/event_queue.h"
@@ -49,10 +50,23 @@ class Simulator final : public TimeSource {
   const TraceMarkerLog& trace_markers() const { return markers_; }
   const RunConfig& config() const { return config_; }
 
+  // The Private Peripheral Bus model (null when the CPU library has no exception unit yet).
+  memory::Target* system_control_space() const { return scs_.get(); }
+
   // Ends the run at the next instruction boundary (EOT, semihosting exit).
   void finish(RunEnd end, int exit_status, std::string message);
 
  private:
+  class InstructionCount final : public cpu::scs::InstructionCounter {
+   public:
+    explicit InstructionCount(const Simulator& s) : sim_(s) {}
+    uint64_t instructions_retired() const override { return sim_.cpu_ ? sim_.cpu_->instructions() : 0; }
+   private:
+    const Simulator& sim_;
+  };
+  std::string attach_system_control_space();
+  void reschedule_systick();
+
   RunConfig config_;
   PlatformHooks hooks_;
   PlatformPreset preset_;
@@ -63,6 +77,9 @@ class Simulator final : public TimeSource {
   std::unique_ptr<Semihosting> semihosting_;
   std::unique_ptr<TraceWriter> trace_;
   TraceMarkerLog markers_{*this};
+  InstructionCount instruction_count_{*this};
+  std::unique_ptr<memory::Target> scs_;
+  EventQueue::EventId systick_event_ = EventQueue::kNoEvent;
   ElfImage image_;
   Cycles idle_cycles_ = 0;
   bool running_ = false;

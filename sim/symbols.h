@@ -13,6 +13,7 @@ struct Symbol {
   uint32_t size = 0;
   std::string name;
   bool is_function = false;
+  uint8_t rank = 0;  // binding preference when symbols share an address: 0 global, 1 weak, 2 local
 };
 
 class SymbolTable {

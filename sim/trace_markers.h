@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/clock.h"
+#include "cpu/scs/itm.h"
 
 namespace corsim::sim {
 
@@ -16,10 +17,11 @@ struct TraceMarker {
   unsigned size = 4;
 };
 
-class TraceMarkerLog {
+class TraceMarkerLog final : public cpu::scs::ItmSink {
  public:
   explicit TraceMarkerLog(const TimeSource& time) : time_(time) {}
   void record(unsigned port, uint32_t value, unsigned size);
+  void itm_write(unsigned port, uint32_t value, unsigned size) override { record(port, value, size); }
   const std::vector<TraceMarker>& markers() const { return markers_; }
 
  private:

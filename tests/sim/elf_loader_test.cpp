@@ -139,5 +139,14 @@ TEST(SymbolTable, PrefersFunctionsAndSizedCoverage) {
   EXPECT_EQ(t.describe(0x234), "asm_label+0x34");
 }
 
+TEST(SymbolTable, GlobalBeatsWeakAliasAtTheSameAddress) {
+  SymbolTable t;
+  t.add({0x400, 4, "IRQ1_Handler", true, 1});
+  t.add({0x400, 4, "Default_Handler", true, 0});
+  t.add({0x400, 4, "IRQ2_Handler", true, 1});
+  t.finalize();
+  EXPECT_EQ(t.describe(0x402), "Default_Handler+0x2");
+}
+
 }  // namespace
 }  // namespace corsim::sim
