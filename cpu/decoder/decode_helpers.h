@@ -77,7 +77,8 @@ inline Opt t16_none(const Fields&) { return Operands{}; }
 inline Opt t32_csel(const Fields& f) {
   Operands o;
   o.rd = u8(f('d')); o.rn = u8(f('n')); o.rm = u8(f('m')); o.cond = u8(f('c'));
-  // Rd = SP/PC or Rn/Rm = SP is UNPREDICTABLE; we execute it. cond = AL is allowed (CSEL returns Rn).
+  // Rd = SP/PC or Rn/Rm = SP is CONSTRAINED UNPREDICTABLE: we choose UNDEFINED.
+  if (o.rd == 13 || o.rd == 15 || o.rn == 13 || o.rm == 13) return std::nullopt;
   return o;
 }
 inline Opt t32_dp_reg(const Fields& f) { return dp_shifted(f, true, true); }
@@ -97,7 +98,11 @@ inline Opt t32_orr_reg(const Fields& f) {
   if (m == 13 || m == 15) return std::nullopt;
   return dp_shifted(f, true, true);
 }
-inline Opt t32_mov_reg(const Fields& f) { return dp_shifted(f, true, false); }
+inline Opt t32_mov_reg(const Fields& f) {
+  // Bit 15 is (0); set, this is the CSEL family with Rn = ZR (CSET, CSETM, ...).
+  if (f.raw() & 0x8000u) return std::nullopt;
+  return dp_shifted(f, true, false);
+}
 inline Opt t32_test_reg(const Fields& f) { return dp_shifted(f, false, true); }
 inline Opt t32_dp_imm(const Fields& f) { return dp_modified_imm(f, true, true); }
 inline Opt t32_dp_imm_not_test(const Fields& f) {
@@ -162,7 +167,7 @@ inline Opt t32_extend(const Fields& f) {
 }
 inline Opt t32_rev(const Fields& f) {
   // Both Rm fields must agree; when they differ the encoding is UNPREDICTABLE and we use the
-  // second (hw2) one.
+  // first (hw1) one, as binutils prints it.
   Operands o;
   o.rd = u8(f('d')); o.rm = u8(f('m'));
   (void)f('M');
@@ -187,11 +192,18 @@ inline Opt t32_long_mul(const Fields& f) {
 
 // ---- T32 loads and stores ----
 inline Opt t32_hint(const Fields& f) {
+  if (f.size('n') && f('n') == 15) return std::nullopt;  // the literal form
   Operands o;
   o.rn = f.size('n') ? u8(f('n')) : 15;
-  o.rm = f.size('m') ? u8(f('m')) : 0;
-  o.imm = f('i');
-  if (f.size('U')) o.flags = f('U') ? kAdd : 0;
+  if (f.size('m')) {
+    o.rm = u8(f('m'));
+    o.shift_n = u8(f('i'));
+  } else {
+    o.imm = f('i');
+    // imm12 forms add; imm8 forms (bits 11:8 = 1100) subtract; literal forms have U.
+    o.flags = kIndex;
+    if (f.size('U') ? f('U') != 0 : f.size('i') == 12) o.flags |= kAdd;
+  }
   return o;
 }
 inline Opt t32_literal(const Fields& f) { return ldst_literal(f); }
@@ -209,6 +221,7 @@ inline Opt t32_imm12_not_pc(const Fields& f) {
 }
 inline Opt t32_unpriv(const Fields& f) {
   if (f('n') == 15) return std::nullopt;
+  if (f('t') == 15) return std::nullopt;  // UNPREDICTABLE (binutils reads some as PLD); we UNDEF
   return ldst_offset(f);
 }
 inline Opt t32_imm8(const Fields& f) {
@@ -248,6 +261,7 @@ inline Opt t32_ldrex(const Fields& f) {
 inline Opt t32_strex(const Fields& f) {
   Operands o;
   o.rd = u8(f('t')); o.rn = u8(f('n')); o.ra = u8(f('d')); o.imm = f('i') * 4;
+  if (o.rd == 15) return std::nullopt;  // Rt = PC: TT/TTT/TTA/TTAT (Armv8-M, t32_system.inc)
   return o;
 }
 inline Opt t32_strex_bh(const Fields& f) {
@@ -272,6 +286,7 @@ inline Opt t32_ldm(const Fields& f) {
   const bool wback = f.size('W') ? f('W') != 0 : true;
   if (wback) o.flags = kWback;
   if (f.size('n') && o.rn == 13 && wback && (f.raw() & (1u << 23))) return std::nullopt;  // SEE POP
+  if (f.size('n') && o.rn == 15) return std::nullopt;  // LDM PC: CLRM (Armv8.1-M, t32_system.inc)
   // P and M both set, or fewer than two registers, is UNPREDICTABLE; we execute the list.
   if (o.imm == 0) return std::nullopt;
   return o;

@@ -4,9 +4,9 @@
 // A T32 pattern is hw1:hw2 written as one 32-character string, most significant bit first, exactly
 // as the encoding diagrams of Arm DDI 0553 read left to right; a T16 pattern has 16 characters.
 //   '0' / '1'     fixed bits (they form mask and match)
-//   '(0)' '(1)'   "should be" bits: one bit, not matched. CONSTRAINED UNPREDICTABLE when wrong; we
-//                 choose to execute as if they were correct (what the Cortex-M55 is observed to do
-//                 for the common cases and what QEMU does for most of them).
+//   '(0)' '(1)'   "should be" bits: matched like fixed bits. An encoding with a wrong should-be bit
+//                 is CONSTRAINED UNPREDICTABLE; we choose UNDEFINED, which is also how binutils
+//                 reads them (and in Armv8.1-M several such spaces hold newer instructions).
 //   a-z A-Z       field bits. Every bit carrying the same letter belongs to one field, concatenated
 //                 in string order, so "i" + "iii" + "iiiiiiii" reads i:imm3:imm8 as one value.
 //   '-'           any value (not a field)
@@ -44,7 +44,12 @@ struct BitPattern {
       const char c = s[i];
       if (c == ' ' || c == '_' || c == '\'') continue;
       --pos;
-      if (c == '(') { i += 2; continue; }
+      if (c == '(') {
+        mask |= 1u << pos;
+        if (s[i + 1] == '1') match |= 1u << pos;
+        i += 2;
+        continue;
+      }
       if (c == '0' || c == '1') {
         mask |= 1u << pos;
         if (c == '1') match |= 1u << pos;

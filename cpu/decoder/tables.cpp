@@ -10,6 +10,9 @@
 #include "cpu/isa/load_store.h"
 #include "cpu/isa/multiply.h"
 
+// CORSIM_CPU_CORE_TABLES_ONLY (CMake option) leaves the optional files out: a build of the core
+// rows alone, for bisecting a decode problem.
+#if !CORSIM_CORE_TABLES_ONLY
 // Declarations the optional table files need (their handlers and decode functions).
 #if __has_include("cpu/isa/dsp.h")
 #include "cpu/isa/dsp.h"
@@ -20,6 +23,7 @@
 #if __has_include("cpu/decoder/extra_decls.h")
 #include "cpu/decoder/extra_decls.h"
 #endif
+#endif
 
 namespace corsim::cpu::decoder {
 
@@ -27,11 +31,13 @@ namespace {
 
 constexpr Encoding kT16Table[] = {
 #include "cpu/decoder/t16.inc"
+#if !CORSIM_CORE_TABLES_ONLY
 #if __has_include("cpu/decoder/t16_system.inc")
 #include "cpu/decoder/t16_system.inc"
 #endif
 #if __has_include("cpu/decoder/extra_t16.inc")
 #include "cpu/decoder/extra_t16.inc"
+#endif
 #endif
 };
 
@@ -39,6 +45,7 @@ constexpr Encoding kT32Table[] = {
 #include "cpu/decoder/t32_dp.inc"
 #include "cpu/decoder/t32_ldst.inc"
 #include "cpu/decoder/t32_branch.inc"
+#if !CORSIM_CORE_TABLES_ONLY
 #if __has_include("cpu/decoder/t32_dsp.inc")
 #include "cpu/decoder/t32_dsp.inc"
 #endif
@@ -47,6 +54,7 @@ constexpr Encoding kT32Table[] = {
 #endif
 #if __has_include("cpu/decoder/extra_t32.inc")
 #include "cpu/decoder/extra_t32.inc"
+#endif
 #endif
 };
 

@@ -1,4 +1,5 @@
 #include "cpu/disasm/disasm.h"
+#include "cpu/isa/system_disasm.h"
 
 #include <array>
 #include <bit>
@@ -34,8 +35,8 @@ std::string mem(const Operands& o) {
   const bool add = (o.flags & kAdd) != 0;
   const std::string off = add ? fmt::format("#{}", o.imm) : fmt::format("#-{}", o.imm);
   if (!(o.flags & kIndex)) return fmt::format("[{}], {}", reg(o.rn), off);  // post-indexed
+  if (o.imm == 0 && o.rn != 15) return fmt::format("[{}]{}", reg(o.rn), (o.flags & kWback) ? "!" : "");
   if (o.flags & kWback) return fmt::format("[{}, {}]!", reg(o.rn), off);
-  if (add && o.imm == 0) return fmt::format("[{}]", reg(o.rn));
   return fmt::format("[{}, {}]", reg(o.rn), off);
 }
 
@@ -103,6 +104,7 @@ std::string expand(std::string_view f, const decoder::Encoding& e, const Operand
     } else if (key == "tgt") out += fmt::format("{:x}", pc + 4 + o.imm);
     else if (key == "tgtb") out += fmt::format("{:x}", pc + 4 - o.imm);
     else if (key == "mem") out += mem(o);
+    else if (key == "mem16") out += fmt::format("[{}, #{}]", reg(o.rn), o.imm);
     else if (key == "memr") {
       out += o.shift_n ? fmt::format("[{}, {}, lsl #{}]", reg(o.rn), reg(o.rm), o.shift_n)
                        : fmt::format("[{}, {}]", reg(o.rn), reg(o.rm));
@@ -121,6 +123,7 @@ std::string expand(std::string_view f, const decoder::Encoding& e, const Operand
       else if (o.shift_t == kRrx) out += expand("rrx{s}{c} {d}, {m}", e, o, pc, itstate);
       else out += expand(std::string(kShiftNames[o.shift_t]) + "{s}{c}.w {d}, {m}, #{shn}", e, o, pc, itstate);
     } else if (key == "CSEL") out += csel_alias(e, o, pc, itstate);
+    else if (auto ext = format_system_key(key, o)) out += *ext;  // system rows (cpu/isa/system_disasm.h)
     else out += fmt::format("<?{}>", key);
   }
   return out;
