@@ -62,6 +62,8 @@ template <class T> T neg(T op);                     // FPNeg: flips the sign, Na
 // Classification as FPUnpack sees it under env (FZ/FZ16 may turn a denormal into kZero). Does not
 // touch env.flags.
 template <class T> FpType classify(T op, const FpEnv& env);
+// VFPExpandImm: the 8-bit immediate of VMOV (immediate) as a half/single/double constant.
+template <class T> T expand_imm(uint8_t imm8);
 
 // ---- arithmetic (FPAdd, FPSub, FPMul, FPMulAdd, FPDiv, FPSqrt) ----
 template <class T> T add(T op1, T op2, FpEnv& env);
@@ -77,6 +79,11 @@ template <class T> T sqrt(T op, FpEnv& env);
 // FPCompare: returns NZCV in bits [3:0] (N=8, Z=4, C=2, V=1): equal 0110, less 1000, greater 0010,
 // unordered 0011. quiet_nan_exc=true is VCMPE (IOC on any NaN); false is VCMP (IOC on sNaN only).
 template <class T> uint32_t compare(T op1, T op2, bool quiet_nan_exc, FpEnv& env);
+// MVE VCMP/VPT (floating point) condition on one lane: FPCompare with quiet_nan_exc=TRUE (every
+// NaN signals IOC, also for EQ/NE), then the condition on NZCV: unordered makes EQ, GE, GT false and
+// their inverses NE, LT, LE true.
+enum class CmpCond : uint8_t { kEq, kNe, kGe, kLt, kGt, kLe };
+template <class T> bool compare_cond(T op1, T op2, CmpCond cond, FpEnv& env);
 template <class T> T max(T op1, T op2, FpEnv& env);
 template <class T> T min(T op1, T op2, FpEnv& env);
 template <class T> T max_num(T op1, T op2, FpEnv& env);  // VMAXNM: a single quiet NaN loses

@@ -65,6 +65,20 @@ template <class T> uint32_t compare(T op1, T op2, bool quiet_nan_exc, FpEnv& env
   return c == 0 ? 0b0110 : c < 0 ? 0b1000 : 0b0010;
 }
 
+template <class T> bool compare_cond(T op1, T op2, CmpCond cond, FpEnv& env) {
+  const uint32_t nzcv = compare(op1, op2, true, env);
+  const bool n = nzcv & 8, z = nzcv & 4, v = nzcv & 1;
+  switch (cond) {
+    case CmpCond::kEq: return z;
+    case CmpCond::kNe: return !z;
+    case CmpCond::kGe: return n == v;
+    case CmpCond::kLt: return n != v;
+    case CmpCond::kGt: return !z && n == v;
+    case CmpCond::kLe: return z || n != v;
+  }
+  return false;
+}
+
 template <class T> T max(T op1, T op2, FpEnv& env) { return max_or_min(op1, op2, true, env); }
 template <class T> T min(T op1, T op2, FpEnv& env) { return max_or_min(op1, op2, false, env); }
 template <class T> T max_num(T op1, T op2, FpEnv& env) {
@@ -76,6 +90,7 @@ template <class T> T min_num(T op1, T op2, FpEnv& env) {
 
 #define CORSIM_FP_INSTANTIATE(T)                              \
   template uint32_t compare<T>(T, T, bool, FpEnv&);           \
+  template bool compare_cond<T>(T, T, CmpCond, FpEnv&);       \
   template T max<T>(T, T, FpEnv&);                            \
   template T min<T>(T, T, FpEnv&);                            \
   template T max_num<T>(T, T, FpEnv&);                        \

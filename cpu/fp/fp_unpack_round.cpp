@@ -31,6 +31,17 @@ template <class T> T max_normal(bool sign) { return pack<T>(sign, kExpMax<T> - 1
 template <class T> T abs(T op) { return T(op & ~kSignBit<T>); }
 template <class T> T neg(T op) { return T(op ^ kSignBit<T>); }
 
+template <class T> T expand_imm(uint8_t imm8) {
+  // VFPExpandImm: sign = imm8<7>; exp = NOT(imm8<6>) : Replicate(imm8<6>, E-3) : imm8<5:4>;
+  // frac = imm8<3:0> : Zeros(F-4).
+  constexpr int kE = Traits<T>::kE, kF = Traits<T>::kF;
+  const uint32_t b6 = (imm8 >> 6) & 1;
+  uint32_t exp = (b6 ^ 1) << (kE - 1);
+  if (b6) exp |= ((1u << (kE - 3)) - 1) << 2;
+  exp |= (imm8 >> 4) & 3;
+  return pack<T>((imm8 >> 7) & 1, exp, uint64_t(imm8 & 0xF) << (kF - 4));
+}
+
 template <class T> FpType classify(T op, const FpEnv& env) {
   FpEnv scratch = env;  // unpack may set IDC; classification must not
   return unpack<T>(op, scratch).type;
@@ -225,7 +236,8 @@ CORSIM_FP_INSTANTIATE(uint64_t)
   template T max_normal<T>(bool);                 \
   template T abs<T>(T);                           \
   template T neg<T>(T);                           \
-  template FpType classify<T>(T, const FpEnv&);
+  template FpType classify<T>(T, const FpEnv&);   \
+  template T expand_imm<T>(uint8_t);
 CORSIM_FP_INSTANTIATE(uint16_t)
 CORSIM_FP_INSTANTIATE(uint32_t)
 CORSIM_FP_INSTANTIATE(uint64_t)

@@ -347,3 +347,53 @@ TEST(FpSign, AbsNegTouchOnlyTheSign) {
 
 }  // namespace
 }  // namespace corsim::cpu::fp
+
+namespace corsim::cpu::fp {
+namespace {
+
+TEST(FpExpandImm, VmovImmediate) {
+  // VFPExpandImm examples: abcdefgh = 0x70 is 1.0, 0x00 is 2.0, 0x80 is -2.0, 0x20 is 8.0,
+  // 0x7F is 1.9375, 0x50 is 0.25.
+  EXPECT_EQ(expand_imm<uint32_t>(0x70), 0x3F800000u);
+  EXPECT_EQ(expand_imm<uint32_t>(0x00), 0x40000000u);
+  EXPECT_EQ(expand_imm<uint32_t>(0x80), 0xC0000000u);
+  EXPECT_EQ(expand_imm<uint32_t>(0x20), 0x41000000u);
+  EXPECT_EQ(expand_imm<uint32_t>(0x7F), 0x3FF80000u);
+  EXPECT_EQ(expand_imm<uint32_t>(0x50), 0x3E800000u);
+  EXPECT_EQ(expand_imm<uint64_t>(0x70), 0x3FF0000000000000ull);
+  EXPECT_EQ(expand_imm<uint64_t>(0x00), 0x4000000000000000ull);
+  EXPECT_EQ(expand_imm<uint16_t>(0x70), 0x3C00u);
+  EXPECT_EQ(expand_imm<uint16_t>(0x00), 0x4000u);
+  EXPECT_EQ(expand_imm<uint16_t>(0xFF), 0xBFC0u);  // -1.9375
+}
+
+TEST(FpCompare, MveConditions) {
+  const uint32_t one = 0x3F800000, two = 0x40000000, qnan = 0x7FC00000;
+  struct Case { uint32_t a, b; CmpCond cond; bool want; };
+  const Case ordered[] = {
+      {one, two, CmpCond::kLt, true},  {one, two, CmpCond::kLe, true},
+      {one, two, CmpCond::kGt, false}, {one, two, CmpCond::kGe, false},
+      {one, one, CmpCond::kGe, true},  {one, one, CmpCond::kGt, false},
+      {0, 0x80000000, CmpCond::kEq, true}, {two, one, CmpCond::kNe, true},
+  };
+  for (const Case& c : ordered) {
+    FpEnv e;
+    EXPECT_EQ(compare_cond<uint32_t>(c.a, c.b, c.cond, e), c.want) << int(c.cond);
+    EXPECT_EQ(e.flags, 0u);
+  }
+  // Unordered: EQ, GE, GT false; NE, LT, LE true; IOC for quiet NaNs too.
+  const std::pair<CmpCond, bool> unordered[] = {{CmpCond::kEq, false}, {CmpCond::kNe, true},
+                                                {CmpCond::kGe, false}, {CmpCond::kLt, true},
+                                                {CmpCond::kGt, false}, {CmpCond::kLe, true}};
+  for (const auto& [cond, want] : unordered) {
+    FpEnv e;
+    EXPECT_EQ(compare_cond<uint16_t>(0x7E00, 0x3C00, cond, e), want) << int(cond);
+    EXPECT_EQ(e.flags, kIoc);
+    e = FpEnv{};
+    EXPECT_EQ(compare_cond<uint32_t>(one, qnan, cond, e), want) << int(cond);
+    EXPECT_EQ(e.flags, kIoc);
+  }
+}
+
+}  // namespace
+}  // namespace corsim::cpu::fp

@@ -209,14 +209,29 @@ Expect mve(unsigned op, const Line& l) {
   s[8] = uint32_t(l.b);
   s[4] = uint32_t(l.c);
   std::array<uint32_t, 4> out{};
-  const bool half = op == OP_MVE_VADD_F16 || op == OP_MVE_VFMA_F16;
+  // MVE VCMP (floating point): FPCompare signalling on every NaN, then the condition.
+  auto cond = [&](auto x, auto y) -> bool {
+    using T = decltype(x);
+    switch (op) {
+      case OP_MVE_VCMP_EQ_F32: case OP_MVE_VCMP_EQ_F16: return compare_cond<T>(x, y, CmpCond::kEq, env);
+      case OP_MVE_VCMP_NE_F32: return compare_cond<T>(x, y, CmpCond::kNe, env);
+      case OP_MVE_VCMP_GE_F32: return compare_cond<T>(x, y, CmpCond::kGe, env);
+      case OP_MVE_VCMP_LT_F32: return compare_cond<T>(x, y, CmpCond::kLt, env);
+      case OP_MVE_VCMP_GT_F32: case OP_MVE_VCMP_GT_F16: return compare_cond<T>(x, y, CmpCond::kGt, env);
+      default: return compare_cond<T>(x, y, CmpCond::kLe, env);
+    }
+  };
+  const bool is_cmp = op >= OP_MVE_VCMP_EQ_F32 && op <= OP_MVE_VCMP_GT_F16;
+  const bool half = op == OP_MVE_VADD_F16 || op == OP_MVE_VFMA_F16 || op == OP_MVE_VCMP_EQ_F16 ||
+                    op == OP_MVE_VCMP_GT_F16;
   for (int w = 0; w < 4; ++w) {
     const uint32_t qa = s[w], qb = s[8 + w], qd = s[4 + w];
     if (half) {
       uint32_t word = 0;
       for (int h = 0; h < 2; ++h) {
         const H x = H(qa >> (16 * h)), y = H(qb >> (16 * h)), d = H(qd >> (16 * h));
-        const H v = op == OP_MVE_VADD_F16 ? add<H>(x, y, env) : mul_add<H>(d, x, y, env);
+        const H v = is_cmp ? H(cond(x, y) ? 0xFF : 0)
+                    : op == OP_MVE_VADD_F16 ? add<H>(x, y, env) : mul_add<H>(d, x, y, env);
         word |= uint32_t(v) << (16 * h);
       }
       out[w] = word;
@@ -229,7 +244,7 @@ Expect mve(unsigned op, const Line& l) {
         case OP_MVE_VCVT_S32_F32:
           out[w] = uint32_t(to_fixed<S>(qa, 32, 0, false, Rounding::kZero, env));
           break;
-        default: break;
+        default: out[w] = cond(qa, qb) ? 0xFF : 0; break;
       }
     }
   }
@@ -238,6 +253,13 @@ Expect mve(unsigned op, const Line& l) {
   e.mask = ~uint64_t(0);
   e.flags = env.flags;
   return e;
+}
+
+// The instruction text on one line ("a; b" for the multi-instruction compare sequences).
+std::string op_name(unsigned op) {
+  std::string name = kNames[op];
+  for (size_t pos; (pos = name.find("\n\t")) != std::string::npos;) name.replace(pos, 2, "; ");
+  return name;
 }
 
 bool parse(const std::string& text, Line* l) {
@@ -278,14 +300,14 @@ int run(const char* path) {
       if (shown++ < 40) {
         fmt::print("MISMATCH {:<28} fpscr={:08x} a={:x} b={:x} c={:x}: qemu {:x} fpscr {:08x}, "
                    "corsim {:x} fpscr {:08x}\n",
-                   kNames[l.op], l.fpscr, l.a, l.b, l.c, l.result & e.mask, got_fpscr,
+                   op_name(l.op), l.fpscr, l.a, l.b, l.c, l.result & e.mask, got_fpscr,
                    e.result & e.mask, want_fpscr);
       }
     }
   }
   for (const auto& [op, counts] : per_op) {
     if (counts.second != 0) {
-      fmt::print("{:<30} {:6} checked {:6} mismatches\n", kNames[op], counts.first, counts.second);
+      fmt::print("{:<40} {:6} checked {:6} mismatches\n", op_name(op), counts.first, counts.second);
     }
   }
   fmt::print("fp_qemu_check: {} executions of {} instructions checked, {} mismatches\n", lines,

@@ -17,6 +17,12 @@
 enum { L_S, L_D, L_Q };
 enum { G_H, G_H0, G_S, G_D, G_I };
 
+/* An MVE floating-point compare into VPR.P0, made visible in q1: lanes where it holds become 0xFF. */
+#define MVE_CMP32(cond) \
+  "vcmp.f32 " cond ", q0, q2\n\tvmov.i32 q1, #0\n\tvpst\n\tvmovt.i32 q1, #255"
+#define MVE_CMP16(cond) \
+  "vcmp.f16 " cond ", q0, q2\n\tvmov.i16 q1, #0\n\tvpst\n\tvmovt.i16 q1, #255"
+
 #define CORSIM_FP_QEMU_OPS(X)                                           \
   X(VADD_F32, L_S, G_S, G_S, 32, "vadd.f32 s4, s0, s1")                 \
   X(VSUB_F32, L_S, G_S, G_S, 32, "vsub.f32 s4, s0, s1")                 \
@@ -123,7 +129,15 @@ enum { G_H, G_H0, G_S, G_D, G_I };
   X(MVE_VMAXNM_F32, L_Q, G_S, G_S, 64, "vmaxnm.f32 q1, q0, q2")         \
   X(MVE_VCVT_S32_F32, L_Q, G_S, G_S, 64, "vcvt.s32.f32 q1, q0")         \
   X(MVE_VADD_F16, L_Q, G_H0, G_H0, 64, "vadd.f16 q1, q0, q2")           \
-  X(MVE_VFMA_F16, L_Q, G_H0, G_H0, 64, "vfma.f16 q1, q0, q2")
+  X(MVE_VFMA_F16, L_Q, G_H0, G_H0, 64, "vfma.f16 q1, q0, q2")          \
+  X(MVE_VCMP_EQ_F32, L_Q, G_S, G_S, 64, MVE_CMP32("eq"))                \
+  X(MVE_VCMP_NE_F32, L_Q, G_S, G_S, 64, MVE_CMP32("ne"))                \
+  X(MVE_VCMP_GE_F32, L_Q, G_S, G_S, 64, MVE_CMP32("ge"))                \
+  X(MVE_VCMP_LT_F32, L_Q, G_S, G_S, 64, MVE_CMP32("lt"))                \
+  X(MVE_VCMP_GT_F32, L_Q, G_S, G_S, 64, MVE_CMP32("gt"))                \
+  X(MVE_VCMP_LE_F32, L_Q, G_S, G_S, 64, MVE_CMP32("le"))                \
+  X(MVE_VCMP_EQ_F16, L_Q, G_H0, G_H0, 64, MVE_CMP16("eq"))              \
+  X(MVE_VCMP_GT_F16, L_Q, G_H0, G_H0, 64, MVE_CMP16("gt"))
 
 enum {
 #define CORSIM_FP_QEMU_ENUM(name, layout, src, dst, out, insn) OP_##name,
