@@ -1,5 +1,6 @@
 #include "runtime/kernels/register.h"
 
+#include "runtime/kernels/op_cortex_m.h"
 #include "runtime/kernels/op_quantize.h"
 #include "runtime/kernels/op_portable.h"
 
@@ -20,6 +21,13 @@ constexpr Named kKernels[] = {
     {"quantized_decomposed::dequantize_per_channel.out", quantized_decomposed_dequantize_per_channel_out},
     {"cortex_m::quantize_per_tensor.out", cortex_m_quantize_per_tensor_out},
     {"cortex_m::dequantize_per_tensor.out", cortex_m_dequantize_per_tensor_out},
+    {"cortex_m::quantized_add.out", cortex_m_quantized_add_out},
+    {"cortex_m::quantized_mul.out", cortex_m_quantized_mul_out},
+    {"cortex_m::quantized_linear.out", cortex_m_quantized_linear_out},
+    {"cortex_m::quantized_conv2d.out", cortex_m_quantized_conv2d_out},
+    {"cortex_m::quantized_depthwise_conv2d.out", cortex_m_quantized_depthwise_conv2d_out},
+    {"cortex_m::quantized_avg_pool2d.out", cortex_m_quantized_avg_pool2d_out},
+    {"cortex_m::quantized_max_pool2d.out", cortex_m_quantized_max_pool2d_out},
     {"aten::add.out", aten_add_out},
     {"aten::sub.out", aten_sub_out},
     {"aten::mul.out", aten_mul_out},
