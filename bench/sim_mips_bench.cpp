@@ -50,7 +50,7 @@ std::optional<double> json_number(const std::string& text, std::string_view key)
 
 // Runs corsim once with stdout discarded; returns the exit status.
 int run_corsim(const Paths& paths, const std::string& stats_file) {
-  std::vector<std::string> args = {paths.corsim, "--stats", stats_file, paths.elf};
+  std::vector<std::string> args = {paths.corsim, "--quiet", "--stats", stats_file, paths.elf};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
