@@ -21,6 +21,15 @@ uint32_t count(const V* v) {
   return v == nullptr ? 0 : v->size();
 }
 
+// The flatbuffers Verifier checks the alignment of a vector's length word (4) but not of its
+// 8-byte elements; an unaligned int64/double load is undefined behaviour on the host and a
+// UsageFault on Cortex-M (LDRD), so 8-byte vectors are checked here.
+template <class T>
+bool elements_aligned(const flatbuffers::Vector<T>* v) {
+  static_assert(sizeof(T) == 8);
+  return v == nullptr || v->size() == 0 || reinterpret_cast<uintptr_t>(v->Data()) % sizeof(T) == 0;
+}
+
 class PlanValidator {
  public:
   PlanValidator(const Program& program, const fb::ExecutionPlan& plan)
@@ -60,6 +69,7 @@ class PlanValidator {
 
   Status check_buffer_sizes() {
     const auto* sizes = plan_.non_const_buffer_sizes();
+    if (!elements_aligned(sizes)) return invalid("non_const_buffer_sizes is not 8-byte aligned");
     for (uint32_t i = 0; i < count(sizes); ++i) {
       if (sizes->Get(i) < 0) return invalid("negative planned buffer size", "non_const_buffer_sizes", i);
     }
@@ -84,6 +94,7 @@ class PlanValidator {
       case fb::KernelTypes::Tensor: return check_tensor(*v->val_as_Tensor(), i);
       case fb::KernelTypes::IntList: {
         const auto* items = v->val_as_IntList()->items();
+        if (!elements_aligned(items)) return invalid("IntList items are not 8-byte aligned", "value", i);
         for (uint32_t k = 0; k < count(items); ++k) {
           // §1.5: IntList items are indices of Int EValues, not literal integers.
           if (!value_in_range(items->Get(k)) || kind(items->Get(k)) != fb::KernelTypes::Int) {
@@ -111,6 +122,11 @@ class PlanValidator {
         }
         return rt::ok_status();
       }
+      case fb::KernelTypes::DoubleList:
+        if (!elements_aligned(v->val_as_DoubleList()->items())) {
+          return invalid("DoubleList items are not 8-byte aligned", "value", i);
+        }
+        return rt::ok_status();
       case fb::KernelTypes::String:
         if (v->val_as_String()->string_val() == nullptr) return invalid("String value has no string", "value", i);
         return rt::ok_status();
@@ -262,6 +278,7 @@ Status check_segments(const Program& program) {
     if (!s.ok()) return s;
   }
   const fb::SubsegmentOffsets* cs = p.constant_segment();
+  if (cs != nullptr && !elements_aligned(cs->offsets())) return invalid("constant_segment offsets are not 8-byte aligned");
   if (cs != nullptr && count(cs->offsets()) > 1) {
     Bytes seg;
     Status s = program.segment(cs->segment_index(), seg);
@@ -271,6 +288,9 @@ Status check_segments(const Program& program) {
     }
   }
   for (uint32_t m = 0; m < count(p.mutable_data_segments()); ++m) {
+    if (!elements_aligned(p.mutable_data_segments()->Get(m)->offsets())) {
+      return invalid("mutable_data_segments offsets are not 8-byte aligned", "mutable_data_segments", m);
+    }
     Bytes seg;
     if (!program.segment(p.mutable_data_segments()->Get(m)->segment_index(), seg).ok()) {
       return invalid("mutable_data_segments entry names a missing segment", "mutable_data_segments", m);

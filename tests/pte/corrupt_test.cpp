@@ -6,6 +6,7 @@
 #include "pte_test_util.h"
 #include "runtime/backends/ethos_u/vela_bin_stream.h"
 #include "runtime/pte/program.h"
+#include "tools/pte/pte_dump.h"
 
 namespace corsim::pte {
 namespace {
@@ -60,7 +61,14 @@ uint64_t walk(const Program& p) {
 Status load_bytes(const std::vector<uint8_t>& bytes, Program& p) {
   test::AlignedBuffer buf(bytes);
   Status s = Program::load(buf.bytes(), p);
-  if (s.ok()) walk(p);
+  if (!s.ok()) return s;
+  walk(p);
+  // What corsim-pte does with a loaded program: decode delegates, then print everything.
+  s = pte_tool::check_delegates(p);
+  if (s.ok()) {
+    EXPECT_FALSE(pte_tool::dump_text(p, "x").empty());
+    EXPECT_FALSE(pte_tool::dump_json(p, "x").empty());
+  }
   return s;
 }
 

@@ -1,0 +1,92 @@
+// corsim-pte: inspect ExecuTorch .pte programs (docs/pte.md).
+//
+//   corsim-pte dump [--json] FILE.pte
+//
+// Errors (unreadable file, a program that fails verification, an undecodable delegate payload)
+// print one line to stderr and exit with status 1; usage errors exit with status 2.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "runtime/pte/program.h"
+#include "tools/pte/pte_dump.h"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: corsim-pte dump [--json] FILE.pte\n"
+    "  dump     print the whole program: header, segments, execution plans, values, instructions,\n"
+    "           operators, delegates with compile specs and decoded Ethos-U VelaBinStream blocks\n"
+    "  --json   machine-readable form; its \"program\" member holds every schema field\n";
+
+struct FreeDeleter {
+  void operator()(uint8_t* p) const { std::free(p); }
+};
+
+int fail(std::string_view path, std::string_view message) {
+  fmt::print(stderr, "corsim-pte: {}: {}\n", path, message);
+  return 1;
+}
+
+int dump(const std::string& path, bool json) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(path, "cannot open file");
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // 16-byte aligned copy: flatbuffer scalars and Ethos-U payloads need it (executorch.md §1.3).
+  std::unique_ptr<uint8_t, FreeDeleter> buf(static_cast<uint8_t*>(std::aligned_alloc(16, (bytes.size() + 16) / 16 * 16)));
+  if (!bytes.empty()) std::memcpy(buf.get(), bytes.data(), bytes.size());
+  corsim::pte::Program program;
+  corsim::rt::Status s = corsim::pte::Program::load(corsim::rt::Bytes(buf.get(), bytes.size()), program);
+  if (s.ok()) s = corsim::pte_tool::check_delegates(program);
+  if (!s.ok()) {
+    char msg[256];
+    corsim::rt::format_status(s, msg, sizeof msg);
+    return fail(path, msg);
+  }
+  const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  const std::string out = json ? corsim::pte_tool::dump_json(program, name) : corsim::pte_tool::dump_text(program, name);
+  fmt::print("{}", out);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "-h" || args[0] == "--help") {
+    fmt::print(args.empty() ? stderr : stdout, "{}", kUsage);
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] != "dump") {
+    fmt::print(stderr, "corsim-pte: unknown command '{}'\n{}", args[0], kUsage);
+    return 2;
+  }
+  bool json = false;
+  std::string path;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--json") {
+      json = true;
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      fmt::print(stderr, "corsim-pte: unknown option '{}'\n{}", args[i], kUsage);
+      return 2;
+    } else if (path.empty()) {
+      path = args[i];
+    } else {
+      fmt::print(stderr, "corsim-pte: more than one file given\n{}", kUsage);
+      return 2;
+    }
+  }
+  if (path.empty()) {
+    fmt::print(stderr, "corsim-pte: no file given\n{}", kUsage);
+    return 2;
+  }
+  return dump(path, json);
+}
