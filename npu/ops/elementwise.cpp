@@ -62,12 +62,17 @@ bool run_elementwise(OpContext& ctx) {
               a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
               b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
             } else {
-              // Q2 (open, no golden): OPA_32 rescales A, OPB_32 rescales B, each with OPA_SCALE
-              // after TFLite's left shift; the other operand is left-shifted only.
+              // Q2 (open in §8.7, no golden). Decision, from what Vela programs: its advanced
+              // scaling (Python scaling.advanced_elementwise_add_sub_scale) puts
+              // min_scale * 2^k / (2 * max_scale) (k = 20 for 8-bit, 15 for 16-bit inputs) into
+              // OPA_SCALE, leaves OPB_SCALE 0 and folds 2 * max_scale / 2^k into OFM_SCALE. That is
+              // only consistent if the unscaled operand enters the sum multiplied by 2^(k-1), and
+              // the scaled one is rescaled with OPA_SCALE alone (rounded per IFM_PRECISION). OPA_32
+              // scales operand A, OPB_32 operand B (after the operand-order swap).
               Int128& scaled = op.ifm_scale_mode == 1 ? a : b;
               Int128& plain = op.ifm_scale_mode == 1 ? b : a;
-              scaled = rescale(scaled * (Int128{1} << lshift), op.opa_scale.scale, op.opa_scale.shift, op.ifm_round);
-              plain = plain * (Int128{1} << lshift);
+              scaled = rescale(scaled, op.opa_scale.scale, op.opa_scale.shift, op.ifm_round);
+              plain = plain * (Int128{1} << (lshift > 0 ? lshift - 1 : 0));
             }
             // The sum is formed wider than 32 bits before the OFM scale (§8.5).
             v = mode == ElementwiseMode::kAdd ? a + b : a - b;

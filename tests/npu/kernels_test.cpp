@@ -7,7 +7,10 @@
 
 #include "npu/executor.h"
 #include "npu/region_bus.h"
+#include "reference/reference_ops.h"
 #include "stream_builder.h"
+
+#include <random>
 
 namespace corsim::npu {
 namespace {
@@ -285,6 +288,67 @@ TEST(Kernels, ExternalDmaCopiesBytes) {
   sb.op(17, 0);
   ASSERT_EQ(rig.run(sb).reason, StopReason::kStop);
   for (int i = 0; i < 100; ++i) EXPECT_EQ(rig.bus.region(1)[0x1000 + i], static_cast<uint8_t>(i * 3));
+}
+
+// Q2 (advanced ADD with different input scales, scale_mode OPA_32/OPB_32): programmed the way
+// Vela's advanced scaling does (OPA_SCALE = min * 2^20 / (2 max), OPB_SCALE = 0, OFM_SCALE =
+// 2 max / (out * 2^20)), the result must agree with TFLite's reference quantized ADD (both inputs
+// left-shifted by 20 and rescaled, MultiplyByQuantizedMultiplierSmallerThanOneExp) to within one
+// LSB: the two place one rounding differently, so exact equality is not implied.
+TEST(Kernels, AdvancedAddAgreesWithTfliteWithinOneLsb) {
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> sd(0.01, 0.2);
+  int exact = 0, total = 0;
+  for (int iter = 0; iter < 40; ++iter) {
+    const double s1 = sd(rng), s2 = sd(rng), so = sd(rng) * 2;
+    const int32_t z1 = static_cast<int32_t>(rng() % 40) - 20, z2 = static_cast<int32_t>(rng() % 40) - 20,
+                  zo = static_cast<int32_t>(rng() % 40) - 20;
+    const bool a_smaller = s1 < s2;
+    const double mn = std::min(s1, s2), mx = std::max(s1, s2);
+    int32_t in_m = 0, out_m = 0;
+    int in_e = 0, out_e = 0;
+    reference::quantize_multiplier(mn * (1 << 20) / (2 * mx), in_m, in_e);
+    reference::quantize_multiplier(2 * mx / ((1 << 20) * so), out_m, out_e);
+    // TFLite parameters.
+    int32_t m1 = 0, m2 = 0, mo = 0;
+    int e1 = 0, e2 = 0, eo = 0;
+    reference::quantize_multiplier(s1 / (2 * mx), m1, e1);
+    reference::quantize_multiplier(s2 / (2 * mx), m2, e2);
+    reference::quantize_multiplier(2 * mx / ((1 << 20) * so), mo, eo);
+    FmSpec a{1, 1, 64, 8, true, TLayout::kNhwc, 1, 0, z1};
+    FmSpec b{1, 1, 64, 8, true, TLayout::kNhwc, 1, 256, z2};
+    FmSpec o{1, 1, 64, 8, true, TLayout::kNhwc, 1, 512, zo};
+    std::vector<int32_t> av(64), bv(64);
+    for (int i = 0; i < 64; ++i) {
+      av[i] = static_cast<int32_t>(rng() % 256) - 128;
+      bv[i] = static_cast<int32_t>(rng() % 256) - 128;
+    }
+    Rig rig;
+    test::put_fm(rig.bus.region(1), a, av);
+    test::put_fm(rig.bus.region(1), b, bv);
+    StreamBuilder sb;
+    sb.ifm(a);
+    // IFM_PRECISION scale_mode [25:24]: 1 = OPA_32 (scale A = IFM), 2 = OPB_32; round DBL.
+    sb.cmd0(0x105, 1u | (a_smaller ? 1u : 2u) << 8);
+    sb.ifm2(b);
+    sb.ofm(o, 1, 0);
+    sb.ofm_scale(static_cast<uint32_t>(out_m), static_cast<uint32_t>(31 - out_e));
+    sb.cmd1(37, static_cast<uint32_t>(in_m), static_cast<uint32_t>(31 - in_e));
+    sb.cmd1(38, 0);
+    sb.activation(0, 0, -128, 127);
+    sb.op(6, 1);
+    ASSERT_EQ(rig.run(sb).reason, StopReason::kStop);
+    const auto got = test::get_fm(rig.bus.region(1), o);
+    for (int i = 0; i < 64; ++i) {
+      const int32_t x1 = reference::multiply_by_quantized_multiplier(int64_t{av[i] - z1} * (1 << 20), m1, e1);
+      const int32_t x2 = reference::multiply_by_quantized_multiplier(int64_t{bv[i] - z2} * (1 << 20), m2, e2);
+      const int32_t ref = std::clamp(reference::multiply_by_quantized_multiplier(int64_t{x1} + x2, mo, eo) + zo, -128, 127);
+      EXPECT_LE(std::abs(got[i] - ref), 1) << "iter " << iter << " i " << i;
+      exact += got[i] == ref;
+      ++total;
+    }
+  }
+  EXPECT_GT(exact, total * 9 / 10);
 }
 
 }  // namespace
