@@ -39,6 +39,7 @@ OutputStage::OutputStage(const OperationConfig& op, std::span<const uint8_t> shr
     lut_hi_ = std::min(type_max(clip_bits, clip_signed), int64_t{op.activation_max});
     if (wide_) { lut_lo_ = type_min(clip_bits, clip_signed); lut_hi_ = type_max(clip_bits, clip_signed); }
     lut_signed_ = clip_signed;
+    lut_bits_ = clip_bits;
     if (op.activation == ActivationFunction::kTable) {
       const size_t start = size_t{lut_base} + 256 * size_t{op.table_index};
       if (start < shram.size()) {
@@ -59,6 +60,20 @@ int32_t OutputStage::lookup(int64_t x) const {
     double out = fn_ == ActivationFunction::kTanh ? std::tanh(in) * range
                                                   : (1.0 / (1.0 + std::exp(-in))) * 2 * range - range;
     const int64_t r = static_cast<int64_t>(std::llround(out)) + zp_;
+    return static_cast<int32_t>(std::clamp<int64_t>(r, type_min(ofm_bits_, ofm_signed_), type_max(ofm_bits_, ofm_signed_)));
+  }
+  if (lut_bits_ == 16) {
+    // int16 LUT (§3.5): 512 uint32 entries, low 16 bits base, high 16 bits slope. For x offset by
+    // +32768: index = x >> 7, frac = x & 0x7F, result = base + ((slope * frac + 64) >> 7). The +64
+    // (TFLite's rounding) is the Q4 decision; no real stream has an int16 LUT (§8.6).
+    const uint32_t u = static_cast<uint32_t>(x + 32768) & 0xFFFF;
+    const size_t index = u >> 7;
+    const int32_t frac = static_cast<int32_t>(u & 0x7F);
+    if (table_ == nullptr || (index + 1) * 4 > table_bytes_) return 0;
+    const uint8_t* e = table_ + index * 4;
+    const int32_t base = static_cast<int16_t>(uint16_t{e[0]} | uint16_t{e[1]} << 8);
+    const int32_t slope = static_cast<int16_t>(uint16_t{e[2]} | uint16_t{e[3]} << 8);
+    const int64_t r = base + ((int64_t{slope} * frac + 64) >> 7);
     return static_cast<int32_t>(std::clamp<int64_t>(r, type_min(ofm_bits_, ofm_signed_), type_max(ofm_bits_, ofm_signed_)));
   }
   // 8-bit index; entries are OFM-sized: 1 byte (8-bit OFM), 2 (16-bit), 4 (32-bit, §8.6).

@@ -58,6 +58,7 @@ class OutputStage {
   ActivationFunction fn_ = ActivationFunction::kNone;
   int64_t lut_lo_ = 0, lut_hi_ = 0;  // clip range for the index
   bool lut_signed_ = true;
+  unsigned lut_bits_ = 8;  // index width: 8 (256 entries) or 16 (interpolated, 512 entries)
   unsigned ofm_bits_ = 8;
   bool ofm_signed_ = true;
   const uint8_t* table_ = nullptr;

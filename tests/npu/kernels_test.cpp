@@ -157,6 +157,55 @@ TEST(Kernels, Int8LutLoadedByDmaIntoShram) {
   EXPECT_EQ(test::get_fm(rig.bus.region(1), o), (std::vector<int32_t>{expect(-128), expect(0), expect(100), expect(127)}));
 }
 
+// §3.5 int16 LUT: 512 uint32 entries (base | slope << 16) indexed by (x + 32768) >> 7 with a
+// 7-bit interpolation fraction. Rounding +64 before >> 7 is the Q4 decision (TFLite's).
+TEST(Kernels, Int16LutInterpolates) {
+  Rig rig;
+  std::vector<uint8_t> table(2048);
+  auto base_of = [](int i) { return static_cast<int16_t>(i * 100 - 25600); };
+  for (int i = 0; i < 512; ++i) {
+    const int16_t base = base_of(i);
+    const int16_t slope = static_cast<int16_t>(base_of(i + 1) - base);
+    const uint32_t e = uint32_t{static_cast<uint16_t>(base)} | uint32_t{static_cast<uint16_t>(slope)} << 16;
+    for (int b = 0; b < 4; ++b) table[4 * i + b] = static_cast<uint8_t>(e >> (8 * b));
+  }
+  std::copy(table.begin(), table.end(), rig.bus.region(0).begin());
+  FmSpec a{1, 1, 5, 16, true, TLayout::kNhwc, 1, 0, 0};
+  FmSpec b = a;
+  b.base = 64;
+  FmSpec o = a;
+  o.base = 128;
+  const std::vector<int32_t> xs = {-32768, -32705, 0, 63, 32767};
+  test::put_fm(rig.bus.region(1), a, xs);
+  test::put_fm(rig.bus.region(1), b, {0, 0, 0, 0, 0});
+  // The 2 KB table goes where TABLE_0 reads it: lut_base = (24 - 2) KB on U55-128.
+  StreamBuilder sb;
+  sb.cmd0(0x130, 0);
+  sb.cmd0(0x131, 0x103);
+  sb.cmd1(48, 0);
+  sb.cmd1(49, (24 - 2) * 1024);
+  sb.cmd1(50, 2048);
+  sb.op(16);
+  sb.ifm(a);
+  sb.ifm2(b);
+  sb.ofm(o, 1, 0);
+  sb.ofm_scale(1, 0);
+  sb.cmd1(37, 1);
+  sb.cmd1(38, 1);
+  sb.activation(16, 5, -32768, 32767);
+  sb.op(6, 1);
+  const RunResult r = rig.run(sb);
+  ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+  std::vector<int32_t> expect;
+  for (int32_t x : xs) {
+    const uint32_t u = static_cast<uint32_t>(x + 32768);
+    const int i = static_cast<int>(u >> 7), frac = static_cast<int>(u & 0x7F);
+    const int32_t slope = base_of(i + 1) - base_of(i);
+    expect.push_back(std::clamp(base_of(i) + ((slope * frac + 64) >> 7), -32768, 32767));
+  }
+  EXPECT_EQ(test::get_fm(rig.bus.region(1), o), expect);
+}
+
 // §2.6 tiles: a 4x6 map split at width0 = 2, height0 = 1, height1 = 3 across four bases.
 TEST(Kernels, FourTileFeatureMapIsReadByTheTileRule) {
   Rig rig;
