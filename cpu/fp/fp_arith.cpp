@@ -3,6 +3,7 @@
 // detail::round (FPRound) with a sticky bit when the exact value needs more bits than we keep.
 #include "cpu/fp/fp_internal.h"
 
+#include <type_traits>
 #include <utility>
 
 namespace corsim::cpu::fp {
@@ -16,13 +17,17 @@ template <class T> T exact_zero(const FpEnv& env) {
   return zero<T>(env.rounding == Rounding::kNegInf);
 }
 
-// Rounds (-1)^s1 * m1 * 2^e1 + (-1)^s2 * m2 * 2^e2 (m1, m2 nonzero, each below 2^107).
-// Both are normalised to bit 125 so the aligned smaller one keeps every bit while cancellation can
-// remove more than one bit (exponent gap <= 1); for larger gaps a sticky bit is enough.
-template <class T>
-T add_values(bool s1, int e1, u128 m1, bool s2, int e2, u128 m2, FpEnv& env) {
-  constexpr int kTop = 125;
-  int n1 = kTop - msb_index(m1), n2 = kTop - msb_index(m2);
+// Rounds (-1)^s1 * m1 * 2^e1 + (-1)^s2 * m2 * 2^e2 (m1, m2 nonzero) in the working type W.
+// Both are normalised to bit W-2 (one bit of headroom for the carry). Cancellation can remove more
+// than one bit only when the exponent gap is 0 or 1, and then the aligned operand loses nothing as
+// long as W-2 leaves one spare bit below each mantissa; for larger gaps a sticky bit is enough
+// because the result keeps at least W-3 significant bits. W = uint64_t serves every addition
+// (mantissas <= 53 bits) and the half/single fused multiply-add (products <= 48 bits);
+// W = u128 serves the double fused multiply-add (products of 106 bits).
+template <class T, class W>
+T add_values(bool s1, int e1, W m1, bool s2, int e2, W m2, FpEnv& env) {
+  constexpr int kTop = kWidth<W> - 2;
+  const int n1 = kTop - msb_index(m1), n2 = kTop - msb_index(m2);
   m1 <<= n1;
   e1 -= n1;
   m2 <<= n2;
@@ -33,7 +38,7 @@ T add_values(bool s1, int e1, u128 m1, bool s2, int e2, u128 m2, FpEnv& env) {
     std::swap(m1, m2);
   }
   m2 = shift_right_sticky(m2, e1 - e2);
-  u128 m;
+  W m;
   if (s1 == s2) {
     m = m1 + m2;
   } else {
@@ -59,12 +64,12 @@ template <class T> T add_or_sub(T op1, T op2, bool subtract, FpEnv& env) {
   }
   if (u1.is_zero()) return round<T>(u2.sign, u2.exp, u2.mant, env.rounding, env);
   if (u2.is_zero()) return round<T>(u1.sign, u1.exp, u1.mant, env.rounding, env);
-  return add_values<T>(u1.sign, u1.exp, u1.mant, u2.sign, u2.exp, u2.mant, env);
+  return add_values<T, uint64_t>(u1.sign, u1.exp, u1.mant, u2.sign, u2.exp, u2.mant, env);
 }
 
 // floor(sqrt(v)); *exact tells whether the root is exact.
-u128 isqrt(u128 v, bool* exact) {
-  u128 rem = v, res = 0, one = u128(1) << 126;
+template <class W> W isqrt(W v, bool* exact) {
+  W rem = v, res = 0, one = W(1) << (kWidth<W> - 2);
   while (one > rem) one >>= 2;
   while (one != 0) {
     if (rem >= res + one) {
@@ -122,9 +127,10 @@ template <class T> T mul_add(T addend, T op1, T op2, FpEnv& env) {
     return ua.sign == sign_p ? zero<T>(ua.sign) : exact_zero<T>(env);
   }
   if (zero_p) return round<T>(ua.sign, ua.exp, ua.mant, env.rounding, env);
-  const u128 prod = u128(u1.mant) * u2.mant;
+  using W = std::conditional_t<std::is_same_v<T, uint64_t>, u128, uint64_t>;  // product fits
+  const W prod = W(u1.mant) * u2.mant;
   if (ua.is_zero()) return round<T>(sign_p, u1.exp + u2.exp, prod, env.rounding, env);
-  return add_values<T>(ua.sign, ua.exp, ua.mant, sign_p, u1.exp + u2.exp, prod, env);
+  return add_values<T, W>(ua.sign, ua.exp, W(ua.mant), sign_p, u1.exp + u2.exp, prod, env);
 }
 
 template <class T> T div(T op1, T op2, FpEnv& env) {
@@ -141,13 +147,22 @@ template <class T> T div(T op1, T op2, FpEnv& env) {
     return infinity<T>(sign);
   }
   if (u1.is_zero() || u2.is_inf()) return zero<T>(sign);
-  // Quotient of two 64-bit-normalised mantissas to 64+ bits, remainder as sticky.
-  const int n1 = 63 - msb_index(u1.mant), n2 = 63 - msb_index(u2.mant);
-  const uint64_t m1 = u1.mant << n1, m2 = u2.mant << n2;
-  const u128 num = u128(m1) << 64;
-  u128 q = num / m2;
-  if (num % m2 != 0) q |= 1;
-  return round<T>(sign, (u1.exp - n1) - (u2.exp - n2) - 64, q, env.rounding, env);
+  if constexpr (!std::is_same_v<T, uint64_t>) {
+    // Half/single: dividend at bit 63 over a mantissa of <= 24 bits gives a quotient of 40+ bits.
+    const int n1 = 63 - msb_index(u1.mant);
+    const uint64_t num = u1.mant << n1;
+    uint64_t q = num / u2.mant;
+    if (num % u2.mant != 0) q |= 1;  // sticky
+    return round<T>(sign, (u1.exp - n1) - u2.exp, q, env.rounding, env);
+  } else {
+    // Double: dividend at bit 126, divisor at bit 63: a quotient of 63+ bits.
+    const int n1 = 62 - msb_index(u1.mant), n2 = 63 - msb_index(u2.mant);
+    const uint64_t m1 = u1.mant << n1, m2 = u2.mant << n2;
+    const u128 num = u128(m1) << 64;
+    u128 q = num / m2;
+    if (num % m2 != 0) q |= 1;
+    return round<T>(sign, (u1.exp - n1) - (u2.exp - n2) - 64, q, env.rounding, env);
+  }
 }
 
 template <class T> T sqrt(T op, FpEnv& env) {
@@ -159,7 +174,8 @@ template <class T> T sqrt(T op, FpEnv& env) {
     raise(env, kIoc);
     return default_nan<T>();
   }
-  // value = m * 2^e with e even and m < 2^64; sqrt(m * 2^64) has 63+ bits.
+  // value = m * 2^e with e even and m < 2^64. Half/single: sqrt(m) has 31+ bits. Double:
+  // sqrt(m * 2^64) has 63+ bits. The sticky bit marks an inexact root.
   int n = 62 - msb_index(u.mant);
   uint64_t m = u.mant << n;
   int e = u.exp - n;
@@ -168,9 +184,15 @@ template <class T> T sqrt(T op, FpEnv& env) {
     --e;
   }
   bool exact = false;
-  u128 r = isqrt(u128(m) << 64, &exact);
-  if (!exact) r |= 1;
-  return round<T>(false, (e - 64) / 2, r, env.rounding, env);
+  if constexpr (!std::is_same_v<T, uint64_t>) {
+    uint64_t r = isqrt<uint64_t>(m, &exact);
+    if (!exact) r |= 1;
+    return round<T>(false, e / 2, r, env.rounding, env);
+  } else {
+    u128 r = isqrt<u128>(u128(m) << 64, &exact);
+    if (!exact) r |= 1;
+    return round<T>(false, (e - 64) / 2, r, env.rounding, env);
+  }
 }
 
 #define CORSIM_FP_INSTANTIATE(T)                   \

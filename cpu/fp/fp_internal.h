@@ -59,8 +59,9 @@ template <class T> Unpacked unpack(T op, FpEnv& env, Mode mode = Mode::kArith);
 // FPRoundBase applied to the real value (sign ? -1 : 1) * mant * 2^exp, mant != 0. The value must be
 // exact, or carry at least two bits below the rounding position with the lowest bit set as a
 // sticky bit ("round to odd" accumulator): rounding and tininess are then decided exactly.
-template <class T>
-T round(bool sign, int exp, u128 mant, Rounding rounding, FpEnv& env, Mode mode = Mode::kArith);
+// M is uint64_t or u128 (a u128 that fits in 64 bits takes the 64-bit path).
+template <class T, class M>
+T round(bool sign, int exp, M mant, Rounding rounding, FpEnv& env, Mode mode = Mode::kArith);
 
 // FPProcessNaN: quieten (IOC if signalling), or the default NaN when DN=1.
 template <class T> T process_nan(const Unpacked& u, T op, FpEnv& env);
@@ -72,17 +73,20 @@ template <class T>
 bool process_nans3(const Unpacked& u1, const Unpacked& u2, const Unpacked& u3, T op1, T op2, T op3,
                    FpEnv& env, T* result);
 
+template <class M> inline constexpr int kWidth = int(sizeof(M) * 8);
+
+inline int msb_index(uint64_t v) { return 63 - std::countl_zero(v); }  // v != 0
 inline int msb_index(u128 v) {  // v != 0
   const uint64_t hi = uint64_t(v >> 64);
   return hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(uint64_t(v));
 }
 
 // v >> n, OR-ing a 1 into bit 0 when any set bit is shifted out (sticky). Any n >= 0.
-inline u128 shift_right_sticky(u128 v, int n) {
+template <class M> inline M shift_right_sticky(M v, int n) {
   if (n <= 0) return v;
-  if (n >= 128) return v != 0 ? 1 : 0;
-  const u128 lost = v & ((u128(1) << n) - 1);
-  return (v >> n) | (lost != 0 ? 1 : 0);
+  if (n >= kWidth<M>) return v != 0 ? 1 : 0;
+  const M lost = v & ((M(1) << n) - 1);
+  return (v >> n) | M(lost != 0 ? 1 : 0);
 }
 
 }  // namespace corsim::cpu::fp::detail

@@ -2,6 +2,8 @@
 // pseudocode": FPUnpackBase, FPRoundBase, FPProcessNaN(s)(3), FPDefaultNaN, FPZero, ...).
 #include "cpu/fp/fp_internal.h"
 
+#include <type_traits>
+
 namespace corsim::cpu::fp {
 
 using namespace detail;
@@ -75,7 +77,11 @@ template <class T> Unpacked unpack(T op, FpEnv& env, Mode mode) {
   return {FpType::kNonzero, sign, int(e) - Traits<T>::kBias - kF, frac | (uint64_t(1) << kF)};
 }
 
-template <class T> T round(bool sign, int exp, u128 mant, Rounding rounding, FpEnv& env, Mode mode) {
+template <class T, class M>
+T round(bool sign, int exp, M mant, Rounding rounding, FpEnv& env, Mode mode) {
+  if constexpr (std::is_same_v<M, u128>) {
+    if ((mant >> 64) == 0) return round<T, uint64_t>(sign, exp, uint64_t(mant), rounding, env, mode);
+  }
   constexpr int kF = Traits<T>::kF;
   constexpr int kE = Traits<T>::kE;
   constexpr bool kHalf = Traits<T>::kN == 16;
@@ -95,20 +101,21 @@ template <class T> T round(bool sign, int exp, u128 mant, Rounding rounding, FpE
   // for denormal ones; `error` is classified against one half ulp.
   const int scale = (biased_exp > 0 ? exponent : kMinExp<T>) - kF;
   const int shift = exp - scale;
-  u128 int_mant;
+  constexpr int kW = kWidth<M>;
+  uint64_t int_mant;  // < 2^(F+1) before rounding
   enum { kExact, kBelowHalf, kHalfWay, kAboveHalf } error;
   if (shift >= 0) {
-    int_mant = mant << shift;  // fits: < 2^(F+1)
+    int_mant = uint64_t(mant) << shift;  // fits: < 2^(F+1)
     error = kExact;
   } else {
     const int r = -shift;
-    if (r > 128) {
+    if (r > kW) {
       int_mant = 0;
-      error = kBelowHalf;  // mant < 2^128 <= half an ulp
+      error = kBelowHalf;  // mant < 2^W <= half an ulp
     } else {
-      const u128 rem = r == 128 ? mant : mant & ((u128(1) << r) - 1);
-      const u128 half = u128(1) << (r - 1);
-      int_mant = r == 128 ? 0 : mant >> r;
+      const M rem = r == kW ? mant : mant & ((M(1) << r) - 1);
+      const M half = M(1) << (r - 1);
+      int_mant = r == kW ? 0 : uint64_t(mant >> r);
       error = rem == 0 ? kExact : rem < half ? kBelowHalf : rem == half ? kHalfWay : kAboveHalf;
     }
   }
@@ -138,8 +145,8 @@ template <class T> T round(bool sign, int exp, u128 mant, Rounding rounding, FpE
   }
   if (round_up) {
     ++int_mant;
-    if (int_mant == (u128(1) << kF)) biased_exp = 1;  // denormal rounded up to the smallest normal
-    if (int_mant == (u128(1) << (kF + 1))) {          // carried into the next binade
+    if (int_mant == (uint64_t(1) << kF)) biased_exp = 1;  // denormal rounded up to the smallest normal
+    if (int_mant == (uint64_t(1) << (kF + 1))) {          // carried into the next binade
       ++biased_exp;
       int_mant >>= 1;
     }
@@ -217,7 +224,8 @@ bool process_nans3(const Unpacked& u1, const Unpacked& u2, const Unpacked& u3, T
 
 #define CORSIM_FP_INSTANTIATE(T)                                                                  \
   template Unpacked unpack<T>(T, FpEnv&, Mode);                                                   \
-  template T round<T>(bool, int, u128, Rounding, FpEnv&, Mode);                                  \
+  template T round<T, uint64_t>(bool, int, uint64_t, Rounding, FpEnv&, Mode);                    \
+  template T round<T, u128>(bool, int, u128, Rounding, FpEnv&, Mode);                            \
   template T process_nan<T>(const Unpacked&, T, FpEnv&);                                          \
   template bool process_nans<T>(const Unpacked&, const Unpacked&, T, T, FpEnv&, T*);              \
   template bool process_nans3<T>(const Unpacked&, const Unpacked&, const Unpacked&, T, T, T,      \

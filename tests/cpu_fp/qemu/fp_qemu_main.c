@@ -9,6 +9,9 @@
 #ifndef CASES_PER_OP
 #define CASES_PER_OP 400
 #endif
+#ifndef FP_QEMU_SEED
+#define FP_QEMU_SEED 0x9E3779B97F4A7C15ull
+#endif
 
 extern uint32_t __stack_top, __bss_start, __bss_end;
 void reset_handler(void);
@@ -54,7 +57,7 @@ static void put_hex(uint64_t v, int digits) {
   for (int i = digits - 1; i >= 0; --i) put_char("0123456789abcdef"[(v >> (4 * i)) & 0xF]);
 }
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static uint64_t rng_state = FP_QEMU_SEED;
 static uint64_t rnd(void) { /* xorshift64* */
   rng_state ^= rng_state >> 12;
   rng_state ^= rng_state << 25;
@@ -173,7 +176,7 @@ static void run_all(void) {
 
 void reset_handler(void) {
   for (uint32_t* p = &__bss_start; p < &__bss_end; ++p) *p = 0;
-  rng_state = 0x9E3779B97F4A7C15ull;
+  rng_state = FP_QEMU_SEED;
   /* CPACR: full access to CP10/CP11 (FPU and MVE), Armv8-M ARM D1.2. */
   *(volatile uint32_t*)0xE000ED88 |= 0xFu << 20;
   __asm__ volatile("dsb\n\tisb" ::: "memory");
