@@ -12,5 +12,6 @@ void cortex_m_quantized_conv2d_out(KernelContext& ctx, KernelArgs args);
 void cortex_m_quantized_depthwise_conv2d_out(KernelContext& ctx, KernelArgs args);
 void cortex_m_quantized_avg_pool2d_out(KernelContext& ctx, KernelArgs args);
 void cortex_m_quantized_max_pool2d_out(KernelContext& ctx, KernelArgs args);
+void cortex_m_softmax_out(KernelContext& ctx, KernelArgs args);
 
 }  // namespace corsim::rt::kernels

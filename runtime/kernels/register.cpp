@@ -28,6 +28,7 @@ constexpr Named kKernels[] = {
     {"cortex_m::quantized_depthwise_conv2d.out", cortex_m_quantized_depthwise_conv2d_out},
     {"cortex_m::quantized_avg_pool2d.out", cortex_m_quantized_avg_pool2d_out},
     {"cortex_m::quantized_max_pool2d.out", cortex_m_quantized_max_pool2d_out},
+    {"cortex_m::softmax.out", cortex_m_softmax_out},
     {"aten::add.out", aten_add_out},
     {"aten::sub.out", aten_sub_out},
     {"aten::mul.out", aten_mul_out},
