@@ -16,4 +16,9 @@ set(CORSIM_CPU_SYS_CORE_SOURCES
   scs/impdef.cpp
   scs/system_control_space.cpp
 )
-set(CORSIM_CPU_SYS_SOURCES ${CORSIM_CPU_SYS_CORE_SOURCES})
+# Instruction handlers (need the Cpu class).
+set(CORSIM_CPU_SYS_SOURCES ${CORSIM_CPU_SYS_CORE_SOURCES}
+  isa/dsp.cpp
+  isa/system.cpp
+  isa/system_disasm.cpp
+)

@@ -82,6 +82,14 @@ class ExceptionUnit : private IrqSink {
   // CPACR CP10/CP11 allow the current privilege level to use the FPU and MVE (NOCP otherwise).
   bool fpu_enabled() const;
 
+  // TT/TTT/TTA/TTAT: the response word for `address` (B9.x "Test Target"). The SCS installs a
+  // query answering from its MPU/SAU storage; without one: MPU off, everything Secure.
+  using TtQuery = std::function<uint32_t(uint32_t address, bool unpriv, bool alt)>;
+  void set_tt_query(TtQuery query) { tt_query_ = std::move(query); }
+  uint32_t tt(uint32_t address, bool unpriv, bool alt) const {
+    return tt_query_ ? tt_query_(address, unpriv, alt) : ((1u << 18) | (1u << 19) | (1u << 22));
+  }
+
   // SYSRESETREQ (AIRCR): sim/ resets or stops the platform.
   void set_reset_request_handler(std::function<void()> handler) { on_reset_request_ = std::move(handler); }
   void request_system_reset();
@@ -151,6 +159,7 @@ class ExceptionUnit : private IrqSink {
   bool locked_up_ = false;
   uint32_t candidate_ = 0;  // chosen by should_take()
   std::function<void()> on_reset_request_;
+  TtQuery tt_query_;
 };
 
 }  // namespace corsim::cpu

@@ -25,8 +25,13 @@ SystemControlSpace::SystemControlSpace(ExceptionUnit& exceptions, const TimeSour
                       pmu_.settle();
                     }});
   impdef_.add_registers(impdef_bank_);
+  exceptions.set_tt_query([this](uint32_t address, bool unpriv, bool alt) {
+    return mpu_sau_.tt_response(address, exceptions_.state().secure, unpriv, alt);
+  });
   reset();
 }
+
+SystemControlSpace::~SystemControlSpace() { exceptions_.set_tt_query(nullptr); }
 
 void SystemControlSpace::reset() {
   itm_.reset();

@@ -42,6 +42,9 @@ class SystemControlSpace final : public memory::Target {
 
   SystemControlSpace(ExceptionUnit& exceptions, const TimeSource& time, ItmSink* itm = nullptr,
                      const InstructionCounter* instructions = nullptr);
+  ~SystemControlSpace() override;
+  SystemControlSpace(const SystemControlSpace&) = delete;
+  SystemControlSpace& operator=(const SystemControlSpace&) = delete;
 
   std::string_view name() const override { return "PPB (System Control Space)"; }
   memory::BusResponse read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs& attrs) override;
