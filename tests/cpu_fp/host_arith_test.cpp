@@ -149,6 +149,48 @@ template <class T> void check_op(Op op, int count, uint64_t seed) {
   }
 }
 
+// Every half-precision operand of the unary square root, and every operand paired with a spread of
+// second operands for the binary operations, in all four rounding modes.
+TEST(FpHostArith, HalfSqrtExhaustive) {
+  int failures = 0;
+  for (uint32_t v = 0; v < 0x10000 && failures < 10; ++v) {
+    for (int m = 0; m < 4; ++m) {
+      const Rounding rounding = static_cast<Rounding>(m);
+      const Expected want = arm_expected<uint16_t>(Op::kSqrt, uint16_t(v), 0, 0, rounding);
+      FpEnv env;
+      env.rounding = rounding;
+      const uint16_t got = fp::sqrt<uint16_t>(uint16_t(v), env);
+      if (got != want.bits || env.flags != want.flags) {
+        ++failures;
+        ADD_FAILURE() << fmt::format("sqrt16 rmode={} {:#x}: got {:#x}/{:#x} want {:#x}/{:#x}", m, v,
+                                     got, env.flags, want.bits, want.flags);
+      }
+    }
+  }
+}
+
+TEST(FpHostArith, HalfBinaryEveryFirstOperand) {
+  int failures = 0;
+  std::mt19937_64 rng(7);
+  for (uint32_t v = 0; v < 0x10000 && failures < 10; ++v) {
+    for (int k = 0; k < 8; ++k) {
+      const Op op = static_cast<Op>(k % 4);  // add, sub, mul, div
+      const Rounding rounding = static_cast<Rounding>((v + k) & 3);
+      const uint16_t a = uint16_t(v), b = uint16_t(rng());
+      const Expected want = arm_expected<uint16_t>(op, a, b, 0, rounding);
+      FpEnv env;
+      env.rounding = rounding;
+      const uint16_t got = run<uint16_t>(op, a, b, 0, env);
+      if (got != want.bits || env.flags != want.flags) {
+        ++failures;
+        ADD_FAILURE() << fmt::format("{}16 rmode={} {:#x} {:#x}: got {:#x}/{:#x} want {:#x}/{:#x}",
+                                     op_name(op), int(rounding), a, b, got, env.flags, want.bits,
+                                     want.flags);
+      }
+    }
+  }
+}
+
 constexpr int kCount = 200000;  // per operation and precision, spread over the 4 rounding modes
 
 #define HOST_TEST(OP, T, BITS)                                                       \

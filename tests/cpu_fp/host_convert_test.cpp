@@ -85,6 +85,54 @@ template <class To, class From> void check_convert(int count, uint64_t seed) {
   }
 }
 
+// Every half-precision value to single and double (exact), and every single whose low 13 bits are a
+// few patterns (so every half rounding case, every exponent and both signs) to half.
+TEST(FpHostConvert, HalfExhaustive) {
+  int failures = 0;
+  for (uint32_t v = 0; v < 0x10000 && failures < 10; ++v) {
+    const uint16_t h = uint16_t(v);
+    FpEnv env;
+    const uint32_t s = convert<uint32_t, uint16_t>(h, Rounding::kTieEven, env);
+    const uint64_t d = convert<uint64_t, uint16_t>(h, Rounding::kTieEven, env);
+    uint32_t want_s;
+    uint64_t want_d;
+    uint32_t want_flags = 0;
+    if (is_nan(h)) {
+      want_s = arm_convert_nan<uint32_t>(h);
+      want_d = arm_convert_nan<uint64_t>(h);
+      want_flags = is_snan(h) ? kIoc : 0;
+    } else {
+      want_s = host_convert<uint32_t>(h, Rounding::kTieEven).first;
+      want_d = host_convert<uint64_t>(h, Rounding::kTieEven).first;
+    }
+    if (s != want_s || d != want_d || env.flags != want_flags) {
+      ++failures;
+      ADD_FAILURE() << fmt::format("half {:#x}: got {:#x} {:#x}/{:#x} want {:#x} {:#x}/{:#x}", h, s, d,
+                                   env.flags, want_s, want_d, want_flags);
+    }
+  }
+  constexpr uint32_t kLow[] = {0, 1, 0xFFF, 0x1000, 0x1001, 0x1FFF, 0x0800, 0x17FF};
+  for (uint32_t hi = 0; hi < 0x80000 && failures < 10; ++hi) {  // sign, exponent, top 10 bits
+    for (uint32_t low : kLow) {
+      const uint32_t s = (hi << 13) | low;
+      const Rounding rounding = kModes[(hi + low) & 3];
+      std::pair<uint16_t, uint32_t> want;
+      if (is_nan(s)) {
+        want = {arm_convert_nan<uint16_t>(s), is_snan(s) ? kIoc : 0u};
+      } else {
+        want = host_convert<uint16_t>(s, rounding);
+      }
+      FpEnv env;
+      const uint16_t got = convert<uint16_t, uint32_t>(s, rounding, env);
+      if (got != want.first || env.flags != want.second) {
+        ++failures;
+        ADD_FAILURE() << fmt::format("single {:#x} -> half rmode={}: got {:#x}/{:#x} want {:#x}/{:#x}",
+                                     s, int(rounding), got, env.flags, want.first, want.second);
+      }
+    }
+  }
+}
+
 TEST(FpHostConvert, SingleToDouble) { check_convert<uint64_t, uint32_t>(50000, 1); }
 TEST(FpHostConvert, DoubleToSingle) { check_convert<uint32_t, uint64_t>(200000, 2); }
 TEST(FpHostConvert, HalfToSingle) { check_convert<uint32_t, uint16_t>(50000, 3); }
