@@ -25,6 +25,16 @@ constexpr const char* kNames[] = {
     CORSIM_FP_QEMU_OPS(CORSIM_FP_QEMU_NAME)
 #undef CORSIM_FP_QEMU_NAME
 };
+constexpr int kSrcs[] = {
+#define CORSIM_FP_QEMU_SRC(name, layout, src, dst, out, insn) src,
+    CORSIM_FP_QEMU_OPS(CORSIM_FP_QEMU_SRC)
+#undef CORSIM_FP_QEMU_SRC
+};
+constexpr int kDsts[] = {
+#define CORSIM_FP_QEMU_DST(name, layout, src, dst, out, insn) dst,
+    CORSIM_FP_QEMU_OPS(CORSIM_FP_QEMU_DST)
+#undef CORSIM_FP_QEMU_DST
+};
 constexpr int kLayouts[] = {
 #define CORSIM_FP_QEMU_LAYOUT(name, layout, src, dst, out, insn) layout,
     CORSIM_FP_QEMU_OPS(CORSIM_FP_QEMU_LAYOUT)
@@ -148,6 +158,21 @@ Expect scalar(unsigned op, const Line& l) {
     case OP_VCVT_F16_U32: r = h32(from_fixed<H>(a, 32, 0, true, rm, env)); break;
     case OP_VCVT_S32_F16_X8: r = to_fixed<H>(ch, 32, 8, false, Rounding::kZero, env); break;
     case OP_VCVT_F16_S32_X8: r = h32(from_fixed<H>(c, 32, 8, false, kFixedToFp, env)); break;
+    case OP_VFMS_F16: r = h32(mul_add<H>(ch, neg<H>(ah), bh, env)); break;
+    case OP_VFNMA_F16: r = h32(mul_add<H>(neg<H>(ch), neg<H>(ah), bh, env)); break;
+    case OP_VMLS_F16: r = h32(add<H>(ch, neg<H>(mul<H>(ah, bh, env)), env)); break;
+    case OP_VNMLA_F16: r = h32(add<H>(neg<H>(ch), neg<H>(mul<H>(ah, bh, env)), env)); break;
+    case OP_VNMLS_F16: r = h32(add<H>(neg<H>(ch), mul<H>(ah, bh, env), env)); break;
+    case OP_VCMP0_F16: cmp(compare<H>(ah, 0, false, env)); break;
+    case OP_VRINTR_F16: r = h32(round_int<H>(ah, rm, false, env)); break;
+    case OP_VRINTZ_F16: r = h32(round_int<H>(ah, Rounding::kZero, false, env)); break;
+    case OP_VRINTN_F16: r = h32(round_int<H>(ah, Rounding::kTieEven, false, env)); break;
+    case OP_VRINTP_F16: r = h32(round_int<H>(ah, Rounding::kPosInf, false, env)); break;
+    case OP_VRINTM_F16: r = h32(round_int<H>(ah, Rounding::kNegInf, false, env)); break;
+    case OP_VCVTA_S32_F16: r = to_fixed<H>(ah, 32, 0, false, Rounding::kTieAway, env); break;
+    case OP_VCVTN_U32_F16: r = to_fixed<H>(ah, 32, 0, true, Rounding::kTieEven, env); break;
+    case OP_VCVTP_S32_F16: r = to_fixed<H>(ah, 32, 0, false, Rounding::kPosInf, env); break;
+    case OP_VCVTM_U32_F16: r = to_fixed<H>(ah, 32, 0, true, Rounding::kNegInf, env); break;
     case OP_VCVT_F16_U32_X20: r = h32(from_fixed<H>(c, 32, 20, true, kFixedToFp, env)); break;
     default: return dbl(op, l);  // conversions to double take single/half operands
   }
@@ -194,6 +219,35 @@ Expect dbl(unsigned op, const Line& l) {
       r = uint64_t(int64_t(int32_t(uint32_t(v))));  // SignExtend(result, 64)
       break;
     }
+    case OP_VFMS_F64: r = mul_add<D>(c, neg<D>(a), b, env); break;
+    case OP_VFNMS_F64: r = mul_add<D>(neg<D>(c), a, b, env); break;
+    case OP_VMLA_F64: r = add<D>(c, mul<D>(a, b, env), env); break;
+    case OP_VMLS_F64: r = add<D>(c, neg<D>(mul<D>(a, b, env)), env); break;
+    case OP_VNMLA_F64: r = add<D>(neg<D>(c), neg<D>(mul<D>(a, b, env)), env); break;
+    case OP_VNMLS_F64: r = add<D>(neg<D>(c), mul<D>(a, b, env), env); break;
+    case OP_VNMUL_F64: r = neg<D>(mul<D>(a, b, env)); break;
+    case OP_VABS_F64: r = abs<D>(a); break;
+    case OP_VNEG_F64: r = neg<D>(a); break;
+    case OP_VCMPE0_F64: cmp(compare<D>(a, 0, true, env)); break;
+    case OP_VRINTR_F64: r = round_int<D>(a, rm, false, env); break;
+    case OP_VRINTN_F64: r = round_int<D>(a, Rounding::kTieEven, false, env); break;
+    case OP_VRINTP_F64: r = round_int<D>(a, Rounding::kPosInf, false, env); break;
+    case OP_VRINTM_F64: r = round_int<D>(a, Rounding::kNegInf, false, env); break;
+    case OP_VCVT_U32_F64: r = low(to_fixed<D>(a, 32, 0, true, Rounding::kZero, env)); break;
+    case OP_VCVTR_S32_F64: r = low(to_fixed<D>(a, 32, 0, false, rm, env)); break;
+    case OP_VCVTA_S32_F64: r = low(to_fixed<D>(a, 32, 0, false, Rounding::kTieAway, env)); break;
+    case OP_VCVTN_S32_F64: r = low(to_fixed<D>(a, 32, 0, false, Rounding::kTieEven, env)); break;
+    case OP_VCVTP_U32_F64: r = low(to_fixed<D>(a, 32, 0, true, Rounding::kPosInf, env)); break;
+    case OP_VCVT_F64_U32: r = from_fixed<D>(a, 32, 0, true, rm, env); break;
+    // Fixed point into a D register: the size-bit result is sign/zero-extended to 64 bits.
+    case OP_VCVT_U16_F64_X8: r = to_fixed<D>(c, 16, 8, true, Rounding::kZero, env); break;
+    case OP_VCVT_S16_F64_X2: {
+      const uint64_t v = to_fixed<D>(c, 16, 2, false, Rounding::kZero, env);
+      r = uint64_t(int64_t(int16_t(uint16_t(v))));
+      break;
+    }
+    case OP_VCVT_U32_F64_X32: r = to_fixed<D>(c, 32, 32, true, Rounding::kZero, env); break;
+    case OP_VCVT_F64_S16_X4: r = from_fixed<D>(c, 16, 4, false, kFixedToFp, env); break;
     case OP_VCVT_F64_U32_X8: r = from_fixed<D>(c, 32, 8, true, kFixedToFp, env); break;
     default: break;
   }
@@ -202,50 +256,73 @@ Expect dbl(unsigned op, const Line& l) {
 }
 
 // MVE: every lane under StandardFPSCRValue(); q0 = s0-s3, q1 = s4-s7, q2 = s8-s11 as loaded.
+// In the instruction table q0 is Qn/Qm (a), q2 is Qm (b) and q1 is Qd/Qda (c).
 Expect mve(unsigned op, const Line& l) {
   FpEnv env = FpEnv::standard(l.fpscr);
   std::array<uint32_t, 12> s{};
   s[0] = uint32_t(l.a);
   s[8] = uint32_t(l.b);
   s[4] = uint32_t(l.c);
-  std::array<uint32_t, 4> out{};
+  constexpr Rounding kRn = Rounding::kTieEven;  // StandardFPSCRValue().RMode
   // MVE VCMP (floating point): FPCompare signalling on every NaN, then the condition.
-  auto cond = [&](auto x, auto y) -> bool {
-    using T = decltype(x);
+  auto cmp = [&](auto x, auto y, CmpCond c) -> decltype(x) {
+    return compare_cond<decltype(x)>(x, y, c, env) ? 0xFF : 0;
+  };
+  auto lane32 = [&](S a, S b, S d) -> S {
     switch (op) {
-      case OP_MVE_VCMP_EQ_F32: case OP_MVE_VCMP_EQ_F16: return compare_cond<T>(x, y, CmpCond::kEq, env);
-      case OP_MVE_VCMP_NE_F32: return compare_cond<T>(x, y, CmpCond::kNe, env);
-      case OP_MVE_VCMP_GE_F32: return compare_cond<T>(x, y, CmpCond::kGe, env);
-      case OP_MVE_VCMP_LT_F32: return compare_cond<T>(x, y, CmpCond::kLt, env);
-      case OP_MVE_VCMP_GT_F32: case OP_MVE_VCMP_GT_F16: return compare_cond<T>(x, y, CmpCond::kGt, env);
-      default: return compare_cond<T>(x, y, CmpCond::kLe, env);
+      case OP_MVE_VADD_F32: return add<S>(a, b, env);
+      case OP_MVE_VSUB_F32: return sub<S>(a, b, env);
+      case OP_MVE_VMUL_F32: return mul<S>(a, b, env);
+      case OP_MVE_VFMA_F32: return mul_add<S>(d, a, b, env);
+      case OP_MVE_VFMS_F32: return mul_add<S>(d, neg<S>(a), b, env);
+      case OP_MVE_VMAXNM_F32: return max_num<S>(a, b, env);
+      case OP_MVE_VMINNM_F32: return min_num<S>(a, b, env);
+      case OP_MVE_VMAXNMA_F32: return max_num<S>(abs<S>(d), abs<S>(a), env);
+      case OP_MVE_VMINNMA_F32: return min_num<S>(abs<S>(d), abs<S>(a), env);
+      case OP_MVE_VABD_F32: return abs<S>(sub<S>(a, b, env));
+      case OP_MVE_VRINTX_F32: return round_int<S>(a, kRn, true, env);
+      case OP_MVE_VRINTZ_F32: return round_int<S>(a, Rounding::kZero, false, env);
+      case OP_MVE_VRINTA_F32: return round_int<S>(a, Rounding::kTieAway, false, env);
+      case OP_MVE_VRINTM_F32: return round_int<S>(a, Rounding::kNegInf, false, env);
+      case OP_MVE_VCVT_S32_F32: return S(to_fixed<S>(a, 32, 0, false, Rounding::kZero, env));
+      case OP_MVE_VCVT_S32_F32_X16: return S(to_fixed<S>(a, 32, 16, false, Rounding::kZero, env));
+      case OP_MVE_VCVT_F32_S32_X8: return from_fixed<S>(a, 32, 8, false, kRn, env);
+      case OP_MVE_VCVT_F32_U32: return from_fixed<S>(a, 32, 0, true, kRn, env);
+      case OP_MVE_VCVTA_S32_F32: return S(to_fixed<S>(a, 32, 0, false, Rounding::kTieAway, env));
+      case OP_MVE_VCVTM_U32_F32: return S(to_fixed<S>(a, 32, 0, true, Rounding::kNegInf, env));
+      case OP_MVE_VCMP_EQ_F32: return cmp(a, b, CmpCond::kEq);
+      case OP_MVE_VCMP_NE_F32: return cmp(a, b, CmpCond::kNe);
+      case OP_MVE_VCMP_GE_F32: return cmp(a, b, CmpCond::kGe);
+      case OP_MVE_VCMP_LT_F32: return cmp(a, b, CmpCond::kLt);
+      case OP_MVE_VCMP_GT_F32: return cmp(a, b, CmpCond::kGt);
+      default: return cmp(a, b, CmpCond::kLe);
     }
   };
-  const bool is_cmp = op >= OP_MVE_VCMP_EQ_F32 && op <= OP_MVE_VCMP_GT_F16;
-  const bool half = op == OP_MVE_VADD_F16 || op == OP_MVE_VFMA_F16 || op == OP_MVE_VCMP_EQ_F16 ||
-                    op == OP_MVE_VCMP_GT_F16;
+  auto lane16 = [&](H a, H b, H d) -> H {
+    switch (op) {
+      case OP_MVE_VADD_F16: return add<H>(a, b, env);
+      case OP_MVE_VSUB_F16: return sub<H>(a, b, env);
+      case OP_MVE_VMUL_F16: return mul<H>(a, b, env);
+      case OP_MVE_VFMA_F16: return mul_add<H>(d, a, b, env);
+      case OP_MVE_VMAXNM_F16: return max_num<H>(a, b, env);
+      case OP_MVE_VMINNMA_F16: return min_num<H>(abs<H>(d), abs<H>(a), env);
+      case OP_MVE_VRINTN_F16: return round_int<H>(a, Rounding::kTieEven, false, env);
+      case OP_MVE_VCVT_S16_F16: return H(to_fixed<H>(a, 16, 0, false, Rounding::kZero, env));
+      case OP_MVE_VCVT_F16_S16: return from_fixed<H>(a, 16, 0, false, kRn, env);
+      case OP_MVE_VCMP_EQ_F16: return cmp(a, b, CmpCond::kEq);
+      default: return cmp(a, b, CmpCond::kGt);
+    }
+  };
+  const bool half = kSrcs[op] == G_H0 || kDsts[op] == G_H0;
+  std::array<uint32_t, 4> out{};
   for (int w = 0; w < 4; ++w) {
-    const uint32_t qa = s[w], qb = s[8 + w], qd = s[4 + w];
     if (half) {
-      uint32_t word = 0;
       for (int h = 0; h < 2; ++h) {
-        const H x = H(qa >> (16 * h)), y = H(qb >> (16 * h)), d = H(qd >> (16 * h));
-        const H v = is_cmp ? H(cond(x, y) ? 0xFF : 0)
-                    : op == OP_MVE_VADD_F16 ? add<H>(x, y, env) : mul_add<H>(d, x, y, env);
-        word |= uint32_t(v) << (16 * h);
+        const H v = lane16(H(s[w] >> (16 * h)), H(s[8 + w] >> (16 * h)), H(s[4 + w] >> (16 * h)));
+        out[w] |= uint32_t(v) << (16 * h);
       }
-      out[w] = word;
     } else {
-      switch (op) {
-        case OP_MVE_VADD_F32: out[w] = add<S>(qa, qb, env); break;
-        case OP_MVE_VMUL_F32: out[w] = mul<S>(qa, qb, env); break;
-        case OP_MVE_VFMA_F32: out[w] = mul_add<S>(qd, qa, qb, env); break;
-        case OP_MVE_VMAXNM_F32: out[w] = max_num<S>(qa, qb, env); break;
-        case OP_MVE_VCVT_S32_F32:
-          out[w] = uint32_t(to_fixed<S>(qa, 32, 0, false, Rounding::kZero, env));
-          break;
-        default: out[w] = cond(qa, qb) ? 0xFF : 0; break;
-      }
+      out[w] = lane32(s[w], s[8 + w], s[4 + w]);
     }
   }
   Expect e;

@@ -123,6 +123,45 @@ enum { G_H, G_H0, G_S, G_D, G_I };
   X(VCVTT_F64_F16, L_S, G_H, G_S, 64, "vcvtt.f64.f16 d2, s0")           \
   X(VCVT_S32_F64_X16, L_D, G_D, G_D, 64, "vcvt.s32.f64 d2, d2, #16")    \
   X(VCVT_F64_U32_X8, L_D, G_D, G_I, 64, "vcvt.f64.u32 d2, d2, #8")      \
+  X(VFMS_F16, L_S, G_H, G_H, 32, "vfms.f16 s4, s0, s1")                  \
+  X(VFNMA_F16, L_S, G_H, G_H, 32, "vfnma.f16 s4, s0, s1")                \
+  X(VMLS_F16, L_S, G_H, G_H, 32, "vmls.f16 s4, s0, s1")                  \
+  X(VNMLA_F16, L_S, G_H, G_H, 32, "vnmla.f16 s4, s0, s1")                \
+  X(VNMLS_F16, L_S, G_H, G_H, 32, "vnmls.f16 s4, s0, s1")                \
+  X(VCMP0_F16, L_S, G_H, G_H, 32, "vcmp.f16 s0, #0")                     \
+  X(VRINTR_F16, L_S, G_H, G_H, 32, "vrintr.f16 s4, s0")                  \
+  X(VRINTZ_F16, L_S, G_H, G_H, 32, "vrintz.f16 s4, s0")                  \
+  X(VRINTN_F16, L_S, G_H, G_H, 32, "vrintn.f16 s4, s0")                  \
+  X(VRINTP_F16, L_S, G_H, G_H, 32, "vrintp.f16 s4, s0")                  \
+  X(VRINTM_F16, L_S, G_H, G_H, 32, "vrintm.f16 s4, s0")                  \
+  X(VCVTA_S32_F16, L_S, G_H, G_H, 32, "vcvta.s32.f16 s4, s0")            \
+  X(VCVTN_U32_F16, L_S, G_H, G_H, 32, "vcvtn.u32.f16 s4, s0")            \
+  X(VCVTP_S32_F16, L_S, G_H, G_H, 32, "vcvtp.s32.f16 s4, s0")            \
+  X(VCVTM_U32_F16, L_S, G_H, G_H, 32, "vcvtm.u32.f16 s4, s0")            \
+  X(VFMS_F64, L_D, G_D, G_D, 64, "vfms.f64 d2, d0, d1")                  \
+  X(VFNMS_F64, L_D, G_D, G_D, 64, "vfnms.f64 d2, d0, d1")                \
+  X(VMLA_F64, L_D, G_D, G_D, 64, "vmla.f64 d2, d0, d1")                  \
+  X(VMLS_F64, L_D, G_D, G_D, 64, "vmls.f64 d2, d0, d1")                  \
+  X(VNMLA_F64, L_D, G_D, G_D, 64, "vnmla.f64 d2, d0, d1")                \
+  X(VNMLS_F64, L_D, G_D, G_D, 64, "vnmls.f64 d2, d0, d1")                \
+  X(VNMUL_F64, L_D, G_D, G_D, 64, "vnmul.f64 d2, d0, d1")                \
+  X(VABS_F64, L_D, G_D, G_D, 64, "vabs.f64 d2, d0")                      \
+  X(VNEG_F64, L_D, G_D, G_D, 64, "vneg.f64 d2, d0")                      \
+  X(VCMPE0_F64, L_D, G_D, G_D, 64, "vcmpe.f64 d0, #0")                   \
+  X(VRINTR_F64, L_D, G_D, G_D, 64, "vrintr.f64 d2, d0")                  \
+  X(VRINTN_F64, L_D, G_D, G_D, 64, "vrintn.f64 d2, d0")                  \
+  X(VRINTP_F64, L_D, G_D, G_D, 64, "vrintp.f64 d2, d0")                  \
+  X(VRINTM_F64, L_D, G_D, G_D, 64, "vrintm.f64 d2, d0")                  \
+  X(VCVT_U32_F64, L_D, G_D, G_D, 32, "vcvt.u32.f64 s4, d0")              \
+  X(VCVTR_S32_F64, L_D, G_D, G_D, 32, "vcvtr.s32.f64 s4, d0")            \
+  X(VCVTA_S32_F64, L_D, G_D, G_D, 32, "vcvta.s32.f64 s4, d0")            \
+  X(VCVTN_S32_F64, L_D, G_D, G_D, 32, ".inst.w 0xfebd2bc0")              \
+  X(VCVTP_U32_F64, L_D, G_D, G_D, 32, "vcvtp.u32.f64 s4, d0")            \
+  X(VCVT_F64_U32, L_S, G_I, G_S, 64, "vcvt.f64.u32 d2, s0")              \
+  X(VCVT_U16_F64_X8, L_D, G_D, G_D, 64, "vcvt.u16.f64 d2, d2, #8")       \
+  X(VCVT_S16_F64_X2, L_D, G_D, G_D, 64, "vcvt.s16.f64 d2, d2, #2")       \
+  X(VCVT_U32_F64_X32, L_D, G_D, G_D, 64, "vcvt.u32.f64 d2, d2, #32")     \
+  X(VCVT_F64_S16_X4, L_D, G_D, G_I, 64, "vcvt.f64.s16 d2, d2, #4")       \
   X(MVE_VADD_F32, L_Q, G_S, G_S, 64, "vadd.f32 q1, q0, q2")             \
   X(MVE_VMUL_F32, L_Q, G_S, G_S, 64, "vmul.f32 q1, q0, q2")             \
   X(MVE_VFMA_F32, L_Q, G_S, G_S, 64, "vfma.f32 q1, q0, q2")             \
@@ -137,7 +176,29 @@ enum { G_H, G_H0, G_S, G_D, G_I };
   X(MVE_VCMP_GT_F32, L_Q, G_S, G_S, 64, MVE_CMP32("gt"))                \
   X(MVE_VCMP_LE_F32, L_Q, G_S, G_S, 64, MVE_CMP32("le"))                \
   X(MVE_VCMP_EQ_F16, L_Q, G_H0, G_H0, 64, MVE_CMP16("eq"))              \
-  X(MVE_VCMP_GT_F16, L_Q, G_H0, G_H0, 64, MVE_CMP16("gt"))
+  X(MVE_VCMP_GT_F16, L_Q, G_H0, G_H0, 64, MVE_CMP16("gt"))              \
+  X(MVE_VSUB_F32, L_Q, G_S, G_S, 64, "vsub.f32 q1, q0, q2")              \
+  X(MVE_VFMS_F32, L_Q, G_S, G_S, 64, "vfms.f32 q1, q0, q2")              \
+  X(MVE_VMINNM_F32, L_Q, G_S, G_S, 64, "vminnm.f32 q1, q0, q2")          \
+  X(MVE_VMAXNMA_F32, L_Q, G_S, G_S, 64, "vmaxnma.f32 q1, q0")            \
+  X(MVE_VMINNMA_F32, L_Q, G_S, G_S, 64, "vminnma.f32 q1, q0")            \
+  X(MVE_VABD_F32, L_Q, G_S, G_S, 64, "vabd.f32 q1, q0, q2")              \
+  X(MVE_VRINTX_F32, L_Q, G_S, G_S, 64, "vrintx.f32 q1, q0")              \
+  X(MVE_VRINTZ_F32, L_Q, G_S, G_S, 64, "vrintz.f32 q1, q0")              \
+  X(MVE_VRINTA_F32, L_Q, G_S, G_S, 64, "vrinta.f32 q1, q0")              \
+  X(MVE_VRINTM_F32, L_Q, G_S, G_S, 64, "vrintm.f32 q1, q0")              \
+  X(MVE_VCVT_S32_F32_X16, L_Q, G_S, G_S, 64, "vcvt.s32.f32 q1, q0, #16") \
+  X(MVE_VCVT_F32_S32_X8, L_Q, G_I, G_S, 64, "vcvt.f32.s32 q1, q0, #8")   \
+  X(MVE_VCVT_F32_U32, L_Q, G_I, G_S, 64, "vcvt.f32.u32 q1, q0")          \
+  X(MVE_VCVTA_S32_F32, L_Q, G_S, G_S, 64, "vcvta.s32.f32 q1, q0")        \
+  X(MVE_VCVTM_U32_F32, L_Q, G_S, G_S, 64, "vcvtm.u32.f32 q1, q0")        \
+  X(MVE_VMUL_F16, L_Q, G_H0, G_H0, 64, "vmul.f16 q1, q0, q2")            \
+  X(MVE_VSUB_F16, L_Q, G_H0, G_H0, 64, "vsub.f16 q1, q0, q2")            \
+  X(MVE_VMAXNM_F16, L_Q, G_H0, G_H0, 64, "vmaxnm.f16 q1, q0, q2")        \
+  X(MVE_VMINNMA_F16, L_Q, G_H0, G_H0, 64, "vminnma.f16 q1, q0")          \
+  X(MVE_VRINTN_F16, L_Q, G_H0, G_H0, 64, "vrintn.f16 q1, q0")            \
+  X(MVE_VCVT_S16_F16, L_Q, G_H0, G_H0, 64, "vcvt.s16.f16 q1, q0")        \
+  X(MVE_VCVT_F16_S16, L_Q, G_I, G_H0, 64, "vcvt.f16.s16 q1, q0")
 
 enum {
 #define CORSIM_FP_QEMU_ENUM(name, layout, src, dst, out, insn) OP_##name,
