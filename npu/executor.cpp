@@ -76,6 +76,7 @@ RunResult Executor::run(std::span<const uint32_t> words, NpuBus& bus, const std:
     rec.offset = cmd.offset;
     rec.op = decode_operation(regs_, cmd.opcode, cmd.param, isa);
     rec.macs = operation_macs(rec.op);
+    if (before_) before_(rec);
     OpContext ctx(rec.op, cfg_, bus, basep, regioncfg, shram_);
     bool ok = false;
     if (const char* why = operation_too_large(rec.op)) {

@@ -57,10 +57,14 @@ class Executor {
   RunResult run(std::span<const uint32_t> words, NpuBus& bus, const std::array<uint64_t, 8>& basep,
                 uint32_t regioncfg, const Observer& observer = {});
 
+  // Called with the decoded operation just before it executes (debuggers, per-op checks).
+  void set_before_operation(Observer f) { before_ = std::move(f); }
+
  private:
   NpuConfig cfg_;
   RegisterState regs_;
   std::vector<uint8_t> shram_;
+  Observer before_;
 };
 
 // REGIONCFG as the Ethos-U driver programs it (§1.5): region 0 -> 3, region 1 -> 0, others -> 1.
