@@ -53,8 +53,33 @@ enum class Mode : uint8_t { kArith, kConvert };
 
 inline void raise(FpEnv& env, uint32_t flag) { env.flags |= flag; }
 
-// FPUnpackBase. Sets IDC when a single/double denormal is flushed (FZ=1).
-template <class T> Unpacked unpack(T op, FpEnv& env, Mode mode = Mode::kArith);
+// FPUnpackBase. Sets IDC when a single/double denormal is flushed (FZ=1). Inline: it is on every
+// operation's hot path.
+template <class T> inline Unpacked unpack(T op, FpEnv& env, Mode mode = Mode::kArith) {
+  constexpr int kF = Traits<T>::kF;
+  const bool sign = sign_of(op);
+  const uint32_t e = exp_field(op);
+  const uint64_t frac = uint64_t(op & kFracMask<T>);
+  if (e == 0) {
+    if (frac == 0) return {FpType::kZero, sign, 0, 0};
+    if constexpr (Traits<T>::kN == 16) {
+      // FZ16 flushes half-precision inputs of arithmetic without setting IDC; FPUnpackCV clears
+      // FZ16 so conversions never flush a half input.
+      if (env.fz16 && mode == Mode::kArith) return {FpType::kZero, sign, 0, 0};
+    } else if (env.fz) {
+      raise(env, kIdc);  // "Denormalized input flushed to zero"
+      return {FpType::kZero, sign, 0, 0};
+    }
+    return {FpType::kDenormal, sign, kMinExp<T> - kF, frac};
+  }
+  const bool ahp = Traits<T>::kN == 16 && mode == Mode::kConvert && env.ahp;
+  if (e == kExpMax<T> && !ahp) {
+    if (frac == 0) return {FpType::kInfinity, sign, 0, 0};
+    const bool quiet = (frac >> (kF - 1)) & 1;
+    return {quiet ? FpType::kQNaN : FpType::kSNaN, sign, 0, 0};
+  }
+  return {FpType::kNonzero, sign, int(e) - Traits<T>::kBias - kF, frac | (uint64_t(1) << kF)};
+}
 
 // FPRoundBase applied to the real value (sign ? -1 : 1) * mant * 2^exp, mant != 0. The value must be
 // exact, or carry at least two bits below the rounding position with the lowest bit set as a

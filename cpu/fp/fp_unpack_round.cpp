@@ -51,32 +51,6 @@ template <class T> FpType classify(T op, const FpEnv& env) {
 
 namespace detail {
 
-template <class T> Unpacked unpack(T op, FpEnv& env, Mode mode) {
-  constexpr int kF = Traits<T>::kF;
-  const bool sign = sign_of(op);
-  const uint32_t e = exp_field(op);
-  const uint64_t frac = uint64_t(op & kFracMask<T>);
-  if (e == 0) {
-    if (frac == 0) return {FpType::kZero, sign, 0, 0};
-    if constexpr (Traits<T>::kN == 16) {
-      // FZ16 flushes half-precision inputs of arithmetic without setting IDC; FPUnpackCV clears
-      // FZ16 so conversions never flush a half input.
-      if (env.fz16 && mode == Mode::kArith) return {FpType::kZero, sign, 0, 0};
-    } else if (env.fz) {
-      raise(env, kIdc);  // "Denormalized input flushed to zero"
-      return {FpType::kZero, sign, 0, 0};
-    }
-    return {FpType::kDenormal, sign, kMinExp<T> - kF, frac};
-  }
-  const bool ahp = Traits<T>::kN == 16 && mode == Mode::kConvert && env.ahp;
-  if (e == kExpMax<T> && !ahp) {
-    if (frac == 0) return {FpType::kInfinity, sign, 0, 0};
-    const bool quiet = (frac >> (kF - 1)) & 1;
-    return {quiet ? FpType::kQNaN : FpType::kSNaN, sign, 0, 0};
-  }
-  return {FpType::kNonzero, sign, int(e) - Traits<T>::kBias - kF, frac | (uint64_t(1) << kF)};
-}
-
 template <class T, class M>
 T round(bool sign, int exp, M mant, Rounding rounding, FpEnv& env, Mode mode) {
   if constexpr (std::is_same_v<M, u128>) {
@@ -223,7 +197,6 @@ bool process_nans3(const Unpacked& u1, const Unpacked& u2, const Unpacked& u3, T
 }
 
 #define CORSIM_FP_INSTANTIATE(T)                                                                  \
-  template Unpacked unpack<T>(T, FpEnv&, Mode);                                                   \
   template T round<T, uint64_t>(bool, int, uint64_t, Rounding, FpEnv&, Mode);                    \
   template T round<T, u128>(bool, int, u128, Rounding, FpEnv&, Mode);                            \
   template T process_nan<T>(const Unpacked&, T, FpEnv&);                                          \
