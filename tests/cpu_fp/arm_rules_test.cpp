@@ -397,3 +397,29 @@ TEST(FpCompare, MveConditions) {
 
 }  // namespace
 }  // namespace corsim::cpu::fp
+
+namespace corsim::cpu::fp {
+namespace {
+
+TEST(FpToFixed, SixtyFourBitWidth) {
+  FpEnv e;  // 2^63 does not fit a signed 64-bit integer but fits an unsigned one
+  EXPECT_EQ(to_fixed<uint64_t>(0x43E0000000000000ull, 64, 0, false, Rounding::kZero, e),
+            0x7FFFFFFFFFFFFFFFull);
+  EXPECT_EQ(e.flags, kIoc);
+  e = FpEnv{};
+  EXPECT_EQ(to_fixed<uint64_t>(0x43E0000000000000ull, 64, 0, true, Rounding::kZero, e),
+            0x8000000000000000ull);
+  EXPECT_EQ(to_fixed<uint64_t>(0xC3E0000000000000ull, 64, 0, false, Rounding::kZero, e),
+            0x8000000000000000ull);  // -2^63 fits
+  EXPECT_EQ(e.flags, 0u);
+  EXPECT_EQ(from_fixed<uint64_t>(0x8000000000000000ull, 64, 0, false, Rounding::kTieEven, e),
+            0xC3E0000000000000ull);
+  EXPECT_EQ(e.flags, 0u);
+  // 2^64 - 1 needs 64 bits: rounds to 2^64 in single precision, inexact.
+  EXPECT_EQ(from_fixed<uint32_t>(~0ull, 64, 0, true, Rounding::kTieEven, e), 0x5F800000u);
+  EXPECT_EQ(from_fixed<uint32_t>(~0ull, 64, 0, true, Rounding::kZero, e), 0x5F7FFFFFu);
+  EXPECT_EQ(e.flags, kIxc);
+}
+
+}  // namespace
+}  // namespace corsim::cpu::fp
