@@ -365,10 +365,10 @@ int run(const char* path) {
     ++lines;
     const int layout = kLayouts[l.op];
     const Expect e = layout == L_S ? scalar(l.op, l) : layout == L_D ? dbl(l.op, l) : mve(l.op, l);
-    // FPSCR after: the flags OR-ed in, NZCV replaced by compares; LTPSIZE [18:16] is ignored.
+    // FPSCR after: the flags OR-ed in, NZCV replaced by compares, the rest (LTPSIZE too) unchanged.
     uint32_t want_fpscr = l.fpscr | e.flags;
     if (e.sets_nzcv) want_fpscr = (want_fpscr & 0x0FFFFFFFu) | (e.nzcv << 28);
-    const uint32_t got_fpscr = l.fpscr_out & ~0x00070000u;
+    const uint32_t got_fpscr = l.fpscr_out;
     auto& counts = per_op[l.op];
     ++counts.first;
     if ((l.result & e.mask) != (e.result & e.mask) || got_fpscr != want_fpscr) {

@@ -107,7 +107,10 @@ static uint64_t gen(int kind) {
 }
 static uint32_t gen_fpscr(void) {
   const uint64_t r = rnd();
-  uint32_t f = (uint32_t)(r & 3) << 22;                 /* RMode */
+  /* LTPSIZE [18:16] = 4 (no tail predication): VMSR FPSCR writes it, and an LE (low-overhead loop
+   * end, which GCC emits for C loops) with LTPSIZE != 4 raises INVSTATE on QEMU. */
+  uint32_t f = 4u << 16;
+  f |= (uint32_t)(r & 3) << 22;                         /* RMode */
   if ((r >> 2) % 4 == 0) f |= 1u << 24;                 /* FZ */
   if ((r >> 4) % 4 == 0) f |= 1u << 25;                 /* DN */
   if ((r >> 6) % 4 == 0) f |= 1u << 26;                 /* AHP */
