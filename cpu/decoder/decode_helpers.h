@@ -77,8 +77,9 @@ inline Opt t16_none(const Fields&) { return Operands{}; }
 inline Opt t32_csel(const Fields& f) {
   Operands o;
   o.rd = u8(f('d')); o.rn = u8(f('n')); o.rm = u8(f('m')); o.cond = u8(f('c'));
-  // Rd = SP/PC or Rn/Rm = SP is CONSTRAINED UNPREDICTABLE: we choose UNDEFINED.
-  if (o.rd == 13 || o.rd == 15 || o.rn == 13 || o.rm == 13) return std::nullopt;
+  // Rd = SP/PC, Rn/Rm = SP or cond = 111x is CONSTRAINED UNPREDICTABLE: we choose UNDEFINED
+  // (as QEMU does).
+  if (o.rd == 13 || o.rd == 15 || o.rn == 13 || o.rm == 13 || o.cond >= 14) return std::nullopt;
   return o;
 }
 inline Opt t32_dp_reg(const Fields& f) { return dp_shifted(f, true, true); }
@@ -166,11 +167,11 @@ inline Opt t32_extend(const Fields& f) {
   return o;
 }
 inline Opt t32_rev(const Fields& f) {
-  // Both Rm fields must agree; when they differ the encoding is UNPREDICTABLE and we use the
-  // first (hw1) one, as binutils prints it.
+  // Both Rm fields must agree (Consistent(Rm)); when they differ the encoding is CONSTRAINED
+  // UNPREDICTABLE and we choose UNDEFINED (QEMU reads hw2's field, binutils hw1's).
   Operands o;
   o.rd = u8(f('d')); o.rm = u8(f('m'));
-  (void)f('M');
+  if (f('M') != o.rm) return std::nullopt;
   return o;
 }
 inline Opt t32_mul(const Fields& f) {
