@@ -1,0 +1,176 @@
+// End-to-end runs of the corsim executable (path in CORSIM_BINARY) on small assembly programs
+// (tests/sim/firmware/, built into SIM_FW_DIR): exit statuses, console, semihosting, EOT, limits,
+// fault reports, --data, --trace, --stats, and the one-line errors for bad input.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunOutput {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+class CorsimCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("corsim-cli-" + std::to_string(::getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  static std::string fw(const std::string& name) { return std::string(SIM_FW_DIR) + "/" + name + ".elf"; }
+  RunOutput run(const std::string& args) {
+    const fs::path out = dir_ / "stdout", err = dir_ / "stderr";
+    const std::string cmd = fmt::format("cd '{}' && '{}' {} </dev/null >'{}' 2>'{}'", dir_.string(), CORSIM_BINARY, args,
+                                        out.string(), err.string());
+    const int raw = std::system(cmd.c_str());
+    RunOutput r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+  }
+  static size_t lines(const std::string& s) {
+    size_t n = 0;
+    for (char c : s) n += c == '\n';
+    return n;
+  }
+  fs::path dir_;
+};
+
+TEST_F(CorsimCli, UartOutputAndEotExitZero) {
+  const RunOutput r = run("-q " + fw("uart_eot"));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "OK\n");
+  EXPECT_EQ(r.err, "");  // -q: nothing on stderr for a clean run
+}
+
+TEST_F(CorsimCli, SemihostingCommandLineAndExitCode) {
+  const RunOutput r = run("-q --semihosting-cmdline 'abc def' " + fw("semihost_exit"));
+  EXPECT_EQ(r.status, 7);
+  EXPECT_EQ(r.out, "abc def\n");
+  const RunOutput c = run("-q -C cpu0.semihosting-cmd_line='\"-m x.pte\"' " + fw("semihost_exit"));
+  EXPECT_EQ(c.out, "-m x.pte\n");
+}
+
+TEST_F(CorsimCli, CycleLimitAndTimeoutExitFour) {
+  RunOutput r = run("-q --max-cycles 5000 --stats s.json " + fw("spin"));
+  EXPECT_EQ(r.status, 4);
+  EXPECT_NE(r.err.find("cycle limit"), std::string::npos) << r.err;
+  const std::string stats = slurp(dir_ / "s.json");
+  EXPECT_NE(stats.find("\"cycles\": 5000,"), std::string::npos) << stats;
+  EXPECT_NE(stats.find("\"stop_reason\": \"cycle-limit\""), std::string::npos) << stats;
+  r = run("-q --timeout 0.2 " + fw("spin"));
+  EXPECT_EQ(r.status, 4);
+  EXPECT_NE(r.err.find("timeout"), std::string::npos) << r.err;
+}
+
+TEST_F(CorsimCli, GuestFaultReportsKindPcSymbolAndRegisters) {
+  const RunOutput r = run("-q " + fw("fault"));
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.err.find("UNDEFINSTR"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(bad_instruction+0x2)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("r0  = 00000011"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("r7  = 00000077"), std::string::npos) << r.err;
+  const RunOutput l = run("-q " + fw("lockup"));
+  EXPECT_EQ(l.status, 3);
+  EXPECT_NE(l.err.find("locked up"), std::string::npos) << l.err;
+}
+
+TEST_F(CorsimCli, SleepingForeverIsAGuestError) {
+  const RunOutput r = run("-q " + fw("wfi"));
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.err.find("sleeping forever"), std::string::npos) << r.err;
+}
+
+TEST_F(CorsimCli, TimerInterruptWakesTheSleepingCoreAndTimeJumps) {
+  const RunOutput r = run("-q --stats - " + fw("timer_irq"));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "Twoke\n");
+  // The timer was programmed 100000 counter ticks ahead while ~60 instructions ran: the run
+  // must have slept through the gap.
+  const size_t at = r.err.find("\"cycles\": ");
+  ASSERT_NE(at, std::string::npos) << r.err;
+  EXPECT_GE(std::stoull(r.err.substr(at + 10)), 100000u);
+}
+
+TEST_F(CorsimCli, DataFilePlacedBeforeBoot) {
+  std::ofstream(dir_ / "magic.bin") << "CSIM";
+  EXPECT_EQ(run("-q --data magic.bin@0x60000000 " + fw("data")).out, "data ok\n");
+  EXPECT_EQ(run("-q " + fw("data")).out, "data bad\n");
+}
+
+TEST_F(CorsimCli, TraceHasOneLinePerInstruction) {
+  const RunOutput r = run("-q --trace=t.txt --stats s.json " + fw("uart_eot"));
+  ASSERT_EQ(r.status, 0);
+  const std::string trace = slurp(dir_ / "t.txt");
+  const std::string stats = slurp(dir_ / "s.json");
+  const size_t at = stats.find("\"instructions\": ");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(lines(trace), std::stoull(stats.substr(at + 16)));
+  // First instruction: BL uart_init at the reset entry, 32-bit encoding.
+  const std::string first = trace.substr(0, trace.find('\n'));
+  EXPECT_NE(first.find("bl"), std::string::npos) << first;
+  EXPECT_EQ(r.out, "OK\n");  // the trace never mixes into the guest's stdout
+}
+
+TEST_F(CorsimCli, BadInputIsOneLineAndStatusTwo) {
+  std::ofstream(dir_ / "text.elf") << "not an elf";
+  std::ofstream(dir_ / "blob.bin") << "1234";
+  const std::string cases[] = {
+      "missing.elf",
+      "text.elf",
+      "/bin/sh",                                              // x86-64 (or other host) ELF
+      "--data blob.bin@0x50000000 " + fw("uart_eot"),         // --data outside memory
+      "--data missing.bin@0x60000000 " + fw("uart_eot"),
+      "--bogus-option " + fw("uart_eot"),
+      "--platform nope " + fw("uart_eot"),
+      "-C ethosu.num_macs=7 " + fw("uart_eot"),
+      "",
+  };
+  for (const std::string& c : cases) {
+    const RunOutput r = run(c);
+    EXPECT_EQ(r.status, 2) << c << "\n" << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << c << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind("corsim: error: ", 0), 0u) << r.err;
+    EXPECT_EQ(r.out, "") << c;
+  }
+}
+
+TEST_F(CorsimCli, UnknownParameterWarnsButRuns) {
+  const RunOutput r = run("-C some.unknown=1 -C some.unknown=2 " + fw("uart_eot"));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "OK\n");
+  size_t warnings = 0;
+  for (size_t p = r.err.find("some.unknown"); p != std::string::npos; p = r.err.find("some.unknown", p + 1)) ++warnings;
+  EXPECT_EQ(warnings, 1u) << r.err;
+}
+
+TEST_F(CorsimCli, HelpAndVersion) {
+  RunOutput r = run("--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("usage: corsim"), std::string::npos);
+  r = run("--version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("corsim ", 0), 0u);
+}
+
+}  // namespace
