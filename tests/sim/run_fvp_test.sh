@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# CTest: scripts/run_fvp.sh runs the demo with no argument, and passes firmware and options to
+# corsim. Arguments: corsim binary, directory of the sim test programs, run_fvp.sh.
+set -uo pipefail
+corsim=$1 fw=$2 script=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/sim" "$tmp/firmware"
+ln -s "$corsim" "$tmp/sim/corsim"
+cp "$fw/uart_eot.elf" "$tmp/firmware/demo.elf"   # stands in for the demo
+fail=0
+
+out=$(CORSIM_BUILD_DIR=$tmp "$script" -q); status=$?
+[ "$status" = 0 ] && [ "$out" = "OK" ] || { echo "no-argument run: status $status, output '$out'"; fail=1; }
+
+out=$(CORSIM_BUILD_DIR=$tmp "$script" "$fw/semihost_exit.elf" --semihosting-cmdline "a b" -q); status=$?
+[ "$status" = 7 ] && [ "$out" = "a b" ] || { echo "firmware run: status $status, output '$out'"; fail=1; }
+
+out=$(CORSIM_BUILD_DIR=$tmp "$script" -C cpu0.semihosting-cmd_line=xyz "$fw/semihost_exit.elf" -q); status=$?
+[ "$status" = 7 ] && [ "$out" = "xyz" ] || { echo "-C before the firmware: status $status, output '$out'"; fail=1; }
+
+CORSIM_BUILD_DIR=$tmp "$script" a.elf b.elf 2>/dev/null; status=$?
+[ "$status" = 2 ] || { echo "two firmwares: status $status, expected 2"; fail=1; }
+exit $fail
