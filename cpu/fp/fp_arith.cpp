@@ -49,6 +49,11 @@ T add_values(bool s1, int e1, W m1, bool s2, int e2, W m2, FpEnv& env) {
 }
 
 template <class T> T add_or_sub(T op1, T op2, bool subtract, FpEnv& env) {
+  if (is_normal(op1) && is_normal(op2)) {
+    const Unpacked u1 = unpack_normal(op1), u2 = unpack_normal(op2);
+    return add_values<T, uint64_t>(u1.sign, u1.exp, u1.mant, u2.sign != subtract, u2.exp, u2.mant,
+                                   env);
+  }
   Unpacked u1 = unpack(op1, env), u2 = unpack(op2, env);
   T result;
   if (process_nans(u1, u2, op1, op2, env, &result)) return result;
@@ -90,6 +95,11 @@ template <class T> T add(T op1, T op2, FpEnv& env) { return add_or_sub(op1, op2,
 template <class T> T sub(T op1, T op2, FpEnv& env) { return add_or_sub(op1, op2, true, env); }
 
 template <class T> T mul(T op1, T op2, FpEnv& env) {
+  if (is_normal(op1) && is_normal(op2)) {
+    const Unpacked u1 = unpack_normal(op1), u2 = unpack_normal(op2);
+    return round<T>(u1.sign != u2.sign, u1.exp + u2.exp, u128(u1.mant) * u2.mant, env.rounding,
+                    env);
+  }
   const Unpacked u1 = unpack(op1, env), u2 = unpack(op2, env);
   T result;
   if (process_nans(u1, u2, op1, op2, env, &result)) return result;
@@ -104,6 +114,12 @@ template <class T> T mul(T op1, T op2, FpEnv& env) {
 }
 
 template <class T> T mul_add(T addend, T op1, T op2, FpEnv& env) {
+  using W = std::conditional_t<std::is_same_v<T, uint64_t>, u128, uint64_t>;  // product fits
+  if (is_normal(addend) && is_normal(op1) && is_normal(op2)) {
+    const Unpacked ua = unpack_normal(addend), u1 = unpack_normal(op1), u2 = unpack_normal(op2);
+    return add_values<T, W>(ua.sign, ua.exp, W(ua.mant), u1.sign != u2.sign, u1.exp + u2.exp,
+                            W(u1.mant) * u2.mant, env);
+  }
   const Unpacked ua = unpack(addend, env), u1 = unpack(op1, env), u2 = unpack(op2, env);
   const bool inf_zero = (u1.is_inf() && u2.is_zero()) || (u1.is_zero() && u2.is_inf());
   T result;
@@ -127,16 +143,22 @@ template <class T> T mul_add(T addend, T op1, T op2, FpEnv& env) {
     return ua.sign == sign_p ? zero<T>(ua.sign) : exact_zero<T>(env);
   }
   if (zero_p) return round<T>(ua.sign, ua.exp, ua.mant, env.rounding, env);
-  using W = std::conditional_t<std::is_same_v<T, uint64_t>, u128, uint64_t>;  // product fits
   const W prod = W(u1.mant) * u2.mant;
   if (ua.is_zero()) return round<T>(sign_p, u1.exp + u2.exp, prod, env.rounding, env);
   return add_values<T, W>(ua.sign, ua.exp, W(ua.mant), sign_p, u1.exp + u2.exp, prod, env);
 }
 
 template <class T> T div(T op1, T op2, FpEnv& env) {
-  const Unpacked u1 = unpack(op1, env), u2 = unpack(op2, env);
-  T result;
-  if (process_nans(u1, u2, op1, op2, env, &result)) return result;
+  Unpacked u1, u2;
+  if (is_normal(op1) && is_normal(op2)) {
+    u1 = unpack_normal(op1);
+    u2 = unpack_normal(op2);
+  } else {
+    u1 = unpack(op1, env);
+    u2 = unpack(op2, env);
+    T result;
+    if (process_nans(u1, u2, op1, op2, env, &result)) return result;
+  }
   const bool sign = u1.sign != u2.sign;
   if ((u1.is_inf() && u2.is_inf()) || (u1.is_zero() && u2.is_zero())) {
     raise(env, kIoc);

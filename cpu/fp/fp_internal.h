@@ -81,6 +81,16 @@ template <class T> inline Unpacked unpack(T op, FpEnv& env, Mode mode = Mode::kA
   return {FpType::kNonzero, sign, int(e) - Traits<T>::kBias - kF, frac | (uint64_t(1) << kF)};
 }
 
+// True when op is a normal number (neither zero, denormal, infinity nor NaN). For such operands
+// FPUnpack cannot flush, signal or produce a special type, so the arithmetic can skip straight to
+// the real-number step (a fast path that computes exactly what the general path does).
+template <class T> inline bool is_normal(T op) { return exp_field(op) - 1u < kExpMax<T> - 1u; }
+template <class T> inline Unpacked unpack_normal(T op) {
+  constexpr int kF = Traits<T>::kF;
+  return {FpType::kNonzero, sign_of(op), int(exp_field(op)) - Traits<T>::kBias - kF,
+          uint64_t(op & kFracMask<T>) | (uint64_t(1) << kF)};
+}
+
 // FPRoundBase applied to the real value (sign ? -1 : 1) * mant * 2^exp, mant != 0. The value must be
 // exact, or carry at least two bits below the rounding position with the lowest bit set as a
 // sticky bit ("round to odd" accumulator): rounding and tininess are then decided exactly.
