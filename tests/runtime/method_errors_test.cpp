@@ -24,10 +24,10 @@ TEST(MethodErrors, MissingKernelIsNamed) {
 }
 
 TEST(MethodErrors, MissingKernelsAreCounted) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("add_ethos-u55-128.pte"));
   rig.kernels = KernelRegistry();
-  FakeEthosU npu;
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   ASSERT_TRUE(rig.plan(4096).ok());
   const Status s = rig.load();
@@ -46,9 +46,9 @@ TEST(MethodErrors, MissingBackendIsNamed) {
 }
 
 TEST(MethodErrors, UnavailableBackend) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("mnist_ethos-u55-128.pte"));
-  FakeEthosU npu;
   npu.available = false;
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   ASSERT_TRUE(rig.plan(8192).ok());
@@ -58,9 +58,9 @@ TEST(MethodErrors, UnavailableBackend) {
 }
 
 TEST(MethodErrors, BackendInitFailureIsReported) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("mnist_ethos-u55-128.pte"));
-  FakeEthosU npu;
   npu.init_status = make_error(Error::kBadVelaBinStream, "MAC count mismatch");
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   ASSERT_TRUE(rig.plan(8192).ok());
@@ -70,9 +70,9 @@ TEST(MethodErrors, BackendInitFailureIsReported) {
 }
 
 TEST(MethodErrors, BackendExecuteFailureNamesTheInstruction) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("mnist_ethos-u55-128.pte"));
-  FakeEthosU npu;
   npu.execute_status = make_error(Error::kBackendFailed, "NPU STATUS bus error");
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   ASSERT_TRUE(rig.plan(8192).ok());
@@ -102,9 +102,9 @@ TEST(MethodErrors, KernelFailureNamesTheOperator) {
 }
 
 TEST(MethodErrors, PlannedPoolTooSmall) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("mnist_ethos-u55-128.pte"));
-  FakeEthosU npu;
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   // The plan needs buffer 1 of 3,920 bytes; give a 3,919-byte span.
   rig.spans[0] = Span<uint8_t>(rig.planned_pool.data(), 3919);
@@ -131,9 +131,9 @@ TEST(MethodErrors, AllocatePlannedBuffersFromTooSmallPool) {
 }
 
 TEST(MethodErrors, MethodAllocatorTooSmall) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("add_ethos-u55-128.pte"));
-  FakeEthosU npu;
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   ASSERT_TRUE(rig.plan(4096).ok());
   for (size_t bytes : {0u, 64u, 256u, 1024u}) {
@@ -162,6 +162,7 @@ TEST(MethodErrors, ExecuteBeforeLoad) {
 }
 
 TEST(Registry, DuplicateAndFull) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   KernelRegistry k;
   ASSERT_TRUE(k.register_kernel("a::b.out", failing_add).ok());
   EXPECT_EQ(k.register_kernel("a::b.out", failing_add).code, Error::kInvalidArgument);
@@ -169,7 +170,6 @@ TEST(Registry, DuplicateAndFull) {
   EXPECT_EQ(k.find("a::b", 4, "", 0), nullptr);
   EXPECT_EQ(k.find("a::b", 4, "ou", 2), nullptr);
   BackendRegistry b;
-  FakeEthosU npu;
   ASSERT_TRUE(b.register_backend("EthosUBackend", &npu).ok());
   EXPECT_EQ(b.register_backend("EthosUBackend", &npu).code, Error::kInvalidArgument);
   EXPECT_EQ(b.find("EthosUBackend"), &npu);

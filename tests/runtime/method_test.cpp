@@ -76,9 +76,9 @@ void npu_add(Span<EValue* const> args) {
 }
 
 TEST(MethodAddU55, QuantizeDelegateDequantize) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("add_ethos-u55-128.pte"));
-  FakeEthosU npu;
   npu.on_execute = npu_add;
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   ASSERT_TRUE(rig.plan(4096).ok());
@@ -138,9 +138,9 @@ void npu_mnist(Span<EValue* const> args) {
 }
 
 TEST(MethodMnistU55, PlanningAndDelegateArguments) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
   MethodRig rig;
   ASSERT_NO_FATAL_FAILURE(rig.open("mnist_ethos-u55-128.pte"));
-  FakeEthosU npu;
   npu.on_execute = npu_mnist;
   ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
   ASSERT_TRUE(rig.plan(8192).ok());
