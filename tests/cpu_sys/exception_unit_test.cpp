@@ -373,5 +373,67 @@ TEST(Fpu, CpacrControlsAccess) {
   EXPECT_FALSE(h.exc.fpu_enabled());
 }
 
+
+TEST(ExceptionReturn, ExtendedFrameRestoresFpRegistersAndFpca) {
+  Harness h;
+  h.exc.set_pending(kExcPendSv, true);
+  h.step_interrupts(0x10000400u);
+  // Build an extended frame (as an RTOS would) below the basic one: R0-R3, R12, LR, PC, xPSR,
+  // S0-S15, FPSCR, reserved: 0x68 bytes.
+  const uint32_t frame = h.state.r[13] - 0x48;
+  for (unsigned i = 0; i < 8; ++i) h.poke(frame + 4 * i, h.peek(h.state.r[13] + 4 * i));
+  for (unsigned i = 0; i < 16; ++i) h.poke(frame + 0x20 + 4 * i, 0x3F800000u + i);
+  h.poke(frame + 0x60, 0x03000000u);  // FPSCR
+  h.state.r[13] = frame;
+  ASSERT_TRUE(h.exc.exception_return(0xFFFFFFE9u));  // FType = 0, Thread, MSP
+  EXPECT_EQ(h.state.ext[0], 0x3F800000u);
+  EXPECT_EQ(h.state.ext[15], 0x3F80000Fu);
+  EXPECT_EQ(h.state.fpscr, 0x03000000u);
+  EXPECT_EQ(h.state.control[1] & 4u, 4u);  // CONTROL.FPCA = !FType
+  EXPECT_EQ(h.state.r[13], frame + 0x68);
+  EXPECT_EQ(h.state.r[15], 0x10000400u);
+}
+
+TEST(ExceptionReturn, SleepOnExitSleepsAfterReturnToThread) {
+  Harness h;
+  h.exc.regs().scr[1] = 1u << 1;  // SCR.SLEEPONEXIT
+  h.exc.set_pending(kExcPendSv, true);
+  h.step_interrupts(0x10000400u);
+  ASSERT_TRUE(h.exc.exception_return(h.state.r[14]));
+  EXPECT_TRUE(h.state.sleeping);
+}
+
+TEST(Interrupts, SevOnPendSetsEventRegister) {
+  Harness h;
+  h.exc.regs().scr[1] = 1u << 4;  // SCR.SEVONPEND
+  h.exc.set_pending(16 + 3, true);  // pending even though disabled
+  EXPECT_TRUE(h.state.event_register);
+  EXPECT_TRUE(h.exc.wfe_wakeup());
+}
+
+TEST(Faults, StackingBusErrorPendsBusFault) {
+  Harness h;
+  h.exc.regs().fault_enables = shcsr::kBusFaultEna;
+  h.exc.set_raw_priority(kExcPendSv, 0x80);
+  h.state.r[13] = 0x50000100u;  // nothing mapped: the frame cannot be written
+  h.exc.set_pending(kExcPendSv, true);
+  h.step_interrupts(0x10000400u);
+  EXPECT_EQ(h.exc.regs().cfsr & cfsr::kStkerr, cfsr::kStkerr);
+  EXPECT_TRUE(h.exc.is_pending(kExcBusFault));  // derived: taken before the PendSV handler runs
+  EXPECT_TRUE(h.exc.should_take());
+}
+
+TEST(Faults, UnreadableVectorIsHardFaultWithVecttbl) {
+  Harness h;
+  h.exc.regs().vtor[1] = 0x1007FFC0u;  // ITCM ends at 0x10080000: vector 16+ unreadable
+  h.exc.set_irq_enabled(0, true);
+  h.exc.set_pending(16, true);
+  h.poke(0x1007FFC0u + 4 * kExcHardFault, handler_address(3) | 1u);
+  h.step_interrupts(0x10000400u);
+  EXPECT_EQ(h.state.ipsr, uint32_t{kExcHardFault});
+  EXPECT_EQ(h.exc.regs().hfsr, hfsr::kVecttbl);
+  EXPECT_EQ(h.state.r[15], handler_address(3));
+}
+
 }  // namespace
 }  // namespace corsim::cpu::test
