@@ -18,6 +18,7 @@ set(CORSIM_FIRMWARE_TESTS
   armv81m
   cxx
   files
+  algorithms
   exit_status
 )
 
