@@ -173,6 +173,10 @@ Expect scalar(unsigned op, const Line& l) {
     case OP_VCVTN_U32_F16: r = to_fixed<H>(ah, 32, 0, true, Rounding::kTieEven, env); break;
     case OP_VCVTP_S32_F16: r = to_fixed<H>(ah, 32, 0, false, Rounding::kPosInf, env); break;
     case OP_VCVTM_U32_F16: r = to_fixed<H>(ah, 32, 0, true, Rounding::kNegInf, env); break;
+    case OP_VCVT_S16_F16_X8: r = sext32(to_fixed<H>(ch, 16, 8, false, Rounding::kZero, env), 16); break;
+    case OP_VCVT_U16_F16_X12: r = to_fixed<H>(ch, 16, 12, true, Rounding::kZero, env); break;
+    case OP_VCVT_F16_S16_X8: r = h32(from_fixed<H>(c, 16, 8, false, kFixedToFp, env)); break;
+    case OP_VCVT_F16_U16_X12: r = h32(from_fixed<H>(c, 16, 12, true, kFixedToFp, env)); break;
     case OP_VCVT_F16_U32_X20: r = h32(from_fixed<H>(c, 32, 20, true, kFixedToFp, env)); break;
     default: return dbl(op, l);  // conversions to double take single/half operands
   }

@@ -97,6 +97,12 @@ enum { G_H, G_H0, G_S, G_D, G_I };
   X(VCVT_S32_F16_X8, L_S, G_H, G_H, 32, "vcvt.s32.f16 s4, s4, #8")      \
   X(VCVT_F16_S32_X8, L_S, G_H, G_I, 32, "vcvt.f16.s32 s4, s4, #8")      \
   X(VCVT_F16_U32_X20, L_S, G_H, G_I, 32, "vcvt.f16.u32 s4, s4, #20")    \
+  /* GNU as 2.40 rejects the 16-bit fixed-point size with F16: vcvt.s16.f16 / vcvt.f16.s16 s4, s4, #8 \
+   * and vcvt.u16.f16 / vcvt.f16.u16 s4, s4, #12. */                                              \
+  X(VCVT_S16_F16_X8, L_S, G_H, G_H, 32, ".inst.w 0xeebe2944")            \
+  X(VCVT_F16_S16_X8, L_S, G_H, G_I, 32, ".inst.w 0xeeba2944")            \
+  X(VCVT_U16_F16_X12, L_S, G_H, G_H, 32, ".inst.w 0xeebf2942")           \
+  X(VCVT_F16_U16_X12, L_S, G_H, G_I, 32, ".inst.w 0xeebb2942")           \
   X(VADD_F64, L_D, G_D, G_D, 64, "vadd.f64 d2, d0, d1")                 \
   X(VSUB_F64, L_D, G_D, G_D, 64, "vsub.f64 d2, d0, d1")                 \
   X(VMUL_F64, L_D, G_D, G_D, 64, "vmul.f64 d2, d0, d1")                 \
