@@ -32,6 +32,8 @@ constexpr const char* kUsage =
     "  --system NAME             Ethos_U55_High_End_Embedded (default) | Ethos_U55_Deep_Embedded\n"
     "  --memory-mode MODE        Shared_Sram (default) | Sram_Only\n"
     "  --op-overhead CYCLES      fixed cycles per operation (default 0)\n"
+    "  --npu-clock-mhz F         NPU clock (default: the system preset's)\n"
+    "  --axi0 B:L / --axi1 B:L   bytes per NPU cycle and latency of the memory on an AXI port\n"
     "  --disasm                  print the decoded command stream and exit\n"
     "  --quiet                   print totals only\n";
 
@@ -45,6 +47,8 @@ struct Options {
   std::string system = "Ethos_U55_High_End_Embedded";
   std::string memory_mode = "Shared_Sram";
   unsigned op_overhead = 0;
+  std::optional<double> clock_mhz;
+  std::optional<std::pair<double, unsigned>> axi[2];
   bool disasm = false, quiet = false;
 };
 
@@ -159,6 +163,21 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     else if (a == "--op-overhead") {
       if (!parse_u64(v, n) || n > 1000000) return fail(err, fmt::format("--op-overhead expects cycles, got '{}'", v));
       o.op_overhead = static_cast<unsigned>(n);
+    } else if (a == "--npu-clock-mhz") {
+      double f = 0;
+      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
+      if (ec != std::errc() || p != v.data() + v.size() || !(f > 0 && f < 1e5))
+        return fail(err, fmt::format("--npu-clock-mhz expects a frequency in MHz, got '{}'", v));
+      o.clock_mhz = f;
+    } else if (a == "--axi0" || a == "--axi1") {
+      const auto colon = v.find(':');
+      double bw = 0;
+      uint64_t lat = 0;
+      const bool ok = colon != std::string::npos &&
+                      std::from_chars(v.data(), v.data() + colon, bw).ptr == v.data() + colon && bw > 0 &&
+                      parse_u64(std::string_view(v).substr(colon + 1), lat) && lat < 100000;
+      if (!ok) return fail(err, fmt::format("{} expects BYTES_PER_CYCLE:LATENCY, got '{}'", a, v));
+      o.axi[a == "--axi1" ? 1 : 0] = std::pair{bw, static_cast<unsigned>(lat)};
     } else return fail(err, fmt::format("unknown option '{}' (see --help)", a));
   }
   const int sources = !o.cmd.empty() + !o.tflite.empty() + !o.pte.empty();
@@ -207,6 +226,13 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
   if (!mode) return fail(err, fmt::format("unknown --memory-mode '{}'", o.memory_mode));
   sys->memory_mode = *mode;
   sys->op_overhead_cycles = o.op_overhead;
+  if (o.clock_mhz) sys->npu_clock_hz = *o.clock_mhz * 1e6;
+  for (int p = 0; p < 2; ++p) {
+    if (!o.axi[p]) continue;
+    timing::MemoryPort& port = p ? sys->axi1 : sys->axi0;
+    port.bytes_per_cycle = o.axi[p]->first;
+    port.read_latency = port.write_latency = o.axi[p]->second;
+  }
 
   // Inputs.
   const bool model = o.cmd.empty();

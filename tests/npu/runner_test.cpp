@@ -101,6 +101,25 @@ TEST(Runner, MnistPteRunsToCompletion) {
   EXPECT_EQ(slurp(tmp("mnist.bin")).size(), 10u);
 }
 
+// Memory parameters change the modelled cycles, not the results: a slower flash on AXI1 makes the
+// flash-bound KWS stream take longer.
+TEST(Runner, MemoryParametersChangeCycles) {
+  if (!have_models()) GTEST_SKIP();
+  auto cycles = [](const std::string& out) {
+    const auto p = out.find(" MACs, ");
+    return std::stoull(out.substr(p + 7));
+  };
+  const Result fast = run({"--tflite", kKws + "model_vela.tflite", "--quiet", "--axi1", "8:32"});
+  const Result slow = run({"--tflite", kKws + "model_vela.tflite", "--quiet", "--axi1", "0.5:64"});
+  ASSERT_EQ(fast.rc, 0) << fast.err;
+  ASSERT_EQ(slow.rc, 0) << slow.err;
+  EXPECT_GT(cycles(slow.out), cycles(fast.out) + 70000);  // ~70 KB of flash at 0.5 vs 8 B/cycle
+  const Result deep = run({"--tflite", kKws + "model_vela.tflite", "--quiet", "--system", "Ethos_U55_Deep_Embedded"});
+  ASSERT_EQ(deep.rc, 0);
+  EXPECT_NE(deep.out.find("at 200 MHz"), std::string::npos);
+  EXPECT_EQ(run({"--tflite", kKws + "model_vela.tflite", "--axi0", "fast"}).rc, 2);
+}
+
 TEST(Runner, DisassemblesTheStream) {
   if (!have_models()) GTEST_SKIP();
   const Result r = run({"--cmd", kKws + "cmd_stream.bin", "--disasm"});
