@@ -114,7 +114,14 @@ Status Method::run_instruction(uint32_t chain, uint32_t& pc) {
       ctx.method_name = plan_->name()->c_str();
       ctx.delegate_index = ins.target;
       const Delegate& d = delegates_[ins.target];
-      s = d.backend->execute(ctx, d.handle, Span<EValue* const>(ins.args, ins.num_args));
+      // Backends copy to and from every tensor argument: refuse ones without memory.
+      for (uint32_t k = 0; k < ins.num_args && s.ok(); ++k) {
+        const EValue* a = ins.args[k];
+        if (a->is_tensor() && a->to_tensor().data() == nullptr && a->to_tensor().nbytes() != 0) {
+          s = make_error(Error::kInvalidState, "a delegate tensor argument has no data (unplanned and never set, or freed)");
+        }
+      }
+      if (s.ok()) s = d.backend->execute(ctx, d.handle, Span<EValue* const>(ins.args, ins.num_args));
       break;
     }
     case InstructionKind::kMoveCall:

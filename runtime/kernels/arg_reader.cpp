@@ -2,13 +2,22 @@
 
 namespace corsim::rt::kernels {
 
-Tensor* ArgReader::tensor(size_t i) {
+Tensor* ArgReader::tensor_meta(size_t i) {
   EValue* v = value(i);
   if (v == nullptr || !v->is_tensor()) {
     fail("argument is not a Tensor");
     return nullptr;
   }
   return v->tensor_ptr();
+}
+
+Tensor* ArgReader::tensor(size_t i) {
+  Tensor* t = tensor_meta(i);
+  if (t != nullptr && t->data() == nullptr && t->nbytes() != 0) {
+    fail(Error::kInvalidState, "tensor argument has no data (unplanned and never set, or freed)");
+    return nullptr;
+  }
+  return t;
 }
 
 Tensor* ArgReader::optional_tensor(size_t i) {
@@ -18,7 +27,7 @@ Tensor* ArgReader::optional_tensor(size_t i) {
     fail("argument is neither a Tensor nor None");
     return nullptr;
   }
-  return v->tensor_ptr();
+  return tensor(i);
 }
 
 int64_t ArgReader::int_value(size_t i) {

@@ -22,7 +22,11 @@ class ArgReader {
   void fail(Error e, const char* what) { ctx_.fail(e, what); }
 
   EValue* value(size_t i) { return i < args_.size() ? args_[i] : nullptr; }
+  // A tensor whose data the kernel reads or writes: fails if it has none (an unplanned tensor
+  // nobody filled, a freed one, or an input that was never set), so kernels never touch null.
   Tensor* tensor(size_t i);
+  // A tensor used only for its metadata, or whose data pointer the kernel sets (et_view).
+  Tensor* tensor_meta(size_t i);
   // nullptr for None (or an empty "None" tensor placeholder is returned as a tensor).
   Tensor* optional_tensor(size_t i);
   int64_t int_value(size_t i);

@@ -46,8 +46,8 @@ bool check_quantize(ArgReader& r, const Tensor& in, const Tensor& out, int64_t d
     r.fail("quantize input must be float32");
     return false;
   }
-  const ScalarType dt = static_cast<ScalarType>(dtype);
-  if (out.scalar_type() != dt || !is_quantized_storage(dt) ||
+  const ScalarType dt = out.scalar_type();
+  if (dtype != static_cast<int64_t>(dt) || !is_quantized_storage(dt) ||
       (cortex_m && dt != ScalarType::kChar && dt != ScalarType::kShort)) {
     r.fail("quantize out dtype must equal the dtype argument (int8/int16; uint8/uint16/int32 for quantized_decomposed)");
     return false;
@@ -60,8 +60,8 @@ bool check_quantize(ArgReader& r, const Tensor& in, const Tensor& out, int64_t d
 }
 
 bool check_dequantize(ArgReader& r, const Tensor& in, const Tensor& out, int64_t dtype, bool cortex_m) {
-  const ScalarType dt = static_cast<ScalarType>(dtype);
-  if (in.scalar_type() != dt || !is_quantized_storage(dt) ||
+  const ScalarType dt = in.scalar_type();
+  if (dtype != static_cast<int64_t>(dt) || !is_quantized_storage(dt) ||
       (cortex_m && dt != ScalarType::kChar && dt != ScalarType::kShort)) {
     r.fail("dequantize input dtype must equal the dtype argument");
     return false;

@@ -106,7 +106,7 @@ void prim_neg(KernelContext& ctx, KernelArgs args) {
 void sym_size(KernelContext& ctx, KernelArgs args) {
   ArgReader r(ctx, args, 3);
   if (r.failed()) return;
-  Tensor* t = r.tensor(0);
+  Tensor* t = r.tensor_meta(0);
   int64_t dim = r.int_value(1);
   EValue* out = r.value(2);
   if (r.failed()) return;
@@ -122,7 +122,7 @@ void sym_size(KernelContext& ctx, KernelArgs args) {
 void sym_numel(KernelContext& ctx, KernelArgs args) {
   ArgReader r(ctx, args, 2);
   if (r.failed()) return;
-  Tensor* t = r.tensor(0);
+  Tensor* t = r.tensor_meta(0);
   EValue* out = r.value(1);
   if (r.failed()) return;
   out->set_int(static_cast<int64_t>(t->numel()));
@@ -135,7 +135,7 @@ void et_view(KernelContext& ctx, KernelArgs args) {
   Tensor* in = r.tensor(0);
   size_t n = 0;
   const int64_t* size = r.int_list(1, n);
-  Tensor* out = r.tensor(2);
+  Tensor* out = r.tensor_meta(2);  // its data pointer is what this op sets
   if (r.failed()) return;
   if (n != out->dim() || in->scalar_type() != out->scalar_type() || !in->has_default_dim_order() ||
       !out->has_default_dim_order()) {

@@ -190,3 +190,24 @@ TEST(Instructions, EveryValueKindIsParsed) {
 
 }  // namespace
 }  // namespace corsim::rt::test
+
+namespace corsim::rt::test {
+namespace {
+
+TEST(Instructions, FreedTensorIsNotWrittenAgain) {
+  Rig rig;
+  ASSERT_TRUE(rig.load().ok());
+  float x[2] = {1.0f, 2.0f};
+  ASSERT_TRUE(rig.method.set_input(0, x, sizeof x).ok());
+  ASSERT_TRUE(rig.method.execute().ok());  // FreeCall clears z's data pointer
+  rig.method.value(4).set_bool(true);      // now instruction 2 would write z
+  const Status s = rig.method.execute();
+  EXPECT_EQ(s.code, Error::kInvalidState);
+  EXPECT_NE(std::string(rig.method.last_error()).find("KernelCall failed at instruction 0:2 in operator aten::mul.out: tensor "
+                                                      "argument has no data"),
+            std::string::npos)
+      << rig.method.last_error();
+}
+
+}  // namespace
+}  // namespace corsim::rt::test

@@ -83,6 +83,23 @@ TEST(MethodErrors, BackendExecuteFailureNamesTheInstruction) {
       << describe(s);
 }
 
+TEST(MethodErrors, DelegateTensorWithoutDataIsRefused) {
+  FakeEthosU npu;  // declared first: it must outlive the Method that uses it
+  MethodRig rig;
+  ASSERT_NO_FATAL_FAILURE(rig.open("mnist_ethos-u55-128.pte"));
+  ASSERT_TRUE(rig.backends.register_backend("EthosUBackend", &npu).ok());
+  ASSERT_TRUE(rig.plan(8192).ok());
+  ASSERT_TRUE(rig.load().ok());
+  std::vector<float> ones(28 * 28, 1.0f);
+  ASSERT_TRUE(rig.method.set_input(0, ones.data(), ones.size() * sizeof(float)).ok());
+  rig.method.value(7).to_tensor().set_data(nullptr);  // the delegate's output
+  const Status s = rig.method.execute();
+  EXPECT_EQ(s.code, Error::kInvalidState);
+  EXPECT_EQ(npu.execute_calls, 0);
+  EXPECT_TRUE(contains(describe(s), "DelegateCall failed at instruction 0:1 in backend EthosUBackend: a delegate tensor "
+                                    "argument has no data")) << describe(s);
+}
+
 void failing_add(KernelContext& ctx, KernelArgs) { ctx.fail(Error::kInvalidArgument, "operands disagree"); }
 
 TEST(MethodErrors, KernelFailureNamesTheOperator) {
