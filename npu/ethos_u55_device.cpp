@@ -283,6 +283,7 @@ void EthosU55Device::start(Cycles now) {
   job_start_ = now;
   // A job takes at least one cycle, so the IRQ is never raised inside the CMD write itself.
   deadline_ = std::max<Cycles>(t, now + 1);
+  if (schedule_) schedule_(deadline_);
 }
 
 void EthosU55Device::complete() {

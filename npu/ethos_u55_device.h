@@ -52,6 +52,9 @@ class EthosU55Device final : public memory::Target {
   std::optional<Cycles> next_deadline() const { return running_ ? std::optional<Cycles>(deadline_) : std::nullopt; }
   // Advances the device to `now`: completes a job whose deadline has passed.
   void update(Cycles now);
+  // Called with the completion time whenever a job starts, so an event queue can schedule
+  // update(when) there (sim/: events.schedule(when, [dev](Cycles t) { dev->update(t); })).
+  void set_schedule_callback(std::function<void(Cycles)> f) { schedule_ = std::move(f); }
 
   // Operations of the most recent job, and a hook called as each job completes.
   const std::vector<DeviceOp>& last_job() const { return ops_; }
@@ -97,6 +100,7 @@ class EthosU55Device final : public memory::Target {
   PmuActivity pending_activity_;
   std::vector<DeviceOp> ops_;
   std::function<void(const std::vector<DeviceOp>&)> observer_;
+  std::function<void(Cycles)> schedule_;
   bool warned_unknown_ = false;
 };
 

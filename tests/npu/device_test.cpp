@@ -145,8 +145,11 @@ TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
   p.load(kFlash, slurp(kKws + "flash.bin"));
   p.load(kScratch, slurp(kKws + "input.bin"));
   const uint64_t axi0_before = p.ic.traffic(memory::Master::NpuAxi0).read_bytes;
+  std::optional<Cycles> scheduled;
+  p.dev->set_schedule_callback([&](Cycles when) { scheduled = when; });
   p.invoke(kCmd + payload->command_offset, static_cast<uint32_t>(payload->commands.size() * 4), {kFlash, kScratch, 0});
   EXPECT_EQ(p.rd(0x004) & 1, 1u);  // running
+  EXPECT_EQ(scheduled, p.dev->next_deadline());
   EXPECT_FALSE(p.irq.level);
   ASSERT_TRUE(p.dev->next_deadline());
   const Cycles deadline = *p.dev->next_deadline();
