@@ -57,17 +57,6 @@ std::string member_text(const std::string& json, const std::string& key) {
   return {};
 }
 
-// Compares big texts by their first difference (gtest's diff of megabyte strings needs gigabytes).
-::testing::AssertionResult same_text(const std::string& a, const std::string& b) {
-  size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-  if (i == a.size() && i == b.size()) return ::testing::AssertionSuccess();
-  const size_t from = i < 80 ? 0 : i - 80;
-  return ::testing::AssertionFailure() << "texts differ at byte " << i << " (sizes " << a.size() << ", " << b.size()
-                                       << ")\n--- first:\n" << a.substr(from, 160) << "\n--- second:\n"
-                                       << b.substr(from, 160);
-}
-
 flexbuffers::Map parse_json(const std::string& json, std::vector<uint8_t>& storage) {
   flatbuffers::Parser parser;
   flexbuffers::Builder builder;
@@ -102,7 +91,7 @@ TEST(PteDump, JsonRoundTripsWithoutLoss) {
     std::string text_original, text_rebuilt;
     ASSERT_TRUE(flatbuffers::GenerateText(printer, file.data(), &text_original));
     ASSERT_TRUE(flatbuffers::GenerateText(printer, rebuilt_buf.data(), &text_rebuilt));
-    EXPECT_TRUE(same_text(text_original, text_rebuilt));
+    EXPECT_TRUE(test::same_text(text_original, text_rebuilt));
     EXPECT_GT(text_original.size(), 100u);
 
     // 3. Doubles exactly (flatc's text prints 12 digits): every Double value bit for bit.
@@ -115,7 +104,7 @@ TEST(PteDump, JsonRoundTripsWithoutLoss) {
       }
     }
     // 4. And the rebuilt program dumps to the same text.
-    EXPECT_TRUE(same_text(pte_tool::program_json(original), pte_tool::program_json(rebuilt)));
+    EXPECT_TRUE(test::same_text(pte_tool::program_json(original), pte_tool::program_json(rebuilt)));
   }
 }
 

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "flatbuffers/flatbuffers.h"
 #include "runtime/pte/span.h"
 
@@ -50,5 +52,16 @@ inline std::vector<uint8_t> read_file(const std::string& path) {
 inline AlignedBuffer load_model(const std::string& name) { return AlignedBuffer(read_file(model_path(name))); }
 
 inline std::string str(const flatbuffers::String* s) { return s == nullptr ? std::string() : s->str(); }
+
+// Compares big texts by their first difference (gtest's diff of megabyte strings needs gigabytes).
+inline ::testing::AssertionResult same_text(const std::string& a, const std::string& b) {
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  if (i == a.size() && i == b.size()) return ::testing::AssertionSuccess();
+  const size_t from = i < 80 ? 0 : i - 80;
+  return ::testing::AssertionFailure() << "texts differ at byte " << i << " (sizes " << a.size() << ", " << b.size()
+                                       << ")\n--- first:\n" << a.substr(from, 160) << "\n--- second:\n"
+                                       << b.substr(from, 160);
+}
 
 }  // namespace corsim::pte::test

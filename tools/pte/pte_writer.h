@@ -26,6 +26,7 @@ struct WriteTensor {
   uint32_t memory_id = 0;
   uint64_t memory_offset = 0;
   std::vector<uint8_t> constant;  // non-empty: a constant tensor stored in the constant segment
+  bool plan = false;              // let plan_memory() (arm_program.h) choose memory_id/offset
   fb::TensorShapeDynamism shape_dynamism = fb::TensorShapeDynamism::STATIC;
 };
 
