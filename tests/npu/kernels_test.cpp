@@ -323,6 +323,41 @@ TEST(Kernels, NearestUpscaleRepeatsPixels) {
             (std::vector<int32_t>{1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}));
 }
 
+// NPU_OP_IRQ raises an IRQ without stopping; DMA_WAIT, KERNEL_WAIT and PMU_MASK are accepted
+// (sequential model: nothing is outstanding); STOP carries its mask (§2.2).
+TEST(Kernels, IrqWaitsAndPmuMaskDoNotStopTheStream) {
+  Rig rig;
+  StreamBuilder sb;
+  sb.op(1, 0x0002);  // NPU_OP_IRQ
+  sb.op(17, 0);      // DMA_WAIT
+  sb.op(18, 1);      // KERNEL_WAIT
+  sb.op(19, 1);      // PMU_MASK
+  sb.cmd0(0, 0x00F0);
+  const RunResult r = rig.ex.run(sb.words, rig.bus, rig.bus.basep(), kDriverRegionCfg);
+  EXPECT_EQ(r.reason, StopReason::kStop);
+  EXPECT_EQ(r.irq_ops, 1u);
+  EXPECT_EQ(r.stop_mask, 0x00F0);
+  EXPECT_EQ(r.qread, 16u);
+}
+
+// Unsigned 16-bit maps (IFM/OFM precision 1, type 0), with zero points.
+TEST(Kernels, Unsigned16BitMapCopy) {
+  Rig rig;
+  FmSpec a{1, 2, 3, 16, false, TLayout::kNhwc, 1, 0, 1000};
+  FmSpec o{1, 2, 3, 16, false, TLayout::kNhcwb16, 1, 256, 0};
+  test::put_fm(rig.bus.region(1), a, {0, 999, 1000, 1001, 40000, 65535});
+  StreamBuilder sb;
+  sb.ifm(a);
+  sb.ofm(o, 1, 2);
+  sb.ofm_scale(1, 0);
+  sb.kernel(1, 1, 1, 1, false);
+  sb.padding(0, 0, 0, 0);
+  sb.activation(0, 0, 0, 0xFFFF);
+  sb.op(5, 1);
+  ASSERT_EQ(rig.run(sb).reason, StopReason::kStop);
+  EXPECT_EQ(test::get_fm(rig.bus.region(1), o), (std::vector<int32_t>{0, 0, 0, 1, 39000, 64535}));
+}
+
 // §2.8 external DMA: a byte copy from region 0 to region 1.
 TEST(Kernels, ExternalDmaCopiesBytes) {
   Rig rig;
