@@ -38,7 +38,12 @@ double EValue::scalar_as_double() const {
 int64_t EValue::scalar_as_int() const {
   switch (tag_) {
     case Tag::kInt: return payload_.i;
-    case Tag::kDouble: return static_cast<int64_t>(payload_.d);
+    case Tag::kDouble:
+      // Truncates toward zero; NaN gives 0 and out-of-range values saturate (no undefined cast).
+      if (!(payload_.d == payload_.d)) return 0;
+      if (payload_.d >= 9223372036854775807.0) return INT64_MAX;
+      if (payload_.d <= -9223372036854775808.0) return INT64_MIN;
+      return static_cast<int64_t>(payload_.d);
     case Tag::kBool: return payload_.b ? 1 : 0;
     default: return 0;
   }

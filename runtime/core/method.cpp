@@ -48,8 +48,14 @@ Status Method::set_input(size_t i, const void* data, size_t nbytes) {
   const uint32_t vi = plan_->inputs()->Get(static_cast<uint32_t>(i));
   const fb::Tensor* ft = plan_->values()->Get(vi)->val_as_Tensor();
   if (ft->allocation_info() != nullptr) {
+    if (t->data() == nullptr && nbytes != 0) {
+      return fail(Error::kInvalidState, "planned input was freed by a FreeCall", "input", static_cast<int64_t>(i));
+    }
     if (nbytes != 0) std::memcpy(t->data(), data, nbytes);  // planned: copy (§2.2)
   } else {
+    if (reinterpret_cast<uintptr_t>(data) % t->element_size() != 0) {
+      return fail(Error::kInvalidArgument, "input buffer is not aligned to the element size", "input", static_cast<int64_t>(i));
+    }
     t->set_data(const_cast<void*>(data));  // unplanned: alias the caller's buffer
   }
   return ok_status();

@@ -176,6 +176,10 @@ Status Method::parse_tensor(const fb::Tensor& t, uint32_t index, Tensor*& out) {
     case pte::TensorDataKind::kUnplanned:
       break;
   }
+  // Kernels access elements through typed pointers: the data must be aligned to the element size.
+  if (reinterpret_cast<uintptr_t>(tensor->data()) % tensor->element_size() != 0) {
+    return fail(Error::kInvalidProgram, "tensor data is not aligned to its element size", "value", index);
+  }
   out = tensor;
   return ok_status();
 }

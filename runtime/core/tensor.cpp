@@ -84,11 +84,18 @@ bool Tensor::same_dim_order(const Tensor& other) const {
 
 bool Tensor::resize(size_t rank, const int32_t* sizes) {
   if (rank != rank_) return false;
-  size_t n = 1;
+  // The product is checked against the capacity as it grows, so it cannot overflow.
+  bool zero = false;
   for (size_t d = 0; d < rank; ++d) {
     if (sizes[d] < 0) return false;
-    n *= static_cast<size_t>(sizes[d]);
+    zero = zero || sizes[d] == 0;
   }
+  size_t n = 1;
+  for (size_t d = 0; d < rank && !zero; ++d) {
+    n *= static_cast<size_t>(sizes[d]);
+    if (n > capacity_) return false;
+  }
+  if (zero) n = 0;
   if (n > capacity_) return false;
   for (size_t d = 0; d < rank; ++d) sizes_[d] = sizes[d];
   compute_strides();

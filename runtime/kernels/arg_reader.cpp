@@ -76,6 +76,34 @@ const int64_t* ArgReader::int_list(size_t i, size_t& n) {
   return v->int_list(n);
 }
 
+bool view_sizes(const int64_t* size, size_t n, size_t numel, int32_t* out) {
+  int64_t infer = -1;
+  bool zero = false;
+  for (size_t k = 0; k < n; ++k) {
+    if (size[k] == -1 && infer < 0) {
+      infer = static_cast<int64_t>(k);
+      continue;
+    }
+    if (size[k] < 0 || size[k] > INT32_MAX) return false;
+    zero = zero || size[k] == 0;
+    out[k] = static_cast<int32_t>(size[k]);
+  }
+  // Product of the known entries, stopping as soon as it exceeds numel (no overflow).
+  uint64_t known = 1;
+  for (size_t k = 0; k < n && !zero; ++k) {
+    if (static_cast<int64_t>(k) == infer) continue;
+    known *= static_cast<uint64_t>(out[k]);
+    if (known > numel) return false;
+  }
+  if (zero) known = 0;
+  if (infer >= 0) {
+    if (known == 0 || numel % known != 0 || numel / known > INT32_MAX) return false;
+    out[infer] = static_cast<int32_t>(numel / known);
+    return true;
+  }
+  return known == numel;
+}
+
 bool resize_like(KernelContext& ctx, Tensor& out, const Tensor& like) {
   if (out.same_shape(like)) return true;
   if (!out.resize(like.dim(), like.sizes())) {

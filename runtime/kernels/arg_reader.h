@@ -43,6 +43,10 @@ class ArgReader {
   KernelArgs args_;
 };
 
+// Sizes of a view of `numel` elements from a size list with at most one -1 (inferred). False when
+// an entry is negative (other than one -1), beyond int32, or the element count does not match.
+bool view_sizes(const int64_t* size, size_t n, size_t numel, int32_t* out);
+
 // Shapes `out` like `like` (same rank; fits out's planned capacity). Fails the context otherwise.
 bool resize_like(KernelContext& ctx, Tensor& out, const Tensor& like);
 

@@ -165,23 +165,8 @@ void aten_view_copy_out(KernelContext& ctx, KernelArgs args) {
     r.fail("view size must have out's rank; out must match the input type");
     return;
   }
-  // One -1 entry is inferred from the element count.
   int32_t sizes[kMaxDims] = {};
-  int64_t known = 1;
-  int64_t infer = -1;
-  for (size_t k = 0; k < n; ++k) {
-    if (size[k] == -1 && infer < 0) {
-      infer = static_cast<int64_t>(k);
-    } else if (size[k] < 0) {
-      r.fail("view size has a negative entry");
-      return;
-    } else {
-      sizes[k] = static_cast<int32_t>(size[k]);
-      known *= size[k];
-    }
-  }
-  if (infer >= 0) sizes[infer] = known == 0 ? 0 : static_cast<int32_t>(static_cast<int64_t>(in->numel()) / known);
-  if (!out->resize(n, sizes) || out->numel() != in->numel()) {
+  if (!view_sizes(size, n, in->numel(), sizes) || !out->resize(n, sizes)) {
     r.fail("view size does not have the input's element count");
     return;
   }

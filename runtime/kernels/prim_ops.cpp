@@ -143,18 +143,7 @@ void et_view(KernelContext& ctx, KernelArgs args) {
     return;
   }
   int32_t sizes[kMaxDims] = {};
-  int64_t known = 1;
-  int64_t infer = -1;
-  for (size_t k = 0; k < n; ++k) {
-    if (size[k] == -1 && infer < 0) {
-      infer = static_cast<int64_t>(k);
-    } else {
-      sizes[k] = static_cast<int32_t>(size[k]);
-      known *= size[k];
-    }
-  }
-  if (infer >= 0) sizes[infer] = known == 0 ? 0 : static_cast<int32_t>(static_cast<int64_t>(in->numel()) / known);
-  if (!out->resize(n, sizes) || out->numel() != in->numel()) {
+  if (!view_sizes(size, n, in->numel(), sizes) || !out->resize(n, sizes)) {
     r.fail("et_view size does not have the input's element count");
     return;
   }

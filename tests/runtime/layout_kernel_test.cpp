@@ -40,6 +40,17 @@ TEST(ViewCopy, InfersMinusOne) {
   EXPECT_EQ(call("aten::view_copy.out", {a, v.ints({4, 2}), out, out}).code, Error::kInvalidArgument);
 }
 
+TEST(ViewCopy, RejectsOverflowingOrNegativeSizes) {
+  Values v;
+  auto* a = v.tensor<int8_t>(ScalarType::kChar, {2, 3}, {1, 2, 3, 4, 5, 6});
+  auto* out = v.out(ScalarType::kChar, {2, 3});
+  // 65536^2 = 2^32 would wrap a 32-bit product; 2^31 does not fit int32; two -1 are ambiguous.
+  EXPECT_EQ(call("aten::view_copy.out", {a, v.ints({65536, 65536}), out, out}).code, Error::kInvalidArgument);
+  EXPECT_EQ(call("aten::view_copy.out", {a, v.ints({int64_t{1} << 31, 0}), out, out}).code, Error::kInvalidArgument);
+  EXPECT_EQ(call("aten::view_copy.out", {a, v.ints({-1, -1}), out, out}).code, Error::kInvalidArgument);
+  EXPECT_EQ(call("aten::view_copy.out", {a, v.ints({-2, -3}), out, out}).code, Error::kInvalidArgument);
+}
+
 TEST(DimOrderCopy, ContiguousToChannelsLast) {
   Values v;
   // NCHW [1,2,2,2], memory c0: 0..3, c1: 4..7 -> dim order [0,2,3,1] memory (h,w,c): 0,4,1,5,2,6,3,7.

@@ -1,4 +1,6 @@
 // executorch_prim:: ops, aten::sym_size.int and et_view (Python semantics for floordiv).
+#include <limits>
+
 #include "tests/runtime/kernel_test_util.h"
 
 namespace corsim::rt::test {
@@ -49,6 +51,14 @@ TEST(PrimOps, Comparisons) {
   EXPECT_TRUE(out->to_bool());
   ASSERT_TRUE(call("executorch_prim::ge.Scalar", {v.d(-1.5), v.i(-1), out}).ok());
   EXPECT_FALSE(out->to_bool());
+}
+
+TEST(EValueScalars, DoubleToIntSaturates) {
+  EXPECT_EQ(EValue::from_double(-2.9).scalar_as_int(), -2);
+  EXPECT_EQ(EValue::from_double(1e300).scalar_as_int(), INT64_MAX);
+  EXPECT_EQ(EValue::from_double(-1e300).scalar_as_int(), INT64_MIN);
+  EXPECT_EQ(EValue::from_double(std::numeric_limits<double>::quiet_NaN()).scalar_as_int(), 0);
+  EXPECT_EQ(EValue::from_bool(true).scalar_as_double(), 1.0);
 }
 
 TEST(PrimOps, SymSizeAndView) {
