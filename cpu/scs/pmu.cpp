@@ -26,13 +26,17 @@ void Pmu::settle() {
       if (sum >> 32) ovs_ |= kCycleCounterBit;
       ccntr_ = static_cast<uint32_t>(sum);
     }
+    uint64_t overflows = 0;  // of the previous (even) counter, for CHAIN
     for (unsigned n = 0; n < kNumCounters; ++n) {
-      if (!(cnten_ & (1u << n))) continue;
       uint64_t delta = 0;
       if (evtyper_[n] == kEventCpuCycles) delta = dc;
       else if (evtyper_[n] == kEventInstRetired) delta = di;
+      else if (evtyper_[n] == kEventChain && (n & 1u)) delta = overflows;
+      overflows = 0;
+      if (!(cnten_ & (1u << n))) continue;
       const uint64_t sum = evcntr_[n] + delta;
-      if (sum >> 16) ovs_ |= 1u << n;
+      overflows = sum >> 16;
+      if (overflows) ovs_ |= 1u << n;
       evcntr_[n] = static_cast<uint32_t>(sum & 0xFFFF);
     }
   }
@@ -73,6 +77,9 @@ void Pmu::add_registers(RegisterBank& bank) {
     }
   });
   bank.add_const(kBase + 0xE00, "PMU_TYPE", kType);
+  // AUTHSTATUS: invasive and non-invasive debug implemented and enabled in both security states
+  // (as on a development platform; software checks SNID/NSNID before using the PMU).
+  bank.add_const(kBase + 0xFB8, "PMU_AUTHSTATUS", 0x0000'00FFu);
   // CTRL: E bit 0, P bit 1 (reset event counters, write-only), C bit 2 (reset CCNTR, write-only),
   // D bit 3, X bit 4, DP bit 5 are kept; P and C act and read as zero.
   rw(0xE04, "PMU_CTRL", [this] { return ctrl_; }, [this](uint32_t v, uint32_t lanes) {

@@ -4,9 +4,10 @@
 // what ExecuTorch's runner reads for its cycle report (spec/cortex-m.md §3.4).
 //
 // Counting rule: a counter advances while PMU_CTRL.E, its CNTENSET bit and DEMCR.TRCENA are 1.
-// Events implemented: SW_INCR (0x00, through PMU_SWINC), INST_RETIRED (0x08), CPU_CYCLES (0x11).
-// Other event numbers are accepted and count nothing. Not modelled: CTRL.D (divide by 64), event
-// chaining (CHAIN, 0x1E), overflow interrupts (INTENSET is storage; overflow flags are set).
+// Events implemented: SW_INCR (0x00, through PMU_SWINC), INST_RETIRED (0x08), CPU_CYCLES (0x11),
+// CHAIN (0x1E, on an odd counter: counts the overflows of the even counter below it, which makes
+// 32-bit counter pairs). Other event numbers are accepted and count nothing. Not modelled: CTRL.D
+// (divide by 64), overflow interrupts (INTENSET is storage; overflow flags are set).
 // Counters are evaluated lazily from the time and instruction sources at each access.
 #include <array>
 #include <cstdint>
@@ -23,9 +24,11 @@ class Pmu {
   static constexpr uint32_t kBase = 0x3000;
   static constexpr unsigned kNumCounters = 8;
   static constexpr uint32_t kCycleCounterBit = 1u << 31;
-  static constexpr uint32_t kEventSwIncr = 0x00, kEventInstRetired = 0x08, kEventCpuCycles = 0x11;
-  // PMU_TYPE: N = 7 (8 counters) [7:0], SIZE = 15 (16-bit) [13:8], CC = 1 (cycle counter) [14].
-  static constexpr uint32_t kType = 0x0000'4F07u;
+  static constexpr uint32_t kEventSwIncr = 0x00, kEventInstRetired = 0x08, kEventCpuCycles = 0x11,
+                            kEventChain = 0x1E;
+  // PMU_TYPE: NUM_CNTS = 8 [7:0]; SIZE [13:8] = 31: the counter spacing (word-aligned registers),
+  // not the 16-bit event counter width; CYCCNT_PRESENT [14].
+  static constexpr uint32_t kType = 0x0000'5F08u;
 
   Pmu(const TimeSource& time, const SystemRegisters& regs, const InstructionCounter* instructions)
       : time_(time), regs_(regs), instructions_(instructions) {}

@@ -58,7 +58,7 @@ TEST_F(ScsFixture, ResetValues) {
   EXPECT_EQ(rd(0xE000EF40), 0x10110221u);  // MVFR0 (FPU + MVE Cortex-M55)
   EXPECT_EQ(rd(0xE000ED40), 0x20000030u);  // ID_PFR0
   EXPECT_EQ(rd(0xE0001000), 0x40000000u);  // DWT_CTRL: NUMCOMP = 4
-  EXPECT_EQ(rd(0xE0003E00), 0x4F07u);      // PMU_TYPE
+  EXPECT_EQ(rd(0xE0003E00), 0x5F08u);      // PMU_TYPE: 8 counters, word spacing, cycle counter
   EXPECT_EQ(rd(0xE000E01C), 0x80000000u);  // SYST_CALIB: NOREF
 }
 
@@ -257,6 +257,20 @@ TEST_F(ScsFixture, PmuEventCounters) {
   EXPECT_EQ(rd(0xE0003C80) & 2u, 2u);
   wr(0xE0003E04, 1 | 2);  // P: reset event counters
   EXPECT_EQ(rd(0xE0003000), 0u);
+}
+
+TEST_F(ScsFixture, PmuChainMakes32BitPairs) {
+  wr(0xE000EDFC, 1u << 24);
+  wr(0xE0003408, 0x11);  // EVTYPER2 = CPU_CYCLES
+  wr(0xE000340C, 0x1E);  // EVTYPER3 = CHAIN
+  wr(0xE0003C00, 0xC);
+  wr(0xE0003E04, 1);
+  time.t = 0x2'3456;     // 0x23456 cycles: low half 0x3456, two overflows into the high half
+  EXPECT_EQ(rd(0xE0003008), 0x3456u);
+  EXPECT_EQ(rd(0xE000300C), 2u);
+  time.t = 0x3'0000;
+  EXPECT_EQ(rd(0xE0003008), 0u);
+  EXPECT_EQ(rd(0xE000300C), 3u);
 }
 
 TEST_F(ScsFixture, ItmStimulusPortsReachTheSink) {
