@@ -12,6 +12,7 @@ set(CORSIM_FIRMWARE_TESTS
   nvic
   hardfault
   unaligned
+  stack_limit
   exclusive
   conditional
   dsp
