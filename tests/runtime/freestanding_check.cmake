@@ -2,8 +2,9 @@
 # without exceptions or RTTI, and its objects must not reference the heap, exceptions, stdio or
 # other libstdc++ runtime symbols (the runtime is freestanding; docs/runtime.md).
 #
-# Run by CTest as: cmake -DCXX=... -DSRC_DIR=... -DGEN_DIR=... -DWORK_DIR=... -DSOURCES=a;b -P this
-foreach(var CXX NM SRC_DIR GEN_DIR WORK_DIR SOURCES)
+# Run by CTest as: cmake -DCXX=... -DNM=... -DSRC_DIR=... -DGEN_DIR=... -DFLATBUFFERS_DIR=... -DWORK_DIR=...
+#                      -DSOURCES=a;b -P this
+foreach(var CXX NM SRC_DIR GEN_DIR FLATBUFFERS_DIR WORK_DIR SOURCES)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "freestanding_check: ${var} not set")
   endif()
@@ -12,7 +13,7 @@ endforeach()
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR}/include ${WORK_DIR}/obj)
 # Only the flatbuffers headers come from the host's include directory.
-file(CREATE_LINK /usr/include/flatbuffers ${WORK_DIR}/include/flatbuffers SYMBOLIC)
+file(CREATE_LINK ${FLATBUFFERS_DIR}/flatbuffers ${WORK_DIR}/include/flatbuffers SYMBOLIC)
 
 set(flags -std=c++17 -mcpu=cortex-m55+nofp+nomve -mfloat-abi=soft -mthumb -O2
     -fno-exceptions -fno-rtti -Wall -Wextra -Wshadow -Werror
