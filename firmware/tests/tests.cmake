@@ -10,6 +10,7 @@ set(CORSIM_FIRMWARE_TESTS
   systick
   pendsv
   nvic
+  system
   hardfault
   unaligned
   stack_limit
