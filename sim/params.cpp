@@ -147,6 +147,74 @@ std::optional<std::string> apply_uart(Context& c, std::string_view name, const s
   return std::nullopt;
 }
 
+// corsim's own names for every preset value (ARCHITECTURE §4: "every preset value can be
+// overridden"): platform.clock_hz, cpu.{vtor,num_irqs,priority_bits},
+// memory.<NAME>.{base,secure_base,size,latency,rom}, device.<name>.{base,secure_base,size,irq}.
+std::optional<std::string> apply_preset_value(Context& c, std::string_view name, const std::string& value) {
+  auto num = parse_uint(value);
+  auto need_u32 = [&]() -> std::optional<std::string> {
+    if (!num || *num > 0xFFFFFFFFu) return std::string("expected a 32-bit unsigned number");
+    return std::nullopt;
+  };
+  if (name == "platform.clock_hz") {
+    if (!num || *num == 0) return std::string("expected a positive frequency in Hz");
+    c.preset.clock_hz = *num;
+    return std::string{};
+  }
+  if (name == "cpu.vtor" || name == "cpu.num_irqs" || name == "cpu.priority_bits") {
+    if (auto e = need_u32()) return e;
+    if (name == "cpu.vtor") c.preset.cpu.initial_vtor = static_cast<uint32_t>(*num);
+    if (name == "cpu.num_irqs") {
+      if (*num > 480) return std::string("Armv8-M has at most 480 external interrupts");
+      c.preset.cpu.num_external_irqs = static_cast<unsigned>(*num);
+    }
+    if (name == "cpu.priority_bits") {
+      if (*num < 2 || *num > 8) return std::string("expected 2..8 priority bits");
+      c.preset.cpu.priority_bits = static_cast<unsigned>(*num);
+    }
+    return std::string{};
+  }
+  const bool is_memory = name.substr(0, 7) == "memory.";
+  const bool is_device = name.substr(0, 7) == "device.";
+  if (!is_memory && !is_device) return std::nullopt;
+  const std::string_view rest = name.substr(7);
+  const size_t dot = rest.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const std::string_view which = rest.substr(0, dot), field = rest.substr(dot + 1);
+  if (is_memory) {
+    MemorySpec* m = c.preset.memory(which);
+    if (!m) return fmt::format("platform {} has no memory '{}'", c.preset.name, which);
+    if (field == "rom") {
+      auto b = parse_bool(value);
+      if (!b) return std::string("expected 0 or 1");
+      m->rom = *b;
+      return std::string{};
+    }
+    if (auto e = need_u32()) return e;
+    const uint32_t v = static_cast<uint32_t>(*num);
+    if (field == "base") m->ns_base = v;
+    else if (field == "secure_base") m->s_base = v;
+    else if (field == "size") m->size = v;
+    else if (field == "latency") m->latency = v;
+    else return fmt::format("unknown memory field '{}' (base, secure_base, size, latency, rom)", field);
+    return std::string{};
+  }
+  DeviceSpec* d = c.preset.device(which);
+  if (!d) return fmt::format("platform {} has no device '{}'", c.preset.name, which);
+  if (field == "irq") {
+    if (!num || *num >= c.preset.cpu.num_external_irqs) return std::string("expected an interrupt number below cpu.num_irqs");
+    d->irq = static_cast<int>(*num);
+    return std::string{};
+  }
+  if (auto e = need_u32()) return e;
+  const uint32_t v = static_cast<uint32_t>(*num);
+  if (field == "base") d->ns_base = v;
+  else if (field == "secure_base") d->s_base = v;
+  else if (field == "size") d->size = v;
+  else return fmt::format("unknown device field '{}' (base, secure_base, size, irq)", field);
+  return std::string{};
+}
+
 }  // namespace
 
 ParamResult apply_parameters(PlatformPreset& preset, RunConfig& run) {
@@ -176,6 +244,9 @@ ParamResult apply_parameters(PlatformPreset& preset, RunConfig& run) {
       if (auto r = apply_uart(ctx, raw_name, value, matched); matched) {
         problem = *r;
         handled = true;
+      } else if (auto p = apply_preset_value(ctx, raw_name, value)) {
+        problem = *p;
+        handled = true;
       }
     }
     if (!handled) {
@@ -204,6 +275,9 @@ std::vector<std::string_view> known_parameter_names() {
   names.push_back("mps3_board.uart<N>.shutdown_on_eot");
   names.push_back("mps3_board.uart<N>.shutdown_tag");
   names.push_back("mps3_board.uart<N>.unbuffered_output");
+  names.push_back("platform.clock_hz, cpu.{vtor,num_irqs,priority_bits} (corsim)");
+  names.push_back("memory.<NAME>.{base,secure_base,size,latency,rom} (corsim; NAME: ITCM SRAM DTCM ISRAM QSPI DDR)");
+  names.push_back("device.<name>.{base,secure_base,size,irq} (corsim; names in docs/sim.md)");
   return names;
 }
 

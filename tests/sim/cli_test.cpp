@@ -121,5 +121,30 @@ TEST(Params, UnknownNamesWarnOnceAndBadValuesFail) {
   EXPECT_FALSE(apply_parameters(p, run).error.empty());
 }
 
+TEST(Params, EveryPresetValueHasACorsimName) {
+  PlatformPreset p = corstone300_preset();
+  RunConfig run;
+  run.params = {{"platform.clock_hz", "50000000"}, {"cpu.vtor", "0x11000000"},  {"cpu.priority_bits", "4"},
+                {"memory.DDR.latency", "20"},      {"memory.QSPI.rom", "0"},      {"memory.SRAM.size", "0x100000"},
+                {"device.uart1.irq", "100"},       {"device.fpgaio.base", "0x49312000"}};
+  const ParamResult r = apply_parameters(p, run);
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.warnings.empty());
+  EXPECT_EQ(p.clock_hz, 50'000'000u);
+  EXPECT_EQ(p.cpu.initial_vtor, 0x11000000u);
+  EXPECT_EQ(p.cpu.priority_bits, 4u);
+  EXPECT_EQ(p.memory("DDR")->latency, 20u);
+  EXPECT_FALSE(p.memory("QSPI")->rom);
+  EXPECT_EQ(p.memory("SRAM")->size, 0x100000u);
+  EXPECT_EQ(p.device("uart1")->irq, 100);
+  EXPECT_EQ(p.device("fpgaio")->ns_base, 0x49312000u);
+  run.params = {{"memory.NOPE.size", "1"}};
+  EXPECT_NE(apply_parameters(p, run).error.find("no memory 'NOPE'"), std::string::npos);
+  run.params = {{"device.uart0.colour", "1"}};
+  EXPECT_NE(apply_parameters(p, run).error.find("unknown device field"), std::string::npos);
+  run.params = {{"device.uart0.irq", "480"}};
+  EXPECT_FALSE(apply_parameters(p, run).error.empty());
+}
+
 }  // namespace
 }  // namespace corsim::sim
