@@ -1,9 +1,17 @@
 #include "tools/pte/pte_writer.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
+
+#include "flatbuffers/idl.h"
+#include "tools/pte/pte_dump.h"
 
 namespace corsim::pte_tool {
+
+extern const char kProgramSchema[];  // program_schema.cpp, generated from runtime/pte/program.fbs
+
 namespace {
 
 using flatbuffers::FlatBufferBuilder;
@@ -192,6 +200,53 @@ Offset<fb::ExecutionPlan> build_plan(FlatBufferBuilder& b, const WritePlan& plan
   return fb::CreateExecutionPlan(b, name, meta, values_vec, inputs, outputs, chains, ops_vec, delegates_vec, sizes);
 }
 
+// The file around a flatbuffer: without segment data the flatbuffer itself; otherwise the
+// 32-byte eh00 header spliced after the identifier (root offset moved past it) and the segments
+// after the program, aligned (§1.2-§1.3).
+std::vector<uint8_t> assemble(const std::vector<uint8_t>& flat, const std::vector<std::vector<uint8_t>>& segments,
+                              const std::vector<uint64_t>& seg_offsets, uint64_t data_size,
+                              const WriteOptions& options) {
+  if (data_size == 0) return flat;
+  constexpr uint32_t kHeader = pte::kExtendedHeaderFullLength;
+  std::vector<uint8_t> out(flat.begin(), flat.begin() + 8);
+  out.resize(8 + kHeader, 0);
+  std::memcpy(out.data() + 8, pte::kExtendedHeaderMagic, 4);
+  put_u32(out, 12, kHeader);
+  out.insert(out.end(), flat.begin() + 8, flat.end());
+  uint32_t root_offset;
+  std::memcpy(&root_offset, flat.data(), 4);
+  put_u32(out, 0, root_offset + kHeader);
+  const uint64_t program_size = out.size();
+  const uint64_t base = align_up(program_size, options.segment_alignment);
+  put_u64(out, 16, program_size);
+  put_u64(out, 24, base);
+  put_u64(out, 32, data_size);
+  for (size_t i = 0; i < segments.size(); ++i) {
+    out.resize(base + seg_offsets[i], 0);
+    out.insert(out.end(), segments[i].begin(), segments[i].end());
+  }
+  return out;
+}
+
+// ExecuTorch serialises by handing the program's JSON to flatc, so its files have the table order
+// of flatbuffers' JSON parser. Re-encoding our program through that parser gives the same bytes
+// (the shared programs are reproduced exactly). Returns the re-encoded flatbuffer (no eh00), or
+// nothing when the reader rejects the draft: such a program keeps the builder's layout.
+std::vector<uint8_t> canonical_flatbuffer(const std::vector<uint8_t>& file) {
+  struct Free {
+    void operator()(uint8_t* p) const { std::free(p); }
+  };
+  std::unique_ptr<uint8_t, Free> buf(static_cast<uint8_t*>(std::aligned_alloc(16, (file.size() + 15) / 16 * 16)));
+  std::memcpy(buf.get(), file.data(), file.size());
+  pte::Program program;
+  if (!pte::Program::load(rt::Bytes(buf.get(), file.size()), program).ok()) return {};
+  const std::string json = program_json(program);
+  flatbuffers::Parser parser;
+  if (!parser.Parse(kProgramSchema) || !parser.Parse(json.c_str())) return {};
+  return std::vector<uint8_t>(parser.builder_.GetBufferPointer(),
+                              parser.builder_.GetBufferPointer() + parser.builder_.GetSize());
+}
+
 }  // namespace
 
 std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& options) {
@@ -225,30 +280,10 @@ std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& 
   auto constant_segment = fb::CreateSubsegmentOffsets(b, 0, offsets);
   auto root = fb::CreateProgram(b, 0, plans_vec, constant_buffer, inline_vec, segs_vec, constant_segment);
   b.Finish(root, pte::kFileIdentifier);
-  std::vector<uint8_t> flat(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
-  if (end == 0) return flat;  // §1.2: no segment data, no extended header
-
-  // §1.2: splice the 32-byte header after the identifier and move the root offset past it.
-  constexpr uint32_t kHeader = pte::kExtendedHeaderFullLength;
-  std::vector<uint8_t> out(flat.begin(), flat.begin() + 8);
-  out.resize(8 + kHeader, 0);
-  std::memcpy(out.data() + 8, pte::kExtendedHeaderMagic, 4);
-  put_u32(out, 12, kHeader);
-  out.insert(out.end(), flat.begin() + 8, flat.end());
-  uint32_t root_offset;
-  std::memcpy(&root_offset, flat.data(), 4);
-  put_u32(out, 0, root_offset + kHeader);
-  const uint64_t program_size = out.size();
-  const uint64_t base = align_up(program_size, options.segment_alignment);
-  put_u64(out, 16, program_size);
-  put_u64(out, 24, base);
-  put_u64(out, 32, end);
-  out.resize(base, 0);
-  for (size_t i = 0; i < l.segments.size(); ++i) {
-    out.resize(base + seg_offsets[i], 0);
-    out.insert(out.end(), l.segments[i].begin(), l.segments[i].end());
-  }
-  return out;
+  const std::vector<uint8_t> built(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
+  const std::vector<uint8_t> draft = assemble(built, l.segments, seg_offsets, end, options);
+  const std::vector<uint8_t> flat = canonical_flatbuffer(draft);
+  return flat.empty() ? draft : assemble(flat, l.segments, seg_offsets, end, options);
 }
 
 std::string text_of(const std::vector<uint8_t>& bytes) { return std::string(bytes.begin(), bytes.end()); }
