@@ -1,0 +1,89 @@
+// The Simulator in-process: two instances coexist (no global state) and give identical results,
+// and the NPU hook of the platform reaches the MMIO window.
+#include "sim/simulator.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sim/devices/register_device.h"
+
+namespace corsim::sim {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+RunConfig config_for(const std::string& program, const fs::path& uart_log) {
+  RunConfig c;
+  c.firmware = std::string(SIM_FW_DIR) + "/" + program + ".elf";
+  c.params = {{"mps3_board.uart0.out_file", uart_log.string()}};
+  return c;
+}
+
+TEST(Simulator, TwoInstancesInOneProcessAreIndependentAndDeterministic) {
+  const fs::path dir = fs::temp_directory_path() / ("corsim-simtest-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  RunResult results[2];
+  {
+    Simulator a(config_for("timer_irq", dir / "a.txt"));
+    Simulator b(config_for("timer_irq", dir / "b.txt"));
+    ASSERT_EQ(a.prepare(), "");
+    ASSERT_EQ(b.prepare(), "");
+    results[0] = a.run();
+    results[1] = b.run();
+  }
+  for (const RunResult& r : results) {
+    EXPECT_EQ(r.end, RunEnd::Eot);
+    EXPECT_EQ(r.exit_status, 0);
+    EXPECT_GE(r.cycles, 100000u);
+  }
+  EXPECT_EQ(results[0].cycles, results[1].cycles);
+  EXPECT_EQ(results[0].instructions, results[1].instructions);
+  EXPECT_EQ(slurp(dir / "a.txt"), "Twoke\n");
+  EXPECT_EQ(slurp(dir / "b.txt"), "Twoke\n");
+  fs::remove_all(dir);
+}
+
+TEST(Simulator, PrepareReportsBadInputAsOneLine) {
+  RunConfig c;
+  c.firmware = "/nonexistent/firmware.elf";
+  Simulator s(c);
+  const std::string e = s.prepare();
+  EXPECT_NE(e.find("cannot open firmware"), std::string::npos);
+  EXPECT_EQ(e.find('\n'), std::string::npos);
+}
+
+TEST(Simulator, NpuHookIsMappedAtTheNpuWindow) {
+  const fs::path log = fs::temp_directory_path() / ("corsim-simtest-npu-" + std::to_string(::getpid()));
+  PlatformHooks hooks;
+  RegisterDevice* npu = nullptr;
+  class FakeNpu final : public RegisterDevice {
+   public:
+    FakeNpu() : RegisterDevice("fake-npu") { add_const(0x0, "ID", 0x12345678); }
+  };
+  hooks.make_npu = [&](const DeviceSpec&, const NpuSpec&, const DeviceContext&) {
+    auto d = std::make_unique<FakeNpu>();
+    npu = d.get();
+    return std::unique_ptr<memory::Target>(std::move(d));
+  };
+  Simulator s(config_for("uart_eot", log), hooks);
+  ASSERT_EQ(s.prepare(), "");
+  ASSERT_NE(npu, nullptr);
+  uint32_t v = 0;
+  ASSERT_TRUE(s.bus().read(0x58102000, 4, v, {}).ok());
+  EXPECT_EQ(v, 0x12345678u);
+  fs::remove(log);
+}
+
+}  // namespace
+}  // namespace corsim::sim
