@@ -22,10 +22,12 @@ set(CORSIM_FIRMWARE_TESTS
   files
   algorithms
   exit_status
+  abort
 )
 
 # Optimisation levels per test: every test at -O0, -O2 and -Os unless listed otherwise.
 set(corsim_fw_opts_exit_status O2)
+set(corsim_fw_opts_abort O2)
 set(corsim_fw_source_cxx cxx.cpp)
 
 function(corsim_firmware_test_opts test out_var)
@@ -46,3 +48,4 @@ endfunction()
 
 # A test that must end with a status other than 0 (checked on QEMU and corsim alike).
 set(corsim_fw_expect_exit_exit_status 42)
+set(corsim_fw_expect_exit_abort 134)  # 128 + SIGABRT, from _kill in syscalls.c
