@@ -111,6 +111,11 @@ std::vector<Option> options() {
          r.config.timeout_seconds = s;
          return {};
        }},
+      {"--stat", "", A::None, "", "print run statistics (JSON) on stderr at exit (FVP name)",
+       [](CliResult& r, std::string_view) {
+         if (r.config.stats_file.empty()) r.config.stats_file = "-";
+         return std::string();
+       }},
       {"--application", "-a", A::Required, "FILE", "the firmware ELF (FVP name; an 'instance=' prefix is dropped)",
        [](CliResult& r, std::string_view v) -> std::string {
          if (const size_t eq = v.find('='); eq != std::string_view::npos) v = v.substr(eq + 1);

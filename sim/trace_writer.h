@@ -1,6 +1,6 @@
 #pragma once
-// --trace: one line per retired instruction: cycle, pc, encoding, disassembly (the Cpu's
-// disassembler, through cpu::TraceSink). Written to a file or stderr, never to the guest's stdout.
+// --trace: one line per retired instruction: the cycle count just after it retired, pc, encoding
+// (hw1 or hw1 hw2), disassembly (the Cpu's disassembler, through cpu::TraceSink). Written to a file or stderr, never to the guest's stdout.
 #include <cstdio>
 #include <string>
 

@@ -47,6 +47,7 @@ TEST(Cli, FvpSpellings) {
   EXPECT_EQ(r.config.firmware, "fw.elf");
   EXPECT_EQ(r.config.data[0].path, "m.pte");
   EXPECT_DOUBLE_EQ(*r.config.timeout_seconds, 10);
+  EXPECT_EQ(parse_command_line({"--stat", "fw.elf"}).config.stats_file, "-");
 }
 
 TEST(Cli, Errors) {
