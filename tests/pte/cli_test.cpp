@@ -103,6 +103,39 @@ TEST_F(CliTest, CorruptedCopiesFailWithOneLine) {
   }
 }
 
+TEST_F(CliTest, BuildInvertsDumpJson) {
+  // dump --json then build gives back the very file (no eh00 in the shared files; the writer test
+  // covers segments through the library).
+  for (const char* name : {"add_cpu.pte", "add_ethos-u55-128.pte", "add_ethos-u85-256.pte", "mnist_ethos-u55-128.pte"}) {
+    RunResult d = run(std::string("dump --json ") + test::model_path(name));
+    ASSERT_EQ(d.exit_code, 0) << name;
+    const std::string json = write(std::string(name) + ".json", std::vector<uint8_t>(d.out.begin(), d.out.end()));
+    const std::string out = (dir_ / (std::string(name) + ".rebuilt")).string();
+    RunResult b = run("build " + json + " " + out);
+    ASSERT_EQ(b.exit_code, 0) << name << ": " << b.err;
+    EXPECT_TRUE(slurp(out) == slurp(test::model_path(name))) << name;
+  }
+}
+
+TEST_F(CliTest, BuildRejectsWhatTheReaderRejects) {
+  RunResult d = run("dump --json " + test::model_path("add_cpu.pte"));
+  std::string json = d.out;
+  const size_t at = json.find("\"op_index\": 0");
+  ASSERT_NE(at, std::string::npos);
+  json.replace(at, 13, "\"op_index\": 7");  // no operator 7
+  const std::string in = write("bad.json", std::vector<uint8_t>(json.begin(), json.end()));
+  const std::string out = (dir_ / "bad.pte").string();
+  RunResult b = run("build " + in + " " + out);
+  EXPECT_EQ(b.exit_code, 1);
+  EXPECT_EQ(lines(b.err), 1u);
+  EXPECT_NE(b.err.find("KernelCall op_index beyond the operator table"), std::string::npos) << b.err;
+  EXPECT_EQ(run("build --force " + in + " " + out).exit_code, 0);
+  EXPECT_EQ(run("dump " + out).exit_code, 1);
+  RunResult garbage = run("build " + write("garbage.json", {'{', 'x'}) + " " + out);
+  EXPECT_EQ(garbage.exit_code, 1);
+  EXPECT_EQ(lines(garbage.err), 1u) << garbage.err;
+}
+
 TEST_F(CliTest, UsageErrors) {
   EXPECT_EQ(run("").exit_code, 2);
   EXPECT_EQ(run("frobnicate x.pte").exit_code, 2);

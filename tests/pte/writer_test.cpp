@@ -7,6 +7,7 @@
 #include "runtime/backends/ethos_u/vela_bin_stream.h"
 #include "runtime/pte/program.h"
 #include "tools/pte/pte_dump.h"
+#include "tools/pte/json_build.h"
 #include "tools/pte/pte_writer.h"
 
 namespace corsim::pte_tool {
@@ -179,6 +180,31 @@ TEST(PteWriter, ConstantsAndDelegateSegmentsGetTheExtendedHeader) {
   EXPECT_EQ(l.program.file_offset(blob), h.segment_base_offset + 128);
   EXPECT_EQ(fbp.backend_delegate_data()->size(), 1u);
   EXPECT_EQ(plan0.delegates()->Get(2)->processed()->index(), 0u);
+}
+
+TEST(PteWriter, DumpJsonRebuildsFilesWithSegments) {
+  // dump --json carries the segment bytes, so build_pte_from_json re-creates an eh00 file exactly.
+  WritePlan plan;
+  WriteTensor w;
+  w.scalar_type = fb::ScalarType::INT;
+  w.sizes = {4};
+  w.constant = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0};
+  plan.values = {w, planned(fb::ScalarType::INT, {4}, 0)};
+  plan.inputs = {1};
+  plan.outputs = {1};
+  plan.operators = {{"aten::add", "out"}};
+  plan.instructions = {WriteKernelCall{0, {1, 0, 1, 1}}};
+  plan.delegates = {{"SegBackend", {}, std::vector<uint8_t>(200, 7), true}};
+  plan.non_const_buffer_sizes = {0, 16};
+  WriteProgram p;
+  p.plans.push_back(plan);
+  Loaded l;
+  load(write_pte(p), l);
+  ASSERT_TRUE(l.program.extended_header().present);
+  std::string error;
+  const std::vector<uint8_t> rebuilt = build_pte_from_json(dump_json(l.program, "x"), error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_TRUE(rebuilt == l.buf.vec());
 }
 
 TEST(PteWriter, EveryValueAndInstructionKind) {

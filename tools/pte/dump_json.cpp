@@ -166,6 +166,11 @@ std::string dump_json(const pte::Program& program, std::string_view name) {
     w.field("offset", segs->Get(i)->offset());
     w.field("size", segs->Get(i)->size());
     w.field("file_offset", data.empty() ? uint64_t{0} : program.file_offset(data));
+    // The segment bytes, so the JSON describes the whole file (corsim-pte build re-creates it).
+    std::string hex;
+    hex.reserve(2 * data.size());
+    for (uint8_t b : data) hex += fmt::format("{:02x}", b);
+    w.field("data", hex);
     w.end_object();
   }
   w.end_array();

@@ -1,6 +1,7 @@
 // corsim-pte: inspect ExecuTorch .pte programs (docs/pte.md).
 //
 //   corsim-pte dump [--json] FILE.pte
+//   corsim-pte build [--force] FILE.json OUT.pte
 //
 // Errors (unreadable file, a program that fails verification, an undecodable delegate payload)
 // print one line to stderr and exit with status 1; usage errors exit with status 2.
@@ -17,15 +18,19 @@
 #include <fmt/core.h>
 
 #include "runtime/pte/program.h"
+#include "tools/pte/json_build.h"
 #include "tools/pte/pte_dump.h"
 
 namespace {
 
 constexpr std::string_view kUsage =
     "usage: corsim-pte dump [--json] FILE.pte\n"
+    "       corsim-pte build [--force] FILE.json OUT.pte\n"
     "  dump     print the whole program: header, segments, execution plans, values, instructions,\n"
     "           operators, delegates with compile specs and decoded Ethos-U VelaBinStream blocks\n"
-    "  --json   machine-readable form; its \"program\" member holds every schema field\n";
+    "  --json   machine-readable form; its \"program\" member holds every schema field\n"
+    "  build    encode the JSON of dump --json (or a bare Program JSON) back into a .pte;\n"
+    "           the result must load with the reader unless --force is given\n";
 
 struct FreeDeleter {
   void operator()(uint8_t* p) const { std::free(p); }
@@ -57,6 +62,50 @@ int dump(const std::string& path, bool json) {
   return 0;
 }
 
+int build(const std::string& in_path, const std::string& out_path, bool force) {
+  std::ifstream in(in_path, std::ios::binary);
+  if (!in) return fail(in_path, "cannot open file");
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string error;
+  const std::vector<uint8_t> bytes = corsim::pte_tool::build_pte_from_json(json, error);
+  if (bytes.empty()) return fail(in_path, error.empty() ? "not a Program JSON" : error);
+  if (!force) {
+    std::unique_ptr<uint8_t, FreeDeleter> buf(static_cast<uint8_t*>(std::aligned_alloc(16, (bytes.size() + 16) / 16 * 16)));
+    std::memcpy(buf.get(), bytes.data(), bytes.size());
+    corsim::pte::Program program;
+    corsim::rt::Status s = corsim::pte::Program::load(corsim::rt::Bytes(buf.get(), bytes.size()), program);
+    if (!s.ok()) {
+      char msg[256];
+      corsim::rt::format_status(s, msg, sizeof msg);
+      return fail(in_path, std::string("result does not load (use --force to write it anyway): ") + msg);
+    }
+  }
+  std::ofstream out(out_path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) return fail(out_path, "cannot write file");
+  return 0;
+}
+
+int build_command(const std::vector<std::string>& args) {
+  bool force = false;
+  std::vector<std::string> paths;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--force") {
+      force = true;
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      fmt::print(stderr, "corsim-pte: unknown option '{}'\n{}", args[i], kUsage);
+      return 2;
+    } else {
+      paths.push_back(args[i]);
+    }
+  }
+  if (paths.size() != 2) {
+    fmt::print(stderr, "corsim-pte: build needs FILE.json and OUT.pte\n{}", kUsage);
+    return 2;
+  }
+  return build(paths[0], paths[1], force);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,6 +114,7 @@ int main(int argc, char** argv) {
     fmt::print(args.empty() ? stderr : stdout, "{}", kUsage);
     return args.empty() ? 2 : 0;
   }
+  if (args[0] == "build") return build_command(args);
   if (args[0] != "dump") {
     fmt::print(stderr, "corsim-pte: unknown command '{}'\n{}", args[0], kUsage);
     return 2;

@@ -1,5 +1,6 @@
 #include "tools/pte/pte_writer.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -200,34 +201,6 @@ Offset<fb::ExecutionPlan> build_plan(FlatBufferBuilder& b, const WritePlan& plan
   return fb::CreateExecutionPlan(b, name, meta, values_vec, inputs, outputs, chains, ops_vec, delegates_vec, sizes);
 }
 
-// The file around a flatbuffer: without segment data the flatbuffer itself; otherwise the
-// 32-byte eh00 header spliced after the identifier (root offset moved past it) and the segments
-// after the program, aligned (§1.2-§1.3).
-std::vector<uint8_t> assemble(const std::vector<uint8_t>& flat, const std::vector<std::vector<uint8_t>>& segments,
-                              const std::vector<uint64_t>& seg_offsets, uint64_t data_size,
-                              const WriteOptions& options) {
-  if (data_size == 0) return flat;
-  constexpr uint32_t kHeader = pte::kExtendedHeaderFullLength;
-  std::vector<uint8_t> out(flat.begin(), flat.begin() + 8);
-  out.resize(8 + kHeader, 0);
-  std::memcpy(out.data() + 8, pte::kExtendedHeaderMagic, 4);
-  put_u32(out, 12, kHeader);
-  out.insert(out.end(), flat.begin() + 8, flat.end());
-  uint32_t root_offset;
-  std::memcpy(&root_offset, flat.data(), 4);
-  put_u32(out, 0, root_offset + kHeader);
-  const uint64_t program_size = out.size();
-  const uint64_t base = align_up(program_size, options.segment_alignment);
-  put_u64(out, 16, program_size);
-  put_u64(out, 24, base);
-  put_u64(out, 32, data_size);
-  for (size_t i = 0; i < segments.size(); ++i) {
-    out.resize(base + seg_offsets[i], 0);
-    out.insert(out.end(), segments[i].begin(), segments[i].end());
-  }
-  return out;
-}
-
 // ExecuTorch serialises by handing the program's JSON to flatc, so its files have the table order
 // of flatbuffers' JSON parser. Re-encoding our program through that parser gives the same bytes
 // (the shared programs are reproduced exactly). Returns the re-encoded flatbuffer (no eh00), or
@@ -240,11 +213,8 @@ std::vector<uint8_t> canonical_flatbuffer(const std::vector<uint8_t>& file) {
   std::memcpy(buf.get(), file.data(), file.size());
   pte::Program program;
   if (!pte::Program::load(rt::Bytes(buf.get(), file.size()), program).ok()) return {};
-  const std::string json = program_json(program);
-  flatbuffers::Parser parser;
-  if (!parser.Parse(kProgramSchema) || !parser.Parse(json.c_str())) return {};
-  return std::vector<uint8_t>(parser.builder_.GetBufferPointer(),
-                              parser.builder_.GetBufferPointer() + parser.builder_.GetSize());
+  std::string error;
+  return flatbuffer_from_json(program_json(program), error);
 }
 
 }  // namespace
@@ -281,9 +251,47 @@ std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& 
   auto root = fb::CreateProgram(b, 0, plans_vec, constant_buffer, inline_vec, segs_vec, constant_segment);
   b.Finish(root, pte::kFileIdentifier);
   const std::vector<uint8_t> built(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
-  const std::vector<uint8_t> draft = assemble(built, l.segments, seg_offsets, end, options);
+  const std::vector<uint8_t> draft = assemble_pte(built, l.segments, seg_offsets, options.segment_alignment);
   const std::vector<uint8_t> flat = canonical_flatbuffer(draft);
-  return flat.empty() ? draft : assemble(flat, l.segments, seg_offsets, end, options);
+  return flat.empty() ? draft : assemble_pte(flat, l.segments, seg_offsets, options.segment_alignment);
+}
+
+std::vector<uint8_t> assemble_pte(const std::vector<uint8_t>& flat, const std::vector<std::vector<uint8_t>>& segments,
+                                  const std::vector<uint64_t>& offsets, uint32_t segment_alignment) {
+  uint64_t data_size = 0;
+  for (size_t i = 0; i < segments.size(); ++i) {
+    if (!segments[i].empty()) data_size = std::max<uint64_t>(data_size, offsets[i] + segments[i].size());
+  }
+  if (data_size == 0 || flat.size() < 8) return flat;
+  constexpr uint32_t kHeader = pte::kExtendedHeaderFullLength;
+  std::vector<uint8_t> out(flat.begin(), flat.begin() + 8);
+  out.resize(8 + kHeader, 0);
+  std::memcpy(out.data() + 8, pte::kExtendedHeaderMagic, 4);
+  put_u32(out, 12, kHeader);
+  out.insert(out.end(), flat.begin() + 8, flat.end());
+  uint32_t root_offset;
+  std::memcpy(&root_offset, flat.data(), 4);
+  put_u32(out, 0, root_offset + kHeader);
+  const uint64_t program_size = out.size();
+  const uint64_t base = align_up(program_size, segment_alignment);
+  put_u64(out, 16, program_size);
+  put_u64(out, 24, base);
+  put_u64(out, 32, data_size);
+  out.resize(base + data_size, 0);
+  for (size_t i = 0; i < segments.size(); ++i) {
+    std::copy(segments[i].begin(), segments[i].end(), out.begin() + static_cast<std::ptrdiff_t>(base + offsets[i]));
+  }
+  return out;
+}
+
+std::vector<uint8_t> flatbuffer_from_json(const std::string& json, std::string& error) {
+  flatbuffers::Parser parser;
+  if (!parser.Parse(kProgramSchema) || !parser.Parse(json.c_str())) {
+    error = parser.error_;
+    return {};
+  }
+  return std::vector<uint8_t>(parser.builder_.GetBufferPointer(),
+                              parser.builder_.GetBufferPointer() + parser.builder_.GetSize());
 }
 
 std::string text_of(const std::vector<uint8_t>& bytes) { return std::string(bytes.begin(), bytes.end()); }

@@ -101,6 +101,17 @@ struct WriteOptions {
 
 std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& options = {});
 
+// The file around a flatbuffer (§1.2-§1.3): the flatbuffer alone when no segment has data;
+// otherwise the 32-byte eh00 header spliced after the identifier (root offset moved past it),
+// then segment i at segment_base_offset + offsets[i], the base aligned to segment_alignment.
+std::vector<uint8_t> assemble_pte(const std::vector<uint8_t>& flatbuffer, const std::vector<std::vector<uint8_t>>& segments,
+                                  const std::vector<uint64_t>& offsets, uint32_t segment_alignment = 128);
+
+// Encodes a Program given as JSON (the "program" member of `corsim-pte dump --json`, or flatc's
+// JSON) with flatbuffers' parser and our schema, as ExecuTorch's serializer does. Empty on error,
+// with the parser's message in `error`.
+std::vector<uint8_t> flatbuffer_from_json(const std::string& program_json, std::string& error);
+
 std::string text_of(const std::vector<uint8_t>& bytes);
 std::vector<uint8_t> bytes_of(std::string_view text);
 
