@@ -83,13 +83,49 @@ bool same_layout(ArgReader& r, const Tensor& in, const Tensor& out) {
   return true;
 }
 
-void quantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m) {
+// Per-tensor scale and zero point given as Double/Int EValues (.out) or one-element tensors
+// (.Tensor_out: Double or Float scale, Long or Int zero point).
+bool scalar_params(ArgReader& r, bool as_tensors, double& scale, int64_t& zp) {
+  if (!as_tensors) {
+    scale = r.double_value(1);
+    zp = r.int_value(2);
+    return !r.failed();
+  }
+  Tensor* s = r.tensor(1);
+  Tensor* z = r.tensor(2);
+  if (r.failed()) return false;
+  if (s->numel() != 1 || z->numel() != 1) {
+    r.fail("scale and zero_point tensors must hold one element");
+    return false;
+  }
+  if (s->scalar_type() == ScalarType::kDouble) {
+    scale = s->data_as<const double>()[0];
+  } else if (s->scalar_type() == ScalarType::kFloat) {
+    scale = s->data_as<const float>()[0];
+  } else {
+    r.fail("scale tensor must be float64 or float32");
+    return false;
+  }
+  if (z->scalar_type() == ScalarType::kLong) {
+    zp = z->data_as<const int64_t>()[0];
+  } else if (z->scalar_type() == ScalarType::kInt) {
+    zp = z->data_as<const int32_t>()[0];
+  } else {
+    r.fail("zero_point tensor must be int64 or int32");
+    return false;
+  }
+  return true;
+}
+
+void quantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m, bool tensor_params = false) {
   // (input, scale, zero_point, quant_min, quant_max, dtype, *, out) + return slot
   ArgReader r(ctx, args, 8);
   if (r.failed()) return;
   Tensor* in = r.tensor(0);
-  const double scale = r.double_value(1);
-  const int64_t zp = r.int_value(2), qmin = r.int_value(3), qmax = r.int_value(4), dtype = r.int_value(5);
+  double scale = 0;
+  int64_t zp = 0;
+  if (!scalar_params(r, tensor_params, scale, zp)) return;
+  const int64_t qmin = r.int_value(3), qmax = r.int_value(4), dtype = r.int_value(5);
   Tensor* out = r.tensor(6);
   if (r.failed() || !check_quantize(r, *in, *out, dtype, qmin, qmax, cortex_m)) return;
   if (!resize_like(ctx, *out, *in) || !same_layout(r, *in, *out)) return;
@@ -98,14 +134,16 @@ void quantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m) {
   for (size_t i = 0; i < in->numel(); ++i) store_q(out->data(), i, out->scalar_type(), quantize_value(x[i], inv, zp, qmin, qmax));
 }
 
-void dequantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m) {
+void dequantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m, bool tensor_params = false) {
   // quantized_decomposed: (input, scale, zp, qmin, qmax, dtype, *, out_dtype, out) + return slot;
   // cortex_m has no out_dtype slot (§3.2).
   ArgReader r(ctx, args, cortex_m ? 8 : 9);
   if (r.failed()) return;
   Tensor* in = r.tensor(0);
-  const double scale = r.double_value(1);
-  const int64_t zp = r.int_value(2), dtype = r.int_value(5);
+  double scale = 0;
+  int64_t zp = 0;
+  if (!scalar_params(r, tensor_params, scale, zp)) return;
+  const int64_t dtype = r.int_value(5);
   (void)r.int_value(3);
   (void)r.int_value(4);
   if (!cortex_m && !r.is_none(6) && r.int_value(6) != static_cast<int64_t>(ScalarType::kFloat)) {
@@ -168,6 +206,14 @@ void quantized_decomposed_quantize_per_tensor_out(KernelContext& ctx, KernelArgs
 
 void quantized_decomposed_dequantize_per_tensor_out(KernelContext& ctx, KernelArgs args) {
   dequantize_per_tensor(ctx, args, false);
+}
+
+void quantized_decomposed_quantize_per_tensor_tensor_out(KernelContext& ctx, KernelArgs args) {
+  quantize_per_tensor(ctx, args, false, true);
+}
+
+void quantized_decomposed_dequantize_per_tensor_tensor_out(KernelContext& ctx, KernelArgs args) {
+  dequantize_per_tensor(ctx, args, false, true);
 }
 
 void cortex_m_quantize_per_tensor_out(KernelContext& ctx, KernelArgs args) { quantize_per_tensor(ctx, args, true); }

@@ -17,6 +17,8 @@ struct Named {
 constexpr Named kKernels[] = {
     {"quantized_decomposed::quantize_per_tensor.out", quantized_decomposed_quantize_per_tensor_out},
     {"quantized_decomposed::dequantize_per_tensor.out", quantized_decomposed_dequantize_per_tensor_out},
+    {"quantized_decomposed::quantize_per_tensor.Tensor_out", quantized_decomposed_quantize_per_tensor_tensor_out},
+    {"quantized_decomposed::dequantize_per_tensor.Tensor_out", quantized_decomposed_dequantize_per_tensor_tensor_out},
     {"quantized_decomposed::quantize_per_channel.out", quantized_decomposed_quantize_per_channel_out},
     {"quantized_decomposed::dequantize_per_channel.out", quantized_decomposed_dequantize_per_channel_out},
     {"cortex_m::quantize_per_tensor.out", cortex_m_quantize_per_tensor_out},

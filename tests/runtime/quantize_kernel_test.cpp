@@ -103,6 +103,26 @@ TEST(DequantizePerTensor, ScaleIsUsedAsFloat) {
   EXPECT_NE(data_of<float>(out)[0], 0.8999999761581421f);
 }
 
+TEST(QuantizePerTensor, TensorOutVariantsTakeOneElementTensors) {
+  Values v;
+  // Same maths as .out with scale 0.5 (double tensor) and zp 3 (int64 tensor): 1.25 -> 2.5 -> 2 -> 5.
+  auto* in = v.tensor<float>(ScalarType::kFloat, {1}, {1.25f});
+  auto* scale = v.tensor<double>(ScalarType::kDouble, {1}, {0.5});
+  auto* zp = v.tensor<int64_t>(ScalarType::kLong, {1}, {3});
+  auto* q = v.out(ScalarType::kChar, {1});
+  ASSERT_TRUE(call("quantized_decomposed::quantize_per_tensor.Tensor_out",
+                   {in, scale, zp, v.i(-128), v.i(127), v.i(kInt8), q, q}).ok());
+  EXPECT_EQ(data_of<int8_t>(q), (std::vector<int8_t>{5}));
+  // Back: (5 - 3) * 0.5 = 1.0.
+  auto* y = v.out(ScalarType::kFloat, {1});
+  ASSERT_TRUE(call("quantized_decomposed::dequantize_per_tensor.Tensor_out",
+                   {q, scale, zp, v.i(-128), v.i(127), v.i(kInt8), v.none(), y, y}).ok());
+  EXPECT_EQ(data_of<float>(y), (std::vector<float>{1.0f}));
+  auto* two = v.tensor<double>(ScalarType::kDouble, {2}, {0.5, 0.5});
+  EXPECT_EQ(call("quantized_decomposed::quantize_per_tensor.Tensor_out", {in, two, zp, v.i(-128), v.i(127), v.i(kInt8), q, q}).code,
+            Error::kInvalidArgument);
+}
+
 TEST(QuantizePerChannel, AxisOneRowMajor) {
   Values v;
   // [2,2], axis 1: channel 0 scale 0.5 zp 0 (inv 2), channel 1 scale 0.25 zp 1 (inv 4).
