@@ -43,12 +43,16 @@ class CpuHarness {
     std::string err;
     symbols_.clear();
     const std::vector<uint8_t> bin =
-        assemble(source + "\n.ltorg\ncorsim_end: b corsim_end\n", kCodeStart, &err, &symbols_);
+        assemble(source + "\n  b corsim_end\n.ltorg\ncorsim_end: b corsim_end\n", kCodeStart, &err, &symbols_);
     if (bin.empty()) {
       ADD_FAILURE() << "assembler failed:\n" << err;
       return false;
     }
-    const uint32_t vectors[2] = {kStackTop, kCodeStart | 1u};
+    // Vector table: SP, reset, and the fault vectors (2..7) pointing at `handler` when the program
+    // defines that label.
+    uint32_t vectors[16] = {kStackTop, kCodeStart | 1u};
+    if (symbols_.count("handler"))
+      for (int v = 2; v < 16; ++v) vectors[v] = symbols_["handler"] | 1u;
     bus_.debug_write_block(kCodeBase, {reinterpret_cast<const uint8_t*>(vectors), sizeof vectors});
     bus_.debug_write_block(kCodeStart, bin);
     end_ = symbols_.count("corsim_end") ? symbols_["corsim_end"] : 0;
