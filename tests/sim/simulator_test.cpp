@@ -54,6 +54,25 @@ TEST(Simulator, TwoInstancesInOneProcessAreIndependentAndDeterministic) {
   fs::remove_all(dir);
 }
 
+TEST(Simulator, ItmStimulusWritesBecomeTimedTraceMarkers) {
+  const fs::path log = fs::temp_directory_path() / ("corsim-simtest-itm-" + std::to_string(::getpid()));
+  Simulator s(config_for("itm", log));
+  ASSERT_EQ(s.prepare(), "");
+  const RunResult r = s.run();
+  EXPECT_EQ(r.end, RunEnd::Eot);
+  const auto& m = s.trace_markers().markers();
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].port, 0u);
+  EXPECT_EQ(m[0].value, 0xABCDu);
+  EXPECT_EQ(m[0].size, 4u);
+  EXPECT_EQ(m[1].port, 5u);
+  EXPECT_EQ(m[1].value, 0x42u);
+  EXPECT_EQ(m[1].size, 1u);
+  EXPECT_LT(m[0].cycle, m[1].cycle);  // stamped with simulated time
+  EXPECT_LE(m[1].cycle, r.cycles);
+  fs::remove(log);
+}
+
 TEST(Simulator, PrepareReportsBadInputAsOneLine) {
   RunConfig c;
   c.firmware = "/nonexistent/firmware.elf";
