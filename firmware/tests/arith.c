@@ -1,6 +1,7 @@
 /* Integer arithmetic: 32-bit ALU, long multiplies, hardware SDIV/UDIV (incl. the divide-by-zero
  * and overflow cases of the Arm ARM), 64-bit arithmetic through libgcc (__aeabi_ldivmod,
- * __aeabi_uldivmod) and 64-bit shifts. Expected values: arith_tables.h, computed in Python. */
+ * __aeabi_uldivmod) and 64-bit shifts. Expected values: arith_tables.h, generated at build time
+ * by gen_arith_tables.py with Python integers. */
 #include <stdint.h>
 
 #include "check.h"
