@@ -63,6 +63,100 @@ void prim_truediv(KernelContext& ctx, KernelArgs args) {
   out->set_double(a->scalar_as_double() / b->scalar_as_double());
 }
 
+// floordiv.int and mod.int/mod.Scalar are C++ integer division and remainder (truncating), unlike
+// floordiv.Scalar (ET register_prim_ops.cpp).
+void int_div_mod(KernelContext& ctx, KernelArgs args, bool mod) {
+  ArgReader r(ctx, args, 3);
+  if (r.failed()) return;
+  const int64_t a = r.int_value(0), b = r.int_value(1);
+  EValue* out = r.value(2);
+  if (r.failed()) return;
+  if (b == 0 || (a == INT64_MIN && b == -1)) {
+    r.fail("integer division by zero or overflow");
+    return;
+  }
+  out->set_int(mod ? a % b : a / b);
+}
+
+void prim_floordiv_int(KernelContext& ctx, KernelArgs args) { int_div_mod(ctx, args, false); }
+void prim_mod(KernelContext& ctx, KernelArgs args) { int_div_mod(ctx, args, true); }
+
+void min_max(KernelContext& ctx, KernelArgs args, bool is_max) {
+  ArgReader r(ctx, args, 3);
+  if (r.failed()) return;
+  const EValue* a = r.scalar(0);
+  const EValue* b = r.scalar(1);
+  EValue* out = r.value(2);
+  if (r.failed()) return;
+  if (a->is_int() && b->is_int()) {
+    const int64_t x = a->to_int(), y = b->to_int();
+    out->set_int(is_max ? (x > y ? x : y) : (x < y ? x : y));
+    return;
+  }
+  const double x = a->scalar_as_double(), y = b->scalar_as_double();
+  out->set_double(is_max ? (x > y ? x : y) : (x < y ? x : y));
+}
+
+void prim_sym_max(KernelContext& ctx, KernelArgs args) { min_max(ctx, args, true); }
+void prim_sym_min(KernelContext& ctx, KernelArgs args) { min_max(ctx, args, false); }
+
+void prim_sym_float(KernelContext& ctx, KernelArgs args) {
+  ArgReader r(ctx, args, 2);
+  if (r.failed()) return;
+  const EValue* a = r.scalar(0);
+  EValue* out = r.value(1);
+  if (r.failed()) return;
+  out->set_double(a->scalar_as_double());
+}
+
+void prim_sym_int(KernelContext& ctx, KernelArgs args) {
+  ArgReader r(ctx, args, 2);
+  if (r.failed()) return;
+  const EValue* a = r.scalar(0);
+  EValue* out = r.value(1);
+  if (r.failed()) return;
+  out->set_int(a->scalar_as_int());  // Double truncates toward zero
+}
+
+void prim_sym_not(KernelContext& ctx, KernelArgs args) {
+  ArgReader r(ctx, args, 2);
+  if (r.failed()) return;
+  const bool a = r.bool_value(0);
+  EValue* out = r.value(1);
+  if (r.failed()) return;
+  out->set_bool(!a);
+}
+
+enum class Rounding { kCeil, kTrunc, kHalfEven };
+
+// Double -> Int: ceil, trunc, or Python round() (half to even).
+void double_to_int(KernelContext& ctx, KernelArgs args, Rounding mode) {
+  ArgReader r(ctx, args, 2);
+  if (r.failed()) return;
+  EValue* a = r.value(0);
+  EValue* out = r.value(1);
+  if (a == nullptr || !a->is_double()) {
+    r.fail("argument is not a Double");
+    return;
+  }
+  const double v = a->to_double();
+  double res = 0.0;
+  switch (mode) {
+    case Rounding::kCeil: res = std::ceil(v); break;
+    case Rounding::kTrunc: res = std::trunc(v); break;
+    case Rounding::kHalfEven: {
+      const double nearest = std::round(v);  // halves away from zero
+      res = std::fabs(nearest - v) == 0.5 && std::fmod(nearest, 2.0) != 0.0 ? nearest - (nearest - v) * 2.0 : nearest;
+      break;
+    }
+  }
+  out->set_int(EValue::from_double(res).scalar_as_int());
+}
+
+void prim_ceil(KernelContext& ctx, KernelArgs args) { double_to_int(ctx, args, Rounding::kCeil); }
+void prim_trunc(KernelContext& ctx, KernelArgs args) { double_to_int(ctx, args, Rounding::kTrunc); }
+void prim_round(KernelContext& ctx, KernelArgs args) { double_to_int(ctx, args, Rounding::kHalfEven); }
+
 enum class Cmp { kEq, kGt, kLt, kGe, kLe };
 
 void compare(KernelContext& ctx, KernelArgs args, Cmp c) {
@@ -160,7 +254,17 @@ constexpr Named kPrimOps[] = {
     {"executorch_prim::sub.Scalar", prim_sub},
     {"executorch_prim::mul.Scalar", prim_mul},
     {"executorch_prim::floordiv.Scalar", prim_floordiv},
-    {"executorch_prim::floordiv.int", prim_floordiv},
+    {"executorch_prim::floordiv.int", prim_floordiv_int},
+    {"executorch_prim::mod.int", prim_mod},
+    {"executorch_prim::mod.Scalar", prim_mod},
+    {"executorch_prim::sym_max.Scalar", prim_sym_max},
+    {"executorch_prim::sym_min.Scalar", prim_sym_min},
+    {"executorch_prim::sym_float.Scalar", prim_sym_float},
+    {"executorch_prim::sym_int.Scalar", prim_sym_int},
+    {"executorch_prim::sym_not.Scalar", prim_sym_not},
+    {"executorch_prim::ceil.Scalar", prim_ceil},
+    {"executorch_prim::trunc.Scalar", prim_trunc},
+    {"executorch_prim::round.Scalar", prim_round},
     {"executorch_prim::truediv.Scalar", prim_truediv},
     {"executorch_prim::eq.Scalar", prim_eq},
     {"executorch_prim::gt.Scalar", prim_gt},

@@ -38,6 +38,47 @@ TEST(PrimOps, FloorDivRoundsTowardNegativeInfinity) {
   EXPECT_EQ(call("executorch_prim::floordiv.Scalar", {v.i(1), v.i(0), out}).code, Error::kInvalidArgument);
 }
 
+TEST(PrimOps, IntDivisionAndModuloTruncate) {
+  Values v;
+  EValue* out = v.none();
+  // floordiv.int and mod are C++ / and %: -7 / 2 = -3, -7 % 2 = -1 (not Python's -4 and 1).
+  ASSERT_TRUE(call("executorch_prim::floordiv.int", {v.i(-7), v.i(2), out}).ok());
+  EXPECT_EQ(out->to_int(), -3);
+  ASSERT_TRUE(call("executorch_prim::mod.Scalar", {v.i(-7), v.i(2), out}).ok());
+  EXPECT_EQ(out->to_int(), -1);
+  ASSERT_TRUE(call("executorch_prim::mod.int", {v.i(7), v.i(-3), out}).ok());
+  EXPECT_EQ(out->to_int(), 1);
+  EXPECT_EQ(call("executorch_prim::mod.int", {v.i(7), v.i(0), out}).code, Error::kInvalidArgument);
+}
+
+TEST(PrimOps, RoundingAndConversions) {
+  Values v;
+  EValue* out = v.none();
+  struct Case {
+    const char* op;
+    double in;
+    int64_t expected;
+  };
+  // round is Python's round(): halves to even. ceil/trunc as in C.
+  const Case cases[] = {{"executorch_prim::round.Scalar", 2.5, 2},  {"executorch_prim::round.Scalar", 3.5, 4},
+                        {"executorch_prim::round.Scalar", -2.5, -2}, {"executorch_prim::round.Scalar", -3.5, -4},
+                        {"executorch_prim::round.Scalar", 2.4, 2},  {"executorch_prim::round.Scalar", -2.6, -3},
+                        {"executorch_prim::ceil.Scalar", -1.5, -1}, {"executorch_prim::ceil.Scalar", 1.2, 2},
+                        {"executorch_prim::trunc.Scalar", -1.7, -1}, {"executorch_prim::sym_int.Scalar", -2.9, -2}};
+  for (const Case& c : cases) {
+    ASSERT_TRUE(call(c.op, {v.d(c.in), out}).ok()) << c.op;
+    EXPECT_EQ(out->to_int(), c.expected) << c.op << "(" << c.in << ")";
+  }
+  ASSERT_TRUE(call("executorch_prim::sym_float.Scalar", {v.i(3), out}).ok());
+  EXPECT_EQ(out->to_double(), 3.0);
+  ASSERT_TRUE(call("executorch_prim::sym_max.Scalar", {v.i(3), v.i(9), out}).ok());
+  EXPECT_EQ(out->to_int(), 9);
+  ASSERT_TRUE(call("executorch_prim::sym_min.Scalar", {v.i(3), v.d(-0.5), out}).ok());
+  EXPECT_EQ(out->to_double(), -0.5);
+  ASSERT_TRUE(call("executorch_prim::sym_not.Scalar", {v.b(false), out}).ok());
+  EXPECT_TRUE(out->to_bool());
+}
+
 TEST(PrimOps, Comparisons) {
   Values v;
   EValue* out = v.none();
