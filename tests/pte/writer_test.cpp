@@ -8,6 +8,7 @@
 #include "runtime/pte/program.h"
 #include "tools/pte/pte_dump.h"
 #include "tools/pte/json_build.h"
+#include "tools/pte/vela_bin_writer.h"
 #include "tools/pte/pte_writer.h"
 
 namespace corsim::pte_tool {
@@ -205,6 +206,50 @@ TEST(PteWriter, DumpJsonRebuildsFilesWithSegments) {
   const std::vector<uint8_t> rebuilt = build_pte_from_json(dump_json(l.program, "x"), error);
   EXPECT_TRUE(error.empty()) << error;
   EXPECT_TRUE(rebuilt == l.buf.vec());
+}
+
+TEST(PteWriter, EthosUExternalBlocksResolveThroughNamedData) {
+  // §6.1: external cmd_data/weight_data hold a 64-character hex key into the program's named data.
+  const std::string cmd_key(64, 'c'), weight_key(64, 'e');
+  const std::vector<uint8_t> cop1 = make_cop1(0x1807, 0x10066001, {0xFFFF0001, 0xFFFF0001});
+  const std::vector<uint8_t> weights(48, 0x3C);
+  VelaBinStreamDesc vd;
+  vd.cmd_data = bytes_of(cmd_key);
+  vd.weight_data = bytes_of(weight_key);
+  vd.scratch_size = 32;
+  vd.inputs = {{{1, 4}, 1, 0, 1}};
+  vd.outputs = {{{1, 4}, 1, 16, 1}};
+  std::vector<uint8_t> blob = write_vela_bin_stream(vd);
+  // Mark the two blocks external (byte 20 of their 32-byte headers).
+  blob[32 + 20] = 1;
+  blob[32 + 32 + 64 + 20] = 1;
+  WritePlan plan;
+  plan.values = {planned(fb::ScalarType::CHAR, {1, 4}, 0), planned(fb::ScalarType::CHAR, {1, 4}, 16)};
+  plan.inputs = {0};
+  plan.outputs = {1};
+  plan.instructions = {WriteDelegateCall{0, {0, 1}}};
+  plan.delegates = {{"EthosUBackend", {{"target", bytes_of("ethos-u55-128")}}, blob, false}};
+  plan.non_const_buffer_sizes = {0, 32};
+  WriteProgram p;
+  p.plans.push_back(plan);
+  p.named_data = {{cmd_key, cop1}, {weight_key, weights}};
+  Loaded l;
+  load(write_pte(p), l);
+  ASSERT_TRUE(l.program.extended_header().present);
+  rt::Status s = check_delegates(l.program);
+  ASSERT_TRUE(s.ok()) << s.what;
+  const std::string text = dump_text(l.program, "external");
+  EXPECT_NE(text.find("cmd_data: 40 B (external, from named data)"), std::string::npos) << text;
+  EXPECT_NE(text.find("weight_data: 48 B (external, from named data)"), std::string::npos);
+  EXPECT_NE(text.find("CONFIG 0x00001807 = ethos-u55-128"), std::string::npos);
+  // A key with no named-data entry is one clear error.
+  p.named_data.pop_back();
+  Loaded missing;
+  load(write_pte(p), missing);
+  s = check_delegates(missing.program);
+  char msg[200];
+  rt::format_status(s, msg, sizeof msg);
+  EXPECT_STREQ(msg, "not found: plan 0 delegate 0: external VelaBinStream block names no named_data entry");
 }
 
 TEST(PteWriter, EveryValueAndInstructionKind) {

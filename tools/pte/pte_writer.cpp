@@ -38,6 +38,7 @@ struct Layout {
   std::vector<std::vector<std::pair<fb::DataLocation, uint32_t>>> delegate_refs;
   // Per plan, per value: data_buffer_idx of constants.
   std::vector<std::vector<uint32_t>> constant_idx;
+  std::vector<uint32_t> named_segment;  // per named_data entry
 };
 
 Layout plan_layout(const WriteProgram& program, const WriteOptions& options) {
@@ -67,6 +68,14 @@ Layout plan_layout(const WriteProgram& program, const WriteOptions& options) {
     }
   }
   l.segments[0] = l.constants;
+  for (const auto& nd : program.named_data) {  // named data blobs come last (§1.3)
+    auto it = seen_segment.find(nd.second);
+    if (it == seen_segment.end()) {
+      it = seen_segment.emplace(nd.second, static_cast<uint32_t>(l.segments.size())).first;
+      l.segments.push_back(nd.second);
+    }
+    l.named_segment.push_back(it->second);
+  }
   return l;
 }
 
@@ -248,7 +257,16 @@ std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& 
   auto segs_vec = b.CreateVector(segs);
   auto offsets = vec(b, l.constant_offsets);
   auto constant_segment = fb::CreateSubsegmentOffsets(b, 0, offsets);
-  auto root = fb::CreateProgram(b, 0, plans_vec, constant_buffer, inline_vec, segs_vec, constant_segment);
+  Offset<flatbuffers::Vector<Offset<fb::NamedData>>> named = 0;
+  if (!program.named_data.empty()) {
+    std::vector<Offset<fb::NamedData>> entries;
+    for (size_t i = 0; i < program.named_data.size(); ++i) {
+      auto key = b.CreateString(program.named_data[i].first);
+      entries.push_back(fb::CreateNamedData(b, key, l.named_segment[i]));
+    }
+    named = b.CreateVector(entries);
+  }
+  auto root = fb::CreateProgram(b, 0, plans_vec, constant_buffer, inline_vec, segs_vec, constant_segment, 0, named);
   b.Finish(root, pte::kFileIdentifier);
   const std::vector<uint8_t> built(b.GetBufferPointer(), b.GetBufferPointer() + b.GetSize());
   const std::vector<uint8_t> draft = assemble_pte(built, l.segments, seg_offsets, options.segment_alignment);

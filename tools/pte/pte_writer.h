@@ -91,6 +91,8 @@ struct WritePlan {
 
 struct WriteProgram {
   std::vector<WritePlan> plans;
+  // Program.named_data (§1.8): key -> its own segment (e.g. Ethos-U external cmd/weight blocks).
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> named_data;
 };
 
 struct WriteOptions {
