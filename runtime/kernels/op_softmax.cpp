@@ -57,7 +57,8 @@ void aten_softmax_out(KernelContext& ctx, KernelArgs args) {
     }
     const int64_t si = in->stride(d), so = out->stride(d);
     float m = x[base_in];
-    for (int64_t k = 1; k < len; ++k) m = x[base_in + k * si] > m ? x[base_in + k * si] : m;
+    // std::max(value, running max), the portable kernel's reduction order (matters only for NaN).
+    for (int64_t k = 1; k < len; ++k) m = x[base_in + k * si] < m ? m : x[base_in + k * si];
     float sum = 0.0f;
     for (int64_t k = 0; k < len; ++k) {
       const float e = std::exp(x[base_in + k * si] - m);

@@ -136,6 +136,19 @@ TEST(AtenSoftmax, LastDim) {
   EXPECT_EQ(r[5], 0.0f);
 }
 
+TEST(AtenSoftmax, NaNPropagates) {
+  Values v;
+  // A NaN makes the exp-sum NaN, so every output of that row is NaN; the other row is exact.
+  auto* a = v.tensor<float>(ScalarType::kFloat, {2, 2}, {std::numeric_limits<float>::quiet_NaN(), 1.0f, 2.0f, 2.0f});
+  auto* out = v.out(ScalarType::kFloat, {2, 2});
+  ASSERT_TRUE(call("aten::_softmax.out", {a, v.i(1), v.b(false), out, out}).ok());
+  const auto r = data_of<float>(out);
+  EXPECT_TRUE(std::isnan(r[0]));
+  EXPECT_TRUE(std::isnan(r[1]));
+  EXPECT_EQ(r[2], 0.5f);
+  EXPECT_EQ(r[3], 0.5f);
+}
+
 TEST(AtenSoftmax, FirstDim) {
   Values v;
   // dim 0 of [[0, 0], [0, ln 3]]: column 0 -> [0.5, 0.5]; column 1 -> [1/4, 3/4].
