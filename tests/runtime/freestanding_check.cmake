@@ -15,8 +15,9 @@ file(MAKE_DIRECTORY ${WORK_DIR}/include ${WORK_DIR}/obj)
 # Only the flatbuffers headers come from the host's include directory.
 file(CREATE_LINK ${FLATBUFFERS_DIR}/flatbuffers ${WORK_DIR}/include/flatbuffers SYMBOLIC)
 
+# OPTIONS: the runtime's host compile options (CORSIM_RUNTIME_OPTIONS), so both builds agree.
 set(flags -std=c++17 -mcpu=cortex-m55+nofp+nomve -mfloat-abi=soft -mthumb -O2
-    -fno-exceptions -fno-rtti -Wall -Wextra -Wshadow -Werror
+    ${OPTIONS} -fno-exceptions -fno-rtti -Werror
     -I${SRC_DIR} -I${GEN_DIR} -isystem ${WORK_DIR}/include)
 
 set(objects)
