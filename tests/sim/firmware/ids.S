@@ -16,24 +16,6 @@ next:
 done:
   b uart_eot
 
-@ print_hex: r1 = value; prints 8 hex digits and a newline on UART0 (r0). Clobbers r2, r3, r6.
-  .thumb_func
-print_hex:
-  movs r6, #8
-1:
-  lsrs r3, r1, #28
-  lsls r1, r1, #4
-  cmp r3, #10
-  ite lt
-  addlt r2, r3, #'0'
-  addge r2, r3, #('a' - 10)
-  str r2, [r0]
-  subs r6, r6, #1
-  bne 1b
-  movs r2, #'\n'
-  str r2, [r0]
-  bx lr
-
   .align 2
 addresses:
   .word 0x49303FE0, 0x48000FE0, 0x4802FFE0, 0x48020000, 0x48020004, 0x48020FE0, 0x49300FFC, 0
