@@ -112,6 +112,17 @@ TEST_F(CorsimCli, TimerInterruptWakesTheSleepingCoreAndTimeJumps) {
   EXPECT_GE(std::stoull(r.err.substr(at + 10)), 100000u);
 }
 
+TEST_F(CorsimCli, SysTickWakesTheCoreOnEveryWrap) {
+  const RunOutput r = run("-q --stats - " + fw("systick_wfi"));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "SSSdone\n");
+  const size_t at = r.err.find("\"cycles\": ");
+  ASSERT_NE(at, std::string::npos) << r.err;
+  const unsigned long long cycles = std::stoull(r.err.substr(at + 10));
+  EXPECT_GE(cycles, 15000u);  // three periods of 5000 processor cycles
+  EXPECT_LT(cycles, 16000u);
+}
+
 TEST_F(CorsimCli, InterruptOfABusyCoreIsTakenAtItsCycle) {
   // The timer is programmed during a quantum; the run loop must end the quantum at the timer's
   // cycle. Latency = exception entry and the handler's first load (a few cycles); without the
