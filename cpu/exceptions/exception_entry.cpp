@@ -182,6 +182,11 @@ bool ExceptionUnit::exception_return(uint32_t value) {
   // return to the Non-secure domain (ES = 0), from a Non-secure stack (S = 0) or expecting
   // callee-saved registers on the stack (DCRS = 0, only produced by Secure-to-Non-secure
   // transitions) is treated as an integrity failure: INVPC.
+  // Only 0xFFxxxxxx is EXC_RETURN (BXWritePC); any other address at or above 0xF0000000 is a
+  // branch into the System region, which is Execute Never: an instruction access violation.
+  if (!exc_return::is_exc_return(value)) {
+    return raise_fault(Fault{FaultKind::InstructionAccessViolation, value}, value);
+  }
   if (returning == 0 || !is_active(returning)) return invpc();
   if (!(value & exc_return::kEs) || !(value & exc_return::kS) || !(value & exc_return::kDcrs)) return invpc();
   const bool to_thread = (value & exc_return::kMode) != 0;

@@ -394,6 +394,15 @@ TEST(ExceptionReturn, ExtendedFrameRestoresFpRegistersAndFpca) {
   EXPECT_EQ(h.state.r[15], 0x10000400u);
 }
 
+TEST(ExceptionReturn, NonExcReturnAddressIsExecuteNever) {
+  Harness h;
+  h.exc.set_pending(kExcPendSv, true);
+  h.step_interrupts(0x10000400u);
+  ASSERT_TRUE(h.exc.exception_return(0xF0001000u));  // System region: XN
+  EXPECT_EQ(h.exc.regs().cfsr, cfsr::kIaccviol);
+  EXPECT_EQ(h.state.ipsr, uint32_t{kExcHardFault});   // MemManage disabled: escalated
+}
+
 TEST(ExceptionReturn, SleepOnExitSleepsAfterReturnToThread) {
   Harness h;
   h.exc.regs().scr[1] = 1u << 1;  // SCR.SLEEPONEXIT

@@ -89,7 +89,18 @@ INSTANTIATE_TEST_SUITE_P(
         DspCase{"sxtab16 r4, r0, r1", 0x00010001, 0x00800080, 0, 0, 0xFF81FF81},
         DspCase{"uxtab16 r4, r0, r1", 0x00010001, 0x00800080, 0, 0, 0x00810081},
         DspCase{"sxtb16 r4, r1, ror #8", 0, 0x80FF7F01, 0, 0, 0xFF80007F},
-        DspCase{"uxtb16 r4, r1, ror #8", 0, 0x80FF7F01, 0, 0, 0x0080007F}));
+        DspCase{"uxtb16 r4, r1, ror #8", 0, 0x80FF7F01, 0, 0, 0x0080007F}),
+    // Stable test names: index and the instruction's mnemonic ("12_qdsub").
+    [](const ::testing::TestParamInfo<DspCase>& info) {
+      std::string text = info.param.insn;
+      if (text.rfind("msr", 0) == 0) text = text.substr(text.find('\n') + 1);
+      std::string name = std::to_string(info.index) + "_";
+      for (char c : text) {
+        if (c == ' ') break;
+        name += c;
+      }
+      return name;
+    });
 
 // ---- System instructions ----
 
