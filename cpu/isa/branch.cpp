@@ -26,6 +26,23 @@ void exec_BLX(Cpu& cpu, const Operands& o) {
   cpu.bx_write_pc(target);
 }
 
+// BXNS/BLXNS (Security Extension): a target with bit 0 set stays in Secure state and behaves as
+// BX/BLX. Bit 0 clear transitions to Non-secure state, which corsim does not model (the core runs
+// Secure, as the FVP boots; docs/exceptions-and-scs.md): we raise INVSTATE there so the run stops
+// with a clear fault instead of continuing in the wrong security state.
+void exec_BXNS(Cpu& cpu, const Operands& o) {
+  const uint32_t target = cpu.reg(o.rm);
+  if ((target & 1u) == 0) return cpu.raise(FaultKind::InvalidState);
+  cpu.bx_write_pc(target);
+}
+
+void exec_BLXNS(Cpu& cpu, const Operands& o) {
+  const uint32_t target = cpu.reg(o.rm);
+  if ((target & 1u) == 0) return cpu.raise(FaultKind::InvalidState);
+  cpu.state().r[14] = cpu.next_pc() | 1u;
+  cpu.bx_write_pc(target);
+}
+
 void exec_CBZ(Cpu& cpu, const Operands& o) {
   const bool nonzero = (o.flags & kAlt) != 0;
   if ((cpu.state().r[o.rn] != 0) == nonzero) cpu.branch_write_pc(cpu.reg(15) + o.imm);

@@ -12,6 +12,8 @@ void exec_Bcond(Cpu& cpu, const Operands& o);   // B<cond> T1/T3: condition in o
 void exec_BL(Cpu& cpu, const Operands& o);
 void exec_BX(Cpu& cpu, const Operands& o);
 void exec_BLX(Cpu& cpu, const Operands& o);
+void exec_BXNS(Cpu& cpu, const Operands& o);
+void exec_BLXNS(Cpu& cpu, const Operands& o);
 void exec_CBZ(Cpu& cpu, const Operands& o);     // kAlt: CBNZ
 void exec_TBB(Cpu& cpu, const Operands& o);
 void exec_TBH(Cpu& cpu, const Operands& o);
