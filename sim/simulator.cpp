@@ -67,6 +67,19 @@ std::string Simulator::prepare() {
     if (std::string e = load_data_file(d.path, d.address, bus_); !e.empty()) return e;
   }
 
+  // The core boots from the vector table at VTOR (SSE-300: INITSVTOR0 = 0x1000_0000, ITCM). A
+  // firmware linked elsewhere would fetch a reset vector of 0 and fault at once: say so instead.
+  {
+    uint8_t vectors[8] = {};
+    const uint32_t vtor = preset_.cpu.initial_vtor;
+    if (!bus_.debug_read_block(vtor, vectors) ||
+        (vectors[4] | vectors[5] | vectors[6] | vectors[7]) == 0) {
+      return fmt::format("'{}' puts no vector table at {:#010x}, where {} boots (reset vector is 0); "
+                         "is it linked for this platform?",
+                         config_.firmware, vtor, preset_.name);
+    }
+  }
+
   if (config_.semihosting_enabled) {
     SemihostingOptions so;
     so.cmdline = config_.semihosting_cmdline;

@@ -165,6 +165,7 @@ TEST_F(CorsimCli, BadInputIsOneLineAndStatusTwo) {
       "--bogus-option " + fw("uart_eot"),
       "--platform nope " + fw("uart_eot"),
       "-C ethosu.num_macs=7 " + fw("uart_eot"),
+      "-C cpu.vtor=0x11000000 " + fw("uart_eot"),              // nothing loaded where the core boots
       "",
   };
   for (const std::string& c : cases) {
