@@ -15,6 +15,9 @@ constexpr uint64_t kMaxMacs = uint64_t{1} << 36;
 
 const char* operation_too_large(const OperationConfig& op) {
   if (op.kind == OpKind::kDma || op.kind == OpKind::kOther) return nullptr;
+  // Precision 3 (64 bit) is not a U55 feature-map type.
+  if (op.ifm.elem_bits > 32 || op.ofm.elem_bits > 32 || (op.has_ifm2() && op.ifm2.elem_bits > 32))
+    return "64-bit feature maps are not supported";
   if (op.ofm.elements() > kMaxElements || op.ifm.elements() > kMaxElements ||
       (op.has_ifm2() && op.ifm2.elements() > kMaxElements))
     return "feature map larger than the model supports (2^26 elements)";
