@@ -110,7 +110,9 @@ TEST(Disassembler, MatchesObjdumpOnSampledEncodings) {
     const bool binutils_literal_quirk =
         r.encoding->name.find("(literal)") != std::string_view::npos && b.size() > 4 &&
         std::regex_replace(b, std::regex("^(ldr[bsh]*)t "), "$1 ") == a;
-    if (a != b && !unpredictable && !binutils_literal_quirk) {
+    // binutils cannot decode VCVT between F16 and fixed point (docs/fp.md); objdump prints nothing.
+    const bool binutils_no_f16_fixed = b.empty() && r.encoding->name.find("fixed) F16") != std::string_view::npos;
+    if (a != b && !unpredictable && !binutils_literal_quirk && !binutils_no_f16_fixed) {
       ++mismatches;
       ADD_FAILURE() << std::hex << in.encoding << " [" << r.encoding->name << "] ours: '" << a << "' objdump: '" << b
                     << "'";
