@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <spdlog/spdlog.h>
+
 #include "cpu/exceptions/stack_pointers.h"
 #include "memory/interconnect.h"
 
@@ -216,7 +218,16 @@ bool ExceptionUnit::fpu_enabled() const {
 }
 
 void ExceptionUnit::request_system_reset() {
-  if (on_reset_request_) on_reset_request_();
+  if (on_reset_request_) {
+    on_reset_request_();
+    return;
+  }
+  // Nobody installed a handler: the request has nowhere to go (the firmware typically spins
+  // waiting for the reset). Say so once so a hang is explained.
+  if (!reset_request_reported_) {
+    reset_request_reported_ = true;
+    spdlog::warn("AIRCR.SYSRESETREQ written but the platform has no reset handler: ignored");
+  }
 }
 
 }  // namespace corsim::cpu

@@ -159,6 +159,7 @@ class ExceptionUnit : private IrqSink {
   bool locked_up_ = false;
   uint32_t candidate_ = 0;  // chosen by should_take()
   std::function<void()> on_reset_request_;
+  bool reset_request_reported_ = false;
   TtQuery tt_query_;
 };
 
