@@ -337,5 +337,63 @@ TEST_F(ScsFixture, ImplementationDefinedStorage) {
   EXPECT_EQ(scs.unknown_reports(), 0u);
 }
 
+
+// Reset values of every register the SCS declares with a fixed or architecturally defined reset
+// (Arm DDI 0553 D1 register descriptions; ID values of the Cortex-M55 as in QEMU's cortex-m55).
+TEST_F(ScsFixture, ResetValueTable) {
+  struct Expect { uint32_t addr; uint32_t value; const char* name; };
+  static constexpr Expect kTable[] = {
+      {0xE0000E00, 0, "ITM_TER0"}, {0xE0000E40, 0, "ITM_TPR"}, {0xE0000E80, 0, "ITM_TCR"},
+      {0xE0000FB4, 0, "ITM_LSR"}, {0xE0001004, 0, "DWT_CYCCNT"}, {0xE0001008, 0, "DWT_CPICNT"},
+      {0xE000307C, 0, "PMU_CCNTR"}, {0xE0003000, 0, "PMU_EVCNTR0"}, {0xE0003400, 0, "PMU_EVTYPER0"},
+      {0xE0003C00, 0, "PMU_CNTENSET"}, {0xE0003C40, 0, "PMU_INTENSET"}, {0xE0003C80, 0, "PMU_OVSCLR"},
+      {0xE0003E04, 0, "PMU_CTRL"}, {0xE0003FB8, 0xFF, "PMU_AUTHSTATUS"},
+      {0xE000E010, 4, "SYST_CSR (CLKSOURCE RAO)"}, {0xE000E014, 0, "SYST_RVR"}, {0xE000E018, 0, "SYST_CVR"},
+      {0xE000E008, 0, "ACTLR"}, {0xE000E00C, 0, "CPPWR"},
+      {0xE000E100, 0, "NVIC_ISER0"}, {0xE000E200, 0, "NVIC_ISPR0"}, {0xE000E300, 0, "NVIC_IABR0"},
+      {0xE000E380, 0, "NVIC_ITNS0"}, {0xE000E400, 0, "NVIC_IPR0"},
+      {0xE000ED1C, 0, "SHPR2"}, {0xE000ED2C, 0, "HFSR"}, {0xE000ED30, 0, "DFSR"}, {0xE000ED34, 0, "MMFAR"},
+      {0xE000ED38, 0, "BFAR"}, {0xE000ED3C, 0, "AFSR"},
+      {0xE000ED44, 0x00000230, "ID_PFR1"}, {0xE000ED48, 0x10200000, "ID_DFR0"}, {0xE000ED4C, 0, "ID_AFR0"},
+      {0xE000ED50, 0x00111040, "ID_MMFR0"}, {0xE000ED54, 0, "ID_MMFR1"}, {0xE000ED58, 0x01000000, "ID_MMFR2"},
+      {0xE000ED5C, 0x00000011, "ID_MMFR3"}, {0xE000ED60, 0x01103110, "ID_ISAR0"}, {0xE000ED64, 0x02212000, "ID_ISAR1"},
+      {0xE000ED68, 0x20232232, "ID_ISAR2"}, {0xE000ED6C, 0x01111131, "ID_ISAR3"}, {0xE000ED70, 0x01310132, "ID_ISAR4"},
+      {0xE000ED74, 0, "ID_ISAR5"}, {0xE000ED78, 0x09000003, "CLIDR"}, {0xE000ED7C, 0x8303C003, "CTR"},
+      {0xE000ED84, 0, "CSSELR"}, {0xE000ED8C, 0, "NSACR"},
+      {0xE000ED94, 0, "MPU_CTRL"}, {0xE000ED98, 0, "MPU_RNR"}, {0xE000ED9C, 0, "MPU_RBAR"}, {0xE000EDA0, 0, "MPU_RLAR"},
+      {0xE000EDC4, 0, "MPU_MAIR1"}, {0xE000EDD0, 0, "SAU_CTRL"}, {0xE000EDE4, 0, "SAU_SFSR"},
+      {0xE000EDF0, 0, "DHCSR"}, {0xE000EDFC, 0, "DEMCR"}, {0xE000EF38, 0, "FPCAR"}, {0xE000EF3C, 0, "FPDSCR"},
+      {0xE000EF44, 0x12100211, "MVFR1"}, {0xE000EF48, 0x00000040, "MVFR2"},
+      {0xE001E014, 0x51, "DTCMCR"}, {0xE001E304, 0, "DPDLPSTATE"},
+  };
+  for (const Expect& e : kTable) EXPECT_EQ(rd(e.addr), e.value) << e.name;
+  EXPECT_EQ(scs.unknown_reports(), 0u);
+}
+
+TEST_F(ScsFixture, StorageRegistersKeepTheirWritableBits) {
+  struct Write { uint32_t addr; uint32_t written; uint32_t reads; const char* name; };
+  static constexpr Write kTable[] = {
+      {0xE000ED10, 0xFFFFFFFF, 0x1E, "SCR: SLEEPONEXIT, SLEEPDEEP, SLEEPDEEPS, SEVONPEND"},
+      {0xE000ED8C, 0xFFFFFFFF, 0xC00, "NSACR: CP10, CP11"},
+      {0xE000E00C, 0xFFFFFFFF, 0x00F00000, "CPPWR: SU10/SUS10/SU11/SUS11"},
+      {0xE000ED94, 0xFFFFFFFF, 0x7, "MPU_CTRL: ENABLE, HFNMIENA, PRIVDEFENA"},
+      {0xE000ED98, 0xFFFFFFFF, 0xF, "MPU_RNR: 16 regions"},
+      {0xE000EDD0, 0xFFFFFFFF, 0x3, "SAU_CTRL: ENABLE, ALLNS"},
+      {0xE000EDD8, 0xFFFFFFFF, 0x7, "SAU_RNR: 8 regions"},
+      {0xE000EDFC, 0xFFFFFFFF, 0x010F0FF1, "DEMCR: TRCENA, MON_*, VC_*"},
+      {0xE000EF38, 0xFFFFFFFF, 0xFFFFFFF8, "FPCAR: [31:3]"},
+      {0xE000EF3C, 0xFFFFFFFF, 0x07C80000, "FPDSCR: AHP, DN, FZ, RMode, FZ16"},
+      {0xE000ED34, 0x12345678, 0x12345678, "MMFAR"},
+      {0xE000ED38, 0x9ABCDEF0, 0x9ABCDEF0, "BFAR"},
+      {0xE0000E80, 0xFFFFFFFF, 0x007F0F1F, "ITM_TCR"},
+      {0xE000ED00, 0xFFFFFFFF, 0x411FD221, "CPUID is read-only"},
+      {0xE000ED40, 0xFFFFFFFF, 0x20000030, "ID_PFR0 is read-only"},
+  };
+  for (const Write& w : kTable) {
+    wr(w.addr, w.written);
+    EXPECT_EQ(rd(w.addr), w.reads) << w.name;
+  }
+}
+
 }  // namespace
 }  // namespace corsim::cpu::test
