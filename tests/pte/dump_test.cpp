@@ -169,6 +169,7 @@ TEST(PteDump, JsonFactsEthosUAdd) {
     EXPECT_EQ(cop1["config_word"].AsUInt64(), u55 ? 0x1807u : 0x20000118u);
     EXPECT_EQ(cop1["target"].AsString().str(), u55 ? "ethos-u55-128" : "ethos-u85-256");
     EXPECT_EQ(d["compile_specs"].AsMap()["target"].AsString().str(), u55 ? "ethos-u55-128" : "ethos-u85-256");
+    EXPECT_TRUE(d["target_matches_cmd_data"].AsBool());
     // Quantize ops: scale 1/255, zero point -128 (README).
     flexbuffers::Map plan = plan0(root);
     auto values = plan["values"].AsVector();

@@ -242,6 +242,15 @@ TEST(PteWriter, EthosUExternalBlocksResolveThroughNamedData) {
   EXPECT_NE(text.find("cmd_data: 40 B (external, from named data)"), std::string::npos) << text;
   EXPECT_NE(text.find("weight_data: 48 B (external, from named data)"), std::string::npos);
   EXPECT_NE(text.find("CONFIG 0x00001807 = ethos-u55-128"), std::string::npos);
+  EXPECT_EQ(text.find("warning: compile spec target"), std::string::npos);
+  // A target that disagrees with the COP1 CONFIG word is flagged (the driver would refuse it).
+  p.plans[0].delegates[0].compile_specs = {{"target", bytes_of("ethos-u85-256")}};
+  Loaded wrong;
+  load(write_pte(p), wrong);
+  EXPECT_NE(dump_text(wrong.program, "w").find(
+                "warning: compile spec target \"ethos-u85-256\" but cmd_data was compiled for ethos-u55-128"),
+            std::string::npos);
+  EXPECT_NE(dump_json(wrong.program, "w").find("\"target_matches_cmd_data\": false"), std::string::npos);
   // A key with no named-data entry is one clear error.
   p.named_data.pop_back();
   Loaded missing;
@@ -296,7 +305,9 @@ TEST(PteWriter, EveryValueAndInstructionKind) {
   // The text dump prints every kind.
   const std::string t = dump_text(l.program, "kinds");
   for (const char* s : {"JumpFalseCall if v2 is false goto 3", "MoveCall v5 -> v11", "FreeCall v5",
-                        "String \"hello\"", "OptionalTensorList [-1, 5]", "BoolList [1, 0, 1]"}) {
+                        "String \"hello\"", "OptionalTensorList [-1, 5]", "BoolList [1, 0, 1]",
+                        // sizes [2,3]: row-major strides [3,1]; dim_order [1,0] (dim 1 outermost) gives [1,2]
+                        "dim_order [0, 1] strides [3, 1]", "dim_order [1, 0] strides [1, 2]"}) {
     EXPECT_NE(t.find(s), std::string::npos) << s;
   }
 }

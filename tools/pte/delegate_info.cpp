@@ -19,6 +19,16 @@ std::string npu_target_name(const ethos_u::NpuConfig& config) {
   return fmt::format("{}-{}", ethos_u::npu_product_name(config.product), config.macs_per_cc);
 }
 
+std::string compile_spec_target(const fb::BackendDelegate& d) {
+  if (d.compile_specs() == nullptr) return {};
+  for (const fb::CompileSpec* cs : *d.compile_specs()) {
+    if (cs->key()->str() == "target" && cs->value() != nullptr) {
+      return std::string(cs->value()->begin(), cs->value()->end());
+    }
+  }
+  return {};
+}
+
 namespace {
 
 rt::Status resolve(const pte::Program& program, const ethos_u::VelaBlock& block, rt::Bytes& out) {

@@ -33,6 +33,9 @@ rt::Status decode_delegate(const pte::Program& program, uint32_t plan, uint32_t 
 // "ethos-u55-128" from a COP1 CONFIG word.
 std::string npu_target_name(const ethos_u::NpuConfig& config);
 
+// The delegate's `target` compile spec (executorch.md §2.6), empty if absent.
+std::string compile_spec_target(const pte::fb::BackendDelegate& d);
+
 // True when every byte is printable ASCII (compile-spec values are usually UTF-8 text).
 bool printable(const uint8_t* data, size_t size);
 

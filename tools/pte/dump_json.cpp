@@ -122,7 +122,11 @@ void write_delegates(JsonWriter& w, const pte::Program& program) {
         }
       }
       w.end_object();
-      if (d.ethos_u) write_vela(w, d);
+      if (d.ethos_u) {
+        write_vela(w, d);
+        const std::string target = compile_spec_target(*d.delegate);
+        w.field("target_matches_cmd_data", target.empty() || target == npu_target_name(d.cop1.config));
+      }
       w.end_object();
     }
   }

@@ -2,6 +2,7 @@
 // (constant buffers, delegate payloads) are shown by size, file offset and first bytes; the JSON
 // form (dump_json) carries them in full.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iterator>
 
@@ -73,9 +74,23 @@ std::string enum_str(E e, const char* name) {
   return name != nullptr && name[0] != '\0' ? std::string(name) : fmt::format("{}", static_cast<int64_t>(e));
 }
 
+// Element strides implied by dim_order, listed outermost to innermost (executorch.md §1.6).
+std::string strides_str(const fb::Tensor& t) {
+  const uint32_t rank = t.sizes() == nullptr ? 0 : t.sizes()->size();
+  std::vector<int64_t> strides(rank, 0);
+  int64_t step = 1;
+  for (uint32_t k = rank; k > 0; --k) {
+    const uint8_t d = t.dim_order()->Get(k - 1);
+    strides[d] = step;
+    step *= t.sizes()->Get(d);
+  }
+  return fmt::format("[{}]", fmt::join(strides, ", "));
+}
+
 std::string tensor_str(const pte::Program& program, const fb::Tensor& t) {
-  std::string out = fmt::format("Tensor {} sizes {} dim_order {}", enum_str(t.scalar_type(), fb::EnumNameScalarType(t.scalar_type())),
-                                list(t.sizes()), list(t.dim_order()));
+  std::string out = fmt::format("Tensor {} sizes {} dim_order {} strides {}",
+                                enum_str(t.scalar_type(), fb::EnumNameScalarType(t.scalar_type())), list(t.sizes()),
+                                list(t.dim_order()), strides_str(t));
   uint64_t nbytes = 0;
   pte::tensor_nbytes(t, nbytes);
   const pte::TensorData d = pte::tensor_data(t);
@@ -286,6 +301,12 @@ void dump_delegate(Text& t, const pte::Program& program, uint32_t plan, uint32_t
   }
   if (d.ethos_u) {
     dump_vela(t, d);
+    // The driver refuses a stream built for another NPU (ethos-u.md §1.4): flag a mismatch.
+    const std::string target = compile_spec_target(del);
+    if (!target.empty() && target != npu_target_name(d.cop1.config)) {
+      t.line(3, "warning: compile spec target \"{}\" but cmd_data was compiled for {}", target,
+             npu_target_name(d.cop1.config));
+    }
   } else {
     t.line(3, "payload (not decoded): {}", preview(d.blob.data(), d.blob.size()));
   }
