@@ -115,6 +115,42 @@ TEST(RunLoop, UnalignTrpMakesUnalignedLdrFault) {
   EXPECT_EQ(h.cpu().last_fault().fault.kind, FaultKind::Unaligned);
 }
 
+TEST(RunLoop, FaultInsideAnItBlockKeepsItsItstate) {
+  // ITTE EQ with Z set: the second instruction faults; the fault record (the state the exception
+  // stacks) holds that instruction's ITSTATE, not the advanced one.
+  CpuHarness h;
+  ASSERT_TRUE(h.load("ldr r0, =0x60000000\n  cmp r0, r0\n  itte eq\n  moveq r1, #1\nbad: ldreq r2, [r0]\n"
+                     "  movne r3, #3\n  b corsim_end\nhandler: b handler\n"));
+  EXPECT_EQ(h.run(), kUnhandledFault);
+  const FaultRecord& f = h.cpu().last_fault();
+  EXPECT_EQ(f.fault.kind, FaultKind::PreciseDataBusError);
+  EXPECT_EQ(f.pc, h.symbol("bad"));
+  // ITTE EQ: firstcond 0000, mask 0110 -> 0x06 at the first, 0x0C at the second instruction.
+  EXPECT_EQ(f.state.itstate, 0x0C);
+  EXPECT_EQ(f.state.r[1], 1u);
+}
+
+TEST(RunLoop, ConditionFailedInstructionsInItBlocksDoNothing) {
+  CpuHarness h;
+  ASSERT_TRUE(h.load("ldr r0, =0x60000000\n  movs r1, #1\n  cmp r1, #2\n  itt eq\n  ldreq r2, [r0]\n"
+                     "  moveq r3, #7\n  movs r4, #9\n"));
+  h.run();
+  ASSERT_TRUE(h.reached_end());  // the load from unmapped memory did not execute: no fault
+  EXPECT_EQ(h.s().r[3], 0u);
+  EXPECT_EQ(h.s().r[4], 9u);
+  EXPECT_EQ(h.s().itstate, 0u);
+}
+
+TEST(RunLoop, WfiWithNothingPendingSleeps) {
+  CpuHarness h;
+  ASSERT_TRUE(h.load("movs r0, #1\n  wfi\nafter: movs r0, #2\n"));
+  EXPECT_EQ(h.cpu().run(100), StopReason::Sleeping);
+  EXPECT_EQ(h.s().r[15], h.symbol("after"));
+  EXPECT_TRUE(h.s().sleeping);
+  EXPECT_EQ(h.cpu().run(100), StopReason::Sleeping);  // still nothing to wake it
+  EXPECT_EQ(h.s().r[0], 1u);
+}
+
 // A device whose register write asks the core to stop (how UART EOT and semihosting exit end runs).
 class StopDevice final : public memory::Target {
  public:
