@@ -89,6 +89,10 @@ std::vector<Option> options() {
        [](CliResult& r, std::string_view v) { r.config.trace = true; r.config.trace_file = std::string(v); return std::string(); }},
       {"--stats", "", A::Required, "FILE", "write run statistics as JSON to FILE ('-' = stderr)",
        [](CliResult& r, std::string_view v) { r.config.stats_file = std::string(v); return std::string(); }},
+      {"--report-json", "", A::Required, "FILE", "per-operator report as JSON (docs/report-schema.md)",
+       [](CliResult& r, std::string_view v) { r.config.report_json = std::string(v); return std::string(); }},
+      {"--chrome-trace", "", A::Required, "FILE", "per-operator Chrome/Perfetto trace (CPU and NPU lanes)",
+       [](CliResult& r, std::string_view v) { r.config.chrome_trace = std::string(v); return std::string(); }},
       {"", "-C", A::Required, "NAME=VALUE", "FVP-style parameter (e.g. -C ethosu.num_macs=256)",
        [](CliResult& r, std::string_view v) -> std::string {
          const size_t eq = v.find('=');

@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
       break;
     case RunEnd::CycleLimit:
     case RunEnd::Timeout:
+    case RunEnd::SystemReset:
       error_line(fmt::format("{} (pc {:#010x})", result.message, sim.cpu().state().r[15]));
       break;
     case RunEnd::Lockup:

@@ -35,6 +35,7 @@ std::string_view run_end_name(RunEnd end) {
     case RunEnd::Lockup: return "lockup";
     case RunEnd::FaultHang: return "fault-hang";
     case RunEnd::SleepingForever: return "sleeping-forever";
+    case RunEnd::SystemReset: return "system-reset";
   }
   return "unknown";
 }

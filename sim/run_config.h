@@ -27,6 +27,8 @@ struct RunConfig {
   bool trace = false;                         // --trace[=FILE]
   std::string trace_file;                     // "" = stderr
   std::string stats_file;                     // --stats FILE ("-" = stderr)
+  std::string report_json;                    // --report-json FILE: per-operator report (docs/report-schema.md)
+  std::string chrome_trace;                   // --chrome-trace FILE: Chrome/Perfetto trace of the operators
   std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
   bool quiet = false;
 };

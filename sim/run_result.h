@@ -17,6 +17,7 @@ enum class RunEnd : uint8_t {
   Lockup,           // the core locked up
   FaultHang,        // a fault handler spins on itself: unhandled guest fault
   SleepingForever,  // WFI with no event that could ever wake the core
+  SystemReset,      // the guest requested a system reset (AIRCR.SYSRESETREQ)
 };
 std::string_view run_end_name(RunEnd end);
 

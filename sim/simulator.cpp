@@ -120,6 +120,12 @@ std::string Simulator::attach_system_control_space() {
   if (!bus_.map(cpu::scs::SystemControlSpace::kBaseAddress, cpu::scs::SystemControlSpace::kSize, *scs, "PPB")) {
     return "cannot map the system control space at 0xE0000000";
   }
+  // AIRCR.SYSRESETREQ: corsim ends the run rather than rebooting the firmware (firmware asks for
+  // a reset from fatal-error paths; a reboot would usually loop). docs/sim.md, exit status 3.
+  ex.set_reset_request_handler([this] {
+    finish(RunEnd::SystemReset, kExitGuestFault,
+           "the guest requested a system reset (AIRCR.SYSRESETREQ); the run ends here");
+  });
   // The core reads CCR (UNALIGN_TRP, DIV_0_TRP) from the SCB state on its rare paths.
   cpu_->set_ccr_reader([&ex] { return ex.regs().ccr_s(); });
   scs_ = std::move(scs);

@@ -48,6 +48,7 @@ class Simulator final : public TimeSource {
   const ElfImage& image() const { return image_; }
   const PlatformPreset& preset() const { return preset_; }
   const TraceMarkerLog& trace_markers() const { return markers_; }
+  TraceMarkerLog& trace_markers() { return markers_; }
   const RunConfig& config() const { return config_; }
 
   // The Private Peripheral Bus model (null when the CPU library has no exception unit yet).

@@ -3,6 +3,7 @@
 // with simulated time. For now they are kept and logged at debug level; the per-operator report
 // (a later issue) interprets them by the port assignments of the shared marker header.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "base/clock.h"
@@ -23,10 +24,13 @@ class TraceMarkerLog final : public cpu::scs::ItmSink {
   void record(unsigned port, uint32_t value, unsigned size);
   void itm_write(unsigned port, uint32_t value, unsigned size) override { record(port, value, size); }
   const std::vector<TraceMarker>& markers() const { return markers_; }
+  // Called with each marker as it is recorded (the operator report snapshots traffic counters).
+  void set_observer(std::function<void(const TraceMarker&)> f) { observer_ = std::move(f); }
 
  private:
   const TimeSource& time_;
   std::vector<TraceMarker> markers_;
+  std::function<void(const TraceMarker&)> observer_;
 };
 
 }  // namespace corsim::sim

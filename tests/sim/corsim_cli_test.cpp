@@ -95,6 +95,13 @@ TEST_F(CorsimCli, GuestFaultReportsKindPcSymbolAndRegisters) {
   EXPECT_NE(l.err.find("locked up"), std::string::npos) << l.err;
 }
 
+TEST_F(CorsimCli, SystemResetRequestEndsTheRun) {
+  const RunOutput r = run("-q --stats - " + fw("sysreset"));
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.err.find("AIRCR.SYSRESETREQ"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\"stop_reason\": \"system-reset\""), std::string::npos) << r.err;
+}
+
 TEST_F(CorsimCli, SleepingForeverIsAGuestError) {
   const RunOutput r = run("-q " + fw("wfi"));
   EXPECT_EQ(r.status, 3);

@@ -1,0 +1,76 @@
+#pragma once
+// The per-operator report (docs/e2e.md, docs/report-schema.md): turns the runtime's ITM trace
+// markers (runtime/trace/markers.h) into one entry per executed .pte instruction, with the CPU
+// cycles it took, the NPU operations that ran inside it (from the Ethos-U55 model's job records)
+// and the bytes each bus master moved meanwhile (memory::Interconnect traffic counters, sampled
+// at every marker).
+//
+// Attribution: the run starts at the "execute begins" marker; each instruction is charged from
+// the end of the previous one (or the run start) to its own end marker, so the time the runtime
+// spends between instructions goes to the next instruction and the entries sum exactly to the
+// run's total (run start to the last instruction's end).
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/clock.h"
+#include "memory/interconnect.h"
+#include "npu/ethos_u55_device.h"
+#include "sim/trace_markers.h"
+
+namespace corsim::sim {
+
+inline constexpr size_t kNumMasters = static_cast<size_t>(memory::Master::Count);
+using TrafficSnapshot = std::array<memory::TrafficCounters, kNumMasters>;
+
+// Samples the interconnect's counters at each marker (install before the run).
+class MarkerTraffic {
+ public:
+  void install(TraceMarkerLog& log, const memory::Interconnect& bus);
+  const std::vector<TrafficSnapshot>& snapshots() const { return snapshots_; }
+
+ private:
+  std::vector<TrafficSnapshot> snapshots_;
+};
+
+struct NpuOpEntry {
+  uint32_t index = 0;      // position in the run's NPU operation list
+  std::string kind;        // CONV, ELEMENTWISE, ...
+  Cycles start = 0, end = 0;
+  uint64_t macs = 0;
+  npu::timing::OpTiming timing;
+  std::array<uint64_t, 2> read{}, write{};  // bytes per AXI port
+};
+
+struct OperatorEntry {
+  uint32_t chain = 0, index = 0;
+  std::string name;        // "aten::add.out", or the backend id for a DelegateCall
+  std::string kind;        // KernelCall, DelegateCall, MoveCall, JumpFalseCall, FreeCall
+  bool npu = false;        // a DelegateCall that ran NPU operations
+  Cycles begin = 0, end = 0;  // marker times
+  Cycles cycles = 0;       // charged cycles (see above)
+  Cycles npu_cycles = 0;   // sum of the NPU operations' durations
+  TrafficSnapshot bytes{}; // per master, during the charged span
+  std::vector<NpuOpEntry> npu_ops;
+};
+
+struct OperatorReport {
+  bool present = false;    // the firmware wrote instruction markers
+  std::string error;       // markers present but inconsistent
+  uint64_t clock_hz = 0;
+  Cycles run_begin = 0, run_end = 0, total = 0;
+  std::vector<OperatorEntry> operators;
+};
+
+OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
+                                     const std::vector<TrafficSnapshot>& traffic,
+                                     const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz);
+
+std::string format_operator_table(const OperatorReport& r);
+std::string operator_report_json(const OperatorReport& r);
+std::string operator_chrome_trace(const OperatorReport& r);
+
+const char* master_name(size_t m);
+
+}  // namespace corsim::sim
