@@ -1,75 +1,153 @@
 #!/usr/bin/env bash
-# Runs firmware on corsim, the way ExecuTorch users run it on the Corstone FVP.
+# Runs firmware on corsim, the way ExecuTorch users run it on the Corstone FVP (docs/e2e.md).
 #
-#   scripts/run_fvp.sh                          # the bundled demo firmware
-#   scripts/run_fvp.sh firmware.elf [options]   # options go to corsim (see: corsim --help, docs/sim.md)
+#   scripts/run_fvp.sh                               # bundled runner + bundled model (or the demo)
+#   scripts/run_fvp.sh firmware.elf [options]        # options go to corsim (corsim --help, docs/sim.md)
+#   scripts/run_fvp.sh firmware.elf model.pte [opts] # an ExecuTorch program on the executor runner
+#   scripts/run_fvp.sh model.pte [opts]              # same, with the bundled executor runner
 #
-# Builds corsim (and, for the demo, the firmware) with scripts/build.sh when they are missing.
-# The build directory is build/ or $CORSIM_BUILD_DIR. Exit status: corsim's (docs/sim.md).
+# ExecuTorch run_fvp.sh options: --elf=FILE, --data=FILE@ADDR, --target=ethos-u55-128 (platform
+# and MAC count), --timeout=SECONDS, --semihosting-cwd=DIR. corsim additions: --input FILE (one per
+# model input, in order), --report-json FILE (per-operator report), --trace FILE (Chrome/Perfetto
+# trace of the operators; corsim's own instruction trace stays `--trace=FILE`/`--itrace`).
+#
+# Exit status: corsim's (docs/sim.md: 2 bad input, 3 guest fault, 4 timeout), and 1 when the run
+# itself ended well but the firmware printed an error line ("E [", "F [", "[critical]", "Hard
+# fault"), as ExecuTorch's script checks its log (without its false success when nothing ran).
+# Builds corsim (and the firmware) with scripts/build.sh when missing; build dir: build/ or
+# $CORSIM_BUILD_DIR.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${CORSIM_BUILD_DIR:-$root/build}
 corsim=$build/sim/corsim
 demo=$build/firmware/demo.elf
+runner=$build/firmware/executor_runner.elf
+bundled_model=$root/../shared/models/pte/add_ethos-u55-128.pte
+model_addr=0x70000000
 
 usage() {
-  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+}
+die() {
+  echo "run_fvp.sh: $*" >&2
+  exit 2
 }
 
-# Argument parsing: one pass, one case per option. Options of ExecuTorch's run_fvp.sh (--elf=,
-# --data=, --timeout=, --semihosting-cwd=, --target=, the .pte argument) are added here as cases
-# that append corsim options; everything unknown passes through to corsim unchanged.
 firmware=""
+model=""
+data_model_addr=""
+inputs=()
 corsim_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    -h|--help)
-      usage
-      exit 0
+    -h|--help) usage; exit 0 ;;
+    --) shift; corsim_args+=("$@"); break ;;
+    --elf=*) [ -z "$firmware" ] || die "more than one firmware given"; firmware=${1#--elf=} ;;
+    --data=*)
+      spec=${1#--data=}
+      file=${spec%@*}
+      addr=${spec##*@}
+      [ "$file" != "$spec" ] || die "--data expects FILE@ADDR, got '$spec'"
+      if [ -z "$model" ] && [ "${file##*.}" = "pte" ]; then
+        model=$file
+        data_model_addr=$addr
+      else
+        corsim_args+=(--data "$spec")
+      fi
       ;;
-    --)
-      shift
-      corsim_args+=("$@")
-      break
+    --target=*)
+      target=${1#--target=}
+      case "$target" in
+        ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256)
+          corsim_args+=(--platform corstone-300 -C "ethosu.num_macs=${target##*-}") ;;
+        cortex-m55*) corsim_args+=(--platform corstone-300) ;;
+        *) die "target '$target' is not supported yet (corstone-300 with ethos-u55-32/64/128/256 or cortex-m55)" ;;
+      esac
       ;;
+    --timeout=*) corsim_args+=(--timeout "${1#--timeout=}") ;;
+    --semihosting-cwd=*) corsim_args+=(--semihosting-root "${1#--semihosting-cwd=}") ;;
+    --input) [ $# -gt 1 ] || die "--input needs a file"; inputs+=("$2"); shift ;;
+    --input=*) inputs+=("${1#--input=}") ;;
+    --report-json) [ $# -gt 1 ] || die "--report-json needs a file"; corsim_args+=(--report-json "$2"); shift ;;
+    --report-json=*) corsim_args+=(--report-json "${1#--report-json=}") ;;
+    --trace) [ $# -gt 1 ] || die "--trace needs a file"; corsim_args+=(--chrome-trace "$2"); shift ;;
+    --itrace) corsim_args+=(--trace) ;;
     -*)
       corsim_args+=("$1")
       # corsim options that take a separate value: keep the value with its option.
       case "$1" in
-        --platform|--data|--semihosting-cmdline|--semihosting-root|--max-cycles|--timeout|--stats|-C|-a|--timelimit)
+        --platform|--data|--semihosting-cmdline|--semihosting-root|--max-cycles|--timeout|--stats|-C|-a|--timelimit|--chrome-trace)
           if [ $# -gt 1 ]; then corsim_args+=("$2"); shift; fi
           ;;
       esac
       ;;
     *.elf|*.axf)
-      if [ -n "$firmware" ]; then
-        echo "run_fvp.sh: more than one firmware given ('$firmware', '$1')" >&2
-        exit 2
-      fi
+      [ -z "$firmware" ] || die "more than one firmware given ('$firmware', '$1')"
       firmware=$1
       ;;
-    *)
-      corsim_args+=("$1")
+    *.pte)
+      [ -z "$model" ] || die "more than one model given ('$model', '$1')"
+      model=$1
       ;;
+    *) corsim_args+=("$1") ;;
   esac
   shift
 done
 
+if [ -z "$firmware" ] && [ -z "$model" ] && [ ${#inputs[@]} -eq 0 ]; then
+  # No argument: the executor runner with the bundled model when both exist, else the demo.
+  if [ -f "$runner" ] && [ -f "$bundled_model" ]; then
+    firmware=$runner
+    model=$bundled_model
+  else
+    if [ ! -x "$corsim" ] || [ ! -f "$demo" ]; then "$root/scripts/build.sh" >&2; fi
+    [ -f "$demo" ] || die "the demo firmware was not built ($demo); is the firmware build enabled (CORSIM_BUILD_FIRMWARE=ON) and arm-none-eabi-gcc installed?"
+    firmware=$demo
+  fi
+fi
 if [ -z "$firmware" ]; then
-  if [ ! -x "$corsim" ] || [ ! -f "$demo" ]; then
-    "$root/scripts/build.sh" >&2
+  if [ ! -f "$runner" ]; then "$root/scripts/build.sh" >&2; fi
+  [ -f "$runner" ] || die "the executor runner was not built ($runner)"
+  firmware=$runner
+fi
+if [ ! -x "$corsim" ]; then "$root/scripts/build.sh" --target corsim >&2; fi
+[ -x "$corsim" ] || die "corsim was not built ($corsim)"
+
+tmp=""
+cleanup() { [ -z "$tmp" ] || rm -rf "$tmp"; }
+trap cleanup EXIT
+if [ -n "$model" ] || [ ${#inputs[@]} -gt 0 ]; then
+  cmdline="executor_runner"
+  if [ -n "$model" ]; then
+    [ -f "$model" ] || die "model '$model' not found"
+    addr=${data_model_addr:-$model_addr}
+    corsim_args+=(--data "$model@$addr")
+    cmdline+=" --model-addr $addr --model-size $(stat -c %s "$model")"
   fi
-  if [ ! -f "$demo" ]; then
-    echo "run_fvp.sh: the demo firmware was not built ($demo); is the firmware build enabled (CORSIM_BUILD_FIRMWARE=ON) and arm-none-eabi-gcc installed?" >&2
-    exit 2
+  if [ ${#inputs[@]} -gt 0 ]; then
+    # Semihosting only reaches files under its root: copy the inputs into a private directory.
+    tmp=$(mktemp -d)
+    i=0
+    for f in "${inputs[@]}"; do
+      [ -f "$f" ] || die "input '$f' not found"
+      cp "$f" "$tmp/input$i.bin"
+      cmdline+=" -i input$i.bin"
+      i=$((i + 1))
+    done
+    corsim_args+=(--semihosting-root "$tmp")
   fi
-  firmware=$demo
-elif [ ! -x "$corsim" ]; then
-  "$root/scripts/build.sh" --target corsim >&2
+  corsim_args+=(--semihosting-cmdline "$cmdline")
 fi
 
-if [ ! -x "$corsim" ]; then
-  echo "run_fvp.sh: corsim was not built ($corsim)" >&2
-  exit 2
+[ -n "$tmp" ] || tmp=$(mktemp -d)
+log=$tmp/console.log
+set +e
+"$corsim" "${corsim_args[@]}" "$firmware" | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" = 0 ] && grep -Eq '^(E \[|F \[|\[critical\]|Hard fault)' "$log"; then
+  echo "run_fvp.sh: the firmware printed an error line:" >&2
+  grep -E '^(E \[|F \[|\[critical\]|Hard fault)' "$log" | head -5 >&2
+  exit 1
 fi
-exec "$corsim" "${corsim_args[@]}" "$firmware"
+exit "$status"

@@ -10,6 +10,8 @@
 #include <spdlog/spdlog.h>
 
 #include "sim/cli.h"
+#include "sim/npu_wiring.h"
+#include "sim/operator_report.h"
 #include "sim/report.h"
 #include "sim/simulator.h"
 
@@ -46,13 +48,38 @@ int main(int argc, char** argv) {
   setup_logging(cli.config.quiet);
 
   const std::string stats_file = cli.config.stats_file;
-  Simulator sim(std::move(cli.config));
+  const std::string report_json = cli.config.report_json, chrome_trace = cli.config.chrome_trace;
+  const bool quiet = cli.config.quiet;
+  // The Ethos-U55 model behind the platform's NPU hook, and traffic samples at each trace marker
+  // for the per-operator report (docs/e2e.md).
+  NpuWiring npu;
+  corsim::memory::Interconnect* npu_bus = nullptr;
+  PlatformHooks hooks;
+  npu.install(hooks, npu_bus);
+  Simulator sim(std::move(cli.config), hooks);
+  npu_bus = &sim.bus();
+  MarkerTraffic marker_traffic;
+  marker_traffic.install(sim.trace_markers(), sim.bus());
   if (std::string e = sim.prepare(); !e.empty()) {
     error_line(e);
     return kExitBadInput;
   }
   const RunResult result = sim.run();
   std::fflush(stdout);
+  const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
+                                                         npu.operations(), sim.preset().clock_hz);
+  if (op_report.present && !quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
+  auto write_text = [](const std::string& file, const std::string& text) {
+    if (std::FILE* f = std::fopen(file.c_str(), "w")) {
+      std::fwrite(text.data(), 1, text.size(), f);
+      std::fclose(f);
+      return true;
+    }
+    error_line(fmt::format("cannot write '{}': {}", file, std::strerror(errno)));
+    return false;
+  };
+  if (!report_json.empty()) write_text(report_json, operator_report_json(op_report));
+  if (!chrome_trace.empty()) write_text(chrome_trace, operator_chrome_trace(op_report));
 
   switch (result.end) {
     case RunEnd::Eot:

@@ -1,0 +1,426 @@
+// The executor runner for Corstone-300: what ExecuTorch's arm_executor_runner does
+// (docs/spec/executorch.md §5.2-§5.6, ethos-u.md §1.5-§1.6), built on corsim's runtime.
+//
+// Model: semihosting `-m model.pte` (ExecuTorch's semihosting runner argv, via SYS_GET_CMDLINE),
+// else the .pte placed at a fixed address (`--data model.pte@0x70000000`; another address with
+// `--model-addr ADDR`, its size with `--model-size N`). Inputs: `-i file` per input, else every
+// input is filled with ones (bool: true) as the real runner does. Outputs: printed, and written
+// to `<outbase>-<i>.bin` with `-o outbase`. Ends with the real runner's report and EOT (0x04).
+//
+// Placement (§5.5, Shared_Sram/Sram_Only): the model slot and the method allocator in DDR, the
+// temp allocator (which holds the Ethos-U scratch) in the SRAM as `.bss.tensor_arena`.
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "runner_io.h"
+#include "runtime/backends/ethos_u/ethos_u_backend.h"
+#include "runtime/backends/ethos_u/ethos_u_driver.h"
+#include "runtime/core/method.h"
+#include "runtime/kernels/register.h"
+#include "runtime/pte/program.h"
+#include "runtime/trace/markers.h"
+
+extern "C" {
+#include "corstone300.h"
+}
+
+using namespace corsim;
+
+namespace {
+
+constexpr uintptr_t kDefaultModelAddress = 0x70000000u;
+constexpr size_t kModelSlotSize = 32u << 20;
+constexpr size_t kMethodPoolSize = 16u << 20;
+constexpr size_t kInputPoolSize = 8u << 20;
+constexpr size_t kTempPoolSize = 1u << 20;
+constexpr uintptr_t kNpuBase = 0x58102000u;  // Ethos-U55, Secure alias; IRQ 56
+constexpr unsigned kNpuIrq = 56;
+
+// One object so the model slot is the first thing in DDR (0x70000000, checked at start-up).
+struct DdrPools {
+  alignas(16) uint8_t model[kModelSlotSize];
+  alignas(16) uint8_t method_pool[kMethodPoolSize];
+  alignas(16) uint8_t input_pool[kInputPoolSize];
+};
+__attribute__((section(".ddr.bss.runner"))) DdrPools ddr;
+__attribute__((section(".bss.tensor_arena"), aligned(16))) uint8_t tensor_arena[kTempPoolSize];
+
+#define LOG(level, ...)                                                                  \
+  do {                                                                                   \
+    std::printf("%c [executorch:arm_executor_runner.cpp:%d %s()] ", level, __LINE__, __func__); \
+    std::printf(__VA_ARGS__);                                                            \
+    std::printf("\n");                                                                   \
+  } while (0)
+
+// Armv8.1-M PMU cycle counter (what the real runner's perf monitor reads, cortex-m.md §3.4).
+volatile uint32_t& reg(uintptr_t a) { return *reinterpret_cast<volatile uint32_t*>(a); }
+void cycles_start() {
+  reg(0xE000EDFCu) |= 1u << 24;  // DEMCR.TRCENA
+  reg(0xE0003C00u) = 1u << 31;   // PMU_CNTENSET: cycle counter
+  reg(0xE0003E04u) = 1u | 4u;    // PMU_CTRL: enable, reset the cycle counter
+}
+uint32_t cycles_now() { return reg(0xE000307Cu); }  // PMU_CCNTR
+
+class MmioNpuPort final : public ethos_u::NpuPort {
+ public:
+  uint32_t read(uint32_t off) override { return reg(kNpuBase + off); }
+  void write(uint32_t off, uint32_t v) override {
+    __asm__ volatile("dsb" ::: "memory");
+    reg(kNpuBase + off) = v;
+  }
+  bool wait_for_interrupt(const volatile bool& done) override {
+    // Mask, check, sleep: a pending IRQ still wakes WFI, and is taken once unmasked.
+    __asm__ volatile("cpsid i" ::: "memory");
+    while (!done) {
+      __asm__ volatile("wfi\n\tcpsie i\n\tisb\n\tcpsid i" ::: "memory");
+    }
+    __asm__ volatile("cpsie i" ::: "memory");
+    return true;
+  }
+};
+
+MmioNpuPort npu_port;
+ethos_u::EthosUDriver npu_driver(npu_port);
+ethos_u::EthosUBackend ethos_u_backend(npu_driver);
+
+struct Profile {
+  uint32_t npu_begin = 0;
+  uint64_t npu_wait = 0;      // CPU cycles between starting the NPU and its IRQ being handled
+  uint64_t delegate_cycles = 0;  // CPU cycles inside DelegateCalls
+  uint64_t operator_cycles = 0;  // CPU cycles inside all instructions
+  uint32_t begin = 0;
+  uint32_t delegations = 0;
+  ethos_u::PmuCounts pmu;
+};
+Profile profile;
+const trace::MarkerWriter markers;
+
+void npu_hook(void*, bool begin) {
+  if (begin) {
+    markers.word(trace::kPortDelegate, 1);
+    profile.npu_begin = cycles_now();
+  } else {
+    profile.npu_wait += cycles_now() - profile.npu_begin;
+    markers.word(trace::kPortDelegate, 0);
+    const ethos_u::PmuCounts& p = npu_driver.pmu();
+    profile.pmu.cycles += p.cycles;
+    for (int i = 0; i < 4; ++i) profile.pmu.events[i] += p.events[i];
+  }
+}
+
+class MarkerObserver final : public rt::InstructionObserver {
+ public:
+  void on_instruction_begin(const rt::InstructionInfo& info) override {
+    markers.name(info.name ? info.name : rt::instruction_kind_name(info.kind), info.overload);
+    markers.word(trace::kPortKind, static_cast<uint32_t>(info.kind));
+    markers.word(trace::kPortBegin, trace::instruction_value(info.chain, info.index));
+    profile.begin = cycles_now();
+  }
+  void on_instruction_end(const rt::InstructionInfo& info, const rt::Status&) override {
+    const uint32_t c = cycles_now() - profile.begin;
+    markers.word(trace::kPortEnd, trace::instruction_value(info.chain, info.index));
+    profile.operator_cycles += c;
+    if (info.kind == rt::InstructionKind::kDelegateCall) {
+      profile.delegate_cycles += c;
+      ++profile.delegations;
+    }
+  }
+};
+MarkerObserver observer;
+
+extern "C" void IRQ56_Handler(void) { npu_driver.handle_interrupt(); }
+
+[[noreturn]] void finish(int status) {
+  std::printf("\x04");
+  std::fflush(stdout);
+  corstone300_semihosting_exit(status);
+}
+
+void log_status(const char* what, const rt::Status& s, const rt::Method* m) {
+  char line[200];
+  rt::format_status(s, line, sizeof line);
+  LOG('E', "%s: %s", what, line);
+  if (m && m->last_error()[0]) LOG('E', "%s", m->last_error());
+  if (ethos_u_backend.detail()[0]) LOG('E', "%s", ethos_u_backend.detail());
+}
+
+struct Args {
+  const char* model = nullptr;
+  const char* inputs[16] = {};
+  int num_inputs = 0;
+  const char* outbase = nullptr;
+  uintptr_t model_addr = kDefaultModelAddress;
+  size_t model_size = 0;
+};
+
+char cmdline[1024];
+
+bool parse_args(Args& a) {
+  runner::get_cmdline(cmdline, sizeof cmdline);
+  char* tok[64];
+  int n = 0;
+  for (char* p = std::strtok(cmdline, " \t"); p && n < 64; p = std::strtok(nullptr, " \t")) tok[n++] = p;
+  for (int i = 0; i < n; ++i) {
+    const bool has = i + 1 < n;
+    if (!std::strcmp(tok[i], "-m") && has) {
+      a.model = tok[++i];
+    } else if (!std::strcmp(tok[i], "-i") && has) {
+      if (a.num_inputs == 16) return false;
+      a.inputs[a.num_inputs++] = tok[++i];
+    } else if (!std::strcmp(tok[i], "-o") && has) {
+      a.outbase = tok[++i];
+    } else if (!std::strcmp(tok[i], "--model-addr") && has) {
+      a.model_addr = std::strtoul(tok[++i], nullptr, 0);
+    } else if (!std::strcmp(tok[i], "--model-size") && has) {
+      a.model_size = std::strtoul(tok[++i], nullptr, 0);
+    } else if (!std::strcmp(tok[i], "--server_mode") && has) {
+      ++i;  // accepted, ignored (single run)
+    } else if (tok[i][0] == '-') {
+      LOG('E', "unknown runner option '%s'", tok[i]);
+      return false;
+    }
+    // Anything else (argv[0]) is ignored.
+  }
+  return true;
+}
+
+void fill_ones(rt::Tensor& t) {
+  const size_t n = t.numel();
+  switch (t.scalar_type()) {
+    case rt::ScalarType::kFloat:
+      for (size_t i = 0; i < n; ++i) t.data_as<float>()[i] = 1.0f;
+      break;
+    case rt::ScalarType::kDouble:
+      for (size_t i = 0; i < n; ++i) t.data_as<double>()[i] = 1.0;
+      break;
+    case rt::ScalarType::kInt:
+      for (size_t i = 0; i < n; ++i) t.data_as<int32_t>()[i] = 1;
+      break;
+    case rt::ScalarType::kLong:
+      for (size_t i = 0; i < n; ++i) t.data_as<int64_t>()[i] = 1;
+      break;
+    case rt::ScalarType::kShort:
+      for (size_t i = 0; i < n; ++i) t.data_as<int16_t>()[i] = 1;
+      break;
+    default:  // Char, Byte, Bool
+      std::memset(t.data(), 1, n * t.element_size());
+      break;
+  }
+}
+
+void print_output(size_t i, const rt::Tensor& t) {
+  const size_t n = t.numel();
+  size_t best = 0;
+  for (size_t j = 0; j < n; ++j) {
+    switch (t.scalar_type()) {
+      case rt::ScalarType::kFloat: {
+        const float v = t.data_as<const float>()[j];
+        LOG('I', "Output[%u][%u]: (float) %f", unsigned(i), unsigned(j), double(v));
+        if (v > t.data_as<const float>()[best]) best = j;
+        break;
+      }
+      case rt::ScalarType::kChar:
+        LOG('I', "Output[%u][%u]: (char) %d", unsigned(i), unsigned(j), int(t.data_as<const int8_t>()[j]));
+        if (t.data_as<const int8_t>()[j] > t.data_as<const int8_t>()[best]) best = j;
+        break;
+      case rt::ScalarType::kInt:
+        LOG('I', "Output[%u][%u]: (int) %ld", unsigned(i), unsigned(j), long(t.data_as<const int32_t>()[j]));
+        if (t.data_as<const int32_t>()[j] > t.data_as<const int32_t>()[best]) best = j;
+        break;
+      default:
+        LOG('I', "Output[%u][%u]: (type %d) not printed", unsigned(i), unsigned(j), int(t.scalar_type()));
+        break;
+    }
+  }
+  if (n > 1) LOG('I', "Output[%u] argmax: %u", unsigned(i), unsigned(best));
+}
+
+const char* ratio(uint64_t part, uint64_t total, char* buf) {
+  if (total == 0) return "?.??";
+  std::snprintf(buf, 16, "%.2f", 100.0 * double(part) / double(total));
+  return buf;
+}
+
+rt::KernelRegistry kernels;
+rt::BackendRegistry backends;
+pte::Program program;
+rt::Method method;
+
+}  // namespace
+
+int main() {
+  if (reinterpret_cast<uintptr_t>(ddr.model) != kDefaultModelAddress) {
+    LOG('F', "model slot at %p, expected 0x%08x (linker placement)", static_cast<void*>(ddr.model),
+        unsigned(kDefaultModelAddress));
+    finish(1);
+  }
+  Args args;
+  if (!parse_args(args)) finish(1);
+
+  const uint8_t* model = nullptr;
+  size_t model_size = 0;
+  if (args.model) {
+    const long n = runner::read_file(args.model, ddr.model, kModelSlotSize);
+    if (n < 0) {
+      LOG('E', "cannot read model '%s' (%s)", args.model, n == -2 ? "larger than the model slot" : "semihosting open/read failed");
+      finish(1);
+    }
+    model = ddr.model;
+    model_size = size_t(n);
+  } else {
+    model = reinterpret_cast<const uint8_t*>(args.model_addr);
+    model_size = args.model_size ? args.model_size : kModelSlotSize;
+  }
+  LOG('I', "PTE @ %p [----%c%c%c%c]", static_cast<const void*>(model), model[4], model[5], model[6], model[7]);
+
+  rt::Status s = pte::Program::load(rt::Bytes(model, model_size), program);
+  if (!s.ok()) {
+    log_status("Program loading failed", s, nullptr);
+    finish(1);
+  }
+  LOG('I', "Model buffer loaded.");
+
+  NVIC_ISER(kNpuIrq / 32) = 1u << (kNpuIrq % 32);
+  s = npu_driver.init();
+  if (!s.ok()) {
+    LOG('W', "Ethos-U not available: %s", npu_driver.detail());
+  } else {
+    LOG('I', "Ethos-U: ID 0x%08" PRIx32 ", CONFIG 0x%08" PRIx32, npu_driver.hw_id(), npu_driver.hw_config());
+  }
+  ethos_u_backend.set_npu_hook(npu_hook, nullptr);
+
+  rt::kernels::register_all_kernels(kernels);
+  backends.register_backend(ethos_u::EthosUBackend::kId, &ethos_u_backend);
+
+  const char* method_name = "forward";
+  const pte::fb::ExecutionPlan* plan = program.method(method_name);
+  if (plan == nullptr) {
+    LOG('E', "Program has no method 'forward'");
+    finish(1);
+  }
+  LOG('I', "Running method %s", method_name);
+  static rt::MemoryAllocator method_alloc(ddr.method_pool, kMethodPoolSize);
+  static rt::Span<uint8_t> spans[16];
+  size_t nspans = 0;
+  s = rt::allocate_planned_buffers(*plan, method_alloc, spans, 16, nspans);
+  if (!s.ok()) {
+    log_status("Planned memory does not fit the method allocator", s, nullptr);
+    finish(1);
+  }
+  const size_t planned_bytes = method_alloc.used();
+  static rt::HierarchicalAllocator planned(spans, nspans);
+  static rt::MemoryAllocator temp(tensor_arena, kTempPoolSize);
+  s = method.load(program, method_name, {&method_alloc, &planned, &temp}, kernels, backends);
+  if (!s.ok()) {
+    log_status("Loading of method forward failed", s, &method);
+    finish(1);
+  }
+  LOG('I', "Method '%s' loaded.", method_name);
+  const size_t loaded_bytes = method_alloc.used();
+
+  // Inputs: files from -i, else ones (§5.3).
+  size_t input_pool_used = 0;
+  for (size_t i = 0; i < method.num_inputs(); ++i) {
+    rt::Tensor* t = method.input_tensor(i);
+    if (t == nullptr) continue;
+    if (static_cast<int>(i) < args.num_inputs) {
+      uint8_t* buf = ddr.input_pool + input_pool_used;
+      const long n = runner::read_file(args.inputs[i], buf, kInputPoolSize - input_pool_used);
+      if (n < 0) {
+        LOG('E', "cannot read input %u from '%s'", unsigned(i), args.inputs[i]);
+        finish(1);
+      }
+      if (size_t(n) != t->nbytes()) {
+        LOG('E', "input %u: file '%s' has %ld bytes, the tensor needs %u", unsigned(i), args.inputs[i], n,
+            unsigned(t->nbytes()));
+        finish(1);
+      }
+      input_pool_used += (size_t(n) + 15) & ~size_t(15);
+      s = method.set_input(i, buf, size_t(n));
+    } else {
+      if (t->data() == nullptr) {
+        void* buf = method_alloc.allocate(t->nbytes(), 16);
+        if (buf == nullptr) {
+          LOG('E', "no memory for input %u", unsigned(i));
+          finish(1);
+        }
+        t->set_data(buf);
+      }
+      fill_ones(*t);
+    }
+    if (!s.ok()) {
+      log_status("Setting the input failed", s, &method);
+      finish(1);
+    }
+  }
+  LOG('I', "Input prepared.");
+
+  method.set_observer(&observer);
+  cycles_start();
+  LOG('I', "Starting running 1 inferences...");
+  markers.word(trace::kPortRun, 1);
+  const uint32_t t0 = cycles_now();
+  s = method.execute();
+  const uint32_t total = cycles_now() - t0;
+  markers.word(trace::kPortRun, 0);
+  if (!s.ok()) {
+    log_status("Execution of method forward failed", s, &method);
+    finish(1);
+  }
+
+  // §5.6 / ethos-u.md §1.6: the perf monitor's report.
+  char b1[16], b2[16];
+  LOG('I', "NPU Inferences : %d", 1);
+  LOG('I', "NPU delegations: %u (%.2f per inference)", unsigned(profile.delegations), double(profile.delegations));
+  LOG('I', "Profiler report, CPU cycles per operator:");
+  LOG('I', "ethos-u : cycle_cnt : %llu cycles (%llu per inference)", (unsigned long long)profile.delegate_cycles,
+      (unsigned long long)profile.delegate_cycles);
+  LOG('I', "Operator(s) total: %llu CPU cycles (%llu per inference)", (unsigned long long)profile.operator_cycles,
+      (unsigned long long)profile.operator_cycles);
+  LOG('I', "Inference runtime: %" PRIu32 " CPU cycles total (%" PRIu32 " per inference)", total, total);
+  LOG('I', "NOTE: CPU cycle values and ratio calculations require FPGA and identical CPU/NPU frequency");
+  LOG('I', "Inference CPU ratio: %s %%", ratio(total - (unsigned long long)profile.npu_wait, total, b1));
+  LOG('I', "Inference NPU ratio: %s %%", ratio((unsigned long long)profile.npu_wait, total, b2));
+  LOG('I', "cpu_wait_for_npu_cntr : %llu CPU cycles (%llu per inference)", (unsigned long long)profile.npu_wait,
+      (unsigned long long)profile.npu_wait);
+  LOG('I', "Ethos-U PMU report:");
+  LOG('I', "ethosu_pmu_cycle_cntr : %llu (%llu per inference)", (unsigned long long)profile.pmu.cycles, (unsigned long long)profile.pmu.cycles);
+  for (int i = 0; i < 4; ++i)
+    LOG('I', "ethosu_pmu_cntr%d : %" PRIu32 " (%" PRIu32 " per inference)", i, profile.pmu.events[i],
+        profile.pmu.events[i]);
+  LOG('I', "Ethos-U PMU Events:[%s, %s, %s, %s]", ethos_u::kPmuEventNames[0], ethos_u::kPmuEventNames[1],
+      ethos_u::kPmuEventNames[2], ethos_u::kPmuEventNames[3]);
+  LOG('I', "1 inferences finished");
+
+  LOG('I', "%u outputs: ", unsigned(method.num_outputs()));
+  for (size_t i = 0; i < method.num_outputs(); ++i) {
+    const rt::Tensor* t = method.output_tensor(i);
+    if (t == nullptr) continue;
+    print_output(i, *t);
+    if (args.outbase) {
+      char name[256];
+      std::snprintf(name, sizeof name, "%s-%u.bin", args.outbase, unsigned(i));
+      if (!runner::write_file(name, t->data(), t->nbytes())) {
+        LOG('E', "cannot write output %u to '%s'", unsigned(i), name);
+        finish(1);
+      }
+      LOG('I', "Output %u written to %s", unsigned(i), name);
+    }
+  }
+  LOG('I', "Model run: %d", 1);
+  LOG('I', "model_pte_program_size:     %u bytes.", unsigned(model_size));
+  LOG('I', "model_pte_loaded_size:      %u bytes.", unsigned(model_size));
+  LOG('I', "method_allocator_used:     %u / %u  free: %u ( used: %u %% ) ", unsigned(method_alloc.used()),
+      unsigned(kMethodPoolSize), unsigned(kMethodPoolSize - method_alloc.used()),
+      unsigned(100.0 * double(method_alloc.used()) / double(kMethodPoolSize)));
+  LOG('I', "method_allocator_planned:  %u bytes", unsigned(planned_bytes));
+  LOG('I', "method_allocator_loaded:   %u bytes", unsigned(loaded_bytes - planned_bytes));
+  LOG('I', "method_allocator_input:    %u bytes", unsigned(method_alloc.used() - loaded_bytes));
+  LOG('I', "method_allocator_executor: %u bytes", 0u);
+  LOG('I', "temp_allocator:            %u", unsigned(kTempPoolSize));
+  LOG('I', "Program complete, exiting.");
+  finish(0);
+}

@@ -1,0 +1,101 @@
+// A bare-metal Ethos-U55/U65 driver: the register sequence of Arm's ethos-u-core-driver
+// (docs/spec/ethos-u.md §1.5) written from the spec, for the EthosUBackend.
+//
+//   init():   CONFIG.product check, soft reset (RESET, poll STATUS.reset_status, PROT check),
+//             QCONFIG / REGIONCFG / AXI_LIMIT0..3 as the real driver programs them.
+//   invoke(): COP1 payload walk (§6.2), optimizer CONFIG/ID against the hardware's (§1.4), 16-byte
+//             alignment of the stream and base addresses, PMU set-up as ExecuTorch's runner does
+//             it (§1.6), QBASE, QSIZE, BASEP[0..n), CMD = (CMD & 0xC) | 1, wait for the IRQ,
+//             STATUS error bits and cmd_end_reached, PMU read-out.
+//   handle_interrupt(): what the IRQ handler calls (§1.5 step 3): latch STATUS, clear the IRQ.
+//
+// Register access goes through NpuPort so the same code runs on the target (volatile MMIO, WFI)
+// and in host tests (a simulated device). C++17, no exceptions, RTTI, heap or stdio.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "runtime/backends/ethos_u/vela_bin_stream.h"
+#include "runtime/pte/span.h"
+#include "runtime/pte/status.h"
+
+namespace corsim::ethos_u {
+
+// Register offsets (§1.1).
+namespace reg {
+inline constexpr uint32_t kId = 0x000, kStatus = 0x004, kCmd = 0x008, kReset = 0x00C, kQbase = 0x010,
+                          kQbaseHi = 0x014, kQread = 0x018, kQconfig = 0x01C, kQsize = 0x020, kProt = 0x024,
+                          kConfig = 0x028, kRegioncfg = 0x03C, kAxiLimit0 = 0x040, kBasep0 = 0x080,
+                          kPmcr = 0x180, kPmcntenset = 0x184, kPmccntrLo = 0x1A0, kPmccntrHi = 0x1A4,
+                          kPmccntrCfg = 0x1A8, kPmevcntr0 = 0x300, kPmevtyper0 = 0x380;
+}  // namespace reg
+
+// STATUS bits (§1.1).
+inline constexpr uint32_t kStatusRunning = 1u << 0, kStatusIrqRaised = 1u << 1, kStatusBusError = 1u << 2,
+                          kStatusResetting = 1u << 3, kStatusParseError = 1u << 4, kStatusEndReached = 1u << 5,
+                          kStatusWdFault = 1u << 7, kStatusEccFault = 1u << 8;
+
+class NpuPort {
+ public:
+  virtual uint32_t read(uint32_t offset) = 0;
+  virtual void write(uint32_t offset, uint32_t value) = 0;
+  // Returns once `done` is true (target: WFI with interrupts masked around the check, so an IRQ
+  // between the check and the WFI still wakes it). False if the wait gave up (host tests).
+  virtual bool wait_for_interrupt(const volatile bool& done) = 0;
+
+ protected:
+  ~NpuPort() = default;
+};
+
+// What the runner's PMU report prints (§1.6): NPU active cycles and the four event counters
+// (AXI0 read beats, AXI1 read beats, AXI0 write beats, NPU idle).
+struct PmuCounts {
+  uint64_t cycles = 0;
+  uint32_t events[4] = {};
+};
+inline constexpr uint32_t kPmuEvents[4] = {130, 386, 135, 32};
+inline constexpr const char* kPmuEventNames[4] = {"ETHOSU_PMU_AXI0_RD_DATA_BEAT_RECEIVED",
+                                                  "ETHOSU_PMU_AXI1_RD_DATA_BEAT_RECEIVED",
+                                                  "ETHOSU_PMU_AXI0_WR_DATA_BEAT_WRITTEN", "ETHOSU_PMU_NPU_IDLE"};
+
+class EthosUDriver {
+ public:
+  static constexpr uint32_t kMaxBaseAddresses = 8;
+  static constexpr uint32_t kResetPolls = 100000;
+
+  explicit EthosUDriver(NpuPort& port) : port_(port) {}
+
+  // Privileged + Secure: what the firmware runs as after reset on Corstone-300.
+  rt::Status init(bool privileged = true, bool secure = true);
+  bool initialized() const { return initialized_; }
+
+  // Runs one COP1 payload. base[i] are NPU addresses of regions 0..n-1 (0 = unused).
+  rt::Status invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const uint32_t* base, uint32_t num_base);
+
+  // Called from the NPU's interrupt handler.
+  void handle_interrupt();
+
+  uint32_t hw_config() const { return hw_config_; }
+  uint32_t hw_id() const { return hw_id_; }
+  const PmuCounts& pmu() const { return pmu_; }
+  uint32_t last_status() const { return irq_status_; }
+  // One line with the numbers behind the last failure ("" if none).
+  const char* detail() const { return detail_; }
+
+ private:
+  rt::Status fail(rt::Error code, const char* what);
+  rt::Status check_optimizer_config(const Cop1Payload& cop);
+  rt::Status soft_reset();
+
+  NpuPort& port_;
+  bool initialized_ = false;
+  bool privileged_ = true, secure_ = true;
+  uint32_t hw_config_ = 0, hw_id_ = 0;
+  volatile bool irq_done_ = false;
+  volatile uint32_t irq_status_ = 0;
+  PmuCounts pmu_;
+  char detail_[192] = {};
+};
+
+}  // namespace corsim::ethos_u

@@ -1,0 +1,250 @@
+#include "sim/operator_report.h"
+
+#include <fmt/format.h>
+
+#include "npu/op_config.h"
+#include "runtime/trace/markers.h"
+
+namespace corsim::sim {
+namespace {
+
+const char* kKindNames[] = {"KernelCall", "DelegateCall", "MoveCall", "JumpFalseCall", "FreeCall"};
+
+std::string json_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+TrafficSnapshot diff(const TrafficSnapshot& a, const TrafficSnapshot& b) {
+  TrafficSnapshot d{};
+  for (size_t m = 0; m < kNumMasters; ++m) {
+    d[m].read_bytes = b[m].read_bytes - a[m].read_bytes;
+    d[m].write_bytes = b[m].write_bytes - a[m].write_bytes;
+  }
+  return d;
+}
+
+double micros(Cycles c, uint64_t hz) { return hz ? static_cast<double>(c) * 1e6 / static_cast<double>(hz) : 0.0; }
+
+}  // namespace
+
+const char* master_name(size_t m) {
+  static const char* names[] = {"cpu_instr", "cpu_data", "npu_axi0", "npu_axi1", "debug"};
+  return m < kNumMasters ? names[m] : "?";
+}
+
+void MarkerTraffic::install(TraceMarkerLog& log, const memory::Interconnect& bus) {
+  log.set_observer([this, &bus](const TraceMarker&) {
+    TrafficSnapshot s{};
+    for (size_t m = 0; m < kNumMasters; ++m) s[m] = bus.traffic(static_cast<memory::Master>(m));
+    snapshots_.push_back(s);
+  });
+}
+
+OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
+                                     const std::vector<TrafficSnapshot>& traffic,
+                                     const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz) {
+  OperatorReport r;
+  r.clock_hz = clock_hz;
+  std::string name;
+  bool name_done = false;
+  uint32_t kind = 0;
+  bool run_started = false, open = false;
+  Cycles prev_end = 0;
+  TrafficSnapshot prev_traffic{};
+  auto snap = [&](size_t i) { return i < traffic.size() ? traffic[i] : TrafficSnapshot{}; };
+  for (size_t i = 0; i < markers.size(); ++i) {
+    const TraceMarker& m = markers[i];
+    switch (m.port) {
+      case trace::kPortRun:
+        if (m.value == 1) {
+          run_started = true;
+          r.run_begin = prev_end = m.cycle;
+          prev_traffic = snap(i);
+          r.operators.clear();
+        }
+        break;
+      case trace::kPortName:
+        if (name_done) {
+          name.clear();
+          name_done = false;
+        }
+        for (int b = 0; b < 4; ++b) {
+          const char c = static_cast<char>((m.value >> (8 * b)) & 0xFF);
+          if (c == '\0') {
+            name_done = true;
+            break;
+          }
+          name += c;
+        }
+        break;
+      case trace::kPortKind:
+        kind = m.value;
+        break;
+      case trace::kPortBegin: {
+        if (!run_started) {  // markers without the run marker: start at the first instruction
+          run_started = true;
+          r.run_begin = prev_end = m.cycle;
+          prev_traffic = snap(i);
+        }
+        if (open) r.error = fmt::format("instruction {} begins before the previous one ended", m.value & 0xFFFFFF);
+        OperatorEntry e;
+        e.chain = m.value >> 24;
+        e.index = m.value & 0xFFFFFF;
+        e.name = name;
+        e.kind = kind < 5 ? kKindNames[kind] : "unknown";
+        e.begin = m.cycle;
+        r.operators.push_back(std::move(e));
+        name.clear();
+        name_done = false;
+        open = true;
+        break;
+      }
+      case trace::kPortEnd: {
+        if (!open || r.operators.empty() || (r.operators.back().index != (m.value & 0xFFFFFF))) {
+          r.error = fmt::format("end marker for instruction {} without its begin", m.value & 0xFFFFFF);
+          break;
+        }
+        OperatorEntry& e = r.operators.back();
+        e.end = m.cycle;
+        e.cycles = m.cycle - prev_end;
+        const TrafficSnapshot now = snap(i);
+        e.bytes = diff(prev_traffic, now);
+        prev_traffic = now;
+        prev_end = m.cycle;
+        r.run_end = m.cycle;
+        open = false;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  r.present = !r.operators.empty();
+  if (open) r.error = "the last instruction has no end marker (the run stopped inside it)";
+  r.total = r.run_end >= r.run_begin ? r.run_end - r.run_begin : 0;
+
+  // NPU operations belong to the instruction whose marker span contains their start.
+  for (size_t k = 0; k < npu_ops.size(); ++k) {
+    const npu::DeviceOp& op = npu_ops[k];
+    for (OperatorEntry& e : r.operators) {
+      if (op.start >= e.begin && op.start <= e.end) {
+        NpuOpEntry n;
+        n.index = static_cast<uint32_t>(k);
+        n.kind = std::string(npu::op_kind_name(op.record.op));
+        n.start = op.start;
+        n.end = op.end;
+        n.macs = op.record.macs;
+        n.timing = op.timing;
+        n.read = op.record.traffic.read;
+        n.write = op.record.traffic.write;
+        e.npu_cycles += op.end - op.start;
+        e.npu_ops.push_back(std::move(n));
+        e.npu = true;
+        break;
+      }
+    }
+  }
+  return r;
+}
+
+std::string format_operator_table(const OperatorReport& r) {
+  std::string s = fmt::format("corsim: per-operator report ({} cycles from execute start to the last instruction's end)\n",
+                              r.total);
+  s += fmt::format("{:>4} {:<48} {:<4} {:>12} {:>7} {:>12} {:>12} {:>12} {:>12} {:>12}\n", "#", "operator", "unit",
+                   "cycles", "share", "npu_cycles", "cpu_data_B", "npu_axi0_B", "npu_axi1_B", "cpu_instr_B");
+  for (const OperatorEntry& e : r.operators) {
+    const double share = r.total ? 100.0 * static_cast<double>(e.cycles) / static_cast<double>(r.total) : 0.0;
+    auto rw = [&](memory::Master m) {
+      const auto& t = e.bytes[static_cast<size_t>(m)];
+      return t.read_bytes + t.write_bytes;
+    };
+    s += fmt::format("{:>4} {:<48} {:<4} {:>12} {:>6.2f}% {:>12} {:>12} {:>12} {:>12} {:>12}\n", e.index,
+                     e.name.empty() ? e.kind : e.name, e.npu ? "NPU" : "CPU", e.cycles, share, e.npu_cycles,
+                     rw(memory::Master::CpuData), rw(memory::Master::NpuAxi0), rw(memory::Master::NpuAxi1),
+                     rw(memory::Master::CpuInstr));
+  }
+  s += fmt::format("{:>4} {:<48} {:<4} {:>12} {:>6.2f}%\n", "", "total", "", r.total, r.total ? 100.0 : 0.0);
+  if (!r.error.empty()) s += fmt::format("corsim: warning: trace markers: {}\n", r.error);
+  return s;
+}
+
+std::string operator_report_json(const OperatorReport& r) {
+  std::string s = "{\n";
+  s += "  \"schema\": \"corsim-operator-report/1\",\n";
+  s += fmt::format("  \"clock_hz\": {},\n  \"run_begin\": {},\n  \"run_end\": {},\n  \"total_cycles\": {},\n", r.clock_hz,
+                   r.run_begin, r.run_end, r.total);
+  s += fmt::format("  \"error\": {},\n", r.error.empty() ? "null" : "\"" + json_escape(r.error) + "\"");
+  s += "  \"operators\": [";
+  for (size_t i = 0; i < r.operators.size(); ++i) {
+    const OperatorEntry& e = r.operators[i];
+    const double share = r.total ? static_cast<double>(e.cycles) / static_cast<double>(r.total) : 0.0;
+    s += i ? ",\n    {" : "\n    {";
+    s += fmt::format("\"chain\": {}, \"index\": {}, \"name\": \"{}\", \"kind\": \"{}\", \"unit\": \"{}\", "
+                     "\"begin\": {}, \"end\": {}, \"cycles\": {}, \"share\": {:.6f}, \"npu_cycles\": {}, \"bytes\": {{",
+                     e.chain, e.index, json_escape(e.name), e.kind, e.npu ? "NPU" : "CPU", e.begin, e.end, e.cycles,
+                     share, e.npu_cycles);
+    for (size_t m = 0; m < kNumMasters; ++m) {
+      s += fmt::format("{}\"{}\": {{\"read\": {}, \"write\": {}}}", m ? ", " : "", master_name(m), e.bytes[m].read_bytes,
+                       e.bytes[m].write_bytes);
+    }
+    s += "}, \"npu_operations\": [";
+    for (size_t k = 0; k < e.npu_ops.size(); ++k) {
+      const NpuOpEntry& n = e.npu_ops[k];
+      s += fmt::format("{}{{\"index\": {}, \"kind\": \"{}\", \"start\": {}, \"end\": {}, \"cycles\": {}, \"macs\": {}, "
+                       "\"bound\": \"{}\", \"parts\": {{\"mac\": {}, \"output\": {}, \"compute\": {}, \"weights\": {}, "
+                       "\"axi0\": {}, \"axi1\": {}, \"overhead\": {}}}, \"axi0\": {{\"read\": {}, \"write\": {}}}, "
+                       "\"axi1\": {{\"read\": {}, \"write\": {}}}}}",
+                       k ? ", " : "", n.index, json_escape(n.kind), n.start, n.end, n.end - n.start, n.macs,
+                       json_escape(n.timing.bound ? n.timing.bound : ""), n.timing.mac, n.timing.output,
+                       n.timing.compute, n.timing.weights, n.timing.axi0, n.timing.axi1, n.timing.overhead, n.read[0],
+                       n.write[0], n.read[1], n.write[1]);
+    }
+    s += "]}";
+  }
+  s += r.operators.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  return s;
+}
+
+std::string operator_chrome_trace(const OperatorReport& r) {
+  // Chrome trace event format (JSON object form): complete events ("X") with ts/dur in
+  // microseconds; pid 1; tid 1 = CPU lane, tid 2 = NPU lane. On the NPU lane each delegate call
+  // is one event spanning its NPU operations, which nest inside it as children.
+  const uint64_t hz = r.clock_hz;
+  std::string s = "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n";
+  s += "  {\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"corsim\"}},\n";
+  s += "  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"CPU\"}},\n";
+  s += "  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": \"NPU\"}}";
+  for (const OperatorEntry& e : r.operators) {
+    const std::string name = json_escape(e.name.empty() ? e.kind : e.name);
+    s += fmt::format(",\n  {{\"name\": \"{}\", \"cat\": \"{}\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": {:.3f}, "
+                     "\"dur\": {:.3f}, \"args\": {{\"index\": {}, \"cycles\": {}, \"npu_cycles\": {}}}}}",
+                     name, e.kind, micros(e.begin, hz), micros(e.end - e.begin, hz), e.index, e.cycles, e.npu_cycles);
+    if (e.npu_ops.empty()) continue;
+    const Cycles b = e.npu_ops.front().start, en = e.npu_ops.back().end;
+    s += fmt::format(",\n  {{\"name\": \"{} (instruction {})\", \"cat\": \"delegate\", \"ph\": \"X\", \"pid\": 1, "
+                     "\"tid\": 2, \"ts\": {:.3f}, \"dur\": {:.3f}, \"args\": {{\"index\": {}, \"npu_operations\": {}}}}}",
+                     name, e.index, micros(b, hz), micros(en - b, hz), e.index, e.npu_ops.size());
+    for (const NpuOpEntry& n : e.npu_ops) {
+      s += fmt::format(",\n  {{\"name\": \"{}\", \"cat\": \"npu\", \"ph\": \"X\", \"pid\": 1, \"tid\": 2, \"ts\": {:.3f}, "
+                       "\"dur\": {:.3f}, \"args\": {{\"npu_op\": {}, \"cycles\": {}, \"macs\": {}, \"bound\": \"{}\", "
+                       "\"parent_instruction\": {}}}}}",
+                       json_escape(n.kind), micros(n.start, hz), micros(n.end - n.start, hz), n.index,
+                       n.end - n.start, n.macs, json_escape(n.timing.bound ? n.timing.bound : ""), e.index);
+    }
+  }
+  s += "\n]}\n";
+  return s;
+}
+
+}  // namespace corsim::sim
