@@ -54,6 +54,7 @@ StopReason Cpu::run_loop(Cycles end) {
       }
     }
     next_pc_ = pc + e->size;
+    if constexpr (kTimed) branched_ = false;
     const uint8_t it = s.itstate;
     bool executed = true;
     if (it == 0) [[likely]] {
@@ -67,7 +68,7 @@ StopReason Cpu::run_loop(Cycles end) {
     s.r[15] = next_pc_;
     ++instructions_;
     if constexpr (kTimed) {
-      RetireInfo info{pc, e->encoding(), e->size, e->op, executed, next_pc_ != pc + e->size};
+      RetireInfo info{pc, e->encoding(), e->size, e->op, executed, branched_};
       cycles_ += timing_->retire(info);
     } else {
       ++cycles_;

@@ -83,6 +83,7 @@ class Cpu final : public TimeSource {
   // BranchWritePC: bit 0 ignored.
   void branch_write_pc(uint32_t address) {
     next_pc_ = address & ~1u;
+    branched_ = true;  // read by the timed loop only (RetireInfo::branch_taken)
     if (next_pc_ == state_.r[15]) pending_ |= kPendSelfBranch;
   }
   // BXWritePC / BLXWritePC / LoadWritePC: interworking, EXC_RETURN in Handler mode. Bit 0 clear
@@ -188,6 +189,7 @@ class Cpu final : public TimeSource {
   PredecodeCache cache_;
   bool locked_up_ = false;
   uint32_t next_pc_ = 0;
+  bool branched_ = false;
   uint32_t pending_ = 0;
   Fault fault_;
   uint32_t exc_return_ = 0;

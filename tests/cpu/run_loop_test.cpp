@@ -254,6 +254,34 @@ done:
   EXPECT_EQ(h.s().r[4], 101u);
 }
 
+struct CountingTiming final : TimingHook {
+  uint64_t retired = 0, taken = 0, skipped = 0, loads = 0;
+  Cycles retire(const RetireInfo& info) override {
+    ++retired;
+    taken += info.branch_taken;
+    skipped += !info.executed;
+    loads += info.op == OpClass::Load;
+    return 3;
+  }
+};
+
+TEST(RunLoop, TimingHookSeesEveryInstructionAndSetsTheCycles) {
+  CpuHarness h;
+  CountingTiming timing;
+  h.cpu().set_timing(&timing);
+  ASSERT_TRUE(h.load("movs r0, #4\n  ldr r2, [sp, #-4]\n1: subs r0, #1\n  it eq\n  moveq r1, #1\n  bne 1b\n"));
+  const Cycles start = h.cpu().cycles();
+  h.run();
+  ASSERT_TRUE(h.reached_end());
+  // movs, ldr; 4 x (subs, it, moveq, bne); b corsim_end.
+  EXPECT_EQ(timing.retired, 2u + 4u * 4u + 1u);
+  EXPECT_EQ(timing.taken, 3u + 1u);   // bne taken three times, then the branch to the end (even
+                                      // though it targets the next instruction)
+  EXPECT_EQ(timing.skipped, 3u);      // moveq fails its condition three times
+  EXPECT_EQ(timing.loads, 1u);
+  EXPECT_EQ(h.cpu().cycles() - start, 3 * timing.retired);
+}
+
 struct Recorder final : TraceSink {
   std::vector<std::string> lines;
   void retired(uint32_t pc, uint32_t encoding, unsigned size, const std::string& text, const ArchState&) override {
