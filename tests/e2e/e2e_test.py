@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""End-to-end tests: real ExecuTorch programs through scripts/run_fvp.sh on the project's executor
+runner (docs/e2e.md). Expected values come from ../shared/models/README.md, not from our output.
+
+usage: e2e_test.py RUN_FVP BUILD_DIR MODELS_DIR CASE
+  CASE: add_cpu | add_u55 | mnist_u55 | no_argument | truncated | bad_identifier | flipped_root |
+        flipped_vela | u85_on_u55 | mac_mismatch | input_file
+"""
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+RUN_FVP, BUILD, MODELS, CASE = sys.argv[1:5]
+PTE = os.path.join(MODELS, "pte")
+TIMEOUT = 300
+
+
+def fail(msg):
+    print("FAIL:", msg)
+    sys.exit(1)
+
+
+def run(args, tmp):
+    env = dict(os.environ, CORSIM_BUILD_DIR=BUILD)
+    p = subprocess.run([RUN_FVP] + args, cwd=tmp, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+    print("$ run_fvp.sh", " ".join(args), "->", p.returncode)
+    print(p.stdout[-3000:])
+    print(p.stderr[-3000:], file=sys.stderr)
+    if p.returncode >= 128 or p.returncode < 0:
+        fail(f"run_fvp.sh/corsim crashed (status {p.returncode})")
+    return p
+
+
+def outputs(stdout):
+    vals = {}
+    for m in re.finditer(r"Output\[(\d+)\]\[(\d+)\]: \(float\) (\S+)", stdout):
+        vals[(int(m.group(1)), int(m.group(2)))] = float(m.group(3))
+    return vals
+
+
+def check_report(path, n_instructions, npu_indices):
+    """The JSON report matches docs/report-schema.md and its invariants."""
+    with open(path) as f:
+        r = json.load(f)
+    want = {"schema": str, "clock_hz": int, "run_begin": int, "run_end": int, "total_cycles": int, "operators": list}
+    for k, t in want.items():
+        if not isinstance(r.get(k), t):
+            fail(f"report: '{k}' missing or not {t.__name__}")
+    if r["schema"] != "corsim-operator-report/1":
+        fail("report: unknown schema " + r["schema"])
+    if r.get("error") is not None:
+        fail("report: error " + str(r["error"]))
+    ops = r["operators"]
+    if len(ops) != n_instructions:
+        fail(f"report: {len(ops)} operators, the program has {n_instructions} instructions")
+    if r["total_cycles"] != r["run_end"] - r["run_begin"] or r["total_cycles"] <= 0:
+        fail("report: total_cycles is not run_end - run_begin > 0")
+    op_keys = {"chain": int, "index": int, "name": str, "kind": str, "unit": str, "begin": int, "end": int,
+               "cycles": int, "share": float, "npu_cycles": int, "bytes": dict, "npu_operations": list}
+    for i, op in enumerate(ops):
+        for k, t in op_keys.items():
+            if not isinstance(op.get(k), t):
+                fail(f"report: operator {i} field '{k}' missing or not {t.__name__}")
+        if op["index"] != i or op["cycles"] <= 0 or not op["name"]:
+            fail(f"report: operator {i} has index {op['index']}, cycles {op['cycles']}, name '{op['name']}'")
+        for m in ("cpu_instr", "cpu_data", "npu_axi0", "npu_axi1", "debug"):
+            b = op["bytes"].get(m)
+            if not isinstance(b, dict) or not isinstance(b.get("read"), int) or not isinstance(b.get("write"), int):
+                fail(f"report: operator {i} bytes.{m} malformed")
+        is_npu = i in npu_indices
+        if (op["unit"] == "NPU") != is_npu or (op["kind"] == "DelegateCall") != is_npu:
+            fail(f"report: operator {i} unit {op['unit']} kind {op['kind']}, expected NPU={is_npu}")
+        if is_npu:
+            if not op["npu_operations"] or op["npu_cycles"] <= 0:
+                fail(f"report: delegate {i} without NPU operations")
+            if op["name"] != "EthosUBackend":
+                fail(f"report: delegate {i} named {op['name']}")
+            for n in op["npu_operations"]:
+                if not (op["begin"] <= n["start"] < n["end"] <= op["end"]) or n["cycles"] != n["end"] - n["start"]:
+                    fail(f"report: NPU operation {n['index']} outside its delegate call")
+    if sum(op["cycles"] for op in ops) != r["total_cycles"]:
+        fail("report: operator cycles do not sum to the total")
+    if abs(sum(op["share"] for op in ops) - 1.0) > 1e-3:
+        fail("report: shares do not sum to 1")
+    return r
+
+
+def check_trace(path, report):
+    """The Chrome trace parses, has a CPU and an NPU lane, and NPU ops nest inside their delegate event."""
+    with open(path) as f:
+        t = json.load(f)
+    ev = t["traceEvents"]
+    lanes = {e["args"]["name"]: e["tid"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    if set(lanes) != {"CPU", "NPU"}:
+        fail(f"trace: lanes {lanes}")
+    cpu = [e for e in ev if e.get("ph") == "X" and e["tid"] == lanes["CPU"]]
+    npu = [e for e in ev if e.get("ph") == "X" and e["tid"] == lanes["NPU"]]
+    if len(cpu) != len(report["operators"]):
+        fail("trace: CPU lane does not have one event per instruction")
+    if not npu:
+        fail("trace: NPU lane is empty")
+    parents = [e for e in npu if e.get("cat") == "delegate"]
+    children = [e for e in npu if e.get("cat") == "npu"]
+    if not parents or not children:
+        fail("trace: no delegate event or no NPU operations")
+    eps = 1e-3
+    for c in children:
+        if not any(p["ts"] - eps <= c["ts"] and c["ts"] + c["dur"] <= p["ts"] + p["dur"] + eps for p in parents):
+            fail(f"trace: NPU op {c['name']} not inside a delegate event")
+    for e in cpu + npu:
+        if not isinstance(e["ts"], (int, float)) or e["dur"] < 0:
+            fail("trace: bad ts/dur")
+
+
+def model_case(name, file, expect, n_instr, npu_indices, extra=()):
+    with tempfile.TemporaryDirectory() as tmp:
+        rep, tr = os.path.join(tmp, "r.json"), os.path.join(tmp, "t.json")
+        p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), os.path.join(PTE, file),
+                 "--report-json", rep, "--trace", tr, *extra], tmp)
+        if p.returncode != 0:
+            fail(f"{name}: status {p.returncode}")
+        if "Program complete, exiting." not in p.stdout:
+            fail(f"{name}: no 'Program complete'")
+        vals = outputs(p.stdout)
+        expect(vals, p.stdout)
+        if "per-operator report" not in p.stderr:
+            fail("no per-operator table on stderr")
+        report = check_report(rep, n_instr, npu_indices)
+        if npu_indices:
+            check_trace(tr, report)
+        else:
+            with open(tr) as f:
+                json.load(f)
+
+
+def expect_two(vals, _):
+    # README: inputs all ones -> output 2.0 (U55: both quantise to 127, NPU int8 127 -> 2.0).
+    if vals != {(0, 0): 2.0}:
+        fail(f"outputs {vals}, expected Output[0][0] = 2.0")
+
+
+def expect_mnist(vals, stdout):
+    # README: [1,10] float output, no golden: finite logits and an argmax line.
+    if sorted(vals) != [(0, j) for j in range(10)] or not all(math.isfinite(v) for v in vals.values()):
+        fail(f"MNIST outputs {vals}")
+    m = re.search(r"Output\[0\] argmax: (\d)", stdout)
+    best = max(range(10), key=lambda j: vals[(0, j)])
+    if not m or int(m.group(1)) != best:
+        fail("MNIST argmax line missing or wrong")
+
+
+def corrupt_case(make, expect_text, extra=()):
+    src = os.path.join(PTE, "add_ethos-u55-128.pte")
+    with tempfile.TemporaryDirectory() as tmp:
+        data = bytearray(open(src, "rb").read())
+        path = os.path.join(tmp, "bad.pte")
+        if make is None:
+            path = os.path.join(PTE, "add_ethos-u85-256.pte")
+        else:
+            open(path, "wb").write(make(data))
+        p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), path, "--timeout=60", *extra], tmp)
+        if p.returncode == 0:
+            fail("a corrupted program ran with status 0")
+        if p.returncode == 4:
+            fail("timed out (hang)")
+        if p.returncode == 3:
+            fail("guest fault instead of a clear error")
+        err = [l for l in p.stdout.splitlines() if l.startswith("E [")]
+        if not err:
+            fail("no error line from the runner")
+        if not any(re.search(expect_text, l) for l in err):
+            fail(f"error lines {err} do not say /{expect_text}/")
+
+
+def flip(data, offsets):
+    for o in offsets:
+        data[o] ^= 0xFF
+    return bytes(data)
+
+
+cases = {
+    "add_cpu": lambda: model_case("add_cpu", "add_cpu.pte", expect_two, 1, set()),
+    "add_u55": lambda: model_case("add_u55", "add_ethos-u55-128.pte", expect_two, 4, {2}),
+    "mnist_u55": lambda: model_case("mnist_u55", "mnist_ethos-u55-128.pte", expect_mnist, 3, {1}),
+    "truncated": lambda: corrupt_case(lambda d: bytes(d[: len(d) // 2]), r"Program loading failed: .*(truncated|verif|invalid)"),
+    "bad_identifier": lambda: corrupt_case(lambda d: bytes(d[:4] + b"XY12" + d[8:]), r"Program loading failed: .*identifier"),
+    "flipped_root": lambda: corrupt_case(lambda d: flip(d, [0, 1, 2]), r"Program loading failed"),
+    # The VelaBinStream starts at file offset 0x70 in the Ethos-U files (README).
+    "flipped_vela": lambda: corrupt_case(lambda d: flip(d, [0x70, 0x71]), r"VelaBinStream|vela_bin_stream"),
+    "u85_on_u55": lambda: corrupt_case(None, r"ethos-u85-256 but the NPU is ethos-u55-128"),
+    "mac_mismatch": lambda: corrupt_case(lambda d: bytes(d), r"ethos-u55-128 but the NPU is ethos-u55-256",
+                                         ("--target=ethos-u55-256",)),
+}
+
+
+def input_file_case():
+    # --input: x = 0.5 and y = 0.25 as float32 files; the U55 add then gives 0.75 within the
+    # output quantisation step (2/255): q(x) = round(0.5*255) - 128 = 0 (127.5 rounds to even 128
+    # -> 0), q(y) = round(63.75) - 128 = -64; the NPU adds in real terms.
+    import struct
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b = os.path.join(tmp, "a.bin"), os.path.join(tmp, "b.bin")
+        open(a, "wb").write(struct.pack("<f", 0.5))
+        open(b, "wb").write(struct.pack("<f", 0.25))
+        p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), os.path.join(PTE, "add_ethos-u55-128.pte"),
+                 "--input", a, "--input", b], tmp)
+        if p.returncode != 0:
+            fail(f"status {p.returncode}")
+        v = outputs(p.stdout).get((0, 0))
+        if v is None or abs(v - 0.75) > 2.0 / 255 + 1e-6:
+            fail(f"output {v}, expected 0.75 within one quantisation step")
+
+
+def no_argument_case():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = run(["-q"], tmp)
+        if p.returncode != 0 or "Output[0][0]: (float) 2.000000" not in p.stdout:
+            fail("no-argument run did not run the bundled runner and U55 add model")
+
+
+cases["input_file"] = input_file_case
+cases["no_argument"] = no_argument_case
+
+if CASE not in cases:
+    fail("unknown case " + CASE)
+cases[CASE]()
+print("PASS", CASE)
