@@ -1,0 +1,189 @@
+#include "tools/model_compiler/lowering.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "tools/model_compiler/host_reference.h"
+#include "tools/model_compiler/reference_ops.h"
+#include "tools/model_compiler/stream_encoder.h"
+
+namespace corsim::model_compiler {
+
+using npu_encode::FmSpec;
+using npu_encode::StreamBuilder;
+using npu_encode::TLayout;
+
+uint32_t u55_config_word(uint32_t macs) {
+  switch (macs) {
+    case 32: return 0x00001005u;
+    case 64: return 0x00001006u;
+    case 128: return 0x00001807u;
+    default: return 0x00003008u;
+  }
+}
+
+namespace {
+
+uint32_t align16(size_t v) { return static_cast<uint32_t>((v + 15) / 16 * 16); }
+
+// The bottom/right padding the hardware needs so that the IFM extent it derives (§8.2) equals
+// the real input size: the description's padding may exceed what the last window uses.
+uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint32_t stride) {
+  const int64_t need = int64_t{out - 1} * stride + keff - pad_a - in;
+  return need > 0 ? static_cast<uint32_t>(need) : 0;
+}
+
+// Which maps may be NHCWB16: not a model input/output, not produced by a reshape, and only read
+// by operations that take any layout (not reshape, fully connected or the CPU softmax).
+std::vector<bool> brick_maps(const Model& m) {
+  std::vector<bool> ok(m.maps.size(), m.nhcwb16);
+  for (int i : m.inputs) ok[i] = false;
+  for (int o : m.outputs) ok[o] = false;
+  for (const Layer& l : m.layers) {
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) ok[l.output] = false;
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kFullyConnected || l.kind == LayerKind::kSoftmax)
+      for (int i : l.inputs) ok[i] = false;
+  }
+  return ok;
+}
+
+}  // namespace
+
+LoweredStream lower_to_npu(const Model& m) {
+  LoweredStream s;
+  const std::vector<bool> brick = brick_maps(m);
+  s.placement.resize(m.maps.size());
+  uint32_t scratch = 0;
+  auto place = [&](int idx) {
+    const FeatureMap& f = m.maps[idx];
+    s.placement[idx].nhcwb16 = brick[idx];
+    s.placement[idx].offset = scratch;
+    const size_t bytes = brick[idx] ? size_t{f.h} * f.w * ((f.c + 15) / 16 * 16) : f.elements();
+    scratch = align16(scratch + bytes);
+  };
+  for (int i : m.inputs) place(i);
+  for (const Layer& l : m.layers) {
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) {
+      s.placement[l.output] = s.placement[l.inputs[0]];  // same bytes, NHWC
+    } else {
+      place(l.output);
+    }
+  }
+  s.scratch_size = std::max<uint32_t>(scratch, 16);
+
+  auto spec = [&](int idx) {
+    const FeatureMap& f = m.maps[idx];
+    FmSpec fm{f.h, f.w, f.c, 8, true, s.placement[idx].nhcwb16 ? TLayout::kNhcwb16 : TLayout::kNhwc, 1,
+              s.placement[idx].offset, f.zero_point};
+    return fm;
+  };
+  const uint32_t ublock = m.macs == 32 ? 4 : 8;
+  StreamBuilder sb;
+  for (const Layer& l : m.layers) {
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) continue;
+    FmSpec ifm = spec(l.inputs[0]);
+    const FmSpec ofm = spec(l.output);
+    if (l.kind == LayerKind::kFullyConnected) ifm.h = ifm.w = 1, ifm.c = static_cast<uint32_t>(m.maps[l.inputs[0]].elements());
+    // Block config (§5 guidance): OFM block up to 8 wide and 4 high, depth one or two micro-blocks
+    // of 8 (16 on the larger arrays), clipped to the OFM.
+    const uint32_t depth_cap = m.macs >= 128 ? 16 : 8;
+    const uint32_t bw = std::min(ofm.w, 8u), bh = std::min(ofm.h, 4u);
+    const uint32_t bd = std::min((ofm.c + 7) / 8 * 8, depth_cap);
+    const uint32_t keh = (l.kh - 1) * l.dy + 1, kew = (l.kw - 1) * l.dx + 1;
+    sb.ifm(ifm);
+    sb.block(bw, bh, bd);
+    sb.activation(0, 0, l.act_min, l.act_max);
+    std::string op_name;
+    switch (l.kind) {
+      case LayerKind::kConv2d:
+      case LayerKind::kDepthwiseConv2d:
+      case LayerKind::kFullyConnected: {
+        const bool dw = l.kind == LayerKind::kDepthwiseConv2d;
+        npu_encode::OrderParams op;
+        op.depthwise = dw;
+        op.part_kernel = false;
+        op.ofm_depth = ofm.c;
+        op.ifm_depth = ifm.c;
+        op.kw = l.kw;
+        op.kh = l.kh;
+        op.ofm_block_depth = bd;
+        op.ofm_ublock = ublock;
+        const std::vector<uint8_t> wstream = npu_encode::encode_mlw_uncompressed(npu_encode::order_weights(l.weights, op));
+        std::vector<uint32_t> scale, shift;
+        for (const ChannelScale& cs : channel_scales(m, l)) {
+          scale.push_back(static_cast<uint32_t>(cs.multiplier));
+          shift.push_back(static_cast<uint32_t>(31 - cs.shift));  // §3.1: acc * scale >> shift
+        }
+        const std::vector<uint8_t> scales = npu_encode::scale_records(l.bias, scale, shift);
+        const uint32_t wbase = align16(s.weight_data.size());
+        s.weight_data.resize(wbase);
+        s.weight_data.insert(s.weight_data.end(), wstream.begin(), wstream.end());
+        const uint32_t sbase = align16(s.weight_data.size());
+        s.weight_data.resize(sbase);
+        s.weight_data.insert(s.weight_data.end(), scales.begin(), scales.end());
+        sb.ofm(ofm, 0, 0);
+        sb.kernel(l.kw, l.kh, l.sx, l.sy, false, l.dx, l.dy);
+        sb.padding(l.pad_top, l.pad_left, used_pad(ifm.h, ofm.h, l.pad_top, keh, l.sy),
+                   used_pad(ifm.w, ofm.w, l.pad_left, kew, l.sx));
+        sb.weights(0, wbase, static_cast<uint32_t>(wstream.size()));
+        sb.scales(0, sbase, static_cast<uint32_t>(scales.size()));
+        sb.op(dw ? 3 : 2);
+        op_name = dw ? "NPU_OP_DEPTHWISE" : "NPU_OP_CONV";
+        break;
+      }
+      case LayerKind::kAvgPool:
+      case LayerKind::kMaxPool: {
+        const bool avg = l.kind == LayerKind::kAvgPool;
+        const bool padded = l.pad_top + l.pad_left + l.pad_bottom + l.pad_right > 0;
+        unsigned scale_mode = 0;
+        if (avg && !padded) {
+          // Unpadded AVERAGE: global OFM_SCALE = TOSA reciprocal_scale(kh * kw), NATURAL rounding.
+          int32_t mult = 0;
+          int sh = 0;
+          reference::tosa_reciprocal_scale(l.kh * l.kw, mult, sh);
+          sb.ofm_scale(static_cast<uint32_t>(mult), static_cast<uint32_t>(sh));
+          scale_mode = 1;
+        }
+        sb.ofm(ofm, scale_mode, 2);
+        sb.kernel(l.kw, l.kh, l.sx, l.sy, false);
+        sb.padding(l.pad_top, l.pad_left, used_pad(ifm.h, ofm.h, l.pad_top, keh, l.sy),
+                   used_pad(ifm.w, ofm.w, l.pad_left, kew, l.sx));
+        sb.op(5, avg ? 1 : 0);
+        op_name = avg ? "NPU_OP_POOL AVERAGE" : "NPU_OP_POOL MAX";
+        break;
+      }
+      case LayerKind::kAdd:
+      case LayerKind::kMul: {
+        int32_t mult = 0;
+        int sh = 0;
+        elementwise_scale(m, l, mult, sh);
+        sb.ifm2(spec(l.inputs[1]));
+        sb.ofm(ofm, 1, 0);
+        sb.ofm_scale(static_cast<uint32_t>(mult), static_cast<uint32_t>(sh));
+        sb.cmd1(37, 1);        // OPA_SCALE = 1: both operands enter as (x - zp) (§8.5, Q2)
+        sb.cmd1(38, 1);        // OPB_SCALE = 1
+        sb.cmd0(0x180, 0);     // IFM2_BROADCAST: none, IFM first
+        sb.kernel(1, 1, 1, 1, false);
+        sb.padding(0, 0, 0, 0);
+        const bool add = l.kind == LayerKind::kAdd;
+        sb.op(6, add ? 1 : 0);  // ELEMENTWISE mode: MUL 0, ADD 1 (§2.5)
+        op_name = add ? "NPU_OP_ELEMENTWISE ADD" : "NPU_OP_ELEMENTWISE MUL";
+        break;
+      }
+      case LayerKind::kReshape:
+      case LayerKind::kSoftmax: break;
+    }
+    s.listing.push_back(fmt::format("{:<20} {:<24} ifm {}x{}x{} {} ofm {}x{}x{} {} block {}x{}x{} scratch@{}", l.name, op_name,
+                                    ifm.h, ifm.w, ifm.c, ifm.layout == TLayout::kNhcwb16 ? "NHCWB16" : "NHWC", ofm.h,
+                                    ofm.w, ofm.c, ofm.layout == TLayout::kNhcwb16 ? "NHCWB16" : "NHWC", bh, bw, bd,
+                                    ofm.base));
+  }
+  sb.stop();
+  s.words = std::move(sb.words);
+  if (s.weight_data.empty()) s.weight_data.assign(16, 0);
+  s.weight_data.resize(align16(s.weight_data.size()));
+  return s;
+}
+
+}  // namespace corsim::model_compiler

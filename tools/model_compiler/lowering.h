@@ -1,0 +1,33 @@
+// Lowers the NPU part of a model to an Ethos-U55 command stream (spec/ethos-u.md §2): one
+// operation per layer (CONV, DEPTHWISE, POOL, ELEMENTWISE), feature maps placed in the scratch
+// region 1, weights (§4.1 mlw, §4.2 order) and 10-byte scale records (§3.2) in region 0.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tools/model_compiler/model.h"
+
+namespace corsim::model_compiler {
+
+struct MapPlacement {
+  uint32_t offset = 0;   // in region 1 (scratch)
+  bool nhcwb16 = false;
+};
+
+struct LoweredStream {
+  std::vector<uint32_t> words;       // ends with NPU_OP_STOP
+  std::vector<uint8_t> weight_data;  // region 0
+  uint32_t scratch_size = 0;         // region 1
+  std::vector<MapPlacement> placement;  // per model map
+  std::vector<std::string> listing;  // one line per operation: layer, op, block config, layouts
+};
+
+LoweredStream lower_to_npu(const Model& m);
+
+// §1.4 CONFIG word Vela writes for an Ethos-U55 MAC configuration; the §1.4 ID word of regor.
+uint32_t u55_config_word(uint32_t macs);
+constexpr uint32_t kVelaIdWord = 0x10066001u;
+
+}  // namespace corsim::model_compiler

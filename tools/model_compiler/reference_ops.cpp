@@ -1,0 +1,170 @@
+#include "tools/model_compiler/reference_ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace corsim::model_compiler::reference {
+
+void quantize_multiplier(double real, int32_t& multiplier, int& shift) {
+  if (real == 0.0) {
+    multiplier = 0;
+    shift = 0;
+    return;
+  }
+  const double q = std::frexp(real, &shift);
+  int64_t q_fixed = static_cast<int64_t>(std::round(q * (1LL << 31)));
+  if (q_fixed == (1LL << 31)) {
+    q_fixed /= 2;
+    ++shift;
+  }
+  multiplier = static_cast<int32_t>(q_fixed);
+}
+
+int32_t saturating_rounding_doubling_high_mul(int32_t a, int32_t b) {
+  const bool overflow = a == b && a == std::numeric_limits<int32_t>::min();
+  const int64_t ab = int64_t{a} * int64_t{b};
+  const int32_t nudge = ab >= 0 ? (1 << 30) : (1 - (1 << 30));
+  const int32_t high = static_cast<int32_t>((ab + nudge) / (1LL << 31));
+  return overflow ? std::numeric_limits<int32_t>::max() : high;
+}
+
+int32_t rounding_divide_by_pot(int32_t x, int exponent) {
+  const int32_t mask = static_cast<int32_t>((1LL << exponent) - 1);
+  const int32_t remainder = x & mask;
+  const int32_t threshold = (mask >> 1) + ((x < 0) ? 1 : 0);
+  return (x >> exponent) + ((remainder > threshold) ? 1 : 0);
+}
+
+int32_t multiply_by_quantized_multiplier(int64_t x, int32_t multiplier, int shift) {
+  const int left = shift > 0 ? shift : 0;
+  const int right = shift > 0 ? 0 : -shift;
+  const int32_t xx = static_cast<int32_t>(x * (int64_t{1} << left));
+  return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(xx, multiplier), right);
+}
+
+int32_t tosa_apply_scale_32(int64_t value, int32_t multiplier, int shift, bool double_round) {
+  int64_t round = int64_t{1} << (shift - 1);
+  if (double_round && shift > 31) round += value >= 0 ? (int64_t{1} << 30) : -(int64_t{1} << 30);
+  // TOSA computes in 64 bits; for the operand ranges used here the product stays inside int64,
+  // and the spec uses an arithmetic (flooring) shift.
+  const __int128 r = static_cast<__int128>(value) * multiplier + round;
+  const __int128 result = r >> shift;
+  return static_cast<int32_t>(std::clamp<__int128>(result, std::numeric_limits<int32_t>::min(),
+                                                   std::numeric_limits<int32_t>::max()));
+}
+
+void tosa_reciprocal_scale(uint32_t value, int32_t& multiplier, int& shift) {
+  // k such that (1 << k) / 2 < value <= (1 << k).
+  int k = 0;
+  while ((uint64_t{1} << k) < value) ++k;
+  const int64_t numerator = ((int64_t{1} << 30) + 1) << k;
+  multiplier = static_cast<int32_t>(numerator / value);
+  shift = 30 + k;
+}
+
+namespace {
+int32_t clamp(int64_t v, int32_t lo, int32_t hi) { return static_cast<int32_t>(std::clamp<int64_t>(v, lo, hi)); }
+}  // namespace
+
+Tensor conv2d_per_channel(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
+                          const std::vector<int32_t>& mult, const std::vector<int>& shift, uint32_t out_h,
+                          uint32_t out_w, uint32_t out_c, const ConvParams& p) {
+  Tensor out{out_h, out_w, out_c, std::vector<int32_t>(size_t{out_h} * out_w * out_c)};
+  for (uint32_t oy = 0; oy < out_h; ++oy)
+    for (uint32_t ox = 0; ox < out_w; ++ox)
+      for (uint32_t o = 0; o < out_c; ++o) {
+        int64_t acc = 0;
+        for (uint32_t ky = 0; ky < p.kh; ++ky)
+          for (uint32_t kx = 0; kx < p.kw; ++kx) {
+            const int64_t iy = int64_t{oy} * p.sy + int64_t{ky} * p.dy - p.pad_top;
+            const int64_t ix = int64_t{ox} * p.sx + int64_t{kx} * p.dx - p.pad_left;
+            if (iy < 0 || ix < 0 || iy >= in.h || ix >= in.w) continue;
+            for (uint32_t i = 0; i < in.c; ++i)
+              acc += int64_t{in.at(uint32_t(iy), uint32_t(ix), i) - p.in_zp} *
+                     W[((size_t{o} * p.kh + ky) * p.kw + kx) * in.c + i];
+          }
+        acc += bias[o];
+        const int64_t r = int64_t{multiply_by_quantized_multiplier(acc, mult[o], shift[o])} + p.out_zp;
+        out.v[(size_t{oy} * out_w + ox) * out_c + o] = clamp(r, p.act_min, p.act_max);
+      }
+  return out;
+}
+
+Tensor depthwise_per_channel(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
+                             const std::vector<int32_t>& mult, const std::vector<int>& shift, uint32_t out_h,
+                             uint32_t out_w, const ConvParams& p) {
+  Tensor out{out_h, out_w, in.c, std::vector<int32_t>(size_t{out_h} * out_w * in.c)};
+  for (uint32_t oy = 0; oy < out_h; ++oy)
+    for (uint32_t ox = 0; ox < out_w; ++ox)
+      for (uint32_t c = 0; c < in.c; ++c) {
+        int64_t acc = 0;
+        for (uint32_t ky = 0; ky < p.kh; ++ky)
+          for (uint32_t kx = 0; kx < p.kw; ++kx) {
+            const int64_t iy = int64_t{oy} * p.sy + int64_t{ky} * p.dy - p.pad_top;
+            const int64_t ix = int64_t{ox} * p.sx + int64_t{kx} * p.dx - p.pad_left;
+            if (iy < 0 || ix < 0 || iy >= in.h || ix >= in.w) continue;
+            acc += int64_t{in.at(uint32_t(iy), uint32_t(ix), c) - p.in_zp} * W[(size_t{c} * p.kh + ky) * p.kw + kx];
+          }
+        acc += bias[c];
+        const int64_t r = int64_t{multiply_by_quantized_multiplier(acc, mult[c], shift[c])} + p.out_zp;
+        out.v[(size_t{oy} * out_w + ox) * in.c + c] = clamp(r, p.act_min, p.act_max);
+      }
+  return out;
+}
+
+Tensor max_pool(const Tensor& in, uint32_t out_h, uint32_t out_w, const ConvParams& p) {
+  Tensor out{out_h, out_w, in.c, std::vector<int32_t>(size_t{out_h} * out_w * in.c)};
+  for (uint32_t oy = 0; oy < out_h; ++oy)
+    for (uint32_t ox = 0; ox < out_w; ++ox)
+      for (uint32_t c = 0; c < in.c; ++c) {
+        int32_t m = std::numeric_limits<int32_t>::min();
+        for (uint32_t ky = 0; ky < p.kh; ++ky)
+          for (uint32_t kx = 0; kx < p.kw; ++kx) {
+            const int64_t iy = int64_t{oy} * p.sy + ky - p.pad_top, ix = int64_t{ox} * p.sx + kx - p.pad_left;
+            if (iy < 0 || ix < 0 || iy >= in.h || ix >= in.w) continue;
+            m = std::max(m, in.at(uint32_t(iy), uint32_t(ix), c));
+          }
+        out.v[(size_t{oy} * out_w + ox) * in.c + c] = clamp(m, p.act_min, p.act_max);
+      }
+  return out;
+}
+
+Tensor tosa_avg_pool(const Tensor& in, uint32_t out_h, uint32_t out_w, const ConvParams& p) {
+  Tensor out{out_h, out_w, in.c, std::vector<int32_t>(size_t{out_h} * out_w * in.c)};
+  for (uint32_t oy = 0; oy < out_h; ++oy)
+    for (uint32_t ox = 0; ox < out_w; ++ox)
+      for (uint32_t c = 0; c < in.c; ++c) {
+        int64_t acc = 0;
+        uint32_t count = 0;
+        for (uint32_t ky = 0; ky < p.kh; ++ky)
+          for (uint32_t kx = 0; kx < p.kw; ++kx) {
+            const int64_t iy = int64_t{oy} * p.sy + ky - p.pad_top, ix = int64_t{ox} * p.sx + kx - p.pad_left;
+            if (iy < 0 || ix < 0 || iy >= in.h || ix >= in.w) continue;
+            acc += in.at(uint32_t(iy), uint32_t(ix), c) - p.in_zp;
+            ++count;
+          }
+        int32_t m = 0;
+        int s = 0;
+        tosa_reciprocal_scale(count, m, s);
+        const int64_t r = int64_t{tosa_apply_scale_32(acc, m, s, false)} + p.out_zp;
+        out.v[(size_t{oy} * out_w + ox) * in.c + c] = clamp(r, p.act_min, p.act_max);
+      }
+  return out;
+}
+
+int32_t tosa_binary(EwOp op, int32_t a, int32_t b, int32_t zp_a, int32_t zp_b, int32_t multiplier, int shift,
+                    int32_t zp_out, int32_t lo, int32_t hi) {
+  const int64_t x = int64_t{a} - zp_a, y = int64_t{b} - zp_b;
+  int64_t r = 0;
+  switch (op) {
+    case EwOp::kAdd: r = x + y; break;
+    case EwOp::kSub: r = x - y; break;
+    case EwOp::kMul: r = x * y; break;
+    case EwOp::kMin: r = std::min(x, y); break;
+    case EwOp::kMax: r = std::max(x, y); break;
+  }
+  return clamp(int64_t{tosa_apply_scale_32(r, multiplier, shift, true)} + zp_out, lo, hi);
+}
+
+}  // namespace corsim::model_compiler::reference
