@@ -58,6 +58,7 @@ struct ArchState {
   // Local exclusive monitor (LDREX/STREX): open when !exclusive_valid.
   bool exclusive_valid = false;
   uint32_t exclusive_addr = 0;
+  uint8_t exclusive_size = 0;  // bytes of the LDREX that set it; a STREX of another size fails
 
   bool handler_mode() const { return ipsr != 0; }
   bool in_it_block() const { return (itstate & 0x0F) != 0; }

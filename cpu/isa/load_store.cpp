@@ -154,6 +154,7 @@ void exec_load_exclusive(Cpu& cpu, const Operands& o) {
   if (cpu.faulted()) return;
   cpu.state().exclusive_valid = true;
   cpu.state().exclusive_addr = addr;
+  cpu.state().exclusive_size = static_cast<uint8_t>(kSize<k>);
   cpu.state().r[o.rd] = v;
 }
 
@@ -162,7 +163,9 @@ void exec_store_exclusive(Cpu& cpu, const Operands& o) {
   const uint32_t addr = cpu.reg(o.rn) + o.imm;
   if ((addr & (kSize<k> - 1)) != 0) return cpu.raise(FaultKind::Unaligned);
   ArchState& s = cpu.state();
-  const bool pass = s.exclusive_valid && s.exclusive_addr == addr;
+  // A STREX whose address or size differs from the marking LDREX is CONSTRAINED UNPREDICTABLE
+  // (B2.x "Exclusive access instructions"): we choose to fail it, as QEMU does.
+  const bool pass = s.exclusive_valid && s.exclusive_addr == addr && s.exclusive_size == kSize<k>;
   if (pass) {
     cpu.write<kSize<k>>(addr, cpu.reg(o.rd));
     if (cpu.faulted()) return;
