@@ -222,6 +222,62 @@ def no_argument_case():
             fail("no-argument run did not run the bundled runner and U55 add model")
 
 
+def semihosting_argv_case():
+    # ExecuTorch's semihosting runner argv (-m, -i per input, -o outbase) straight to corsim:
+    # add_cpu with inputs 1.5 and 2.25 writes out-0.bin = 3.75 (float32 addition, exact).
+    import struct
+    import shutil
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copy(os.path.join(PTE, "add_cpu.pte"), os.path.join(tmp, "m.pte"))
+        open(os.path.join(tmp, "a.bin"), "wb").write(struct.pack("<f", 1.5))
+        open(os.path.join(tmp, "b.bin"), "wb").write(struct.pack("<f", 2.25))
+        p = subprocess.run([os.path.join(BUILD, "sim", "corsim"), "-q", "--semihosting-root", tmp,
+                            "--semihosting-cmdline", "runner -m m.pte -i a.bin -i b.bin -o out",
+                            os.path.join(BUILD, "firmware", "executor_runner.elf")],
+                           cwd=tmp, capture_output=True, text=True, timeout=TIMEOUT)
+        print(p.stdout[-2000:], p.stderr[-2000:])
+        if p.returncode != 0:
+            fail(f"status {p.returncode}")
+        out = os.path.join(tmp, "out-0.bin")
+        if not os.path.exists(out) or struct.unpack("<f", open(out, "rb").read()) != (3.75,):
+            fail("out-0.bin missing or not 3.75")
+
+
+def data_option_case():
+    # ExecuTorch's spelling: --elf= and --data=FILE@ADDR at an address other than the default.
+    with tempfile.TemporaryDirectory() as tmp:
+        p = run(["--elf=" + os.path.join(BUILD, "firmware", "executor_runner.elf"),
+                 "--data=" + os.path.join(PTE, "add_cpu.pte") + "@0x71000000", "--target=ethos-u55-128", "-q"], tmp)
+        if p.returncode != 0 or "PTE @ 0x71000000 [----ET12]" not in p.stdout or outputs(p.stdout) != {(0, 0): 2.0}:
+            fail("--elf=/--data= run did not load the model from 0x71000000 and print 2.0")
+
+
+def timeout_case():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), os.path.join(PTE, "mnist_ethos-u55-128.pte"),
+                 "--timeout=0.01", "-q"], tmp)
+        if p.returncode != 4:
+            fail(f"status {p.returncode}, expected 4 (timeout)")
+
+
+def error_line_case():
+    # The firmware ends "well" (status 0) but prints an error line: run_fvp.sh must fail.
+    with tempfile.TemporaryDirectory() as tmp:
+        os.makedirs(os.path.join(tmp, "b", "sim"))
+        fake = os.path.join(tmp, "b", "sim", "corsim")
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\necho 'I [executorch:x.cpp:1 main()] fine'\necho 'E [executorch:x.cpp:2 main()] broken'\nexit 0\n")
+        os.chmod(fake, 0o755)
+        env = dict(os.environ, CORSIM_BUILD_DIR=os.path.join(tmp, "b"))
+        p = subprocess.run([RUN_FVP, os.path.join(tmp, "fw.elf")], env=env, capture_output=True, text=True, timeout=60)
+        if p.returncode != 1 or "printed an error line" not in p.stderr:
+            fail(f"status {p.returncode}, stderr {p.stderr!r}")
+
+
+cases["semihosting_argv"] = semihosting_argv_case
+cases["data_option"] = data_option_case
+cases["timeout"] = timeout_case
+cases["error_line"] = error_line_case
 cases["input_file"] = input_file_case
 cases["no_argument"] = no_argument_case
 
