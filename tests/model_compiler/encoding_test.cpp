@@ -1,0 +1,37 @@
+// The weight encoding our streams use decodes with the NPU model's mlw decoder (spec §4.1 with the
+// §8.4 corrections): random weight vectors of many lengths, including the 32768-weight slice
+// boundary, come back unchanged. The COP1 CONFIG word follows §1.4's table.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "npu/mlw_decoder.h"
+#include "tools/model_compiler/lowering.h"
+#include "tools/model_compiler/stream_encoder.h"
+
+namespace corsim::model_compiler {
+namespace {
+
+TEST(MlwEncoding, RoundTripsThroughTheNpuDecoder) {
+  std::mt19937 rng(3);
+  for (size_t n : {size_t{1}, size_t{7}, size_t{16}, size_t{255}, size_t{1000}, size_t{32768}, size_t{32769}, size_t{70000}}) {
+    std::vector<int32_t> w(n);
+    for (auto& x : w) x = static_cast<int32_t>(rng() % 511) - 255;
+    const auto stream = npu_encode::encode_mlw_uncompressed(w);
+    EXPECT_EQ(stream.size() % 16, 0u);
+    const npu::MlwResult r = npu::decode_mlw(stream);
+    ASSERT_TRUE(r.ok) << r.error;
+    ASSERT_EQ(r.weights.size(), n);
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(r.weights[i], w[i]) << "n " << n << " i " << i;
+  }
+}
+
+TEST(Cop1, ConfigWordPerMacCount) {
+  EXPECT_EQ(u55_config_word(32), 0x00001005u);
+  EXPECT_EQ(u55_config_word(64), 0x00001006u);
+  EXPECT_EQ(u55_config_word(128), 0x00001807u);
+  EXPECT_EQ(u55_config_word(256), 0x00003008u);
+}
+
+}  // namespace
+}  // namespace corsim::model_compiler

@@ -1,0 +1,174 @@
+// Every bundled model (demo + zoo): its command stream runs on the NPU model and its outputs equal
+// the host reference bit for bit; its .pte reads back with the runtime's reader in the Arm flow's
+// shape; the standalone runner reproduces the expected output from the .pte alone.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <set>
+
+#include "npu/runner/runner.h"
+#include "runtime/pte/program.h"
+#include "test_util.h"
+
+namespace corsim::model_compiler {
+namespace {
+
+using test::bundled_descriptions;
+using test::load_model;
+
+std::string name_of(const std::filesystem::path& p) { return p.stem().string(); }
+
+TEST(Zoo, CoversEveryLayerKindShapeAndConfiguration) {
+  std::set<LayerKind> kinds;
+  std::set<uint32_t> macs;
+  std::set<std::string> modes, flavours;
+  bool cpu_only = false, brick = false, dilation = false, stride = false, one_by_one = false, odd_channels = false,
+       padding = false, per_channel = false, two_inputs = false;
+  size_t zoo = 0;
+  for (const auto& p : bundled_descriptions()) {
+    zoo += p.parent_path().filename() == "zoo";
+    const Model m = load_model(p);
+    macs.insert(m.macs);
+    modes.insert(m.memory_mode);
+    flavours.insert(m.flavour);
+    cpu_only |= !m.delegate;
+    brick |= m.nhcwb16;
+    two_inputs |= m.inputs.size() > 1;
+    for (const Layer& l : m.layers) {
+      kinds.insert(l.kind);
+      dilation |= l.dy > 1 || l.dx > 1;
+      stride |= l.sy > 1 || l.sx > 1;
+      padding |= l.pad_top + l.pad_left + l.pad_bottom + l.pad_right > 0;
+      per_channel |= l.weight_scales.size() > 1;
+      const FeatureMap& o = m.maps[l.output];
+      one_by_one |= o.h == 1 && o.w == 1 && l.kind == LayerKind::kConv2d;
+      odd_channels |= o.c % 16 != 0;
+    }
+  }
+  EXPECT_GE(zoo, 10u);
+  EXPECT_EQ(kinds.size(), 9u);
+  EXPECT_EQ(macs, (std::set<uint32_t>{32, 64, 128, 256}));
+  EXPECT_EQ(modes, (std::set<std::string>{"Shared_Sram", "Sram_Only"}));
+  EXPECT_EQ(flavours, (std::set<std::string>{"cortex_m", "quantized_decomposed"}));
+  EXPECT_TRUE(cpu_only && brick && dilation && stride && one_by_one && odd_channels && padding && per_channel && two_inputs);
+}
+
+class BundledModel : public ::testing::TestWithParam<std::filesystem::path> {};
+
+TEST_P(BundledModel, NpuOutputEqualsHostReferenceBitForBit) {
+  const Model m = load_model(GetParam());
+  const BuiltModel b = build_model(m);
+  if (!m.delegate) {
+    EXPECT_TRUE(b.stream.words.empty());
+    return;
+  }
+  std::string error;
+  const auto got = test::run_on_npu(m, b, error);
+  ASSERT_TRUE(error.empty()) << error;
+  ASSERT_EQ(got.size(), b.outputs_int8.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i], b.outputs_int8[i]) << "output " << i;
+    // The comparison means something only if the data is not flat.
+    EXPECT_GE(std::set<int32_t>(got[i].begin(), got[i].end()).size(), std::min<size_t>(3, got[i].size()));
+  }
+}
+
+TEST_P(BundledModel, PteHasTheArmFlowShape) {
+  const Model m = load_model(GetParam());
+  const BuiltModel b = build_model(m);
+  pte::Program prog;
+  ASSERT_TRUE(pte::Program::load(pte::Bytes(b.pte.data(), b.pte.size()), prog).ok());
+  const auto& plan = prog.execution_plan(0);
+  const std::string ns = m.flavour == "cortex_m" ? "cortex_m::" : "quantized_decomposed::";
+  ASSERT_NE(plan.operators(), nullptr);
+  EXPECT_EQ(plan.operators()->Get(0)->name()->str(), ns + "quantize_per_tensor");
+  EXPECT_EQ(plan.operators()->Get(1)->name()->str(), ns + "dequantize_per_tensor");
+  const size_t delegates = plan.delegates() == nullptr ? 0 : plan.delegates()->size();
+  EXPECT_EQ(delegates, m.delegate ? 1u : 0u);
+  if (m.delegate) EXPECT_EQ(plan.delegates()->Get(0)->id()->str(), "EthosUBackend");
+  EXPECT_EQ(plan.inputs()->size(), m.inputs.size());
+  if (m.softmax_on_cpu) EXPECT_EQ(plan.operators()->Get(plan.operators()->size() - 1)->name()->str(), "aten::_softmax");
+}
+
+TEST_P(BundledModel, BuildIsDeterministic) {
+  const Model m = load_model(GetParam());
+  EXPECT_EQ(build_model(m).pte, build_model(m).pte);
+}
+
+std::string run_cli_out(const std::vector<std::string>& args, int& rc) {
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  rc = npu::runner::run_cli(args, out, err);
+  std::string s;
+  for (std::FILE* f : {out, err}) {
+    std::rewind(f);
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) s.append(buf, n);
+    std::fclose(f);
+  }
+  return s;
+}
+
+// The .pte alone (as the runtime sees it) gives the expected output through corsim-npu --pte.
+TEST_P(BundledModel, StandaloneRunnerReproducesExpectedOutputFromThePte) {
+  const Model m = load_model(GetParam());
+  if (!m.delegate || m.inputs.size() != 1) GTEST_SKIP() << "runner takes one input; CPU-only has no stream";
+  const BuiltModel b = build_model(m);
+  const auto dir = std::filesystem::temp_directory_path() / ("corsim_mc_" + name_of(GetParam()));
+  std::string error;
+  ASSERT_TRUE(write_model_files(m, b, dir.string(), error)) << error;
+  int rc = 0;
+  const std::string log = run_cli_out({"--pte", (dir / "model.pte").string(), "--input", (dir / "input_int8.bin").string(),
+                                       "--output", (dir / "out.bin").string(), "--quiet"},
+                                      rc);
+  ASSERT_EQ(rc, 0) << log;
+  EXPECT_EQ(test::read_text(dir / "out.bin"), test::read_text(dir / "expected_output_int8.bin"));
+  std::filesystem::remove_all(dir);
+}
+
+// Our streams decode with the same disassembler as Vela's (below): every word decodes, and there
+// is one operation line per NPU layer.
+TEST_P(BundledModel, StreamDisassemblesWithTheNpuDisassembler) {
+  const Model m = load_model(GetParam());
+  if (!m.delegate) GTEST_SKIP();
+  const BuiltModel b = build_model(m);
+  const auto path = std::filesystem::temp_directory_path() / ("corsim_mc_" + name_of(GetParam()) + ".pte");
+  { std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.pte.data()), b.pte.size()); }
+  int rc = 0;
+  const std::string text = run_cli_out({"--pte", path.string(), "--disasm"}, rc);
+  std::filesystem::remove(path);
+  ASSERT_EQ(rc, 0) << text;
+  EXPECT_EQ(text.find("invalid"), std::string::npos) << text;
+  size_t ops = 0;
+  for (const Layer& l : m.layers) ops += l.kind != LayerKind::kReshape && l.kind != LayerKind::kSoftmax;
+  size_t lines = 0;
+  for (const char* op : {"NPU_OP_CONV", "NPU_OP_DEPTHWISE", "NPU_OP_POOL", "NPU_OP_ELEMENTWISE"})
+    for (size_t pos = text.find(op); pos != std::string::npos; pos = text.find(op, pos + 1)) ++lines;
+  EXPECT_EQ(lines, ops) << text;
+  EXPECT_NE(text.find("NPU_OP_STOP"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, BundledModel, ::testing::ValuesIn(bundled_descriptions()),
+                         [](const auto& info) { return name_of(info.param); });
+
+TEST(Disassembler, DecodesVelaStreamsToo) {
+  const std::filesystem::path shared(CORSIM_SHARED_MODELS_DIR);
+  std::vector<std::vector<std::string>> runs;
+  for (const char* f : {"pte/add_ethos-u55-128.pte", "pte/mnist_ethos-u55-128.pte"})
+    if (std::filesystem::exists(shared / f)) runs.push_back({"--pte", (shared / f).string(), "--disasm"});
+  const auto kws = shared / "vela/kws_cnn_small_u55-128/cmd_stream.bin";
+  if (std::filesystem::exists(kws)) runs.push_back({"--cmd", kws.string(), "--disasm"});
+  if (runs.empty()) GTEST_SKIP() << "no shared models";
+  for (const auto& args : runs) {
+    int rc = 0;
+    const std::string text = run_cli_out(args, rc);
+    ASSERT_EQ(rc, 0) << args[1];
+    EXPECT_EQ(text.find("invalid"), std::string::npos) << args[1];
+    EXPECT_NE(text.find("NPU_OP_STOP"), std::string::npos) << args[1];
+    EXPECT_NE(text.find("NPU_SET_IFM_BASE0"), std::string::npos) << args[1];
+  }
+}
+
+}  // namespace
+}  // namespace corsim::model_compiler
