@@ -22,6 +22,14 @@ constexpr uint32_t kFpdscrMask = 0x07C8'0000u;
 constexpr uint32_t kLtpsizeNone = 4u << 16;
 }  // namespace
 
+uint32_t default_fpscr(Cpu& cpu) {
+#if CORSIM_HAVE_EXCEPTION_UNIT
+  return (cpu.exceptions().regs().fpdscr & kFpdscrMask) | kLtpsizeNone;
+#else
+  return kLtpsizeNone;
+#endif
+}
+
 bool check(Cpu& cpu) {
   if (!cpu.config().has_fpu) {
     cpu.raise(FaultKind::UndefinedInstruction);
@@ -35,13 +43,15 @@ bool check(Cpu& cpu) {
     return false;
   }
   // A new floating-point context (FPCCR.ASPEN and CONTROL.FPCA clear, or Secure with SFPA clear):
-  // FPSCR takes its defaults from FPDSCR and CONTROL.FPCA (and SFPA in Secure state) is set.
+  // FPSCR takes its defaults from FPDSCR, VPR is zeroed (MVE) and CONTROL.FPCA (and SFPA in Secure
+  // state) is set.
   // corsim keeps FPCA in the Secure CONTROL bank, like the exception entry/return code.
   ArchState& s = cpu.state();
   uint32_t& control = s.control[1];
   const bool new_context = !(control & kControlFpca) || (s.secure && !(control & kControlSfpa));
   if ((exc.regs().fpccr & kFpccrAspen) && new_context) {
-    s.fpscr = (exc.regs().fpdscr & kFpdscrMask) | kLtpsizeNone;
+    s.fpscr = default_fpscr(cpu);
+    if (cpu.config().has_mve) s.vpr = 0;  // the new context has no predication state (QEMU agrees)
     control |= kControlFpca | (s.secure ? kControlSfpa : 0u);
   }
 #endif

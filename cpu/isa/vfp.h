@@ -31,6 +31,8 @@ inline constexpr uint8_t kRoundFpscr = 0xFF;
 // ExecuteFPCheck (Arm DDI 0553, B3 "Floating-point support"): NOCP when CPACR leaves CP10 off,
 // CONTROL.FPCA / FPSCR from FPDSCR on the first FP instruction of a new context. False = faulted.
 bool check(Cpu& cpu);
+// The FPSCR of a new floating-point context: FPDSCR's AHP, DN, FZ, RMode, FZ16; LTPSIZE = 4.
+uint32_t default_fpscr(Cpu& cpu);
 
 // S/D register access: half and single use S<r> (a half value lives in the low 16 bits and a write
 // clears the top 16 bits, as QEMU and the Arm ARM's S[] = Zeros(16):value do); double uses D<r>.

@@ -172,11 +172,17 @@ void exec_VMRS(Cpu& c, const Operands& o) {
     case kFpcxtNs:
     case kFpcxtS:
       // FPCXT: CONTROL_S.SFPA in bit 31, FPSCR[27:0] below. corsim runs Secure-only, so both
-      // names read the one FPSCR; the FPCXT_S side effects of a Secure-to-Non-secure switch are
-      // not modelled (docs/vfp.md).
+      // names read the one FPSCR (docs/vfp.md).
       v = (s.fpscr & 0x0FFF'FFFFu) | ((s.control[1] & kControlSfpa) ? 1u << 31 : 0u);
       break;
     default: break;
+  }
+  // Reading FPCXT_S hands the floating-point context over (to Non-secure code): FPSCR takes the
+  // FPDSCR_NS defaults, VPR is zeroed and CONTROL_S.SFPA cleared (QEMU agrees).
+  if (o.imm == kFpcxtS) {
+    s.fpscr = vfp::default_fpscr(c);
+    s.vpr = 0;
+    s.control[1] &= ~kControlSfpa;
   }
   if (o.ra == 15) {
     s.n = (v >> 31) & 1u; s.z = (v >> 30) & 1u; s.c = (v >> 29) & 1u; s.v = (v >> 28) & 1u;
@@ -200,7 +206,7 @@ void exec_VMSR(Cpu& c, const Operands& o) {
     case kP0: s.vpr = (s.vpr & ~0xFFFFu) | (v & 0xFFFFu); break;
     case kFpcxtNs:
     case kFpcxtS:
-      s.fpscr = (s.fpscr & 0xF000'0000u) | (v & 0x0FFF'FFFFu & kFpscrMask);
+      s.fpscr = v & 0x0FFF'FFFFu & kFpscrMask;  // NZCV cleared
       s.control[1] = (v >> 31) ? (s.control[1] | kControlSfpa) : (s.control[1] & ~kControlSfpa);
       break;
     default: break;

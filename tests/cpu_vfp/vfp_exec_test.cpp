@@ -41,11 +41,13 @@ TEST(VfpExec, FirstFpInstructionCreatesContextFromFpdscr) {
   ASSERT_TRUE(load_fp(h, "vmov.f32 s0, #1.0\nvmrs r0, fpscr\nmrs r1, control\n"));
   h.cpu().exceptions().regs().fpdscr = 3u << 22;  // RMode = RZ
   h.s().fpscr = 0x9F;                             // stale flags: replaced by the new context
+  h.s().vpr = 0x1234;                             // zeroed by the new context (MVE present)
   h.run();
   ASSERT_TRUE(h.reached_end());
   EXPECT_EQ(h.s().r[0], (3u << 22) | (4u << 16));  // FPDSCR fields, LTPSIZE = 4
   EXPECT_EQ(h.s().r[1] & 0xCu, 0xCu);              // CONTROL.FPCA and SFPA (Secure)
   EXPECT_EQ(h.s().ext[0], 0x3F800000u);
+  EXPECT_EQ(h.s().vpr, 0u);
 }
 
 TEST(VfpExec, ChainedAndFusedMultiplyAccumulateRoundDifferently) {

@@ -111,6 +111,13 @@ enum { K_H, K_S, K_D, K_I };
   X(vmrs_vpr, K_I, "vmrs r0, vpr")                                                  \
   X(vmsr_p0, K_I, "vmsr p0, r1")                                                    \
   X(vscclrm_s, K_I, "vscclrm {s3-s6, vpr}")                                         \
-  X(vscclrm_d, K_I, "vscclrm {d5-d7, vpr}")
+  X(vscclrm_d, K_I, "vscclrm {d5-d7, vpr}")                                         \
+  X(vadd_vsub_it, K_S, "cmp r0, r1\n\tite lt\n\tvaddlt.f32 s4, s1, s2\n\tvsubge.f32 s5, s1, s2") \
+  X(vldr_literal, K_I, "vldr s3, 1f\n\tvldr d5, 1f\n\tb 2f\n\t.align 3\n1: .word 0x3f800001, 0xc0000003\n2:") \
+  X(vcvtn_s32_F64, K_D, ".inst.w 0xfebd2bc3") /* vcvtn.s32.f64 s4, d3 */           \
+  X(vcvt_s16_F16_x8, K_H, ".inst.w 0xeebe2944") /* vcvt.s16.f16 s4, s4, #8 */       \
+  X(vcvt_F16_u16_x3, K_I, ".inst.w 0xeebb2966") /* vcvt.f16.u16 s4, s4, #3 */       \
+  X(vmrs_fpcxt_s, K_I, "vmrs r0, fpcxt_s")                                          \
+  X(vmsr_fpcxt_s, K_I, "vmsr fpcxt_s, r1\n\tvmrs r0, fpscr")
 
 #endif
