@@ -46,7 +46,7 @@ TEST(Zoo, CoversEveryLayerKindShapeAndConfiguration) {
     }
   }
   EXPECT_GE(zoo, 10u);
-  EXPECT_EQ(kinds.size(), 9u);
+  EXPECT_EQ(kinds.size(), 11u);
   EXPECT_EQ(macs, (std::set<uint32_t>{32, 64, 128, 256}));
   EXPECT_EQ(modes, (std::set<std::string>{"Shared_Sram", "Sram_Only"}));
   EXPECT_EQ(flavours, (std::set<std::string>{"cortex_m", "quantized_decomposed"}));

@@ -29,6 +29,19 @@ void elementwise_scale(const Model& m, const Layer& l, int32_t& multiplier, int&
   shift = 31 - tfl_shift;
 }
 
+std::vector<int8_t> lut_table(const Model& m, const Layer& l) {
+  const FeatureMap& in = m.maps[l.inputs[0]];
+  const FeatureMap& out = m.maps[l.output];
+  std::vector<int8_t> t(256);
+  for (int i = 0; i < 256; ++i) {
+    const double x = (i - 128 - in.zero_point) * in.scale;
+    const double y = l.kind == LayerKind::kTanh ? std::tanh(x) : 1.0 / (1.0 + std::exp(-x));
+    const double q = std::round(y / out.scale) + out.zero_point;
+    t[i] = static_cast<int8_t>(std::clamp<double>(q, l.act_min, l.act_max));
+  }
+  return t;
+}
+
 std::vector<std::vector<int32_t>> make_inputs(const Model& m) {
   std::vector<std::vector<int32_t>> v;
   std::mt19937 rng(m.input_seed);
@@ -89,6 +102,13 @@ std::vector<std::vector<int32_t>> run_reference(const Model& m, const std::vecto
         for (size_t i = 0; i < a.size(); ++i)
           out[i] = reference::tosa_binary(op, a[i], b[i], inf.zero_point, bf.zero_point, mult, shift, outf.zero_point,
                                           l.act_min, l.act_max);
+        break;
+      }
+      case LayerKind::kTanh:
+      case LayerKind::kSigmoid: {
+        const std::vector<int8_t> t = lut_table(m, l);
+        out.clear();
+        for (int32_t x : maps[l.inputs[0]]) out.push_back(t[static_cast<size_t>(x + 128)]);
         break;
       }
       case LayerKind::kReshape:

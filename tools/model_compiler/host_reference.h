@@ -19,6 +19,11 @@ std::vector<ChannelScale> channel_scales(const Model& m, const Layer& l);
 // Elementwise (add, mul) RESCALE multiplier and right shift (TOSA apply_scale_32).
 void elementwise_scale(const Model& m, const Layer& l, int32_t& multiplier, int& shift);
 
+// The 256-entry int8 table of a tanh/sigmoid layer, indexed by input + 128: the float function of
+// the dequantised input, requantised with round-half-away-from-zero and clamped to int8 (the way
+// TFLite populates its int8 LUTs).
+std::vector<int8_t> lut_table(const Model& m, const Layer& l);
+
 // Deterministic int8 inputs in [-128, 127] (one vector per model input, NHWC).
 std::vector<std::vector<int32_t>> make_inputs(const Model& m);
 

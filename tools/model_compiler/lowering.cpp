@@ -79,6 +79,9 @@ LoweredStream lower_to_npu(const Model& m) {
     return fm;
   };
   const uint32_t ublock = m.macs == 32 ? 4 : 8;
+  // §1.4 SHRAM size per configuration; the LUT area is its last 2 KB, in 256-byte slots (§3.5).
+  const uint32_t shram_kb = m.macs == 256 ? 48 : m.macs == 128 ? 24 : 16;
+  uint32_t lut_slot = 0;
   StreamBuilder sb;
   for (const Layer& l : m.layers) {
     if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) continue;
@@ -91,6 +94,37 @@ LoweredStream lower_to_npu(const Model& m) {
     const uint32_t bw = std::min(ofm.w, 8u), bh = std::min(ofm.h, 4u);
     const uint32_t bd = std::min((ofm.c + 7) / 8 * 8, depth_cap);
     const uint32_t keh = (l.kh - 1) * l.dy + 1, kew = (l.kw - 1) * l.dx + 1;
+    if (l.kind == LayerKind::kTanh || l.kind == LayerKind::kSigmoid) {
+      // The table goes to region 0 and is copied into the SHRAM LUT slot by DMA before the
+      // operation (§2.8, as Vela's InsertLUTDMACommand does); the operation is a 1x1 MAX pool
+      // with zero points 0 and unit scale, so the LUT index is the raw input + 128 (§3.5, Q4).
+      const std::vector<int8_t> table = lut_table(m, l);
+      const uint32_t tbase = align16(s.weight_data.size());
+      s.weight_data.resize(tbase);
+      s.weight_data.insert(s.weight_data.end(), table.begin(), table.end());
+      const uint32_t slot = lut_slot++ % 8;
+      sb.cmd0(0x130, 0);      // DMA0_SRC_REGION: region 0, external
+      sb.cmd0(0x131, 0x103);  // DMA0_DST_REGION: internal (SHRAM)
+      sb.cmd1(48, tbase);
+      sb.cmd1(49, (shram_kb - 2) * 1024 + 256 * slot);
+      sb.cmd1(50, 256);
+      sb.op(16);     // DMA_START
+      sb.op(17, 0);  // DMA_WAIT
+      ifm.zp = 0;
+      FmSpec lut_ofm = ofm;
+      lut_ofm.zp = 0;
+      sb.ifm(ifm);
+      sb.block(bw, bh, bd);
+      sb.activation(16 + slot, 0, -128, 127);
+      sb.ofm(lut_ofm, 0, 2);
+      sb.kernel(1, 1, 1, 1, false);
+      sb.padding(0, 0, 0, 0);
+      sb.op(5, 0);
+      s.listing.push_back(fmt::format("{:<20} {:<24} ifm {}x{}x{} ofm {}x{}x{} LUT slot {} block {}x{}x{} scratch@{}", l.name,
+                                      "DMA + NPU_OP_POOL LUT", ifm.h, ifm.w, ifm.c, ofm.h, ofm.w, ofm.c, slot, bh, bw, bd,
+                                      ofm.base));
+      continue;
+    }
     sb.ifm(ifm);
     sb.block(bw, bh, bd);
     sb.activation(0, 0, l.act_min, l.act_max);
@@ -171,6 +205,8 @@ LoweredStream lower_to_npu(const Model& m) {
         op_name = add ? "NPU_OP_ELEMENTWISE ADD" : "NPU_OP_ELEMENTWISE MUL";
         break;
       }
+      case LayerKind::kTanh:
+      case LayerKind::kSigmoid:
       case LayerKind::kReshape:
       case LayerKind::kSoftmax: break;
     }

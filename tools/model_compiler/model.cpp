@@ -22,6 +22,8 @@ const char* layer_kind_name(LayerKind k) {
     case LayerKind::kMaxPool: return "max_pool";
     case LayerKind::kAdd: return "add";
     case LayerKind::kMul: return "mul";
+    case LayerKind::kTanh: return "tanh";
+    case LayerKind::kSigmoid: return "sigmoid";
     case LayerKind::kReshape: return "reshape";
     case LayerKind::kSoftmax: return "softmax";
   }
@@ -41,6 +43,7 @@ const std::map<std::string, LayerKind>& kinds() {
       {"conv2d", LayerKind::kConv2d},   {"depthwise_conv2d", LayerKind::kDepthwiseConv2d},
       {"fully_connected", LayerKind::kFullyConnected}, {"avg_pool", LayerKind::kAvgPool},
       {"max_pool", LayerKind::kMaxPool}, {"add", LayerKind::kAdd}, {"mul", LayerKind::kMul},
+      {"tanh", LayerKind::kTanh}, {"sigmoid", LayerKind::kSigmoid},
       {"reshape", LayerKind::kReshape}, {"softmax", LayerKind::kSoftmax}};
   return k;
 }
@@ -282,8 +285,6 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
   where_ = fmt::format("layer '{}' ({})", l.name, type.empty() ? "no type" : type);
   const auto k = kinds().find(type);
   if (k == kinds().end()) {
-    if (type == "tanh" || type == "sigmoid")
-      fail(ctx("unsupported: LUT activations are not lowered by this compiler yet"));
     fail(ctx(fmt::format("unknown layer type '{}'", type)));
   }
   l.kind = k->second;
@@ -408,6 +409,15 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
         if (eff >= 1.0 || eff < std::ldexp(1.0, -32))
           fail(ctx(fmt::format("bad quantisation: effective scale {:.3g} is outside [2^-32, 1)", eff)));
       }
+      break;
+    }
+    case LayerKind::kTanh:
+    case LayerKind::kSigmoid: {
+      // TFLite's fixed output quantisation: tanh 1/128 zp 0, sigmoid 1/256 zp -128.
+      out.h = in.h, out.w = in.w, out.c = in.c;
+      out.shape = in.shape;
+      if (l.kind == LayerKind::kTanh) set_out_quant(1.0 / 128.0, 0);
+      else set_out_quant(1.0 / 256.0, -128);
       break;
     }
     case LayerKind::kReshape: {

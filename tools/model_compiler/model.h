@@ -10,7 +10,7 @@
 
 namespace corsim::model_compiler {
 
-enum class LayerKind { kConv2d, kDepthwiseConv2d, kFullyConnected, kAvgPool, kMaxPool, kAdd, kMul, kReshape, kSoftmax };
+enum class LayerKind { kConv2d, kDepthwiseConv2d, kFullyConnected, kAvgPool, kMaxPool, kAdd, kMul, kTanh, kSigmoid, kReshape, kSoftmax };
 
 const char* layer_kind_name(LayerKind k);
 
