@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "tools/model_compiler/host_reference.h"
+#include "tools/model_compiler/mlw_encoder.h"
 #include "tools/model_compiler/reference_ops.h"
 #include "tools/model_compiler/stream_encoder.h"
 
@@ -143,7 +144,7 @@ LoweredStream lower_to_npu(const Model& m) {
         op.kh = l.kh;
         op.ofm_block_depth = bd;
         op.ofm_ublock = ublock;
-        const std::vector<uint8_t> wstream = npu_encode::encode_mlw_uncompressed(npu_encode::order_weights(l.weights, op));
+        const std::vector<uint8_t> wstream = encode_mlw(npu_encode::order_weights(l.weights, op));
         std::vector<uint32_t> scale, shift;
         for (const ChannelScale& cs : channel_scales(m, l)) {
           scale.push_back(static_cast<uint32_t>(cs.multiplier));
