@@ -33,4 +33,12 @@ inline uint32_t sp_limit(const ArchState& s, bool psp, bool secure) {
   return psp ? s.psplim[secure ? 1 : 0] : s.msplim[secure ? 1 : 0];
 }
 
+// Stack limit check for an instruction that writes the active SP (B3.x "Stack limit checks"):
+// false when `new_sp` is below the limit of the selected stack pointer. The caller then raises
+// FaultKind::StackOverflow (UsageFault, CFSR.STKOF) without writing SP or any memory below the
+// limit. CCR.STKOFHFNMIGN (ignore in HardFault/NMI handlers) is the caller's to apply if wanted.
+inline bool sp_within_limit(const ArchState& s, uint32_t new_sp) {
+  return new_sp >= sp_limit(s, s.using_psp(), s.secure);
+}
+
 }  // namespace corsim::cpu

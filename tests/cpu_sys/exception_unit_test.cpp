@@ -352,6 +352,19 @@ TEST(StackLimit, OverflowOnEntrySetsStkofAndSpToLimit) {
   EXPECT_TRUE(h.exc.should_take());
 }
 
+TEST(StackLimit, WithinLimitUsesTheSelectedStack) {
+  ArchState s;
+  s.msplim[1] = 0x30001000u;
+  s.psplim[1] = 0x30002000u;
+  EXPECT_TRUE(sp_within_limit(s, 0x30001000u));   // equal to the limit is allowed
+  EXPECT_FALSE(sp_within_limit(s, 0x30000FFCu));
+  s.control[1] |= 2u;  // Thread mode on PSP
+  EXPECT_FALSE(sp_within_limit(s, 0x30001800u));
+  EXPECT_TRUE(sp_within_limit(s, 0x30002008u));
+  s.ipsr = 3;          // Handler mode always uses MSP
+  EXPECT_TRUE(sp_within_limit(s, 0x30001800u));
+}
+
 TEST(Icsr, RettobaseAndIsrPending) {
   Harness h;
   EXPECT_FALSE(h.exc.rettobase());
