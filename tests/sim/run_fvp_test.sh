@@ -3,6 +3,9 @@
 # corsim. Arguments: corsim binary, directory of the sim test programs, run_fvp.sh.
 set -uo pipefail
 corsim=$1 fw=$2 script=$3
+# Never let run_fvp.sh fall back to building (scripts/build.sh) inside the test: fail instead.
+[ -x "$corsim" ] || { echo "corsim binary missing: $corsim"; exit 1; }
+for p in uart_eot semihost_exit; do [ -f "$fw/$p.elf" ] || { echo "missing $fw/$p.elf"; exit 1; }; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/sim" "$tmp/firmware"
