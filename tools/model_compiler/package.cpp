@@ -95,13 +95,24 @@ pt::WriteProgram cpu_only_program(const Model& m, pt::QuantFlavour flavour) {
   qargs(in, a);
   a.push_back(qv), a.push_back(qv);
   plan.instructions.push_back(pt::WriteKernelCall{0, a});
-  const int32_t dv = add(tensor(pt::fb::ScalarType::FLOAT, out.shape));
+  // Quantisation is carried through reshapes unchanged, so dequantize uses the output's
+  // parameters on the input's shape; a reshape then follows as aten::view_copy.out.
+  const int32_t dv = add(tensor(pt::fb::ScalarType::FLOAT, in.shape));
   std::vector<int32_t> b = {qv};
   qargs(out, b);
   if (decomposed) b.push_back(add(pt::WriteNull{}));
   b.push_back(dv), b.push_back(dv);
   plan.instructions.push_back(pt::WriteKernelCall{1, b});
-  plan.outputs.push_back(dv);
+  int32_t result = dv;
+  if (out.shape != in.shape) {
+    plan.operators.push_back({"aten::view_copy", "out"});
+    pt::WriteIntList sizes;
+    for (int32_t d : out.shape) sizes.value_indices.push_back(add(int64_t{d}));
+    const int32_t list = add(sizes);
+    result = add(tensor(pt::fb::ScalarType::FLOAT, out.shape));
+    plan.instructions.push_back(pt::WriteKernelCall{2, {dv, list, result, result}});
+  }
+  plan.outputs.push_back(result);
   pt::plan_memory(plan);
   pt::WriteProgram p;
   p.plans.push_back(std::move(plan));
