@@ -143,5 +143,31 @@ TEST(VfpExec, VscclrmClearsRegistersAndVpr) {
   EXPECT_EQ(h.s().vpr, 0u);
 }
 
+TEST(VfpExec, FldmxTransfersImm8Over2RegistersAndSpansImm8Words) {
+  // VLDMIA r0!, imm8 = 3 with D registers (FLDMIAX): loads d1 only, writes back r0 + 12.
+  CpuHarness h;
+  ASSERT_TRUE(load_fp(h, "ldr r0, =0x20000100\n.inst.w 0xecb01b03\n"));
+  h.set_word(0x20000100, 0x11111111);
+  h.set_word(0x20000104, 0x22222222);
+  h.set_word(0x20000108, 0x33333333);
+  h.run();
+  ASSERT_TRUE(h.reached_end());
+  EXPECT_EQ(h.s().ext[2], 0x11111111u);
+  EXPECT_EQ(h.s().ext[3], 0x22222222u);
+  EXPECT_EQ(h.s().ext[4], 0u);
+  EXPECT_EQ(h.s().r[0], 0x2000010Cu);
+}
+
+TEST(VfpExec, VscclrmIsUndefinedInNonSecureState) {
+  CpuHarness h;
+  ASSERT_TRUE(load_fp(h, "vscclrm {s0, vpr}\nhandler: b handler\n"));
+  h.s().secure = false;
+  h.s().ext[0] = 7;
+  h.run(20);
+  EXPECT_FALSE(h.reached_end());
+  EXPECT_NE(h.cpu().exceptions().regs().cfsr & (1u << 16), 0u) << "CFSR.UNDEFINSTR";
+  EXPECT_EQ(h.s().ext[0], 7u);
+}
+
 }  // namespace
 }  // namespace corsim::cpu::test
