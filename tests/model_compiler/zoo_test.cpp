@@ -95,6 +95,18 @@ TEST_P(BundledModel, BuildIsDeterministic) {
   EXPECT_EQ(build_model(m).pte, build_model(m).pte);
 }
 
+// The build-time files (tools/models/CMakeLists.txt, another process) are the same bytes.
+TEST_P(BundledModel, BuildTimeFilesMatchAnInProcessBuild) {
+  const auto dir = std::filesystem::path(CORSIM_GENERATED_MODELS_DIR) / name_of(GetParam());
+  if (!std::filesystem::exists(dir / "model.pte")) GTEST_SKIP() << "corsim_models not built";
+  const BuiltModel b = build_model(load_model(GetParam()));
+  EXPECT_EQ(test::read_text(dir / "model.pte"), std::string(b.pte.begin(), b.pte.end()));
+  const auto& ref = b.outputs_int8[0];
+  std::string bytes;
+  for (int32_t v : ref) bytes.push_back(static_cast<char>(v));
+  EXPECT_EQ(test::read_text(dir / (b.outputs_int8.size() == 1 ? "expected_output_int8.bin" : "expected_output0_int8.bin")), bytes);
+}
+
 std::string run_cli_out(const std::vector<std::string>& args, int& rc) {
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
