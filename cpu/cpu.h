@@ -105,6 +105,17 @@ class Cpu final : public TimeSource {
     return ConditionHolds(cond, state_.n, state_.z, state_.c, state_.v);
   }
 
+  // Stack limit check for an instruction that writes SP (B3.x "Stack limit checks"): a new SP
+  // below the active MSPLIM/PSPLIM raises STKOF and the instruction does not complete (SP is not
+  // written, nothing is stored). CCR.STKOFHFNMIGN is not modelled (limits always apply).
+  bool sp_ok(uint32_t new_sp) {
+    const unsigned b = state_.sec();
+    const uint32_t limit = state_.using_psp() ? state_.psplim[b] : state_.msplim[b];
+    if (new_sp >= limit) [[likely]] return true;
+    raise(FaultKind::StackOverflow);
+    return false;
+  }
+
   // Synchronous fault: recorded now, taken after the handler returns (a handler stops changing
   // state once it raised one; the memory functions return 0 after a fault).
   void raise(FaultKind kind, uint32_t address = 0) {

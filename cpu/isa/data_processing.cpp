@@ -46,6 +46,7 @@ inline void alu(Cpu& cpu, const Operands& o, uint32_t op2, bool shifter_carry) {
       cpu.branch_write_pc(r);
       return;
     }
+    if (o.rd == 13 && !cpu.sp_ok(r)) return;  // ADD/SUB/MOV to SP: stack limit check
     s.r[o.rd] = r;
     if (!cpu.setflags(o)) return;
   }

@@ -37,6 +37,7 @@ void exec_load_imm(Cpu& cpu, const Operands& o) {
   const uint32_t base = base_of(cpu, o.rn);
   const uint32_t offset_addr = (o.flags & kAdd) ? base + o.imm : base - o.imm;
   const uint32_t addr = (o.flags & kIndex) ? offset_addr : base;
+  if ((o.flags & kWback) && o.rn == 13 && !cpu.sp_ok(offset_addr)) return;
   const uint32_t v = load<k>(cpu, addr);
   if (cpu.faulted()) return;
   // Rt == Rn with writeback is UNPREDICTABLE; we write back first, so the loaded value wins.
@@ -57,6 +58,8 @@ void exec_store_imm(Cpu& cpu, const Operands& o) {
   const uint32_t base = cpu.reg(o.rn);
   const uint32_t offset_addr = (o.flags & kAdd) ? base + o.imm : base - o.imm;
   const uint32_t addr = (o.flags & kIndex) ? offset_addr : base;
+  // PUSH {Rt} / STR Rt, [SP, #-n]!: the limit is checked before anything is stored.
+  if ((o.flags & kWback) && o.rn == 13 && !cpu.sp_ok(offset_addr)) return;
   cpu.write<kSize<k>>(addr, cpu.reg(o.rd));
   if (cpu.faulted()) return;
   if (o.flags & kWback) cpu.state().r[o.rn] = offset_addr;
@@ -72,6 +75,7 @@ void exec_LDRD(Cpu& cpu, const Operands& o) {
   const uint32_t base = base_of(cpu, o.rn);
   const uint32_t offset_addr = (o.flags & kAdd) ? base + o.imm : base - o.imm;
   const uint32_t addr = (o.flags & kIndex) ? offset_addr : base;
+  if ((o.flags & kWback) && o.rn == 13 && !cpu.sp_ok(offset_addr)) return;
   const uint32_t lo = cpu.read_aligned<4>(addr);
   const uint32_t hi = cpu.read_aligned<4>(addr + 4);
   if (cpu.faulted()) return;
@@ -84,6 +88,7 @@ void exec_STRD(Cpu& cpu, const Operands& o) {
   const uint32_t base = cpu.reg(o.rn);
   const uint32_t offset_addr = (o.flags & kAdd) ? base + o.imm : base - o.imm;
   const uint32_t addr = (o.flags & kIndex) ? offset_addr : base;
+  if ((o.flags & kWback) && o.rn == 13 && !cpu.sp_ok(offset_addr)) return;
   cpu.write_aligned<4>(addr, cpu.reg(o.rd));
   if (!cpu.faulted()) cpu.write_aligned<4>(addr + 4, cpu.reg(o.ra));
   if (cpu.faulted()) return;
@@ -94,6 +99,7 @@ namespace {
 // LDM/LDMDB body: all loads first, so a fault leaves every register as it was (the instruction
 // is restarted after the handler, B1.x "Exceptions in LDM/STM").
 inline void load_multiple(Cpu& cpu, const Operands& o, uint32_t start, uint32_t wback_value) {
+  if ((o.flags & kWback) && o.rn == 13 && !cpu.sp_ok(wback_value)) return;
   const uint32_t list = o.imm;
   uint32_t values[16];
   uint32_t addr = start;
@@ -112,6 +118,8 @@ inline void load_multiple(Cpu& cpu, const Operands& o, uint32_t start, uint32_t 
   if (list & 0x8000u) cpu.bx_write_pc(values[15]);
 }
 inline void store_multiple(Cpu& cpu, const Operands& o, uint32_t start, uint32_t wback_value) {
+  // PUSH / STMDB SP!: the limit is checked before anything is stored.
+  if ((o.flags & kWback) && o.rn == 13 && !cpu.sp_ok(wback_value)) return;
   const uint32_t list = o.imm;
   uint32_t addr = start;
   for (unsigned i = 0; i < 15 && !cpu.faulted(); ++i) {

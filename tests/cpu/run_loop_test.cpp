@@ -115,6 +115,29 @@ TEST(RunLoop, UnalignTrpMakesUnalignedLdrFault) {
   EXPECT_EQ(h.cpu().last_fault().fault.kind, FaultKind::Unaligned);
 }
 
+TEST(RunLoop, StackLimitViolationRaisesStkofWithoutWritingSp) {
+  for (const char* insn : {"sub sp, #64", "push {r0-r7, lr}", "str r0, [sp, #-64]!", "strd r0, r1, [sp, #-64]!"}) {
+    CpuHarness h;
+    ASSERT_TRUE(h.load(std::string("ldr r0, =0x11111111\nbad: ") + insn + "\n  b corsim_end\nhandler: b handler\n"));
+    h.s().msplim[1] = kStackTop - 32;  // room for 8 words
+    h.run();
+    const FaultRecord& f = h.cpu().last_fault();
+    ASSERT_TRUE(f.valid) << insn;
+    EXPECT_EQ(f.fault.kind, FaultKind::StackOverflow) << insn;
+    EXPECT_EQ(f.pc, h.symbol("bad")) << insn;
+    EXPECT_EQ(f.state.r[13], kStackTop) << insn;
+    // Nothing stored by the instruction (the exception frame occupies kStackTop - 32 .. - 4).
+    EXPECT_EQ(h.word(kStackTop - 36), 0u) << insn;
+    EXPECT_EQ(h.word(kStackTop - 64), 0u) << insn;
+  }
+  CpuHarness ok;  // within the limit: no fault
+  ASSERT_TRUE(ok.load("sub sp, #32\n  push {r0}\n  add sp, #36\n"));
+  ok.s().msplim[1] = kStackTop - 36;
+  ok.run();
+  EXPECT_TRUE(ok.reached_end());
+  EXPECT_FALSE(ok.cpu().last_fault().valid);
+}
+
 TEST(RunLoop, FaultInsideAnItBlockKeepsItsItstate) {
   // ITTE EQ with Z set: the second instruction faults; the fault record (the state the exception
   // stacks) holds that instruction's ITSTATE, not the advanced one.
