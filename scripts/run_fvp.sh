@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs firmware on corsim, the way ExecuTorch users run it on the Corstone FVP (docs/e2e.md).
 #
-#   scripts/run_fvp.sh                               # bundled runner + bundled model (or the demo)
+#   scripts/run_fvp.sh                               # bundled runner + bundled demo_classifier model
 #   scripts/run_fvp.sh firmware.elf [options]        # options go to corsim (corsim --help, docs/sim.md)
 #   scripts/run_fvp.sh firmware.elf model.pte [opts] # an ExecuTorch program on the executor runner
 #   scripts/run_fvp.sh model.pte [opts]              # same, with the bundled executor runner
@@ -22,7 +22,8 @@ build=${CORSIM_BUILD_DIR:-$root/build}
 corsim=$build/sim/corsim
 demo=$build/firmware/demo.elf
 runner=$build/firmware/executor_runner.elf
-bundled_model=$root/../shared/models/pte/add_ethos-u55-128.pte
+# The default model is generated at build time by the model compiler (tools/models/demo_classifier.json).
+bundled_model=$build/models/demo_classifier/model.pte
 model_addr=0x70000000
 
 usage() {
@@ -95,12 +96,18 @@ while [ $# -gt 0 ]; do
 done
 
 if [ -z "$firmware" ] && [ -z "$model" ] && [ ${#inputs[@]} -eq 0 ]; then
-  # No argument: the executor runner with the bundled model when both exist, else the demo.
+  # No argument: the executor runner with the bundled default model (both built by the project).
+  # Build when nothing runnable is there yet (a fresh clone); else fall back to the demo firmware.
+  if [ ! -x "$corsim" ] || { { [ ! -f "$runner" ] || [ ! -f "$bundled_model" ]; } && [ ! -f "$demo" ]; }; then
+    "$root/scripts/build.sh" >&2
+  fi
   if [ -f "$runner" ] && [ -f "$bundled_model" ]; then
     firmware=$runner
     model=$bundled_model
+    # Its input, written by the model compiler next to the model with the host reference's
+    # expected output (expected_output.bin), so the run can be checked.
+    [ ! -f "$(dirname "$bundled_model")/input.bin" ] || inputs+=("$(dirname "$bundled_model")/input.bin")
   else
-    if [ ! -x "$corsim" ] || [ ! -f "$demo" ]; then "$root/scripts/build.sh" >&2; fi
     [ -f "$demo" ] || die "the demo firmware was not built ($demo); is the firmware build enabled (CORSIM_BUILD_FIRMWARE=ON) and arm-none-eabi-gcc installed?"
     firmware=$demo
   fi

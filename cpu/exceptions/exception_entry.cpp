@@ -110,6 +110,20 @@ bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
   if (frame_psp) lr |= exc_return::kSpsel;
   state_.r[14] = lr;
 
+  // Derived exceptions from stacking (DerivedLateArrival): whether they can be taken or must
+  // escalate is judged against the execution priority of the interrupted context, i.e. before
+  // the original exception becomes active. A derived fault that is the exception being entered
+  // merges with it (it is already pending; QEMU's NVIC behaves the same way).
+  enum class Derived : uint8_t { None, Merged, Pend, Escalate, Lockup };
+  auto judge_derived = [&](bool happened, uint32_t fault_exc) {
+    if (!happened) return Derived::None;
+    if (fault_exc == exc) return Derived::Merged;
+    if (is_enabled(fault_exc) && can_preempt(fault_exc)) return Derived::Pend;
+    return can_preempt(kExcHardFault) ? Derived::Escalate : Derived::Lockup;
+  };
+  const Derived derived_stkof = judge_derived(overflow, kExcUsageFault);
+  const Derived derived_stkerr = judge_derived(stack_error, kExcBusFault);
+
   // ExceptionTaken: Handler mode on MSP, IT state cleared, FPCA cleared, monitor cleared.
   state_.control[1] &= ~(kControlSpsel | kControlFpca);
   state_.ipsr = exc;
@@ -139,26 +153,24 @@ bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
   state_.r[15] = vector & ~1u;
   state_.t = (vector & 1u) != 0;  // T = 0 faults INVSTATE on the handler's first instruction
 
-  // Derived exceptions from stacking: they become pending and are taken before the handler runs
-  // if they have higher priority (late arrival); disabled ones escalate to HardFault.
-  auto pend_derived = [&](uint32_t fault_exc) {
-    if (is_enabled(fault_exc) && can_preempt(fault_exc)) {
-      set_pending(fault_exc, true);
-    } else if (can_preempt(kExcHardFault)) {
-      regs_.hfsr |= hfsr::kForced;
-      set_pending(kExcHardFault, true);
-    } else {
-      locked_up_ = true;
+  // Derived exceptions become pending and are taken before the handler runs if they have higher
+  // priority (late arrival); those that could not be taken escalate to HardFault.
+  auto pend_derived = [&](Derived d, uint32_t fault_exc) {
+    switch (d) {
+      case Derived::None:
+      case Derived::Merged: break;
+      case Derived::Pend: set_pending(fault_exc, true); break;
+      case Derived::Escalate:
+        regs_.hfsr |= hfsr::kForced;
+        set_pending(kExcHardFault, true);
+        break;
+      case Derived::Lockup: locked_up_ = true; break;
     }
   };
-  if (overflow) {
-    regs_.cfsr |= cfsr::kStkof;
-    pend_derived(kExcUsageFault);
-  }
-  if (stack_error) {
-    regs_.cfsr |= cfsr::kStkerr;
-    pend_derived(kExcBusFault);
-  }
+  if (overflow) regs_.cfsr |= cfsr::kStkof;
+  pend_derived(derived_stkof, kExcUsageFault);
+  if (stack_error) regs_.cfsr |= cfsr::kStkerr;
+  pend_derived(derived_stkerr, kExcBusFault);
   attention_ = true;
   return !locked_up_;
 }

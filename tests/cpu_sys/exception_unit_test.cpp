@@ -352,6 +352,36 @@ TEST(StackLimit, OverflowOnEntrySetsStkofAndSpToLimit) {
   EXPECT_TRUE(h.exc.should_take());
 }
 
+// A STKOF UsageFault whose own stacking overflows the limit (the firmware test stack_limit at -O2:
+// PUSH faults a few bytes above PSPLIM). The derived STKOF is the exception being entered, so it
+// merges with it (DerivedLateArrival judges against the interrupted context's priority, before
+// the original is active): UsageFault runs, nothing escalates, no second UsageFault stays pending.
+TEST(StackLimit, StkofWhileEnteringStkofUsageFaultMerges) {
+  Harness h;
+  h.exc.regs().fault_enables = shcsr::kUsgFaultEna;
+  h.state.msplim[1] = kStackTop - 0x10;
+  ASSERT_TRUE(h.exc.raise_fault(Fault{FaultKind::StackOverflow, 0}, 0x10000440u));
+  EXPECT_EQ(h.state.ipsr, uint32_t{kExcUsageFault});
+  EXPECT_EQ(h.state.r[13], kStackTop - 0x10);
+  EXPECT_EQ(h.exc.regs().cfsr & cfsr::kStkof, cfsr::kStkof);
+  EXPECT_EQ(h.exc.regs().hfsr & hfsr::kForced, 0u);
+  EXPECT_FALSE(h.exc.is_pending(kExcHardFault));
+  EXPECT_FALSE(h.exc.is_pending(kExcUsageFault));
+}
+
+// A different derived fault (STKOF while entering PendSV) with UsageFault enabled is judged against
+// Thread priority, so it is pended as a UsageFault (late arrival), not escalated.
+TEST(StackLimit, DerivedUsageFaultIsJudgedAgainstTheInterruptedContext) {
+  Harness h;
+  h.exc.regs().fault_enables = shcsr::kUsgFaultEna;
+  h.state.msplim[1] = kStackTop - 0x10;
+  h.exc.set_pending(kExcPendSv, true);
+  h.step_interrupts(0x10000400u);
+  EXPECT_TRUE(h.exc.is_pending(kExcUsageFault));
+  EXPECT_FALSE(h.exc.is_pending(kExcHardFault));
+  EXPECT_EQ(h.exc.regs().hfsr & hfsr::kForced, 0u);
+}
+
 TEST(StackLimit, WithinLimitUsesTheSelectedStack) {
   ArchState s;
   s.msplim[1] = 0x30001000u;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CTest: scripts/run_fvp.sh runs the demo with no argument, and passes firmware and options to
+# CTest: scripts/run_fvp.sh runs the demo with no argument when no runner and model are built, and passes firmware and options to
 # corsim. Arguments: corsim binary, directory of the sim test programs, run_fvp.sh.
 set -uo pipefail
 corsim=$1 fw=$2 script=$3
