@@ -1,16 +1,16 @@
-// cortex_m kernels against the independent host reference of tests/npu/reference (written from the
+// cortex_m kernels against the independent host reference of tools/model_compiler/reference_ops (written from the
 // TensorFlow Lite reference kernels' integer arithmetic; it shares no code with runtime/kernels) on
 // seeded random shapes, parameters and data. Add and mul are checked against the TFLite int8
 // formulas written out below (AddElementwise with left_shift 20; MulElementwise).
 #include <random>
 
-#include "tests/npu/reference/reference_ops.h"
+#include "tools/model_compiler/reference_ops.h"
 #include "tests/runtime/kernel_test_util.h"
 
 namespace corsim::rt::test {
 namespace {
 
-namespace ref = corsim::npu::reference;
+namespace ref = corsim::model_compiler::reference;
 const std::vector<uint8_t> kNhwc = {0, 2, 3, 1};
 
 class Random {

@@ -1,5 +1,5 @@
 #pragma once
-// Promoted from tests/npu/reference (same author-independent arithmetic). Host reference kernels written from the TensorFlow Lite reference kernels' integer arithmetic
+// Host reference kernels (library corsim_npu_reference; the NPU and runtime tests use them too) written from the TensorFlow Lite reference kernels' integer arithmetic
 // (conv, depthwise, max pool: tensorflow/lite/kernels/internal/reference/integer_ops/*, the
 // MultiplyByQuantizedMultiplier / SaturatingRoundingDoublingHighMul / RoundingDivideByPOT
 // definitions) and from the TOSA specification's pseudocode (AVG_POOL2D with reciprocal_scale,

@@ -1,5 +1,5 @@
 #pragma once
-// Ethos-U55 command-word and weight-stream encoding, promoted from tests/npu/stream_builder.h (written from spec/ethos-u.md §2 (word
+// Ethos-U55 command-word and weight-stream encoding (the NPU tests use it through tests/npu/stream_builder.h), written from spec/ethos-u.md §2 (word
 // formats and field positions), §2.6 (layouts), §3.2 (scale records), §4.1 (mlw syntax, in its
 // simplest uncompressed form) and §4.2 (weight order). It shares no code with npu/.
 #include <algorithm>
