@@ -10,9 +10,10 @@ namespace corsim::rt::kernels {
 
 namespace {
 
-enum class Arith { kAdd, kSub, kMul };
-
-void arith(KernelContext& ctx, KernelArgs args, Arith op) {
+// Reads (a, b, out) of a binary scalar op and applies `on_int` when both operands are Int, else
+// `on_double` on their values as doubles. Either may fail the kernel through the reader.
+template <class OnInt, class OnDouble>
+void binary_scalar(KernelContext& ctx, KernelArgs args, OnInt on_int, OnDouble on_double) {
   ArgReader r(ctx, args, 3);
   if (r.failed()) return;
   const EValue* a = r.scalar(0);
@@ -20,47 +21,50 @@ void arith(KernelContext& ctx, KernelArgs args, Arith op) {
   EValue* out = r.value(2);
   if (r.failed()) return;
   if (a->is_int() && b->is_int()) {
-    const int64_t x = a->to_int(), y = b->to_int();
-    out->set_int(op == Arith::kAdd ? x + y : op == Arith::kSub ? x - y : x * y);
+    on_int(r, a->to_int(), b->to_int(), *out);
     return;
   }
-  const double x = a->scalar_as_double(), y = b->scalar_as_double();
-  out->set_double(op == Arith::kAdd ? x + y : op == Arith::kSub ? x - y : x * y);
+  on_double(r, a->scalar_as_double(), b->scalar_as_double(), *out);
 }
 
-void prim_add(KernelContext& ctx, KernelArgs args) { arith(ctx, args, Arith::kAdd); }
-void prim_sub(KernelContext& ctx, KernelArgs args) { arith(ctx, args, Arith::kSub); }
-void prim_mul(KernelContext& ctx, KernelArgs args) { arith(ctx, args, Arith::kMul); }
+// An op with the same formula for Int and Double operands (Int op Int stays Int).
+template <class Fn>
+void same_formula(KernelContext& ctx, KernelArgs args, Fn fn) {
+  binary_scalar(
+      ctx, args, [&](ArgReader&, int64_t x, int64_t y, EValue& out) { out.set_int(fn(x, y)); },
+      [&](ArgReader&, double x, double y, EValue& out) { out.set_double(fn(x, y)); });
+}
+
+void prim_add(KernelContext& ctx, KernelArgs args) {
+  same_formula(ctx, args, [](auto x, auto y) { return x + y; });
+}
+void prim_sub(KernelContext& ctx, KernelArgs args) {
+  same_formula(ctx, args, [](auto x, auto y) { return x - y; });
+}
+void prim_mul(KernelContext& ctx, KernelArgs args) {
+  same_formula(ctx, args, [](auto x, auto y) { return x * y; });
+}
 
 // Python floor division: rounds toward negative infinity.
 void prim_floordiv(KernelContext& ctx, KernelArgs args) {
-  ArgReader r(ctx, args, 3);
-  if (r.failed()) return;
-  const EValue* a = r.scalar(0);
-  const EValue* b = r.scalar(1);
-  EValue* out = r.value(2);
-  if (r.failed()) return;
-  if (a->is_int() && b->is_int()) {
-    const int64_t x = a->to_int(), y = b->to_int();
-    if (y == 0) {
-      r.fail("floordiv by zero");
-      return;
-    }
-    const int64_t q = x / y;
-    out->set_int((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);
-    return;
-  }
-  out->set_double(std::floor(a->scalar_as_double() / b->scalar_as_double()));
+  binary_scalar(
+      ctx, args,
+      [](ArgReader& r, int64_t x, int64_t y, EValue& out) {
+        if (y == 0) {
+          r.fail("floordiv by zero");
+          return;
+        }
+        const int64_t q = x / y;
+        out.set_int((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);
+      },
+      [](ArgReader&, double x, double y, EValue& out) { out.set_double(std::floor(x / y)); });
 }
 
 void prim_truediv(KernelContext& ctx, KernelArgs args) {
-  ArgReader r(ctx, args, 3);
-  if (r.failed()) return;
-  const EValue* a = r.scalar(0);
-  const EValue* b = r.scalar(1);
-  EValue* out = r.value(2);
-  if (r.failed()) return;
-  out->set_double(a->scalar_as_double() / b->scalar_as_double());
+  binary_scalar(
+      ctx, args,
+      [](ArgReader&, int64_t x, int64_t y, EValue& out) { out.set_double(double(x) / double(y)); },
+      [](ArgReader&, double x, double y, EValue& out) { out.set_double(x / y); });
 }
 
 // floordiv.int and mod.int/mod.Scalar are C++ integer division and remainder (truncating), unlike
@@ -82,19 +86,7 @@ void prim_floordiv_int(KernelContext& ctx, KernelArgs args) { int_div_mod(ctx, a
 void prim_mod(KernelContext& ctx, KernelArgs args) { int_div_mod(ctx, args, true); }
 
 void min_max(KernelContext& ctx, KernelArgs args, bool is_max) {
-  ArgReader r(ctx, args, 3);
-  if (r.failed()) return;
-  const EValue* a = r.scalar(0);
-  const EValue* b = r.scalar(1);
-  EValue* out = r.value(2);
-  if (r.failed()) return;
-  if (a->is_int() && b->is_int()) {
-    const int64_t x = a->to_int(), y = b->to_int();
-    out->set_int(is_max ? (x > y ? x : y) : (x < y ? x : y));
-    return;
-  }
-  const double x = a->scalar_as_double(), y = b->scalar_as_double();
-  out->set_double(is_max ? (x > y ? x : y) : (x < y ? x : y));
+  same_formula(ctx, args, [is_max](auto x, auto y) { return is_max ? (x > y ? x : y) : (x < y ? x : y); });
 }
 
 void prim_sym_max(KernelContext& ctx, KernelArgs args) { min_max(ctx, args, true); }
