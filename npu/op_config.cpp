@@ -19,52 +19,50 @@ void decode_precision(FeatureMap& fm, uint16_t p, bool ofm) {
   fm.layout = bits<7, 6>(p) == 1 ? Layout::kNhcwb16 : Layout::kNhwc;
 }
 
-FeatureMap ifm_registers(const RegisterState& r, Isa isa) {
+// The registers every feature map (IFM, IFM2, OFM) has: precision, zero point, tile sizes,
+// region, the four tile bases and the strides (§2.3, §2.4, §2.6).
+struct FeatureMapRegisters {
+  uint16_t precision, zero_point, width0_m1, height0_m1, height1_m1, region;  // cmd0
+  uint16_t base0, stride_x, stride_y, stride_c;                                // cmd1
+  bool ofm;
+};
+
+FeatureMap feature_map(const RegisterState& r, Isa isa, const FeatureMapRegisters& k) {
   FeatureMap fm;
-  decode_precision(fm, r.get0(cmd0::kIfmPrecision), false);
-  fm.zero_point = typed16(r.get0(cmd0::kIfmZeroPoint), fm.is_signed);
-  fm.width0 = r.get0(cmd0::kIfmWidth0M1) + 1u;
-  fm.height0 = r.get0(cmd0::kIfmHeight0M1) + 1u;
-  fm.height1 = r.get0(cmd0::kIfmHeight1M1) + 1u;
-  fm.region = r.get0(cmd0::kIfmRegion) & 7;
-  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(cmd1::kIfmBase0 + t, isa);
-  fm.stride_x = r.address(cmd1::kIfmStrideX, isa);
-  fm.stride_y = r.address(cmd1::kIfmStrideY, isa);
-  fm.stride_c = r.address(cmd1::kIfmStrideC, isa);
+  decode_precision(fm, r.get0(k.precision), k.ofm);
+  fm.zero_point = typed16(r.get0(k.zero_point), fm.is_signed);
+  fm.width0 = r.get0(k.width0_m1) + 1u;
+  fm.height0 = r.get0(k.height0_m1) + 1u;
+  fm.height1 = r.get0(k.height1_m1) + 1u;
+  fm.region = r.get0(k.region) & 7;
+  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(k.base0 + t, isa);
+  fm.stride_x = r.address(k.stride_x, isa);
+  fm.stride_y = r.address(k.stride_y, isa);
+  fm.stride_c = r.address(k.stride_c, isa);
+  return fm;
+}
+
+FeatureMap ifm_registers(const RegisterState& r, Isa isa) {
+  FeatureMap fm = feature_map(r, isa, {cmd0::kIfmPrecision, cmd0::kIfmZeroPoint, cmd0::kIfmWidth0M1, cmd0::kIfmHeight0M1,
+                                       cmd0::kIfmHeight1M1, cmd0::kIfmRegion, cmd1::kIfmBase0, cmd1::kIfmStrideX,
+                                       cmd1::kIfmStrideY, cmd1::kIfmStrideC, false});
   fm.depth = r.get0(cmd0::kIfmDepthM1) + 1u;
   return fm;
 }
 
 FeatureMap ifm2_registers(const RegisterState& r, Isa isa) {
-  FeatureMap fm;
-  decode_precision(fm, r.get0(cmd0::kIfm2Precision), false);
-  fm.zero_point = typed16(r.get0(cmd0::kIfm2ZeroPoint), fm.is_signed);
-  fm.width0 = r.get0(cmd0::kIfm2Width0M1) + 1u;
-  fm.height0 = r.get0(cmd0::kIfm2Height0M1) + 1u;
-  fm.height1 = r.get0(cmd0::kIfm2Height1M1) + 1u;
-  fm.region = r.get0(cmd0::kIfm2Region) & 7;
-  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(cmd1::kIfm2Base0 + t, isa);
-  fm.stride_x = r.address(cmd1::kIfm2StrideX, isa);
-  fm.stride_y = r.address(cmd1::kIfm2StrideY, isa);
-  fm.stride_c = r.address(cmd1::kIfm2StrideC, isa);
-  return fm;
+  return feature_map(r, isa, {cmd0::kIfm2Precision, cmd0::kIfm2ZeroPoint, cmd0::kIfm2Width0M1, cmd0::kIfm2Height0M1,
+                              cmd0::kIfm2Height1M1, cmd0::kIfm2Region, cmd1::kIfm2Base0, cmd1::kIfm2StrideX,
+                              cmd1::kIfm2StrideY, cmd1::kIfm2StrideC, false});
 }
 
 FeatureMap ofm_registers(const RegisterState& r, Isa isa) {
-  FeatureMap fm;
-  decode_precision(fm, r.get0(cmd0::kOfmPrecision), true);
-  fm.zero_point = typed16(r.get0(cmd0::kOfmZeroPoint), fm.is_signed);
+  FeatureMap fm = feature_map(r, isa, {cmd0::kOfmPrecision, cmd0::kOfmZeroPoint, cmd0::kOfmWidth0M1, cmd0::kOfmHeight0M1,
+                                       cmd0::kOfmHeight1M1, cmd0::kOfmRegion, cmd1::kOfmBase0, cmd1::kOfmStrideX,
+                                       cmd1::kOfmStrideY, cmd1::kOfmStrideC, true});
   fm.width = r.get0(cmd0::kOfmWidthM1) + 1u;
   fm.height = r.get0(cmd0::kOfmHeightM1) + 1u;
   fm.depth = r.get0(cmd0::kOfmDepthM1) + 1u;
-  fm.width0 = r.get0(cmd0::kOfmWidth0M1) + 1u;
-  fm.height0 = r.get0(cmd0::kOfmHeight0M1) + 1u;
-  fm.height1 = r.get0(cmd0::kOfmHeight1M1) + 1u;
-  fm.region = r.get0(cmd0::kOfmRegion) & 7;
-  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(cmd1::kOfmBase0 + t, isa);
-  fm.stride_x = r.address(cmd1::kOfmStrideX, isa);
-  fm.stride_y = r.address(cmd1::kOfmStrideY, isa);
-  fm.stride_c = r.address(cmd1::kOfmStrideC, isa);
   return fm;
 }
 
