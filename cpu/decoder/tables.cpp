@@ -23,6 +23,19 @@
 #if __has_include("cpu/decoder/extra_decls.h")
 #include "cpu/decoder/extra_decls.h"
 #endif
+// MVE (Helium) sets, one declaration header per table file (docs/mve.md).
+#if __has_include("cpu/decoder/mve_ldst_decls.h")
+#include "cpu/decoder/mve_ldst_decls.h"
+#endif
+#if __has_include("cpu/decoder/mve_int_decls.h")
+#include "cpu/decoder/mve_int_decls.h"
+#endif
+#if __has_include("cpu/decoder/mve_int2_decls.h")
+#include "cpu/decoder/mve_int2_decls.h"
+#endif
+#if __has_include("cpu/decoder/mve_fp_decls.h")
+#include "cpu/decoder/mve_fp_decls.h"
+#endif
 #endif
 
 namespace corsim::cpu::decoder {
@@ -54,6 +67,18 @@ constexpr Encoding kT32Table[] = {
 #endif
 #if __has_include("cpu/decoder/extra_t32.inc")
 #include "cpu/decoder/extra_t32.inc"
+#endif
+#if __has_include("cpu/decoder/mve_ldst.inc")
+#include "cpu/decoder/mve_ldst.inc"
+#endif
+#if __has_include("cpu/decoder/mve_int.inc")
+#include "cpu/decoder/mve_int.inc"
+#endif
+#if __has_include("cpu/decoder/mve_int2.inc")
+#include "cpu/decoder/mve_int2.inc"
+#endif
+#if __has_include("cpu/decoder/mve_fp.inc")
+#include "cpu/decoder/mve_fp.inc"
 #endif
 #endif
 };

@@ -1,0 +1,38 @@
+#pragma once
+// The memory system's timing, as the CPU timing models and the NPU see it (issue 7 item 4;
+// ARCHITECTURE §3 "Timing"). One object per platform owns the caches, the TCMs and the per-memory
+// latency/bandwidth state of the interconnect; CPU and NPU traffic go through it, so concurrent
+// traffic to one memory slows both. Semantics never depend on it: functional accesses still go
+// through memory::Interconnect; this only answers "how long" (and counts bytes per memory).
+//
+// Time: `now` is in the CPU's clock cycles (the platform clock); an NPU at another clock converts
+// before calling. Implementations: memory/timing/ (owner: the memory-timing work).
+#include <cstdint>
+
+#include "base/clock.h"
+
+namespace corsim::memory {
+
+enum class AccessKind : uint8_t { Fetch, Read, Write };
+
+struct CpuAccess {
+  uint32_t addr = 0;
+  uint8_t size = 4;        // bytes: 1, 2, 4, 8 (LDRD/VLDR.64) or 16 (one MVE beat pair of a VLDR)
+  AccessKind kind = AccessKind::Read;
+};
+
+class MemoryTiming {
+ public:
+  virtual ~MemoryTiming() = default;
+
+  // One CPU access issued at `now`: the cycles until its data is available (loads, fetches) or it
+  // is accepted (stores), including cache lookup, line fill, TCM, bus latency and waiting behind
+  // other masters' traffic to the same memory. 0 = no stall beyond the pipeline's own timing.
+  virtual Cycles cpu_access(const CpuAccess& access, Cycles now) = 0;
+
+  // An NPU burst on AXI port `port` (0 = SRAM side, 1 = external side) of `bytes` at `now`:
+  // the cycles (platform clock) until it completes, sharing the memory with the CPU.
+  virtual Cycles npu_transfer(unsigned port, uint32_t addr, uint64_t bytes, bool write, Cycles now) = 0;
+};
+
+}  // namespace corsim::memory
