@@ -4,6 +4,7 @@
 #include "cpu/isa/vfp_disasm.h"
 #define CORSIM_HAVE_VFP_DISASM 1
 #endif
+#include "cpu/disasm/mve_disasm.h"
 
 #include <array>
 #include <bit>
@@ -131,6 +132,7 @@ std::string expand(std::string_view f, const decoder::Encoding& e, const Operand
 #if CORSIM_HAVE_VFP_DISASM
     else if (auto vfp = format_vfp_key(key, o)) out += *vfp;  // floating-point rows (cpu/isa/vfp_disasm.h)
 #endif
+    else if (auto mve = format_mve_key(key, o)) out += *mve;  // MVE rows (cpu/disasm/mve_disasm.h)
     else out += fmt::format("<?{}>", key);
   }
   return out;

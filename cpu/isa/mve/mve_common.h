@@ -29,6 +29,17 @@ namespace corsim::cpu::mve {
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "Q register overlay assumes a little-endian host");
 
+// Operands of MVE rows (decoder/operands.h; the disassembly keys of cpu/disasm/mve_disasm.h
+// read exactly these, handlers may read them or their own decode):
+//   rd rn rm ra   Q register numbers (0-7) for vector operands, core register numbers for scalar
+//                 ones (which is which is the row's business; the template key says it)
+//   shift_n       element size as log2 of bytes: 0 = 8, 1 = 16, 2 = 32, 3 = 64 bits
+//   shift_t       element data type, MveType below (the letter of ".s16", ".u8", ".i32", ".f32")
+//   cond          VCMP/VPT condition as an Arm condition code (eq ne cs hi ge lt gt le)
+//   imm           immediate, lane index, byte offset, gather scale, VPT mask (per row)
+//   flags         kIndex/kAdd/kWback of loads and stores as for the core rows; kAlt per row
+enum MveType : uint8_t { kMveI = 0, kMveS = 1, kMveU = 2, kMveF = 3, kMveP = 4, kMveUntyped = 5 };
+
 inline constexpr uint32_t kFpscrQc = 1u << 27;
 inline constexpr unsigned kLtpsizeShift = 16;  // FPSCR.LTPSIZE [18:16]; 4 = no tail predication
 
