@@ -7,6 +7,7 @@
 #include "tools/model_compiler/host_reference.h"
 #include "tools/model_compiler/mlw_encoder.h"
 #include "tools/model_compiler/reference_ops.h"
+#include "tools/model_compiler/shram_layout.h"
 #include "tools/model_compiler/stream_encoder.h"
 
 namespace corsim::model_compiler {
@@ -49,6 +50,50 @@ std::vector<bool> brick_maps(const Model& m) {
   return ok;
 }
 
+
+shram::OpKind shram_kind(LayerKind k) {
+  switch (k) {
+    case LayerKind::kConv2d:
+    case LayerKind::kFullyConnected: return shram::OpKind::kConv;
+    case LayerKind::kDepthwiseConv2d: return shram::OpKind::kDepthwise;
+    case LayerKind::kAdd:
+    case LayerKind::kMul: return shram::OpKind::kElementwise;
+    default: return shram::OpKind::kPool;  // pools and the LUT activations (a 1x1 pool)
+  }
+}
+
+shram::Block block_for(uint32_t macs, const Layer& l, const FmSpec& ifm, const FmSpec& ofm, uint32_t kew, uint32_t keh) {
+  shram::OpShape op;
+  op.kind = shram_kind(l.kind);
+  op.ifm = {ifm.h, ifm.w, ifm.c};
+  op.ofm = {ofm.h, ofm.w, ofm.c};
+  const bool lut = l.kind == LayerKind::kTanh || l.kind == LayerKind::kSigmoid;
+  if (op.kind != shram::OpKind::kElementwise && !lut) {
+    op.kernel_w = kew;
+    op.kernel_h = keh;
+    op.stride_x = l.sx;
+    op.stride_y = l.sy;
+  }
+  op.uses_lut = lut;
+  op.part_kernel = false;  // our weight encoder writes depth-first order
+  if (std::optional<shram::Block> b = shram::choose_block(macs, op)) return *b;
+  // Unreachable for the 8-bit operations the description accepts (a micro-block always fits);
+  // keep a valid one-micro-block config rather than none.
+  shram::Block b{1, 1, 8, 8, {}};
+  if (auto layout = shram::layout_for(macs, op, 1, 1, 8)) b.layout = *layout;
+  return b;
+}
+
+// IFM_IB_END, AB_START or IFM2_IB_START, ACC_FORMAT and BLOCKDEP (spec/ethos-u.md §2.3). BLOCKDEP
+// 0 makes each operation wait for the previous one to finish: always safe, never faster.
+void shram_registers(StreamBuilder& sb, const shram::Block& b, bool elementwise) {
+  sb.cmd0(0x10D, b.layout.ib_end);
+  if (elementwise) sb.cmd0(0x18D, b.layout.ib_start2);
+  else sb.cmd0(0x12D, b.layout.ab_start);
+  sb.cmd0(0x124, b.layout.acc_format);
+  sb.cmd0(0x12F, 0);
+}
+
 }  // namespace
 
 LoweredStream lower_to_npu(const Model& m) {
@@ -89,12 +134,11 @@ LoweredStream lower_to_npu(const Model& m) {
     FmSpec ifm = spec(l.inputs[0]);
     const FmSpec ofm = spec(l.output);
     if (l.kind == LayerKind::kFullyConnected) ifm.h = ifm.w = 1, ifm.c = static_cast<uint32_t>(m.maps[l.inputs[0]].elements());
-    // Block config (§5 guidance): OFM block up to 8 wide and 4 high, depth one or two micro-blocks
-    // of 8 (16 on the larger arrays), clipped to the OFM.
-    const uint32_t depth_cap = m.macs >= 128 ? 16 : 8;
-    const uint32_t bw = std::min(ofm.w, 8u), bh = std::min(ofm.h, 4u);
-    const uint32_t bd = std::min((ofm.c + 7) / 8 * 8, depth_cap);
     const uint32_t keh = (l.kh - 1) * l.dy + 1, kew = (l.kw - 1) * l.dx + 1;
+    // Block config and SHRAM layout as Vela chooses them (shram_layout.h): the OFM block with the
+    // least refetch that fits the IFM buffer and accumulators in SHRAM.
+    const shram::Block blk = block_for(m.macs, l, ifm, ofm, kew, keh);
+    const uint32_t bw = blk.w, bh = blk.h, bd = blk.d;
     if (l.kind == LayerKind::kTanh || l.kind == LayerKind::kSigmoid) {
       // The table goes to region 0 and is copied into the SHRAM LUT slot by DMA before the
       // operation (§2.8, as Vela's InsertLUTDMACommand does); the operation is a 1x1 MAX pool
@@ -116,6 +160,7 @@ LoweredStream lower_to_npu(const Model& m) {
       lut_ofm.zp = 0;
       sb.ifm(ifm);
       sb.block(bw, bh, bd);
+      shram_registers(sb, blk, false);
       sb.activation(16 + slot, 0, -128, 127);
       sb.ofm(lut_ofm, 0, 2);
       sb.kernel(1, 1, 1, 1, false);
@@ -128,6 +173,7 @@ LoweredStream lower_to_npu(const Model& m) {
     }
     sb.ifm(ifm);
     sb.block(bw, bh, bd);
+    shram_registers(sb, blk, l.kind == LayerKind::kAdd || l.kind == LayerKind::kMul);
     sb.activation(0, 0, l.act_min, l.act_max);
     std::string op_name;
     switch (l.kind) {
