@@ -15,6 +15,16 @@ namespace corsim::memory {
 
 enum class AccessKind : uint8_t { Fetch, Read, Write };
 
+// The SCB cache maintenance operations (Armv8-M B9, registers at 0xE000EF50..0xE000EF78).
+enum class CacheOp : uint8_t { ICIALLU, ICIMVAU, DCIMVAC, DCISW, DCCMVAU, DCCMVAC, DCCSW, DCCIMVAC, DCCISW, BPIALL };
+
+// Counts for the PMU's cache events (Armv8.1-M PMU: L1I_CACHE 0x14, L1I_CACHE_REFILL 0x01,
+// L1D_CACHE 0x04, L1D_CACHE_REFILL 0x03, L1D_CACHE_WB 0x15) and reports.
+struct CacheCounters {
+  uint64_t icache_accesses = 0, icache_refills = 0;
+  uint64_t dcache_accesses = 0, dcache_refills = 0, dcache_writebacks = 0;
+};
+
 struct CpuAccess {
   uint32_t addr = 0;
   uint8_t size = 4;        // bytes: 1, 2, 4, 8 (LDRD/VLDR.64) or 16 (one MVE beat pair of a VLDR)
@@ -33,6 +43,16 @@ class MemoryTiming {
   // An NPU burst on AXI port `port` (0 = SRAM side, 1 = external side) of `bytes` at `now`:
   // the cycles (platform clock) until it completes, sharing the memory with the CPU.
   virtual Cycles npu_transfer(unsigned port, uint32_t addr, uint64_t bytes, bool write, Cycles now) = 0;
+
+  // CCR.IC / CCR.DC as the SCB holds them (cpu/scs calls this on every CCR write and at reset).
+  virtual void set_cache_enables(bool /*icache*/, bool /*dcache*/) {}
+  // A write of `value` to a cache maintenance register at `now` (address for the *MVA* forms, the
+  // set/way word for the *SW* forms). Dirty lines cleaned are written back to their memory.
+  virtual void cache_maintenance(CacheOp /*op*/, uint32_t /*value*/, Cycles /*now*/) {}
+  // Cycles from `now` until every buffered CPU write (store buffer, write-backs) has reached its
+  // memory: what a DSB waits for.
+  virtual Cycles drain_writes(Cycles /*now*/) { return 0; }
+  virtual CacheCounters cache_counters() const { return {}; }
 };
 
 }  // namespace corsim::memory

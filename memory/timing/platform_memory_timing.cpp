@@ -1,0 +1,292 @@
+// The memory system's timing for a Corstone platform (see platform_memory_timing.h).
+#include "memory/timing/platform_memory_timing.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace corsim::memory::timing {
+
+namespace {
+
+// Armv8-M default memory map by 512 MiB region (B3.x): cacheable, write-through.
+struct RegionAttr {
+  bool cacheable, write_through;
+};
+constexpr std::array<RegionAttr, 8> kDefaultMap{{
+    {true, true},    // 0x0000_0000 Code: Normal, WT
+    {true, false},   // 0x2000_0000 SRAM: Normal, WBWA
+    {false, false},  // 0x4000_0000 Peripheral: Device
+    {true, false},   // 0x6000_0000 RAM: WBWA
+    {true, true},    // 0x8000_0000 RAM: WT
+    {false, false},  // 0xA000_0000 Device
+    {false, false},  // 0xC000_0000 Device
+    {false, false},  // 0xE000_0000 System
+}};
+
+bool cacheable(uint32_t addr) { return kDefaultMap[addr >> 29].cacheable; }
+
+}  // namespace
+
+std::optional<WritePolicy> write_policy_from_name(std::string_view n) {
+  if (n == "auto") return WritePolicy::Auto;
+  if (n == "write-back" || n == "wb" || n == "writeback") return WritePolicy::WriteBack;
+  if (n == "write-through" || n == "wt" || n == "writethrough") return WritePolicy::WriteThrough;
+  return std::nullopt;
+}
+
+const char* write_policy_name(WritePolicy p) {
+  switch (p) {
+    case WritePolicy::WriteBack: return "write-back";
+    case WritePolicy::WriteThrough: return "write-through";
+    default: return "auto";
+  }
+}
+
+PlatformMemoryTiming::PlatformMemoryTiming(MemorySystemConfig config)
+    : cfg_(std::move(config)),
+      blocks_(size_t{1} << (32 - kBlockBits), kNone),
+      traffic_(cfg_.memories.size()),
+      icache_(cfg_.icache.geometry),
+      dcache_(cfg_.dcache.geometry) {
+  if (cfg_.fetch_bytes == 0 || !std::has_single_bit(cfg_.fetch_bytes)) cfg_.fetch_bytes = 8;
+  if (cfg_.dtcm_banks == 0) cfg_.dtcm_banks = 1;
+  bank_free_.assign(cfg_.dtcm_banks, 0);
+  line_mask_ = ~(std::max<uint32_t>(dcache_.geometry().line, 4) - 1);
+  for (size_t i = 0; i < cfg_.memories.size(); ++i) {
+    const MemoryRegion& m = cfg_.memories[i];
+    shared_.push_back(m.kind == MemoryKind::Axi
+                          ? std::make_unique<SharedMemory>(SharedMemoryParams{m.name, m.latency, m.bytes_per_cycle})
+                          : nullptr);
+    for (std::optional<uint32_t> base : {std::optional<uint32_t>(m.ns_base), m.s_base}) {
+      if (!base || m.size == 0) continue;
+      const uint64_t end = std::min<uint64_t>(uint64_t{*base} + m.size, uint64_t{1} << 32);
+      for (uint64_t b = *base >> kBlockBits; b < (end + (1u << kBlockBits) - 1) >> kBlockBits; ++b) {
+        const uint64_t bstart = b << kBlockBits, bend = bstart + (1u << kBlockBits);
+        const bool whole = bstart >= *base && bend <= end;
+        uint8_t& slot = blocks_[b];
+        slot = (whole && slot == kNone) ? static_cast<uint8_t>(i) : kMixed;
+      }
+    }
+  }
+}
+
+int PlatformMemoryTiming::lookup_slow(uint32_t addr) const {
+  for (size_t i = 0; i < cfg_.memories.size(); ++i) {
+    const MemoryRegion& m = cfg_.memories[i];
+    if (addr - m.ns_base < m.size) return static_cast<int>(i);
+    if (m.s_base && addr - *m.s_base < m.size) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int PlatformMemoryTiming::memory_index(uint32_t addr) const {
+  const uint8_t r = blocks_[addr >> kBlockBits];
+  if (r == kNone) return -1;
+  if (r == kMixed) return lookup_slow(addr);
+  return r;
+}
+
+bool PlatformMemoryTiming::write_through_at(uint32_t addr) const {
+  switch (cfg_.write_policy) {
+    case WritePolicy::WriteBack: return false;
+    case WritePolicy::WriteThrough: return true;
+    default: return kDefaultMap[addr >> 29].write_through;
+  }
+}
+
+Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
+  ++cpu_accesses_;
+  int mem = blocks_[a.addr >> kBlockBits];
+  if (mem >= kMixed) [[unlikely]] {
+    if (mem == kNone) return 0;  // peripherals, PPB: their timing is the device's, not modelled here
+    mem = lookup_slow(a.addr);
+    if (mem < 0) return 0;
+  }
+  MemoryTraffic& t = traffic_[static_cast<size_t>(mem)];
+  const bool write = a.kind == AccessKind::Write;
+  (write ? t.cpu_write : t.cpu_read) += a.size;
+  switch (cfg_.memories[static_cast<size_t>(mem)].kind) {
+    case MemoryKind::Itcm: return 0;
+    case MemoryKind::Dtcm: return dtcm(a.addr, a.size, now);
+    case MemoryKind::Axi: break;
+  }
+  if (a.kind == AccessKind::Fetch) return fetch(a.addr, a.size, now, static_cast<size_t>(mem));
+  return data(a.addr, a.size, write, now, static_cast<size_t>(mem));
+}
+
+Cycles PlatformMemoryTiming::dtcm(uint32_t addr, unsigned size, Cycles now) {
+  // Banks interleave by 32-bit word. A 16-byte access is two 64-bit beats in consecutive cycles.
+  const unsigned beats = size > 8 ? 2 : 1;
+  const unsigned beat_bytes = size > 8 ? (size + 1) / 2 : size;
+  const uint32_t nbanks = cfg_.dtcm_banks;
+  Cycles stall = 0;
+  for (unsigned b = 0; b < beats; ++b) {
+    const uint32_t first = (addr + b * beat_bytes) >> 2, last = (addr + b * beat_bytes + beat_bytes - 1) >> 2;
+    const Cycles t = now + b + stall;
+    Cycles wait = 0;
+    for (uint32_t w = first; w <= last && w - first < nbanks; ++w) {
+      const Cycles free = bank_free_[w % nbanks];
+      if (free > t) wait = std::max(wait, free - t);
+    }
+    for (uint32_t w = first; w <= last && w - first < nbanks; ++w) bank_free_[w % nbanks] = t + wait + 1;
+    stall += wait;
+  }
+  return stall;
+}
+
+Cycles PlatformMemoryTiming::fetch(uint32_t addr, unsigned size, Cycles now, size_t mem) {
+  const uint32_t fb = cfg_.fetch_bytes;
+  const uint32_t first_block = addr / fb, last_block = (addr + size - 1) / fb;
+  if (first_block == last_fetch_block_ && last_block == first_block) return 0;  // in the fetch buffer
+  last_fetch_block_ = last_block;
+  const bool cached = ic_on_ && cacheable(addr) && icache_.geometry().size != 0;
+  MemoryTraffic& t = traffic_[mem];
+  SharedMemory& m = *shared_[mem];
+  if (!cached) {
+    const uint64_t bytes = uint64_t{last_block - first_block + 1} * fb;
+    t.cpu_bus_read += bytes;
+    return m.cpu_transfer(bytes, now);
+  }
+  const uint32_t line = icache_.geometry().line;
+  Cycles stall = 0;
+  for (uint32_t l = addr & ~(line - 1); l <= ((addr + size - 1) & ~(line - 1)); l += line) {
+    ++counters_.icache_accesses;
+    if (!cfg_.icache.modelled) continue;
+    const CacheResult r = icache_.access(l, true, false);
+    if (r.hit) continue;
+    ++counters_.icache_refills;
+    t.cpu_bus_read += line;
+    stall += m.cpu_transfer(line, now + stall);
+    if (l + line < l) break;  // wrapped at 4 GiB
+  }
+  return stall;
+}
+
+Cycles PlatformMemoryTiming::data(uint32_t addr, unsigned size, bool write, Cycles now, size_t mem) {
+  const uint32_t line = addr & line_mask_;
+  // Fast path: the line the last access hit, already dirty for a store (nothing changes).
+  if (line == last_dline_ && (!write || last_dline_dirty_) && (addr + size - 1) <= (line | ~line_mask_)) {
+    ++counters_.dcache_accesses;
+    return 0;
+  }
+  MemoryTraffic& t = traffic_[mem];
+  const bool cached = dc_on_ && cacheable(addr) && dcache_.geometry().size != 0;
+  if (!cached) {
+    // Uncached: loads wait for the memory; stores are posted (the store buffer takes them) and wait
+    // only while the memory is still busy with earlier traffic.
+    (write ? t.cpu_bus_write : t.cpu_bus_read) += size;
+    return shared_[mem]->cpu_transfer(size, now, write);
+  }
+  const bool wt = write_through_at(addr);
+  Cycles stall = 0;
+  const uint32_t end_line = (addr + size - 1) & line_mask_;
+  for (uint32_t l = line;; l += ~line_mask_ + 1) {
+    stall += data_line(l, write, wt, now + stall, mem);
+    if (l == end_line) break;
+  }
+  if (write && wt) {
+    // Write-through: the store also goes to memory, posted.
+    t.cpu_bus_write += size;
+    stall += shared_[mem]->cpu_transfer(size, now + stall, true);
+  }
+  return stall;
+}
+
+Cycles PlatformMemoryTiming::data_line(uint32_t line, bool write, bool write_through, Cycles now, size_t mem) {
+  ++counters_.dcache_accesses;
+  if (!cfg_.dcache.modelled) return 0;
+  // Write-through stores do not allocate (and keep the line clean); loads and write-back stores
+  // allocate.
+  const bool allocate = !(write && write_through);
+  const CacheResult r = dcache_.access(line, allocate, write && !write_through);
+  if (r.hit || r.allocated) {
+    last_dline_ = line;
+    last_dline_dirty_ = dcache_.dirty(line);
+  }
+  if (r.hit || !allocate) return 0;
+  ++counters_.dcache_refills;
+  const uint32_t bytes = dcache_.geometry().line;
+  traffic_[mem].cpu_bus_read += bytes;
+  const Cycles stall = shared_[mem]->cpu_transfer(bytes, now);
+  // The dirty victim goes out through the write buffer after the fill.
+  if (r.evicted_dirty) write_back(r.victim_addr, now + stall);
+  return stall;
+}
+
+void PlatformMemoryTiming::write_back(uint32_t line_addr, Cycles now) {
+  ++counters_.dcache_writebacks;
+  const int mem = memory_index(line_addr);
+  if (mem < 0 || !shared_[static_cast<size_t>(mem)]) return;
+  const uint32_t bytes = dcache_.geometry().line;
+  traffic_[static_cast<size_t>(mem)].cpu_bus_write += bytes;
+  shared_[static_cast<size_t>(mem)]->cpu_transfer(bytes, now, true);
+}
+
+Cycles PlatformMemoryTiming::npu_transfer(unsigned port, uint32_t addr, uint64_t bytes, bool write, Cycles now) {
+  const NpuPort& p = cfg_.npu_ports[port & 1];
+  const uint32_t port_latency = write ? p.write_latency : p.read_latency;
+  const int mem = memory_index(addr);
+  if (mem >= 0) {
+    MemoryTraffic& t = traffic_[static_cast<size_t>(mem)];
+    (write ? t.npu_write : t.npu_read) += bytes;
+  }
+  if (mem < 0 || !shared_[static_cast<size_t>(mem)]) {
+    // Not a shared AXI memory (a TCM through the slave port, or unmapped): the port alone.
+    if (bytes == 0) return 0;
+    return port_latency + static_cast<Cycles>((static_cast<double>(bytes) + p.bytes_per_cycle - 1) / p.bytes_per_cycle);
+  }
+  return shared_[static_cast<size_t>(mem)]->npu_transfer(bytes, now, p.bytes_per_cycle, port_latency);
+}
+
+void PlatformMemoryTiming::set_cache_enables(bool icache, bool dcache) {
+  ic_on_ = icache;
+  if (dc_on_ != dcache) last_dline_ = 1;
+  dc_on_ = dcache;
+  last_fetch_block_ = ~0u;
+}
+
+void PlatformMemoryTiming::cache_maintenance(CacheOp op, uint32_t value, Cycles now) {
+  last_dline_ = 1;
+  last_fetch_block_ = ~0u;
+  const CacheGeometry& g = dcache_.geometry();
+  // Set/way word (Armv8-M B9): set in bits [L+S-1:L] (L = log2 line), way in the top log2(ways) bits.
+  auto set_of = [&g](uint32_t v) { return g.line ? (v >> std::countr_zero(g.line)) & (g.sets() - 1) : 0u; };
+  auto way_of = [&g](uint32_t v) {
+    const unsigned a = g.ways > 1 ? static_cast<unsigned>(std::bit_width(g.ways - 1)) : 0u;
+    return a ? v >> (32 - a) : 0u;
+  };
+  switch (op) {
+    case CacheOp::ICIALLU: icache_.invalidate_all(); break;
+    case CacheOp::ICIMVAU: icache_.invalidate_line(value); break;
+    case CacheOp::BPIALL: break;
+    case CacheOp::DCIMVAC: dcache_.invalidate_line(value); break;
+    case CacheOp::DCCMVAU:
+    case CacheOp::DCCMVAC:
+      if (dcache_.clean_line(value)) write_back(dcache_.line_addr(value), now);
+      break;
+    case CacheOp::DCCIMVAC:
+      if (dcache_.clean_invalidate_line(value)) write_back(dcache_.line_addr(value), now);
+      break;
+    case CacheOp::DCISW: dcache_.invalidate_set_way(set_of(value), way_of(value)); break;
+    case CacheOp::DCCSW: {
+      const uint32_t s = set_of(value), w = way_of(value);
+      if (dcache_.clean_set_way(s, w)) write_back(dcache_.line_at(s, w), now);
+      break;
+    }
+    case CacheOp::DCCISW: {
+      const uint32_t s = set_of(value), w = way_of(value);
+      const uint32_t l = dcache_.line_at(s, w);
+      if (dcache_.clean_invalidate_set_way(s, w)) write_back(l, now);
+      break;
+    }
+  }
+}
+
+Cycles PlatformMemoryTiming::drain_writes(Cycles now) {
+  Cycles until = now;
+  for (const auto& m : shared_)
+    if (m) until = std::max(until, m->cpu_busy_until());
+  return until - now;
+}
+
+}  // namespace corsim::memory::timing
