@@ -75,6 +75,9 @@ TEST(DescriptionErrors, ModelLevelProblems) {
   EXPECT_NE(error_of(R"({"name": "c", "type": "conv2d", "filters": 2})", R"("memory_mode": "Dedicated_Sram",)")
                 .find("memory_mode"),
             std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "c", "type": "conv2d", "filters": 2})", R"("memory_mode": "Sram_Only", "weight_buffering": true,)")
+                .find("weight_buffering needs memory_mode Shared_Sram"),
+            std::string::npos);
   EXPECT_NE(error_of(R"({"name": "c", "type": "conv2d", "filters": 2})", R"("delegate": false,)").find("layer 'c' (conv2d)"),
             std::string::npos);
   Model m;

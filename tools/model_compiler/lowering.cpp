@@ -36,10 +36,11 @@ uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint
   return need > 0 ? static_cast<uint32_t>(need) : 0;
 }
 
-// Which maps may be NHCWB16: not a model input/output, not produced by a reshape, and only read
-// by operations that take any layout (not reshape, fully connected or the CPU softmax).
-std::vector<bool> brick_maps(const Model& m) {
-  std::vector<bool> ok(m.maps.size(), m.nhcwb16);
+// Which maps may be NHCWB16 or tiled: not a model input/output (the runtime copies those as
+// plain NHWC), not produced by a reshape, and only read by operations that take any layout (not
+// reshape, fully connected or the CPU softmax).
+std::vector<bool> internal_maps(const Model& m) {
+  std::vector<bool> ok(m.maps.size(), true);
   for (int i : m.inputs) ok[i] = false;
   for (int o : m.outputs) ok[o] = false;
   for (const Layer& l : m.layers) {
@@ -94,19 +95,97 @@ void shram_registers(StreamBuilder& sb, const shram::Block& b, bool elementwise)
   sb.cmd0(0x12F, 0);
 }
 
+
+// Weight buffering (spec/ethos-u.md §2.8, the pattern of Vela's Shared_Sram streams): each
+// operation's weights and scales are copied by DMA from region 0 (flash) into one of two staging
+// buffers in region 1 (SRAM scratch). The copy for an operation starts right after the previous
+// weighted operation was kicked off (so it overlaps that operation on hardware) and the operation
+// waits for it (DMA_WAIT 0) just before it starts. The staging buffers go after the feature maps;
+// their offsets are patched in once the largest weight block is known.
+class WeightBuffering {
+ public:
+  // Emits the DMA for the next weighted operation (inserted where it may start), the wait, and the
+  // WEIGHT/SCALE registers pointing into its staging buffer.
+  void stage(StreamBuilder& sb, uint32_t wbase, uint32_t wlen, uint32_t sbase, uint32_t slen) {
+    const uint32_t len = sbase + slen - wbase;  // scales follow the weights in region 0
+    largest_ = std::max(largest_, len);
+    const unsigned buffer = count_++ % 2;
+    StreamBuilder dma;
+    dma.cmd0(0x130, 0);  // DMA0_SRC_REGION: region 0, external
+    dma.cmd0(0x131, 1);  // DMA0_DST_REGION: region 1, external
+    dma.cmd1(48, wbase);
+    dma.cmd1(49, 0);     // DMA0_DST: patched
+    dma.cmd1(50, len);
+    dma.op(16);          // DMA_START
+    sb.words.insert(sb.words.begin() + static_cast<std::ptrdiff_t>(insert_at_), dma.words.begin(), dma.words.end());
+    patch_after_insert(dma.words.size());
+    patches_.push_back({insert_at_ + 5, buffer, 0});  // the DMA0_DST payload word
+    sb.op(17, 0);        // DMA_WAIT: no copy outstanding
+    sb.cmd0(0x128, 1);   // WEIGHT_REGION
+    sb.cmd1(32, 0);
+    patches_.push_back({sb.words.size() - 1, buffer, 0});
+    sb.cmd1(33, wlen);
+    sb.cmd0(0x129, 1);   // SCALE_REGION
+    sb.cmd1(34, 0);
+    patches_.push_back({sb.words.size() - 1, buffer, sbase - wbase});
+    sb.cmd1(35, slen);
+  }
+  // After a weighted operation's kernel command: the next copy may start here.
+  void after_kernel(const StreamBuilder& sb) { insert_at_ = sb.words.size(); }
+  // Places the two staging buffers at `scratch_end`; returns the new scratch size.
+  uint32_t place(StreamBuilder& sb, uint32_t scratch_end) const {
+    const uint32_t base = align16(scratch_end), size = align16(largest_);
+    for (const Patch& p : patches_) sb.words[p.word] = base + p.buffer * size + p.offset;
+    return base + 2 * size;
+  }
+
+ private:
+  struct Patch {
+    size_t word;
+    unsigned buffer;
+    uint32_t offset;
+  };
+  void patch_after_insert(size_t n) {
+    for (Patch& p : patches_)
+      if (p.word >= insert_at_) p.word += n;
+  }
+  size_t insert_at_ = 0;
+  unsigned count_ = 0;
+  uint32_t largest_ = 0;
+  std::vector<Patch> patches_;
+};
+
 }  // namespace
 
 LoweredStream lower_to_npu(const Model& m) {
   LoweredStream s;
-  const std::vector<bool> brick = brick_maps(m);
+  const std::vector<bool> internal = internal_maps(m);
   s.placement.resize(m.maps.size());
   uint32_t scratch = 0;
   auto place = [&](int idx) {
     const FeatureMap& f = m.maps[idx];
-    s.placement[idx].nhcwb16 = brick[idx];
-    s.placement[idx].offset = scratch;
-    const size_t bytes = brick[idx] ? size_t{f.h} * f.w * ((f.c + 15) / 16 * 16) : f.elements();
-    scratch = align16(scratch + bytes);
+    MapPlacement& p = s.placement[idx];
+    p.nhcwb16 = internal[idx] && m.nhcwb16;
+    const uint32_t row_bytes = p.nhcwb16 ? f.w * ((f.c + 15) / 16 * 16) : f.w * f.c;
+    if (!(internal[idx] && m.tiles && (f.h > 1 || f.w > 1))) {
+      p.offset = scratch;
+      scratch = align16(scratch + size_t{row_bytes} * f.h);
+      return;
+    }
+    // Four tiles (§2.6): left columns [0, width0) split at height0, right columns at height1.
+    // Each tile is its own buffer with the map's strides, placed in the order 3, 1, 2, 0 so that a
+    // wrong tile choice reads the wrong data.
+    p.width0 = f.w > 1 ? (f.w + 1) / 2 : f.w;
+    p.height0 = f.h > 1 ? (f.h + 1) / 2 : f.h;
+    p.height1 = f.h > 1 ? f.h / 2 : f.h;
+    const uint32_t rows[4] = {p.height0, p.height1, f.h - p.height0, f.h - p.height1};
+    uint32_t offsets[4] = {};
+    for (int t : {3, 1, 2, 0}) {
+      offsets[t] = scratch;
+      scratch = align16(scratch + size_t{row_bytes} * std::max(rows[t], 1u));
+    }
+    p.offset = offsets[0];
+    for (int t = 1; t < 4; ++t) p.tile_offset[t - 1] = offsets[t];
   };
   for (int i : m.inputs) place(i);
   for (const Layer& l : m.layers) {
@@ -120,8 +199,14 @@ LoweredStream lower_to_npu(const Model& m) {
 
   auto spec = [&](int idx) {
     const FeatureMap& f = m.maps[idx];
-    FmSpec fm{f.h, f.w, f.c, 8, true, s.placement[idx].nhcwb16 ? TLayout::kNhcwb16 : TLayout::kNhwc, 1,
-              s.placement[idx].offset, f.zero_point};
+    const MapPlacement& p = s.placement[idx];
+    FmSpec fm{f.h, f.w, f.c, 8, true, p.nhcwb16 ? TLayout::kNhcwb16 : TLayout::kNhwc, 1, p.offset, f.zero_point};
+    fm.width0 = p.width0;
+    fm.height0 = p.height0;
+    fm.height1 = p.height1;
+    fm.base1 = p.tile_offset[0];
+    fm.base2 = p.tile_offset[1];
+    fm.base3 = p.tile_offset[2];
     return fm;
   };
   const uint32_t ublock = m.macs == 32 ? 4 : 8;
@@ -129,6 +214,7 @@ LoweredStream lower_to_npu(const Model& m) {
   const uint32_t shram_kb = m.macs == 256 ? 48 : m.macs == 128 ? 24 : 16;
   uint32_t lut_slot = 0;
   StreamBuilder sb;
+  WeightBuffering buffering;
   for (const Layer& l : m.layers) {
     if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) continue;
     FmSpec ifm = spec(l.inputs[0]);
@@ -207,9 +293,14 @@ LoweredStream lower_to_npu(const Model& m) {
         sb.kernel(l.kw, l.kh, l.sx, l.sy, false, l.dx, l.dy);
         sb.padding(l.pad_top, l.pad_left, used_pad(ifm.h, ofm.h, l.pad_top, keh, l.sy),
                    used_pad(ifm.w, ofm.w, l.pad_left, kew, l.sx));
-        sb.weights(0, wbase, static_cast<uint32_t>(wstream.size()));
-        sb.scales(0, sbase, static_cast<uint32_t>(scales.size()));
+        if (m.weight_buffering) {
+          buffering.stage(sb, wbase, static_cast<uint32_t>(wstream.size()), sbase, static_cast<uint32_t>(scales.size()));
+        } else {
+          sb.weights(0, wbase, static_cast<uint32_t>(wstream.size()));
+          sb.scales(0, sbase, static_cast<uint32_t>(scales.size()));
+        }
         sb.op(dw ? 3 : 2);
+        if (m.weight_buffering) buffering.after_kernel(sb);
         op_name = dw ? "NPU_OP_DEPTHWISE" : "NPU_OP_CONV";
         break;
       }
@@ -263,6 +354,7 @@ LoweredStream lower_to_npu(const Model& m) {
                                     ofm.base));
   }
   sb.stop();
+  if (m.weight_buffering) s.scratch_size = buffering.place(sb, s.scratch_size);
   s.words = std::move(sb.words);
   if (s.weight_data.empty()) s.weight_data.assign(16, 0);
   s.weight_data.resize(align16(s.weight_data.size()));

@@ -12,8 +12,11 @@
 namespace corsim::model_compiler {
 
 struct MapPlacement {
-  uint32_t offset = 0;   // in region 1 (scratch)
+  uint32_t offset = 0;   // in region 1 (scratch); tile 0's when tiled
   bool nhcwb16 = false;
+  // Tiles (spec/ethos-u.md §2.6): 0 = untiled; else WIDTH0/HEIGHT0/HEIGHT1 and tiles 1-3's offsets.
+  uint32_t width0 = 0, height0 = 0, height1 = 0;
+  uint32_t tile_offset[3] = {0, 0, 0};
 };
 
 struct LoweredStream {

@@ -79,6 +79,10 @@ class ModelParser {
     const std::string layout = str(root, "layout", "NHWC");
     if (layout != "NHWC" && layout != "NHCWB16") fail(fmt::format("layout '{}' (use NHWC or NHCWB16)", layout));
     m_.nhcwb16 = layout == "NHCWB16";
+    m_.tiles = boolean(root, "tiles", false);
+    m_.weight_buffering = boolean(root, "weight_buffering", false);
+    if (m_.weight_buffering && m_.memory_mode != "Shared_Sram")
+      fail("weight_buffering needs memory_mode Shared_Sram (with Sram_Only the weights are in SRAM already)");
     m_.input_seed = static_cast<uint32_t>(num(root, "input_seed", 1));
     seed_ = static_cast<uint32_t>(num(root, "seed", 1));
 

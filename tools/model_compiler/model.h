@@ -46,6 +46,8 @@ struct Model {
   std::string flavour = "quantized_decomposed";  // or "cortex_m"
   bool delegate = true;   // false: CPU-only program (no NPU part)
   bool nhcwb16 = false;   // intermediate feature maps in NHCWB16 where the consumers allow it
+  bool tiles = false;     // intermediate feature maps split into 4 tiles at separate addresses
+  bool weight_buffering = false;  // weights DMA'd from region 0 into SRAM (scratch), double-buffered
   uint32_t input_seed = 1;
   std::vector<FeatureMap> maps;
   std::vector<int> inputs, outputs;  // feature-map indices

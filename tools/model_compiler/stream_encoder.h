@@ -18,18 +18,39 @@ struct FmSpec {
   unsigned region = 1;
   uint64_t base = 0;
   int32_t zp = 0;
+  // Tiles (§2.6): WIDTH0 (tiles 0 and 2), HEIGHT0 (tile 0), HEIGHT1 (tile 1); 0 = the whole map,
+  // i.e. only tile 0. base is tile 0's; base1..3 those of tiles 1..3. The strides are shared.
+  uint32_t width0 = 0, height0 = 0, height1 = 0;
+  uint64_t base1 = 0, base2 = 0, base3 = 0;
 
   unsigned eb() const { return bits / 8; }
+  uint32_t w0() const { return width0 ? width0 : w; }
+  uint32_t h0() const { return height0 ? height0 : h; }
+  uint32_t h1() const { return height1 ? height1 : h; }
+  bool tiled() const { return w0() != w || h0() != h; }
   uint64_t stride_c() const { return layout == TLayout::kNhwc ? eb() : 16ull * eb() * w; }
   uint64_t stride_x() const { return layout == TLayout::kNhwc ? uint64_t{c} * eb() : 16ull * eb(); }
   uint64_t stride_y() const {
     return layout == TLayout::kNhwc ? uint64_t{w} * c * eb() : uint64_t{eb()} * w * ((c + 15) / 16 * 16);
   }
   uint64_t bytes() const { return stride_y() * h; }
-  // §2.6 address of (y, x, c) relative to the region (single tile).
+  // §2.6 address of (y, x, c) relative to the region: pick the tile, then offset inside it.
   uint64_t addr(uint32_t y, uint32_t x, uint32_t ch) const {
-    if (layout == TLayout::kNhwc) return base + y * stride_y() + x * stride_x() + uint64_t{ch} * eb();
-    return base + y * stride_y() + x * stride_x() + (ch / 16) * stride_c() + (ch % 16) * eb();
+    uint64_t b = base;
+    if (x >= w0()) {
+      x -= w0();
+      if (y < h1()) {
+        b = base1;
+      } else {
+        y -= h1();
+        b = base3;
+      }
+    } else if (y >= h0()) {
+      y -= h0();
+      b = base2;
+    }
+    if (layout == TLayout::kNhwc) return b + y * stride_y() + x * stride_x() + uint64_t{ch} * eb();
+    return b + y * stride_y() + x * stride_x() + (ch / 16) * stride_c() + (ch % 16) * eb();
   }
 };
 
@@ -71,12 +92,12 @@ class StreamBuilder {
   void ifm(const FmSpec& f) {
     cmd0(0x105, precision_ifm(f));
     cmd0(0x109, static_cast<uint32_t>(f.zp));
-    cmd0(0x10A, f.w - 1);
-    cmd0(0x10B, f.h - 1);
-    cmd0(0x10C, f.h - 1);
+    cmd0(0x10A, f.w0() - 1);
+    cmd0(0x10B, f.h0() - 1);
+    cmd0(0x10C, f.h1() - 1);
     cmd0(0x10F, f.region);
     cmd0(0x104, f.c - 1);
-    cmd1(0, static_cast<uint32_t>(f.base));
+    tile_bases(0, f);
     cmd1(4, static_cast<uint32_t>(f.stride_x()));
     cmd1(5, static_cast<uint32_t>(f.stride_y()));
     cmd1(6, static_cast<uint32_t>(f.stride_c()));
@@ -84,11 +105,11 @@ class StreamBuilder {
   void ifm2(const FmSpec& f) {
     cmd0(0x185, precision_ifm(f));
     cmd0(0x189, static_cast<uint32_t>(f.zp));
-    cmd0(0x18A, f.w - 1);
-    cmd0(0x18B, f.h - 1);
-    cmd0(0x18C, f.h - 1);
+    cmd0(0x18A, f.w0() - 1);
+    cmd0(0x18B, f.h0() - 1);
+    cmd0(0x18C, f.h1() - 1);
     cmd0(0x18F, f.region);
-    cmd1(128, static_cast<uint32_t>(f.base));
+    tile_bases(128, f);
     cmd1(132, static_cast<uint32_t>(f.stride_x()));
     cmd1(133, static_cast<uint32_t>(f.stride_y()));
     cmd1(134, static_cast<uint32_t>(f.stride_c()));
@@ -102,11 +123,11 @@ class StreamBuilder {
     cmd0(0x111, f.w - 1);
     cmd0(0x112, f.h - 1);
     cmd0(0x113, f.c - 1);
-    cmd0(0x11A, f.w - 1);
-    cmd0(0x11B, f.h - 1);
-    cmd0(0x11C, f.h - 1);
+    cmd0(0x11A, f.w0() - 1);
+    cmd0(0x11B, f.h0() - 1);
+    cmd0(0x11C, f.h1() - 1);
     cmd0(0x11F, f.region);
-    cmd1(16, static_cast<uint32_t>(f.base));
+    tile_bases(16, f);
     cmd1(20, static_cast<uint32_t>(f.stride_x()));
     cmd1(21, static_cast<uint32_t>(f.stride_y()));
     cmd1(22, static_cast<uint32_t>(f.stride_c()));
@@ -153,6 +174,14 @@ class StreamBuilder {
   std::vector<uint32_t> words;
 
  private:
+  // BASE0..3 of IFM (cmd1 0-3), OFM (16-19) or IFM2 (128-131); tiles 1-3 only when used.
+  void tile_bases(uint16_t first, const FmSpec& f) {
+    cmd1(first, static_cast<uint32_t>(f.base));
+    if (!f.tiled()) return;
+    cmd1(first + 1, static_cast<uint32_t>(f.base1));
+    cmd1(first + 2, static_cast<uint32_t>(f.base2));
+    cmd1(first + 3, static_cast<uint32_t>(f.base3));
+  }
   static uint32_t precision_ifm(const FmSpec& f) {
     const unsigned prec = f.bits == 8 ? 0 : f.bits == 16 ? 1 : 2;
     return (f.is_signed ? 1u : 0u) | prec << 2 | (f.layout == TLayout::kNhcwb16 ? 1u : 0u) << 6;
