@@ -1,0 +1,2 @@
+// Execution tests of the MVE floating-point handlers (filled in below).
+#include <gtest/gtest.h>
