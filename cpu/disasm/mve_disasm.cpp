@@ -48,10 +48,16 @@ std::optional<std::string> format_mve_key(std::string_view key, const Operands& 
   if (key == "qmemq") return fmt::format("[q{}, {}]{}", o.rn, offset(o), (o.flags & kWback) ? "!" : "");
   if (key == "vcond") return std::string(kCond[o.cond & 15]);
   if (key == "vpm") {
-    // Mask bits below the first slot: 0 = then, 1 = else; the lowest set bit ends the block.
+    // Mask bits below the first slot: 1 = the predicate flips from the previous slot (VPR.P0 is
+    // inverted, as advance_vpt does), 0 = it stays; the lowest set bit ends the block.
+    // vpte = 1100, vptet = 1110, vptee = 1010.
     std::string s;
     const unsigned mask = o.imm & 0xF;
-    for (unsigned bit = 3; bit > 0 && (mask & ((1u << bit) - 1u)) != 0; --bit) s += (mask >> bit) & 1u ? 'e' : 't';
+    char slot = 't';
+    for (unsigned bit = 3; bit > 0 && (mask & ((1u << bit) - 1u)) != 0; --bit) {
+      if ((mask >> bit) & 1u) slot = slot == 't' ? 'e' : 't';
+      s += slot;
+    }
     return s;
   }
   if (key == "zm") return o.rm == 15 ? std::string("zr") : std::string(kCore[o.rm & 15]);
