@@ -45,9 +45,12 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
   return s;
 }
 
-template <typename T, typename Acc>
-void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-               const DenseWeights& w, std::vector<int64_t>& acc_out) {
+// The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
+// accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
+// IFM (padding taps contribute 0, §2.6), and stores the accumulators.
+template <typename T, typename Acc, typename Tap>
+void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
+                  std::vector<int64_t>& acc_out, Tap&& tap) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
@@ -63,10 +66,7 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
         for (uint32_t kx = 0; kx < kw; ++kx) {
           const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx) * dx - pl;
           if (ix < 0 || ix >= static_cast<int>(uw)) continue;
-          const T* src = &in[(size_t(iy) * uw + size_t(ix)) * c];
-          const int16_t* wp = &w.values[(size_t{ky} * kw + kx) * c];
-          const size_t wstride = size_t{kh} * kw * c;
-          for (uint32_t o = 0; o < od; ++o) acc[o] += dot<Acc>(src, wp + o * wstride, c);
+          tap(acc.data(), &in[(size_t(iy) * uw + size_t(ix)) * c], ky, kx);
         }
       }
       int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
@@ -76,36 +76,28 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
 }
 
 template <typename T, typename Acc>
+void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
+               const DenseWeights& w, std::vector<int64_t>& acc_out) {
+  const uint32_t od = op.ofm.depth, c = op.ifm.depth, kw = op.kernel.width;
+  const size_t wstride = size_t{op.kernel.height} * kw * c;  // weights [o][ky][kx][c]
+  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
+    const int16_t* wp = &w.values[(size_t{ky} * kw + kx) * c];
+    for (uint32_t o = 0; o < od; ++o) acc[o] += dot<Acc>(src, wp + o * wstride, c);
+  });
+}
+
+template <typename T, typename Acc>
 void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                     const DenseWeights& w, std::vector<int64_t>& acc_out) {
-  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
-  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
-  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
-  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
-  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
   // Weights as [ky][kx][c] so the channel loop is contiguous.
   std::vector<int16_t> wt(size_t{kh} * kw * od);
   for (uint32_t o = 0; o < od; ++o)
     for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
-  std::vector<Acc> acc(od);
-  for (uint32_t oy = 0; oy < oh; ++oy) {
-    for (uint32_t ox = 0; ox < ow; ++ox) {
-      std::fill(acc.begin(), acc.end(), Acc{0});
-      for (uint32_t ky = 0; ky < kh; ++ky) {
-        const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
-        if (iy < 0 || iy >= static_cast<int>(uh)) continue;
-        for (uint32_t kx = 0; kx < kw; ++kx) {
-          const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx) * dx - pl;
-          if (ix < 0 || ix >= static_cast<int>(uw)) continue;
-          const T* src = &in[(size_t(iy) * uw + size_t(ix)) * c];
-          const int16_t* wp = &wt[(size_t{ky} * kw + kx) * od];
-          for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
-        }
-      }
-      int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
-      for (uint32_t o = 0; o < od; ++o) dst[o] = static_cast<int64_t>(acc[o]);
-    }
-  }
+  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
+    const int16_t* wp = &wt[(size_t{ky} * kw + kx) * od];
+    for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+  });
 }
 
 template <typename T>
