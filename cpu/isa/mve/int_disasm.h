@@ -1,0 +1,19 @@
+#pragma once
+// Disassembly keys of the MVE integer element-wise rows (cpu/decoder/mve_int.inc), called by
+// cpu/disasm/disasm.cpp for keys it does not know:
+//   {iQd} {iQn} {iQm}  q registers rd / rn / rm;  {iR}  core register ra
+//   {iVimm}  VMOV/VMVN/VORR/VBIC immediate as objdump prints it (decimal element value, i64 hex, f32)
+//   {iVORR}  "vorr Qd, Qn, Qm", or its alias "vmov Qd, Qn" when Qn = Qm
+//   {iqn8} {iqn16}  what binutils 2.40 prints for the saturating narrowing shifts (bits 18:16 of
+//                   the immediate field, not the shift; see mve_int.inc)
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "cpu/decoder/operands.h"
+
+namespace corsim::cpu::disasm {
+
+std::optional<std::string> format_mve_int_key(std::string_view key, const Operands& o);
+
+}  // namespace corsim::cpu::disasm
