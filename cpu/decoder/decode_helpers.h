@@ -102,6 +102,8 @@ inline Opt t32_orr_reg(const Fields& f) {
 inline Opt t32_mov_reg(const Fields& f) {
   // Bit 15 is (0); set, this is the CSEL family with Rn = ZR (CSET, CSETM, ...).
   if (f.raw() & 0x8000u) return std::nullopt;
+  // MOVS with Rm = SP/PC is UNPREDICTABLE: that space holds the MVE long shifts with RdaLo = LR.
+  if (f('S') && (f('m') == 13 || f('m') == 15)) return std::nullopt;
   return dp_shifted(f, true, false);
 }
 inline Opt t32_test_reg(const Fields& f) { return dp_shifted(f, false, true); }

@@ -82,6 +82,7 @@ void exec_WLS(Cpu& cpu, const Operands& o) {
 // loop body has run LR times). The loop-forever form (no LR) always branches. CCR.LOB and the
 // loop-branch cache are not modelled: they change timing only.
 void exec_LE(Cpu& cpu, const Operands& o) {
+  if (!le_ltpsize_ok(cpu)) return;  // MVE: a tail-predicated loop must end with LETP
   uint32_t& lr = cpu.state().r[14];
   if (!(o.flags & kAlt)) {
     if (lr <= 1) return;
@@ -89,7 +90,5 @@ void exec_LE(Cpu& cpu, const Operands& o) {
   }
   cpu.branch_write_pc(cpu.reg(15) - o.imm);
 }
-
-void exec_lob_tail_predicated(Cpu& cpu, const Operands&) { cpu.raise(FaultKind::UndefinedInstruction); }
 
 }  // namespace corsim::cpu

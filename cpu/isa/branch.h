@@ -22,8 +22,13 @@ void exec_NOP(Cpu& cpu, const Operands& o);     // NOP, YIELD
 void exec_DLS(Cpu& cpu, const Operands& o);
 void exec_WLS(Cpu& cpu, const Operands& o);     // imm = forward offset
 void exec_LE(Cpu& cpu, const Operands& o);      // imm = backward offset; kAlt: LE without LR (loop forever)
-// Tail-predicated loop instructions (DLSTP/WLSTP/LETP/LCTP) belong to the MVE work (issue 3):
-// decoded here so the space is reserved, UNDEFINED until implemented.
-void exec_lob_tail_predicated(Cpu& cpu, const Operands& o);
+// Tail-predicated loop instructions (DLSTP/WLSTP/LETP/LCTP), defined with the MVE handlers
+// (cpu/isa/mve/loop_tp.cpp, docs/mve.md). shift_n = log2 of the element size.
+void exec_DLSTP(Cpu& cpu, const Operands& o);
+void exec_WLSTP(Cpu& cpu, const Operands& o);   // imm = forward offset
+void exec_LETP(Cpu& cpu, const Operands& o);    // imm = backward offset
+void exec_LCTP(Cpu& cpu, const Operands& o);
+// LE with MVE: false (INVSTATE raised) when FPSCR.LTPSIZE != 4 in an active FP context.
+bool le_ltpsize_ok(Cpu& cpu);
 
 }  // namespace corsim::cpu
