@@ -25,6 +25,9 @@ enum class FaultKind : uint8_t {
   DataAccessViolation,         // DACCVIOL (MMFAR valid)
   // Debug: BKPT (other than semihosting) with no debugger escalates to HardFault.
   Breakpoint,
+  // Lazy FP state preservation (ExecuteFPCheck) met a fault the exception unit has already pended
+  // and recorded (NOCP, LSPERR, MLSPERR): take it before the FP instruction.
+  LazyStatePreservation,
 };
 
 struct Fault {
@@ -48,6 +51,7 @@ constexpr std::string_view fault_name(FaultKind k) {
     case FaultKind::InstructionAccessViolation: return "MemManage (IACCVIOL: instruction access violation)";
     case FaultKind::DataAccessViolation: return "MemManage (DACCVIOL: data access violation)";
     case FaultKind::Breakpoint: return "HardFault (BKPT with no debugger)";
+    case FaultKind::LazyStatePreservation: return "fault during lazy FP state preservation";
   }
   return "unknown";
 }

@@ -11,9 +11,17 @@ namespace corsim::cpu {
 namespace {
 
 constexpr uint32_t kControlSpsel = 1u << 1;
+constexpr uint32_t kControlNpriv = 1u << 0;
 constexpr uint32_t kControlFpca = 1u << 2;
+constexpr uint32_t kControlSfpa = 1u << 3;
+constexpr uint32_t kXpsrSfpa = 1u << 20;  // stacked xPSR: CONTROL_S.SFPA (Armv8.1-M)
+// FPSCR and VPR bits that exist (the rest read as zero, as after VMSR): NZCVQ, AHP, DN, FZ,
+// RMode, FZ16, LTPSIZE, IDC/IXC/UFC/OFC/DZC/IOC; VPR P0 and MASK01/MASK23.
+constexpr uint32_t kFpscrWritable = 0xFFCF'009Fu;
+constexpr uint32_t kVprWritable = 0x00FF'FFFFu;
 constexpr uint32_t kBasicFrameBytes = 0x20;
-constexpr uint32_t kExtendedFrameBytes = 0x68;  // + S0-S15, FPSCR, reserved word
+constexpr uint32_t kExtendedFrameBytes = 0x68;    // + S0-S15, FPSCR, VPR (or reserved)
+constexpr uint32_t kExtendedTsFrameBytes = 0xA8;  // + S16-S31 (FPCCR.TS in Secure state)
 
 struct FaultTarget {
   uint32_t exception;
@@ -34,6 +42,7 @@ FaultTarget target_of(FaultKind kind) {
     case FaultKind::InstructionAccessViolation: return {kExcMemManage, cfsr::kIaccviol};
     case FaultKind::DataAccessViolation: return {kExcMemManage, cfsr::kDaccviol | cfsr::kMmarvalid};
     case FaultKind::Breakpoint: return {kExcHardFault, 0};
+    case FaultKind::LazyStatePreservation:
     case FaultKind::None: break;
   }
   return {kExcHardFault, 0};
@@ -42,6 +51,11 @@ FaultTarget target_of(FaultKind kind) {
 }  // namespace
 
 bool ExceptionUnit::raise_fault(const Fault& fault, uint32_t faulting_pc) {
+  if (fault.kind == FaultKind::LazyStatePreservation) {
+    // preserve_fp_state() already recorded and pended the fault (or locked up).
+    if (!locked_up_ && should_take()) take(faulting_pc);
+    return !locked_up_;
+  }
   const FaultTarget target = target_of(fault.kind);
   regs_.cfsr |= target.cfsr_bits;
   if (fault.kind == FaultKind::PreciseDataBusError) regs_.bfar = fault.address;
@@ -81,30 +95,36 @@ bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
   const bool frame_psp = state_.using_psp();
   const bool frame_secure = state_.secure;
 
-  // PushStack: an 8-byte aligned basic frame (CCR.STKALIGN is RES1 in Armv8-M); xPSR[9] records
-  // whether 4 bytes of padding were inserted.
-  // Hook for issue 3: when CONTROL.FPCA is set the architecture stacks (or lazily reserves) an
-  // extended frame and clears EXC_RETURN.FType. corsim stacks the basic frame for now.
+  // PushStack: an 8-byte aligned frame (CCR.STKALIGN is RES1 in Armv8-M); xPSR[9] records
+  // whether 4 bytes of padding were inserted. CONTROL.FPCA selects the extended frame (S0-S15,
+  // FPSCR, VPR; S16-S31 too with FPCCR.TS in Secure state), stacked now or reserved for lazy
+  // preservation (fp_context.cpp).
+  const bool fp_frame = config_.has_fpu && (state_.control[1] & kControlFpca);
+  const bool ts = fp_frame && frame_secure && (regs_.fpccr & fpccr::kTs);
+  const uint32_t frame_bytes = !fp_frame ? kBasicFrameBytes : ts ? kExtendedTsFrameBytes : kExtendedFrameBytes;
   const uint32_t sp = read_sp(state_, frame_psp, frame_secure);
   const uint32_t padding = (sp >> 2) & 1u;
-  const uint32_t frame = (sp - kBasicFrameBytes) & ~4u;
+  const uint32_t frame = (sp - frame_bytes) & ~4u;
   const uint32_t limit = sp_limit(state_, frame_psp, frame_secure);
   // Stack limit check (B3.x "Stack limit checks"): the frame is not written below the limit, SP
   // is set to the limit and a STKOF UsageFault becomes pending (a derived exception).
   const bool overflow = frame < limit;
   bool stack_error = false;
   if (!overflow) {
-    const uint32_t xpsr = (state_.xpsr() & ~(1u << 9)) | (padding << 9);
+    uint32_t xpsr = (state_.xpsr() & ~(1u << 9)) | (padding << 9);
+    if (frame_secure && (state_.control[1] & kControlSfpa)) xpsr |= kXpsrSfpa;
     const std::array<uint32_t, 8> words{state_.r[0], state_.r[1], state_.r[2], state_.r[3],
                                         state_.r[12], state_.r[14], return_address & ~1u, xpsr};
     for (unsigned i = 0; i < words.size() && !stack_error; ++i)
       stack_error = !bus_.write(frame + 4 * i, 4, words[i], attrs).ok();
   }
+  const bool nocp = fp_frame && push_fp_context(frame, overflow, ts, stack_error);
   sp_slot(state_, frame_psp, frame_secure) = overflow ? limit : frame;
 
-  // EXC_RETURN for a Secure exception (ES = 1) with the default callee-register rule (DCRS = 1)
-  // and a basic frame (FType = 1).
-  uint32_t lr = exc_return::kPrefix | exc_return::kDcrs | exc_return::kFtype | exc_return::kEs;
+  // EXC_RETURN for a Secure exception (ES = 1) with the default callee-register rule (DCRS = 1);
+  // FType = 0 marks an extended frame.
+  uint32_t lr = exc_return::kPrefix | exc_return::kDcrs | exc_return::kEs;
+  if (!fp_frame) lr |= exc_return::kFtype;
   if (frame_secure) lr |= exc_return::kS;
   if (from_thread) lr |= exc_return::kMode;
   if (frame_psp) lr |= exc_return::kSpsel;
@@ -123,9 +143,10 @@ bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
   };
   const Derived derived_stkof = judge_derived(overflow, kExcUsageFault);
   const Derived derived_stkerr = judge_derived(stack_error, kExcBusFault);
+  const Derived derived_nocp = judge_derived(nocp, kExcUsageFault);
 
-  // ExceptionTaken: Handler mode on MSP, IT state cleared, FPCA cleared, monitor cleared.
-  state_.control[1] &= ~(kControlSpsel | kControlFpca);
+  // ExceptionTaken: Handler mode on MSP, IT state cleared, FPCA and SFPA cleared, monitor cleared.
+  state_.control[1] &= ~(kControlSpsel | kControlFpca | kControlSfpa);
   state_.ipsr = exc;
   state_.itstate = 0;
   state_.exclusive_valid = false;
@@ -171,6 +192,8 @@ bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
   pend_derived(derived_stkof, kExcUsageFault);
   if (stack_error) regs_.cfsr |= cfsr::kStkerr;
   pend_derived(derived_stkerr, kExcBusFault);
+  if (nocp) regs_.cfsr |= cfsr::kNocp;
+  pend_derived(derived_nocp, kExcUsageFault);
   attention_ = true;
   return !locked_up_;
 }
@@ -204,16 +227,33 @@ bool ExceptionUnit::exception_return(uint32_t value) {
   const bool to_thread = (value & exc_return::kMode) != 0;
   if (!to_thread && (value & exc_return::kSpsel)) return invpc();
   const bool frame_psp = to_thread && (value & exc_return::kSpsel);
-  const bool extended = !(value & exc_return::kFtype);
+  // FType = 0 without an FPU is UNPREDICTABLE: treated as a basic frame (as QEMU).
+  const bool extended = config_.has_fpu && !(value & exc_return::kFtype);
+  uint32_t& control = state_.control[1];
 
+  // FPCCR.CLRONRET: the handler's FP context (CONTROL.FPCA) is cleared before returning. With
+  // LSPACT also set the state is inconsistent (SecureFault LSERR, not modelled: nothing cleared).
+  if ((regs_.fpccr & fpccr::kClronret) && (control & kControlFpca) && !(regs_.fpccr & fpccr::kLspact)) {
+    if (!cpacr_allows(true)) {
+      regs_.cfsr |= cfsr::kNocp;
+      return take_synchronous(kExcUsageFault, fault_pc);
+    }
+    clear_fp_registers(false);
+  }
+
+  // PopStack. FP registers are read from the frame unless LSPACT says they were never saved (no
+  // FP instruction ran in the handler): then the registers still hold them.
+  const bool ts_frame = extended && (regs_.fpccr & fpccr::kTs);
+  const bool restore_fp = extended && !(regs_.fpccr & fpccr::kLspact);
   const memory::AccessAttrs attrs{memory::Master::CpuData, true, true};
   save_active_sp(state_);
   const uint32_t frame = read_sp(state_, frame_psp, true);
   std::array<uint32_t, 8> w{};
   bool error = false;
   for (unsigned i = 0; i < w.size() && !error; ++i) error = !bus_.read(frame + 4 * i, 4, w[i], attrs).ok();
-  std::array<uint32_t, 17> fp{};  // S0-S15, FPSCR of an extended frame
-  for (unsigned i = 0; extended && i < fp.size() && !error; ++i)
+  std::array<uint32_t, 34> fp{};  // S0-S15, FPSCR, VPR, S16-S31 in frame order
+  const unsigned fp_words = !restore_fp ? 0u : ts_frame ? 34u : (config_.has_mve ? 18u : 17u);
+  for (unsigned i = 0; i < fp_words && !error; ++i)
     error = !bus_.read(frame + kBasicFrameBytes + 4 * i, 4, fp[i], attrs).ok();
   if (error) {
     regs_.cfsr |= cfsr::kUnstkerr;
@@ -223,6 +263,13 @@ bool ExceptionUnit::exception_return(uint32_t value) {
   const uint32_t frame_ipsr = xpsr & 0x1FF;
   // Return to Thread mode needs a zero stacked IPSR, to Handler mode a non-zero one.
   if (to_thread != (frame_ipsr == 0)) return invpc();
+  // The context returned to must be allowed to use the FPU to get its registers back (NOCP on
+  // the existing frame, as for INVPC).
+  const bool return_privileged = !to_thread || !(control & kControlNpriv);
+  if (restore_fp && !cpacr_allows(return_privileged)) {
+    regs_.cfsr |= cfsr::kNocp;
+    return take_synchronous(kExcUsageFault, fault_pc);
+  }
 
   deactivate(returning);
   for (unsigned i = 0; i < 4; ++i) state_.r[i] = w[i];
@@ -234,14 +281,17 @@ bool ExceptionUnit::exception_return(uint32_t value) {
   state_.t = (xpsr >> 24) & 1u;
   state_.itstate = static_cast<uint8_t>(((xpsr >> 25) & 3u) | (((xpsr >> 10) & 0x3Fu) << 2));
   state_.ipsr = frame_ipsr;
-  if (extended) {
+  if (extended && !restore_fp) regs_.fpccr &= ~fpccr::kLspact;  // the registers are still valid
+  if (restore_fp) {
     for (unsigned i = 0; i < 16; ++i) state_.ext[i] = fp[i];
-    state_.fpscr = fp[16];
+    state_.fpscr = fp[16] & kFpscrWritable;
+    if (config_.has_mve) state_.vpr = fp[17] & kVprWritable;
+    for (unsigned i = 16; ts_frame && i < 32; ++i) state_.ext[i] = fp[i + 2];
   }
-  uint32_t& control = state_.control[1];
   control = frame_psp ? (control | kControlSpsel) : (control & ~kControlSpsel);
   control = extended ? (control | kControlFpca) : (control & ~kControlFpca);
-  const uint32_t size = extended ? kExtendedFrameBytes : kBasicFrameBytes;
+  control = (xpsr & kXpsrSfpa) ? (control | kControlSfpa) : (control & ~kControlSfpa);
+  const uint32_t size = !extended ? kBasicFrameBytes : ts_frame ? kExtendedTsFrameBytes : kExtendedFrameBytes;
   sp_slot(state_, frame_psp, true) = frame + size + (((xpsr >> 9) & 1u) ? 4u : 0u);
   load_active_sp(state_);
   state_.exclusive_valid = false;

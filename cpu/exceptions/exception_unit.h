@@ -12,8 +12,9 @@
 //
 // Scope: Secure state only, as the Corstone FVP boots (every exception targets Secure state;
 // ITNS, the Non-secure VTOR and the _NS masks are kept as storage and follow the pseudocode where
-// it is cheap). Basic (8-word) frames are stacked; extended FP frames are issue 3's work: the hook
-// is CONTROL.FPCA in enter() (see exception_unit.cpp). Tail-chaining and late arrival are not
+// it is cheap). With CONTROL.FPCA set, entry stacks the extended floating-point frame, or with
+// FPCCR.LSPEN reserves it for lazy state preservation (fp_context.cpp: PushStack's FP part,
+// UpdateFPCCR, PreserveFPState, the FP part of PopStack). Tail-chaining and late arrival are not
 // modelled separately: a return followed by a fresh entry is architecturally equivalent.
 #include <cstdint>
 #include <functional>
@@ -80,7 +81,20 @@ class ExceptionUnit : private IrqSink {
   bool locked_up() const { return locked_up_; }
 
   // CPACR CP10/CP11 allow the current privilege level to use the FPU and MVE (NOCP otherwise).
-  bool fpu_enabled() const;
+  bool fpu_enabled() const { return cpacr_allows(state_.privileged()); }
+  bool cpacr_allows(bool privileged) const;
+
+  // Lazy floating-point state preservation (B3.x "Lazy floating-point context preservation").
+  // FPCCR.LSPACT: an exception entry reserved space for S0-S15/FPSCR/VPR at FPCAR without saving
+  // them. ExecuteFPCheck (cpu/isa/vfp.cpp) calls preserve_fp_state() before the first FP or MVE
+  // instruction that runs while it is set.
+  bool lazy_fp_active() const { return (regs_.fpccr & fpccr::kLspact) != 0; }
+  // PreserveFPState: stores the registers at FPCAR with the privilege recorded at stacking
+  // (FPCCR.USER), not below the stack limit (FPCCR.SPLIMVIOL), and clears LSPACT. A fault on the
+  // way (NOCP for the interrupted context, LSPERR bus error) is pended as the FPCCR.*RDY bits
+  // allow; when it can preempt now, false is returned: the instruction must not execute, LSPACT
+  // stays set and the caller raises FaultKind::LazyStatePreservation to take it.
+  bool preserve_fp_state();
 
   // TT/TTT/TTA/TTAT: the response word for `address` (B9.x "Test Target"). The SCS installs a
   // query answering from its MPU/SAU storage; without one: MPU off, everything Secure.
@@ -143,6 +157,20 @@ class ExceptionUnit : private IrqSink {
   bool take_synchronous(uint32_t exc, uint32_t return_address);
   void deactivate(uint32_t exc);
   void note_pending_change();
+
+  // Floating-point context on entry and return (fp_context.cpp).
+  // PushStack, FP part, for a frame at `frame` (`overflow`: below the stack limit, nothing
+  // stored). Stacks or reserves S0-S15, FPSCR, VPR (and S16-S31 with `ts`). True when the
+  // interrupted context may not use the FPU (a derived NOCP UsageFault); a bus error sets
+  // `stack_error`.
+  bool push_fp_context(uint32_t frame, bool overflow, bool ts, bool& stack_error);
+  // UpdateFPCCR: FPCAR and the FPCCR context bits for a lazily reserved area at `fp_area`.
+  void update_fpccr(uint32_t fp_area, bool splimviol);
+  // A fault met while preserving lazily stacked state: pended, escalated to HardFault when the
+  // interrupted context could not have pended it (FPCCR.*RDY), lockup when not even HardFault.
+  void pend_lazy_fp_fault(uint32_t exc);
+  // S0-S15 (S0-S31 with `all`), FPSCR and VPR set to zero.
+  void clear_fp_registers(bool all);
 
   ArchState& state_;
   memory::Interconnect& bus_;

@@ -49,6 +49,19 @@ constexpr uint32_t kMemFaultAct = 1u << 0, kBusFaultAct = 1u << 1, kHardFaultAct
                    kSecureFaultPended = 1u << 20, kHardFaultPended = 1u << 21;
 }  // namespace shcsr
 
+// FPCCR (B3.x "Floating-Point Context Control Register"). corsim is Secure-only: the one FPCCR
+// holds both the banked bits (Secure copy) and the Secure-only ones.
+namespace fpccr {
+constexpr uint32_t kLspact = 1u << 0, kUser = 1u << 1, kS = 1u << 2, kThread = 1u << 3, kHfrdy = 1u << 4,
+                   kMmrdy = 1u << 5, kBfrdy = 1u << 6, kSfrdy = 1u << 7, kMonrdy = 1u << 8,
+                   kSplimviol = 1u << 9, kUfrdy = 1u << 10, kTs = 1u << 26, kClronrets = 1u << 27,
+                   kClronret = 1u << 28, kLspens = 1u << 29, kLspen = 1u << 30, kAspen = 1u << 31;
+constexpr uint32_t kReset = kAspen | kLspen | kS;
+// The context bits UpdateFPCCR rewrites on every lazily stacked exception entry.
+constexpr uint32_t kContextBits = kLspact | kUser | kS | kThread | kHfrdy | kMmrdy | kBfrdy | kSfrdy |
+                                  kMonrdy | kSplimviol | kUfrdy;
+}  // namespace fpccr
+
 struct SystemRegisters {
   std::array<uint32_t, 2> vtor{};        // VTOR_NS, VTOR_S
   uint32_t prigroup = 0;                 // AIRCR.PRIGROUP [10:8]
@@ -62,7 +75,7 @@ struct SystemRegisters {
   uint32_t cpacr = 0, nsacr = 0;
   uint32_t actlr = 0, cppwr = 0, csselr = 0;
   uint32_t demcr = 0;                    // DCB DEMCR (TRCENA bit 24 gates DWT/ITM/PMU counting)
-  uint32_t fpccr = 0xC000'0004u, fpcar = 0, fpdscr = 0;  // ASPEN|LSPEN, S (Secure)
+  uint32_t fpccr = cpu::fpccr::kReset, fpcar = 0, fpdscr = 0;  // ASPEN|LSPEN, S (Secure)
 
   const uint32_t& ccr_s() const { return ccr[1]; }
 };

@@ -42,6 +42,12 @@ bool check(Cpu& cpu) {
     cpu.raise(FaultKind::NoCoprocessor);
     return false;
   }
+  // Lazy state preservation pending (FPCCR.LSPACT): save the interrupted context's registers into
+  // the frame first (cpu/exceptions/fp_context.cpp). A fault there may have to be taken first.
+  if (exc.lazy_fp_active() && !exc.preserve_fp_state()) {
+    cpu.raise(FaultKind::LazyStatePreservation);
+    return false;
+  }
   // A new floating-point context (FPCCR.ASPEN and CONTROL.FPCA clear, or Secure with SFPA clear):
   // FPSCR takes its defaults from FPDSCR, VPR is zeroed (MVE) and CONTROL.FPCA (and SFPA in Secure
   // state) is set.

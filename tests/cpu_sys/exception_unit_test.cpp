@@ -419,6 +419,7 @@ TEST(Fpu, CpacrControlsAccess) {
 
 TEST(ExceptionReturn, ExtendedFrameRestoresFpRegistersAndFpca) {
   Harness h;
+  h.exc.regs().cpacr = 0xFu << 20;  // the FP registers are restored only when CP10 is enabled
   h.exc.set_pending(kExcPendSv, true);
   h.step_interrupts(0x10000400u);
   // Build an extended frame (as an RTOS would) below the basic one: R0-R3, R12, LR, PC, xPSR,
