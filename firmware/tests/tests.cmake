@@ -23,18 +23,30 @@ set(CORSIM_FIRMWARE_TESTS
   algorithms
   exit_status
   abort
+  fp_context
 )
 
 # Optimisation levels per test: every test at -O0, -O2 and -Os unless listed otherwise.
 set(corsim_fw_opts_exit_status O2)
 set(corsim_fw_opts_abort O2)
 set(corsim_fw_source_cxx cxx.cpp)
+set(corsim_fw_variant_fp_context fp)  # hard float, FPU without MVE
 
 function(corsim_firmware_test_opts test out_var)
   if(DEFINED corsim_fw_opts_${test})
     set(${out_var} ${corsim_fw_opts_${test}} PARENT_SCOPE)
   else()
     set(${out_var} O0 O2 Os PARENT_SCOPE)
+  endif()
+endfunction()
+
+# ISA variant per test (firmware/cmake/firmware.cmake: int, fp, mve); default: the build's
+# CORSIM_FIRMWARE_VARIANT. Set corsim_fw_variant_<test> for a test that needs the FPU or MVE.
+function(corsim_firmware_test_variant test out_var)
+  if(DEFINED corsim_fw_variant_${test})
+    set(${out_var} ${corsim_fw_variant_${test}} PARENT_SCOPE)
+  else()
+    set(${out_var} ${CORSIM_FIRMWARE_VARIANT} PARENT_SCOPE)
   endif()
 endfunction()
 

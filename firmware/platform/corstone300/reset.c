@@ -34,6 +34,12 @@ static void zero_words(uint32_t *dst, const uint32_t *end) {
  * load address in ITCM and is copied to its run address in DTCM here. */
 void Reset_Handler(void) __attribute__((noreturn));
 void Reset_Handler(void) {
+  /* CPACR CP10/CP11 full access enables the FPU and MVE (Armv8-M ARM D1.2.24) before anything
+   * else, as the real runner's SystemInit does: hard-float builds may use FP/MVE registers even in
+   * the copy loops below. Harmless without them; DSB/ISB make the change visible. */
+  SCB_CPACR |= 0xFu << 20;
+  __asm__ volatile("dsb\n\tisb" ::: "memory");
+
   /* Stack limit first: a stack overflow then faults (STKOF) instead of running into .bss
    * (Armv8-M ARM B3.21 "Stack limit checks"). */
   __asm__ volatile("msr msplim, %0" ::"r"(__stack_limit));
@@ -41,11 +47,6 @@ void Reset_Handler(void) {
   copy_words(__data_start, __data_load, __data_end);
   zero_words(__bss_start, __bss_end);
   zero_words(__sram_bss_start, __sram_bss_end);
-
-  /* CPACR CP10/CP11 full access enables the FPU and MVE (Armv8-M ARM D1.2.24). Harmless when the
-   * program is built without them; the DSB/ISB make the change visible before any FP/MVE code. */
-  SCB_CPACR |= 0xFu << 20;
-  __asm__ volatile("dsb\n\tisb" ::: "memory");
 
   /* The core already boots with VTOR at this table (SSE-300 INITSVTOR); say so explicitly so a
    * program loaded elsewhere, or a debugger reset, behaves the same. */
