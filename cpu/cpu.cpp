@@ -2,6 +2,7 @@
 
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
+#include "cpu/timing/instruction_info.h"
 
 namespace corsim::cpu {
 
@@ -17,6 +18,15 @@ bool Cpu::reset() {
   last_fault_ = FaultRecord{};
   cache_.flush();
   return exceptions_->reset(config_.initial_vtor);
+}
+
+void Cpu::set_timing(TimingHook* t) {
+  timing_ = t;
+  log_memory_ = t != nullptr;
+  if (t != nullptr && !instr_info_) {
+    instr_info_ = std::make_unique<InstrInfo[]>(PredecodeCache::kEntries);
+    cache_.flush();  // every entry is decoded again and gets its InstrInfo
+  }
 }
 
 StopReason Cpu::run(Cycles max_cycles) {
@@ -42,7 +52,10 @@ StopReason Cpu::run_loop(Cycles end) {
   if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return why;
 
   while (cycles_ < end) {
-    if (exceptions_->attention() && exceptions_->should_take()) exceptions_->take(s.r[15]);
+    if (exceptions_->attention() && exceptions_->should_take()) {
+      exceptions_->take(s.r[15]);
+      if constexpr (kTimed) cycles_ += timing_->exception_entry();
+    }
     const uint32_t pc = s.r[15];
     PredecodeEntry* e = &cache_.slot(pc);
     if (e->pc != pc || e->host == nullptr || !e->still_valid()) [[unlikely]] {
@@ -54,7 +67,10 @@ StopReason Cpu::run_loop(Cycles end) {
       }
     }
     next_pc_ = pc + e->size;
-    if constexpr (kTimed) branched_ = false;
+    if constexpr (kTimed) {
+      branched_ = false;
+      mem_log_.clear();
+    }
     const uint8_t it = s.itstate;
     bool executed = true;
     if (it == 0) [[likely]] {
@@ -68,7 +84,17 @@ StopReason Cpu::run_loop(Cycles end) {
     s.r[15] = next_pc_;
     ++instructions_;
     if constexpr (kTimed) {
-      RetireInfo info{pc, e->encoding(), e->size, e->op, executed, branched_};
+      RetireInfo info;
+      info.pc = pc;
+      info.encoding = e->encoding();
+      info.size = e->size;
+      info.op = e->op;
+      info.executed = executed;
+      info.branch_taken = branched_;
+      info.in_it_block = it != 0;
+      info.next_pc = next_pc_;
+      info.info = &instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)];
+      info.memory = &mem_log_;
       cycles_ += timing_->retire(info);
     } else {
       ++cycles_;
@@ -192,6 +218,10 @@ PredecodeEntry* Cpu::decode_miss(uint32_t pc, PredecodeEntry& slot) {
   // visit re-decodes (code in MMIO or straddling a page: rare).
   slot.host = nullptr;
   if ((pc & (memory::kPageSize - 1)) <= memory::kPageSize - slot.size) slot.host = bus_.host_read_ptr(pc);
+  if (instr_info_) {
+    instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)] =
+        timing::describe_instruction(r.encoding, r.ops, t32);
+  }
   return &slot;
 }
 

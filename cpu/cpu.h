@@ -49,7 +49,11 @@ class Cpu final : public TimeSource {
   void set_semihosting(SemihostingHandler* h) { semihosting_ = h; }
   SemihostingHandler* semihosting() const { return semihosting_; }
   void set_trace(TraceSink* t) { trace_ = t; }
-  void set_timing(TimingHook* t) { timing_ = t; }
+  // Attaching a timing model makes the loop build retire records: static InstrInfo per predecoded
+  // instruction (the predecode cache is flushed so every entry gets one) and the data accesses of
+  // each instruction (MemoryLog). Null detaches (one cycle per instruction again).
+  void set_timing(TimingHook* t);
+  TimingHook* timing() const { return timing_; }
   const FaultRecord& last_fault() const { return last_fault_; }
   ExceptionPort& exceptions() { return *exceptions_; }
   memory::Interconnect& bus() { return bus_; }
@@ -135,6 +139,7 @@ class Cpu final : public TimeSource {
   // *_aligned variants (LDRD/STRD, LDM/STM, exclusives, acquire/release) fault UNALIGNED.
   template <unsigned N>
   uint32_t read(uint32_t addr) {
+    if (log_memory_) [[unlikely]] mem_log_.add(addr, N, false);
     if (N > 1 && (addr & (N - 1)) != 0 && (ccr() & 0x8u) != 0) { raise(FaultKind::Unaligned); return 0; }
     if ((addr & (memory::kPageSize - 1)) <= memory::kPageSize - N) {
       if (const uint8_t* p = bus_.host_read_ptr(addr)) {
@@ -147,6 +152,7 @@ class Cpu final : public TimeSource {
   }
   template <unsigned N>
   void write(uint32_t addr, uint32_t value) {
+    if (log_memory_) [[unlikely]] mem_log_.add(addr, N, true);
     if (N > 1 && (addr & (N - 1)) != 0 && (ccr() & 0x8u) != 0) { raise(FaultKind::Unaligned); return; }
     if ((addr & (memory::kPageSize - 1)) <= memory::kPageSize - N) {
       if (uint8_t* p = bus_.host_write_ptr(addr)) {
@@ -210,6 +216,11 @@ class Cpu final : public TimeSource {
   SemihostingHandler* semihosting_ = nullptr;
   TraceSink* trace_ = nullptr;
   TimingHook* timing_ = nullptr;
+  // Timed runs only: static timing info parallel to the predecode cache's slots, and the data
+  // accesses of the instruction being executed.
+  std::unique_ptr<InstrInfo[]> instr_info_;
+  MemoryLog mem_log_;
+  bool log_memory_ = false;
   std::function<uint32_t()> ccr_reader_;
 };
 

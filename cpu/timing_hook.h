@@ -1,13 +1,96 @@
 #pragma once
-// What the run loop tells a timing model about each retired instruction (issue 7 fills this in;
-// ARCHITECTURE §3 "Timing"). With no hook attached the loop counts one cycle per instruction and
-// builds nothing.
+// What the run loop tells a timing model about each retired instruction (issue 7; ARCHITECTURE §3
+// "Timing"). With no hook attached the loop counts one cycle per instruction and builds nothing:
+// the static part of a record (registers, branch kind, traits) is derived once per predecoded
+// instruction (cpu/timing/instruction_info.h), the dynamic part (memory accesses, branch outcome)
+// is only collected by the timed loop. docs/timing.md describes the models behind the hook.
 #include <cstdint>
 
 #include "base/clock.h"
 #include "cpu/decoder/operands.h"
 
 namespace corsim::cpu {
+
+// Registers an instruction reads and writes, derived at predecode from its table row and operands.
+//   gpr bits 0-14: R0-R14; bit 15: the APSR flags (NZCV), not the PC (a PC write is a branch).
+//   ext bits 0-15: D0-D15 of the FP/vector register file (an S register marks its D register; a
+//   Q register marks two); bit 16 of ext_*: FPSCR/VPR (predicates, FP flags).
+struct RegUsage {
+  uint16_t gpr_read = 0, gpr_write = 0;
+  uint32_t ext_read = 0, ext_write = 0;
+};
+inline constexpr unsigned kFlagsBit = 15;
+inline constexpr uint32_t kExtStatusBit = 1u << 16;
+
+enum class BranchKind : uint8_t {
+  None,         // not a branch (may still write the PC by exception return, not modelled)
+  Direct,       // B, B<cond> (conditional when Operands::cond < 14), CBZ/CBNZ
+  Call,         // BL, BLX (immediate or register): pushes a return address
+  Return,       // BX LR, POP/LDM with PC, LDR PC from the stack
+  Indirect,     // BX/BLX/MOV/LDR to PC otherwise, TBB/TBH
+  LoopStart,    // WLS/DLS/WLSTP/DLSTP (WLS branches when the count is zero)
+  LoopEnd,      // LE/LETP (branch back while LR says so)
+};
+
+// Static properties the models key on beyond the op class (bits of InstrInfo::traits).
+enum InstrTrait : uint16_t {
+  kTraitT16 = 1u << 0,            // 16-bit encoding
+  kTraitM55Pairable = 1u << 1,    // one of the 16-bit forms the M55 may dual-issue ([LLVM-M55])
+  kTraitShiftedOperand = 1u << 2, // register operand with a non-zero shift (ADD r, r, r, LSL #n)
+  kTraitDouble = 1u << 3,         // double-precision FP (iterative on M55/M85 FPUs)
+  kTraitHalf = 1u << 4,           // half-precision FP
+  kTraitChainedMac = 1u << 5,     // VMLA/VMLS/VNMLA/VNMLS (unfused, M55 latency 4)
+  kTraitLongMul = 1u << 6,        // 64-bit result multiplies (two result registers)
+  kTraitSingleIssue = 1u << 7,    // M85 group-ender: LDM/STM/PUSH/POP, TBB/TBH, exclusives, MRS/MSR, barriers
+  kTraitSubwordLoad = 1u << 8,    // LDRB/LDRH/LDRSB/LDRSH (M85 latency 2)
+  kTraitStructMve = 1u << 9,      // VLD2x/VLD4x/VST2x/VST4x, gathers/scatters
+  kTraitFpTransfer = 1u << 10,    // VMOV between core and FP registers, VMRS/VMSR
+  kTraitCompactRegs = 1u << 11,   // InstrInfo::src/dst list every register (no FP/vector registers)
+};
+
+// InstrInfo::src/dst: GPR 0-14, kFlagsBit for the flags, kNoReg for an unused entry.
+inline constexpr uint8_t kNoReg = 16;
+
+// Static timing information of one predecoded instruction.
+struct InstrInfo {
+  RegUsage regs;
+  BranchKind branch = BranchKind::None;
+  uint8_t writeback_base = 0xFF;  // base register written back by a load/store (ready early), or 0xFF
+  uint16_t traits = 0;
+  // The same registers as a short list (kTraitCompactRegs): lets the models check dependencies
+  // without walking bit masks.
+  uint8_t src[4] = {kNoReg, kNoReg, kNoReg, kNoReg};
+  uint8_t dst[2] = {kNoReg, kNoReg};
+};
+
+// One data access of an instruction (merged with its neighbours when contiguous).
+struct MemAccess {
+  uint32_t addr = 0;
+  uint16_t size = 0;  // bytes
+  bool write = false;
+};
+
+// The data accesses of the instruction being executed; filled by the Cpu's memory facade only
+// while a timing model is attached.
+struct MemoryLog {
+  static constexpr unsigned kMax = 4;
+  MemAccess access[kMax];
+  uint8_t count = 0;
+  uint32_t dropped_bytes = 0;  // accesses beyond kMax records (counted, not timed one by one)
+
+  void clear() { count = 0; dropped_bytes = 0; }
+  void add(uint32_t addr, unsigned size, bool write) {
+    if (count > 0) {
+      MemAccess& last = access[count - 1];
+      if (last.write == write && last.addr + last.size == addr && last.size + size <= 64) {
+        last.size = static_cast<uint16_t>(last.size + size);
+        return;
+      }
+    }
+    if (count < kMax) access[count++] = MemAccess{addr, static_cast<uint16_t>(size), write};
+    else dropped_bytes += size;
+  }
+};
 
 struct RetireInfo {
   uint32_t pc = 0;
@@ -16,13 +99,20 @@ struct RetireInfo {
   OpClass op = OpClass::IntAlu;
   bool executed = true;   // false: condition failed inside an IT block
   bool branch_taken = false;
+  bool in_it_block = false;   // ITSTATE was active (the instruction read the flags)
+  uint32_t next_pc = 0;       // where execution continues
+  const InstrInfo* info = nullptr;  // static part (never null in a record the loop built)
+  const MemoryLog* memory = nullptr;  // data accesses (never null in a record the loop built)
 };
 
 class TimingHook {
  public:
   virtual ~TimingHook() = default;
-  // Core cycles this instruction costs (>= 0).
+  // Core cycles this instruction costs (>= 0): the advance of the issue point it causes.
   virtual Cycles retire(const RetireInfo& info) = 0;
+  // Cycles the exception entry sequence costs beyond the stacking instructions (none are retired
+  // for it). Default: nothing.
+  virtual Cycles exception_entry() { return 0; }
 };
 
 }  // namespace corsim::cpu

@@ -100,6 +100,18 @@ std::vector<Option> options() {
          r.config.params.emplace_back(std::string(v.substr(0, eq)), std::string(v.substr(eq + 1)));
          return {};
        }},
+      {"--cpu", "", A::Required, "CORE", "core timing model: cortex-m55 (default) or cortex-m85 (docs/timing.md)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         if (v != "cortex-m55" && v != "cortex-m85") return fmt::format("--cpu expects cortex-m55 or cortex-m85, got '{}'", v);
+         r.config.cpu = std::string(v);
+         return {};
+       }},
+      {"--timing", "", A::Required, "on|off", "cycle-approximate CPU timing (default on); off = 1 cycle per instruction",
+       [](CliResult& r, std::string_view v) -> std::string {
+         if (v != "on" && v != "off") return fmt::format("--timing expects on or off, got '{}'", v);
+         r.config.timing = v == "on";
+         return {};
+       }},
       {"--quiet", "-q", A::None, "", "only warnings and errors on stderr",
        [](CliResult& r, std::string_view) { r.config.quiet = true; return std::string(); }},
       {"--help", "-h", A::None, "", "show this help",

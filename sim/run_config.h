@@ -31,6 +31,8 @@ struct RunConfig {
   std::string chrome_trace;                   // --chrome-trace FILE: Chrome/Perfetto trace of the operators
   std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
   bool quiet = false;
+  std::string cpu = "cortex-m55";             // --cpu: the core's timing model (docs/timing.md)
+  bool timing = true;                         // --timing on|off: off = one cycle per instruction
 };
 
 }  // namespace corsim::sim

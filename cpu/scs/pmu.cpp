@@ -9,7 +9,13 @@ void Pmu::reset() {
   evtyper_.fill(0);
   last_cycles_ = time_.now();
   last_instructions_ = instructions_now();
+  last_event_.fill(0);
   was_enabled_ = false;
+}
+
+uint64_t Pmu::event_now(uint32_t event) const {
+  if (instructions_ == nullptr) return 0;
+  return instructions_->event_count(event).value_or(0);
 }
 
 uint64_t Pmu::instructions_now() const {
@@ -32,6 +38,10 @@ void Pmu::settle() {
       if (evtyper_[n] == kEventCpuCycles) delta = dc;
       else if (evtyper_[n] == kEventInstRetired) delta = di;
       else if (evtyper_[n] == kEventChain && (n & 1u)) delta = overflows;
+      else if (evtyper_[n] != kEventSwIncr) {
+        const uint64_t v = event_now(evtyper_[n]);
+        delta = v - last_event_[n];
+      }
       overflows = 0;
       if (!(cnten_ & (1u << n))) continue;
       const uint64_t sum = evcntr_[n] + delta;
@@ -42,6 +52,11 @@ void Pmu::settle() {
   }
   last_cycles_ = cycles;
   last_instructions_ = insns;
+  for (unsigned n = 0; n < kNumCounters; ++n) {
+    const uint32_t type = evtyper_[n];
+    if (type != kEventSwIncr && type != kEventCpuCycles && type != kEventInstRetired && type != kEventChain)
+      last_event_[n] = event_now(type);
+  }
   was_enabled_ = enabled();
 }
 
@@ -55,7 +70,10 @@ void Pmu::add_registers(RegisterBank& bank) {
     rw(0x000 + 4 * n, "PMU_EVCNTR", [this, n] { return evcntr_[n]; },
        [this, n](uint32_t v, uint32_t lanes) { evcntr_[n] = merge(evcntr_[n], v, lanes) & 0xFFFF; });
     rw(0x400 + 4 * n, "PMU_EVTYPER", [this, n] { return evtyper_[n]; },
-       [this, n](uint32_t v, uint32_t lanes) { evtyper_[n] = merge(evtyper_[n], v, lanes) & 0xFFFF; });
+       [this, n](uint32_t v, uint32_t lanes) {
+         evtyper_[n] = merge(evtyper_[n], v, lanes) & 0xFFFF;
+         last_event_[n] = event_now(evtyper_[n]);  // a new event counts from now
+       });
   }
   rw(0x07C, "PMU_CCNTR", [this] { return ccntr_; },
      [this](uint32_t v, uint32_t lanes) { ccntr_ = merge(ccntr_, v, lanes); });

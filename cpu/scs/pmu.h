@@ -6,7 +6,9 @@
 // Counting rule: a counter advances while PMU_CTRL.E, its CNTENSET bit and DEMCR.TRCENA are 1.
 // Events implemented: SW_INCR (0x00, through PMU_SWINC), INST_RETIRED (0x08), CPU_CYCLES (0x11),
 // CHAIN (0x1E, on an odd counter: counts the overflows of the even counter below it, which makes
-// 32-bit counter pairs). Other event numbers are accepted and count nothing. Not modelled: CTRL.D
+// 32-bit counter pairs), and every event the InstructionCounter answers (with a timing model:
+// stalls, branches, mispredicts, loads/stores, cache accesses/refills, MVE instructions; see
+// docs/timing.md). Other event numbers are accepted and count nothing. Not modelled: CTRL.D
 // (divide by 64), overflow interrupts (INTENSET is storage; overflow flags are set).
 // Counters are evaluated lazily from the time and instruction sources at each access.
 #include <array>
@@ -43,6 +45,7 @@ class Pmu {
  private:
   bool enabled() const { return (ctrl_ & 1u) && (regs_.demcr & kDemcrTrcena); }
   uint64_t instructions_now() const;
+  uint64_t event_now(uint32_t event) const;
 
   const TimeSource& time_;
   const SystemRegisters& regs_;
@@ -50,6 +53,7 @@ class Pmu {
   uint32_t ctrl_ = 0, cnten_ = 0, inten_ = 0, ovs_ = 0, ccfiltr_ = 0;
   uint32_t ccntr_ = 0;
   std::array<uint32_t, kNumCounters> evcntr_{}, evtyper_{};
+  std::array<uint64_t, kNumCounters> last_event_{};  // event source value at the last settle
   Cycles last_cycles_ = 0;
   uint64_t last_instructions_ = 0;
   bool was_enabled_ = false;

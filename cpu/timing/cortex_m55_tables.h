@@ -1,0 +1,75 @@
+#pragma once
+// Cortex-M55 latency data (issue 7 item 2). Sources, as keyed in ../shared/docs/spec/cortex-m.md:
+//   [LLVM-M55]  llvm/lib/Target/ARM/ARMScheduleM55.td (spec §1.1, §1.2 tables)
+//   [SLOTHY]    slothy targets/arm_v81m/cortex_m55r1.py (spec §1.2)
+//   [spec §x]   an inference written down in the spec (calibration point, not an Arm number)
+// Latency = cycles from issue until a dependent instruction may issue; occupancy = cycles the
+// unit is busy. Every number is a starting default to calibrate against silicon.
+#include "cpu/timing/class_timing.h"
+
+namespace corsim::cpu::timing::m55 {
+
+inline constexpr ClassTable<kOpClassCount> kClassTable = {{
+    {OpClass::IntAlu, 1, 1, Unit::Alu, "[LLVM-M55] ALU/MOV/shift-imm/compare: 1"},
+    {OpClass::IntMul, 2, 1, Unit::Mac, "[LLVM-M55] MUL/MLA/SMULL/SMLAL: 2"},
+    // LLVM models 2 and says 'may be higher in practice'; 7 is the M85 divider figure of
+    // [LLVM-M85] (blocking), used here too until silicon calibration (spec §1.1).
+    {OpClass::IntDiv, 7, 7, Unit::Divider, "[LLVM-M55] SDIV/UDIV 'longer than 2'; [LLVM-M85] 7, blocking"},
+    {OpClass::Load, 2, 1, Unit::Load, "[LLVM-M55] LDR/LDRB/LDRH: 2"},
+    {OpClass::Store, 1, 1, Unit::Store, "[LLVM-M55] STR/STRB/STRH: 1"},
+    // Multi-register transfers: one 64-bit bus beat per two registers (spec §1.1 'Bus: 64-bit').
+    {OpClass::LoadMultiple, 2, 1, Unit::Load, "[LLVM-M55] LDM/POP: 2; occupancy by bytes/8 [spec §1.1]"},
+    {OpClass::StoreMultiple, 1, 1, Unit::Store, "[LLVM-M55] STM/PUSH: 1; occupancy by bytes/8 [spec §1.1]"},
+    {OpClass::Branch, 1, 1, Unit::Branch, "[LLVM-M55] branch: 1; taken cost kTakenBranchCost"},
+    {OpClass::System, 1, 1, Unit::System, "[LLVM-M55] MRS/MSR: 1"},
+    {OpClass::Dsp, 2, 1, Unit::Alu, "[LLVM-M55] QADD/SADD16/SSAT/UXTAB: 2"},
+    // Scalar FP on the FP/MUL pipe, E3 = 2 cycles; doubles use kDouble* below.
+    {OpClass::FpAlu, 2, 1, Unit::Fpu, "[LLVM-M55] VADD/VSUB/VABS/VCVT/VSEL/VMOV: 2"},
+    {OpClass::FpMul, 2, 1, Unit::Fpu, "[LLVM-M55] VMUL/VFMA: 2 (VMLA chained: 4)"},
+    {OpClass::FpDiv, 16, 16, Unit::Fpu, "[LLVM-M55] VDIV/VSQRT single: 16 (half 9)"},
+    {OpClass::FpLoadStore, 2, 1, Unit::Load, "[LLVM-M55] VLDR: 2; VSTR: 1"},
+    // MVE: two beats = occupancy 2 in one of four pipes (spec §1.2 'beat' model).
+    {OpClass::MveLogic, 1, 2, Unit::VecInt, "[LLVM-M55] INT pipe logic/VDUP/VREV/VPSEL: 1"},
+    {OpClass::MveInt, 1, 2, Unit::VecInt, "[LLVM-M55] INT pipe VADD/VSUB/VMAX/VSHL/VMOVL: 1"},
+    {OpClass::MveIntSat, 2, 2, Unit::VecInt, "[LLVM-M55] INT pipe VQSHL/VRSHR/VADC: 2"},
+    {OpClass::MveMul, 2, 2, Unit::VecMul, "[LLVM-M55] FP/MUL pipe VMUL/VQDMULH/VMLA: 2; [SLOTHY] 2"},
+    {OpClass::MveReduce, 3, 2, Unit::VecInt, "[LLVM-M55] VMAXV.16/VABAV: 3 (VADDV 2, VMAXV.32 4)"},
+    {OpClass::MveMac, 2, 2, Unit::VecMul, "[LLVM-M55] VMLADAV(A)/VMLALDAV(A): 2; [SLOTHY] VMLALDAVA 3"},
+    {OpClass::MveFpAdd, 1, 2, Unit::VecMul, "[LLVM-M55] FP/MUL pipe VADD.F/VABS.F/VMAXNM: 1"},
+    {OpClass::MveFpMul, 2, 2, Unit::VecMul, "[LLVM-M55] FP/MUL pipe VMUL.F/VCMUL: 2"},
+    {OpClass::MveFpFma, 2, 2, Unit::VecMul, "[LLVM-M55] FP/MUL pipe VFMA/VCMLA: 2"},
+    {OpClass::MveCvt, 2, 2, Unit::VecMul, "[LLVM-M55] FP/MUL pipe VCVT/VRINT: 2"},
+    {OpClass::MveCompare, 1, 2, Unit::VecMul, "[LLVM-M55] FP/MUL pipe VCMP/VPT: 1"},
+    {OpClass::MvePredicate, 1, 1, Unit::VecCtrl, "[LLVM-M55] CTRL pipe VCTP/VPST/VPNOT: 1, single beat"},
+    {OpClass::MveLoad, 1, 2, Unit::VecLoadStore, "[LLVM-M55] LD/ST pipe VLDR: 1 (gather 2); [SLOTHY] 1"},
+    {OpClass::MveStore, 1, 2, Unit::VecLoadStore, "[LLVM-M55] LD/ST pipe VSTR"},
+    {OpClass::MveTransfer, 1, 2, Unit::VecInt, "[LLVM-M55] VMOV lane<->GPR: 1 (INT or FP pipe)"},
+    {OpClass::LongShift, 2, 1, Unit::LongShift, "[LLVM-M55] ASRL/LSLL/SQRSHRL: 2, single-issue"},
+    {OpClass::Nop, 1, 1, Unit::Alu, "[LLVM-M55] NOP: ALU class, 1"},
+}};
+static_assert(table_is_exhaustive(kClassTable), "Cortex-M55 timing table must name every OpClass once");
+inline constexpr auto kByClass = index_by_class(kClassTable);
+
+// Costs outside the class table.
+inline constexpr unsigned kShiftedOperandLatency = 2;   // [LLVM-M55] ALU with shifted register: 2
+inline constexpr unsigned kChainedMacLatency = 4;       // [LLVM-M55] VMLA/VMLS (unfused): 4
+inline constexpr unsigned kHalfDivLatency = 9;          // [LLVM-M55] VDIV/VSQRT half: 9
+inline constexpr unsigned kDoubleAddLatency = 15;       // [LLVM-M55] VADD.F64: 15 (iterative)
+inline constexpr unsigned kDoubleMulLatency = 21;       // [LLVM-M55] VMUL.F64: 21
+inline constexpr unsigned kDoubleFmaLatency = 24;       // [LLVM-M55] VFMA.F64: 24
+inline constexpr unsigned kDoubleMlaLatency = 36;       // [LLVM-M55] VMLA.F64: 36
+inline constexpr unsigned kDoubleDivLatency = 30;       // [LLVM-M55] VDIV/VSQRT.F64: 30
+inline constexpr unsigned kStoreLoadLatency = 1;        // [LLVM-M55] VSTR/VMRS/VCMP: 1
+// A taken branch: the next instruction issues 3 cycles after it (spec §1.4 'M55: taken branch
+// 2-3 cycles'; [LLVM-M55] MispredictPenalty = 3; the M55 does not predict dynamically, WikiChip).
+inline constexpr unsigned kTakenBranchCost = 3;
+// LE with its loop in the loop cache: 0 ([LLVM-M55] t2LoopDec latency 0; spec §1.4). The first LE
+// of a loop (or after another loop replaced it) costs a taken branch (spec §1.4 inference).
+inline constexpr unsigned kLoopEndCachedCost = 0;
+// Bytes per cycle of LDM/STM/PUSH/POP and VLDM/VSTM: the 64-bit data path (spec §1.1 'Bus').
+inline constexpr unsigned kBytesPerBeat = 8;
+// Exception entry: stacking 8 words plus vector fetch. Arm quotes 12 cycles for Cortex-M4/M7
+// interrupt latency; used for M55 until calibrated (not in the spec; an assumption).
+inline constexpr unsigned kExceptionEntry = 12;
+
+}  // namespace corsim::cpu::timing::m55

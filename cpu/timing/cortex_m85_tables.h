@@ -1,0 +1,74 @@
+#pragma once
+// Cortex-M85 latency data (issue 7 item 3). Sources, as keyed in ../shared/docs/spec/cortex-m.md:
+//   [LLVM-M85]  llvm/lib/Target/ARM/ARMScheduleM85.td (spec §1.3 tables)
+//   [SLOTHY]    slothy targets/arm_v81m/cortex_m85r1.py (spec §1.3)
+//   [spec §x]   an inference written down in the spec (calibration point, not an Arm number)
+// Latency = cycles from issue until a dependent instruction may issue (the M85 issues two per
+// cycle, so latency 1 means "next cycle"); occupancy = cycles the unit is busy.
+#include "cpu/timing/class_timing.h"
+
+namespace corsim::cpu::timing::m85 {
+
+inline constexpr ClassTable<kOpClassCount> kClassTable = {{
+    {OpClass::IntAlu, 1, 1, Unit::Alu, "[LLVM-M85] ALU/MOV/shift/compare: 1, two ALUs"},
+    {OpClass::IntMul, 2, 1, Unit::Mac, "[LLVM-M85] MUL/MLA/SMULL/UMLAL: 2, one MAC, accumulator read 1 late"},
+    {OpClass::IntDiv, 7, 7, Unit::Divider, "[LLVM-M85] SDIV/UDIV: 7, stalls the pipeline"},
+    {OpClass::Load, 1, 1, Unit::Load, "[LLVM-M85] LDR word: 1 (byte/half 2)"},
+    {OpClass::Store, 1, 1, Unit::Store, "[LLVM-M85] STR: store data read at EX3"},
+    {OpClass::LoadMultiple, 1, 1, Unit::Load, "[LLVM-M85] LDM/POP: 1 for the first register, single-issue"},
+    {OpClass::StoreMultiple, 1, 1, Unit::Store, "[LLVM-M85] STM/PUSH: single-issue"},
+    {OpClass::Branch, 2, 1, Unit::Branch, "[LLVM-M85] branch: 2; predicted: no bubble"},
+    {OpClass::System, 1, 1, Unit::System, "[LLVM-M85] MRS/MSR/barriers: single-issue"},
+    {OpClass::Dsp, 2, 1, Unit::Alu, "[LLVM-M85] SIMD DSP 1-2, SSAT/QDADD/CSEL 2; slot 0"},
+    {OpClass::FpAlu, 2, 1, Unit::Fpu, "[LLVM-M85] VADD/VSUB/VCVT/VRINT: 2 (F64 6)"},
+    {OpClass::FpMul, 3, 1, Unit::Fpu, "[LLVM-M85] VMUL: 3 (F64 8); VFMA 5 (F64 14)"},
+    {OpClass::FpDiv, 14, 14, Unit::Fpu, "[LLVM-M85] VDIV/VSQRT: 14 (half 8, F64 29)"},
+    {OpClass::FpLoadStore, 1, 1, Unit::Load, "[LLVM-M85] load latency 1 (as LDR word)"},
+    // MVE: every instruction holds its pipe for 2 cycles and MVE loads/stores end the issue group.
+    {OpClass::MveLogic, 1, 2, Unit::VecA, "[LLVM-M85] logic/VMOV/VREV/VPSEL: 1, pipe A or B"},
+    {OpClass::MveInt, 1, 2, Unit::VecA, "[LLVM-M85] VADD/VSUB/VABD/VMAX/VSHL/VMOVL: 1, pipe A"},
+    {OpClass::MveIntSat, 2, 2, Unit::VecA, "[LLVM-M85] VQSHL/VRSHR/VQMOVN/VQSHRN: 2, pipe A"},
+    {OpClass::MveMul, 2, 2, Unit::VecB, "[LLVM-M85] VMUL/VMULL/VQDMULH/VMLA: 2, pipe B"},
+    {OpClass::MveReduce, 4, 2, Unit::VecA, "[LLVM-M85] reductions: scalar result 4 (2 plus 2)"},
+    {OpClass::MveMac, 4, 2, Unit::VecB, "[LLVM-M85] VMLADAV/VMLALDAV: 2, scalar result 4"},
+    {OpClass::MveFpAdd, 2, 2, Unit::VecA, "[LLVM-M85] VADD.F/VSUB.F: 2, pipe A"},
+    {OpClass::MveFpMul, 3, 2, Unit::VecB, "[LLVM-M85] VMUL.F/VCMUL: 3"},
+    {OpClass::MveFpFma, 4, 4, Unit::VecB, "[LLVM-M85] VFMA/VCMLA: 4; [SLOTHY] blocks the FP pipe 4 cycles"},
+    {OpClass::MveCvt, 2, 2, Unit::VecB, "[LLVM-M85] VCVT: 2, pipe B"},
+    {OpClass::MveCompare, 1, 2, Unit::VecC, "[LLVM-M85] VCMP/VPT: 1, pipe C"},
+    {OpClass::MvePredicate, 1, 2, Unit::VecD, "[LLVM-M85] VCTP/VPST/VPNOT: 1, pipe D"},
+    {OpClass::MveLoad, 1, 2, Unit::VecLoad, "[LLVM-M85] VLDR: 1 (VLD2x/VLD4x 4); [SLOTHY] own load unit"},
+    {OpClass::MveStore, 1, 2, Unit::VecStore, "[LLVM-M85] VSTR; [SLOTHY] own store unit"},
+    {OpClass::MveTransfer, 1, 2, Unit::VecA, "[LLVM-M85] VMOV lanes: 1, pipe A or B"},
+    {OpClass::LongShift, 2, 1, Unit::LongShift, "[LLVM-M85] ASRL/LSLL/SQRSHRL: 2, long-shift unit"},
+    {OpClass::Nop, 1, 1, Unit::Alu, "[LLVM-M85] NOP: ALU class"},
+}};
+static_assert(table_is_exhaustive(kClassTable), "Cortex-M85 timing table must name every OpClass once");
+inline constexpr auto kByClass = index_by_class(kClassTable);
+
+inline constexpr unsigned kSubwordLoadLatency = 2;     // [LLVM-M85] LDRB/LDRH/LDRSB/LDRSH: 2
+inline constexpr unsigned kHalfDivLatency = 8;         // [LLVM-M85] VDIV/VSQRT half: 8
+inline constexpr unsigned kDoubleAddLatency = 6;       // [LLVM-M85] VADD.F64: 6
+inline constexpr unsigned kDoubleMulLatency = 8;       // [LLVM-M85] VMUL.F64: 8
+inline constexpr unsigned kFmaLatency = 5;             // [LLVM-M85] VFMA single: 5
+inline constexpr unsigned kDoubleFmaLatency = 14;      // [LLVM-M85] VFMA.F64: 14
+inline constexpr unsigned kDoubleDivLatency = 29;      // [LLVM-M85] VDIV/VSQRT.F64: 29
+inline constexpr unsigned kStructLoadLatency = 4;      // [LLVM-M85] VLD2x/VLD4x: 4
+// Shifted-register operands are read one cycle earlier (EX1 shifter) [LLVM-M85].
+inline constexpr unsigned kShiftedOperandEarly = 1;
+// A MAC reading only its accumulator late: accumulate chains run at 1 per cycle [LLVM-M85].
+inline constexpr unsigned kMacAccumulatorLatency = 1;
+// Mispredicted branch: the next instruction issues 7 cycles after it ([LLVM-M85] comment
+// 'Mispredict cost for forward branches is 7'; LLVM's tuning value 4 is not a measurement).
+inline constexpr unsigned kMispredictCost = 7;
+// LE resolves at issue ([LLVM-M85] latency -2): no bubble once its loop is known.
+inline constexpr unsigned kLoopEndCachedCost = 0;
+// Each load and store pipe has L/H 32-bit halves: 8 bytes per cycle each ([LLVM-M85]).
+inline constexpr unsigned kBytesPerBeat = 8;
+// Branch predictor geometry: not published; sizes typical of a small in-order core (assumption).
+inline constexpr unsigned kBtbEntries = 64;
+inline constexpr unsigned kDirectionEntries = 512;
+inline constexpr unsigned kReturnStackDepth = 4;
+inline constexpr unsigned kExceptionEntry = 12;  // as the M55 (assumption, see cortex_m55_tables.h)
+
+}  // namespace corsim::cpu::timing::m85

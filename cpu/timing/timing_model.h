@@ -1,0 +1,141 @@
+#pragma once
+// What both core models share: the TimingHook they implement, their counters (read by the PMU),
+// the register scoreboard and the memory-system calls (memory/timing/memory_timing.h), so each
+// model file only says how its core issues. docs/timing.md.
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "base/clock.h"
+#include "cpu/timing_hook.h"
+#include "memory/timing/memory_timing.h"
+
+namespace corsim::cpu::timing {
+
+// Counters the PMU and --stats read (cumulative since the model was made).
+struct TimingStats {
+  uint64_t instructions = 0;
+  uint64_t cycles = 0;              // sum of retire() results
+  uint64_t stall_cycles = 0;        // cycles in which nothing issued (dependencies, units, memory)
+  uint64_t frontend_stall_cycles = 0;  // of those: branch redirects and fetch waits
+  uint64_t memory_stall_cycles = 0;    // of those: data/fetch latency reported by the memory system
+  uint64_t dual_issued = 0;         // instructions issued in the same cycle as the one before
+  uint64_t branches = 0;            // branch instructions executed (taken or not)
+  uint64_t branch_mispredicts = 0;  // M85: predictor wrong; M55: taken branches (fetch redirect)
+  uint64_t loads = 0, stores = 0;   // instructions with a data read / write
+  uint64_t mve_instructions = 0;
+  uint64_t data_accesses = 0;       // memory-system calls for data
+};
+
+class CpuTimingModel : public TimingHook {
+ public:
+  ~CpuTimingModel() override = default;
+  virtual std::string_view core_name() const = 0;
+  const TimingStats& stats() const { return stats_; }
+  // The memory system (caches, TCM, bus); null = every access is zero-wait.
+  void set_memory_timing(memory::MemoryTiming* m) { memory_ = m; }
+  memory::MemoryTiming* memory_timing() const { return memory_; }
+  // Platform time for the memory system's calls (the Simulator: CPU cycles plus sleep); null =
+  // the model's own cycle count.
+  void set_clock(const TimeSource* clock) { clock_ = clock; }
+
+ protected:
+  // Register scoreboard: the cycle at which each register's value can be used.
+  struct Scoreboard {
+    std::array<Cycles, 17> gpr{};  // R0-R14, the flags (kFlagsBit) and an always-ready kNoReg slot
+    std::array<Cycles, 17> ext{};  // D0-D15 and FPSCR/VPR
+
+    Cycles ready(const RegUsage& u) const {
+      Cycles t = 0;
+      for (uint32_t m = u.gpr_read; m; m &= m - 1) t = std::max(t, gpr[std::countr_zero(m)]);
+      for (uint32_t m = u.ext_read; m; m &= m - 1) t = std::max(t, ext[std::countr_zero(m)]);
+      return t;
+    }
+    Cycles ready_gpr(uint32_t mask) const {
+      Cycles t = 0;
+      for (uint32_t m = mask; m; m &= m - 1) t = std::max(t, gpr[std::countr_zero(m)]);
+      return t;
+    }
+    // Branch-free forms for InstrInfo::src/dst (kTraitCompactRegs); kNoReg is never written
+    // with anything but 0 by readers, so the writes to it are reset.
+    Cycles ready_compact(const InstrInfo& i) const {
+      return std::max(std::max(gpr[i.src[0]], gpr[i.src[1]]), std::max(gpr[i.src[2]], gpr[i.src[3]]));
+    }
+    void write_compact(const InstrInfo& i, Cycles at) {
+      gpr[i.dst[0]] = at;
+      gpr[i.dst[1]] = at;
+      gpr[kNoReg] = 0;
+    }
+    void write(const RegUsage& u, Cycles gpr_at, Cycles ext_at) {
+      for (uint32_t m = u.gpr_write; m; m &= m - 1) gpr[std::countr_zero(m)] = gpr_at;
+      for (uint32_t m = u.ext_write; m; m &= m - 1) ext[std::countr_zero(m)] = ext_at;
+    }
+  };
+
+  Cycles memory_now() const { return clock_ ? clock_->now() : now_; }
+
+  // Instruction fetch: one memory-system call per 32-byte block entered (an I-cache line; the
+  // cores fetch 64 bits at a time, and code in TCM or a cache hit costs nothing either way, so
+  // asking once per line keeps the timed loop fast). Returns the stall the memory system reports.
+  static constexpr unsigned kFetchBlockShift = 5;
+  bool fetch_block_changed(uint32_t pc) const {
+    return memory_ != nullptr && (pc >> kFetchBlockShift) != last_fetch_block_;
+  }
+  Cycles fetch(uint32_t pc) {
+    const uint32_t block = pc >> kFetchBlockShift;
+    if (memory_ == nullptr || block == last_fetch_block_) return 0;
+    last_fetch_block_ = block;
+    return memory_->cpu_access(memory::CpuAccess{block << kFetchBlockShift, 8, memory::AccessKind::Fetch},
+                               memory_now());
+  }
+  // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
+  Cycles data_access(const MemoryLog& log, unsigned beat) {
+    if (memory_ == nullptr) return 0;
+    Cycles stall = 0;
+    for (unsigned i = 0; i < log.count; ++i) {
+      const MemAccess& a = log.access[i];
+      const auto kind = a.write ? memory::AccessKind::Write : memory::AccessKind::Read;
+      for (uint32_t off = 0; off < a.size; off += beat) {
+        const uint32_t n = std::min<uint32_t>(beat, a.size - off);
+        const uint8_t size = static_cast<uint8_t>(std::bit_floor(n));
+        stall += memory_->cpu_access(memory::CpuAccess{a.addr + off, size, kind}, memory_now());
+        ++stats_.data_accesses;
+      }
+    }
+    return stall;
+  }
+  // Total bytes of an instruction's data accesses.
+  static uint32_t access_bytes(const MemoryLog& log) {
+    uint32_t n = log.dropped_bytes;
+    for (unsigned i = 0; i < log.count; ++i) n += log.access[i].size;
+    return n;
+  }
+  static bool is_mve(OpClass op) { return op >= OpClass::MveLogic && op <= OpClass::MveTransfer; }
+  static bool is_fp(OpClass op) { return op >= OpClass::FpAlu && op <= OpClass::FpLoadStore; }
+
+  // Advances the model's clock to `issue` and returns the cycles charged for this instruction.
+  Cycles commit(Cycles issue) {
+    const Cycles delta = issue - now_;
+    stats_.stall_cycles += delta > 1 ? delta - 1 : 0;
+    stats_.dual_issued += delta == 0 ? 1 : 0;
+    now_ = issue;
+    ++stats_.instructions;
+    stats_.cycles += delta;
+    return delta;
+  }
+
+  TimingStats stats_;
+  Scoreboard board_;
+  Cycles now_ = 0;            // issue cycle of the last instruction
+  memory::MemoryTiming* memory_ = nullptr;
+  const TimeSource* clock_ = nullptr;
+  uint32_t last_fetch_block_ = 0xFFFFFFFFu;
+};
+
+// "cortex-m55" / "cortex-m85" (null for another name).
+std::unique_ptr<CpuTimingModel> make_timing_model(std::string_view core);
+
+}  // namespace corsim::cpu::timing
