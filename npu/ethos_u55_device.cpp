@@ -35,26 +35,58 @@ uint32_t id_register(uint32_t offset) {
   }
 }
 
-// The NPU's AXI masters reach system memory through the interconnect, counted per port.
+// The NPU's AXI masters reach system memory through the interconnect, counted per port. With a
+// transfer log, consecutive accesses of one port and direction to one memory are merged into one
+// timing::AxiTransfer for the memory-system timing.
 class InterconnectBus final : public NpuBus {
  public:
-  explicit InterconnectBus(memory::Interconnect& ic) : ic_(ic) {}
+  explicit InterconnectBus(memory::Interconnect& ic, std::vector<timing::AxiTransfer>* log = nullptr)
+      : ic_(ic), log_(log) {}
   bool read(uint64_t address, std::span<uint8_t> out, AxiPort port) override {
     if (address > UINT32_MAX || out.size() > uint64_t{UINT32_MAX} + 1 - address) return false;
     if (!ic_.debug_read_block(static_cast<uint32_t>(address), out)) return false;
     ic_.count(master(port), false, out.size());
+    note(port, static_cast<uint32_t>(address), out.size(), false);
     return true;
   }
   bool write(uint64_t address, std::span<const uint8_t> in, AxiPort port) override {
     if (address > UINT32_MAX || in.size() > uint64_t{UINT32_MAX} + 1 - address) return false;
     if (!ic_.debug_write_block(static_cast<uint32_t>(address), in)) return false;
     ic_.count(master(port), true, in.size());
+    note(port, static_cast<uint32_t>(address), in.size(), true);
     return true;
   }
 
  private:
   static memory::Master master(AxiPort p) { return p == AxiPort::kAxi0 ? memory::Master::NpuAxi0 : memory::Master::NpuAxi1; }
+  void note(AxiPort p, uint32_t addr, uint64_t bytes, bool write) {
+    if (!log_ || bytes == 0) return;
+    const unsigned port = p == AxiPort::kAxi0 ? 0u : 1u;
+    const memory::Mapping* m = ic_.find(addr);
+    const memory::Target* target = m ? m->target : nullptr;
+    for (size_t i = log_->size(); i-- > 0;) {
+      timing::AxiTransfer& t = (*log_)[i];
+      if (t.port == port && t.write == write) {
+        if (targets_[i] == target) {
+          t.bytes += bytes;
+          return;
+        }
+        break;
+      }
+    }
+    log_->push_back({port, addr, bytes, write});
+    targets_.resize(log_->size());
+    targets_.back() = target;
+  }
   memory::Interconnect& ic_;
+  std::vector<timing::AxiTransfer>* log_;
+  std::vector<const memory::Target*> targets_;  // the memory of each log entry
+
+ public:
+  void clear_log() {
+    if (log_) log_->clear();
+    targets_.clear();
+  }
 };
 
 constexpr uint64_t kBeatBytes = 8;  // U55 AXI data width is 64 bit (§5.1 "8-byte AXI"); Q10 decision
@@ -246,7 +278,8 @@ void EthosU55Device::start(Cycles now) {
   ops_.clear();
   pending_ = RunResult{};
   pending_activity_ = PmuActivity{};
-  InterconnectBus nbus(bus_);
+  std::vector<timing::AxiTransfer> transfers;
+  InterconnectBus nbus(bus_, opt_.memory_timing ? &transfers : nullptr);
   // Fetch the command stream (QBASE, QSIZE bytes) through the command port.
   std::vector<uint8_t> bytes(qsize_ & ~3u);
   uint64_t total = 0;
@@ -258,10 +291,13 @@ void EthosU55Device::start(Cycles now) {
     pending_.error = "command stream fetch outside memory";
   } else {
     const std::vector<uint32_t> words = words_from_bytes(bytes);
+    nbus.clear_log();  // the command fetch is not an operation's traffic
     pending_ = exec_.run(words, nbus, basep_, regioncfg_, [&](const OpRecord& rec) {
       DeviceOp op;
       op.record = rec;
-      op.timing = timing_.estimate(rec.op, rec.traffic);
+      op.timing = opt_.memory_timing ? timing_.estimate(rec.op, rec.traffic, transfers, *opt_.memory_timing, t, ratio)
+                                     : timing_.estimate(rec.op, rec.traffic);
+      nbus.clear_log();
       op.start = t;
       t += static_cast<Cycles>(std::ceil(static_cast<double>(op.timing.total) / ratio));
       op.end = t;

@@ -18,6 +18,7 @@
 #include "base/irq.h"
 #include "memory/interconnect.h"
 #include "memory/target.h"
+#include "memory/timing/memory_timing.h"
 #include "npu/executor.h"
 #include "npu/pmu.h"
 #include "npu/timing/timing_model.h"
@@ -30,6 +31,9 @@ struct DeviceOptions {
   unsigned irq_line = 56;
   // NPU cycles per platform cycle (Corstone FVP: one clock, ratio 1).
   double npu_cycles_per_platform_cycle = 1.0;
+  // The memory system's timing (memory/timing): when set, each operation's AXI traffic is priced
+  // by it, sharing the memories with the CPU; when null (the standalone runner), by `system`.
+  memory::MemoryTiming* memory_timing = nullptr;
 };
 
 // One executed operation, for reports.

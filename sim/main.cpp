@@ -64,10 +64,11 @@ int main(int argc, char** argv) {
     error_line(e);
     return kExitBadInput;
   }
+  marker_traffic.set_memory_timing(sim.memory_timing());  // bytes per memory in the report
   const RunResult result = sim.run();
   std::fflush(stdout);
   const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
-                                                         npu.operations(), sim.preset().clock_hz);
+                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic);
   if (op_report.present && !quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
   auto write_text = [](const std::string& file, const std::string& text) {
     if (std::FILE* f = std::fopen(file.c_str(), "w")) {

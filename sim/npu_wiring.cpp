@@ -14,6 +14,10 @@ void NpuWiring::install(PlatformHooks& hooks, memory::Interconnect*& bus) {
     npu::DeviceOptions opt;
     opt.npu.macs = (n.num_macs == 32 || n.num_macs == 64 || n.num_macs == 256) ? n.num_macs : 128;
     if (d.irq >= 0) opt.irq_line = static_cast<unsigned>(d.irq);
+    if (auto sys = npu::timing::system_preset(n.system_config)) opt.system = *sys;
+    // With the memory system's timing present, the NPU's AXI traffic shares the memories with the
+    // CPU (docs/memory-timing.md); without it the system config's bandwidths apply alone.
+    opt.memory_timing = ctx.memory_timing;
     auto dev = std::make_unique<npu::EthosU55Device>(*bus, ctx.irq, ctx.time, opt);
     npu::EthosU55Device* p = dev.get();
     EventQueue* events = &ctx.events;

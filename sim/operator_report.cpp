@@ -43,19 +43,46 @@ const char* master_name(size_t m) {
   return m < kNumMasters ? names[m] : "?";
 }
 
+static MemorySnapshot diff_memories(const MemorySnapshot& a, const MemorySnapshot& b) {
+  MemorySnapshot d(b.size());
+  for (size_t i = 0; i < b.size(); ++i) {
+    const memory::timing::MemoryTraffic z{};
+    const memory::timing::MemoryTraffic& x = i < a.size() ? a[i] : z;
+    d[i].cpu_read = b[i].cpu_read - x.cpu_read;
+    d[i].cpu_write = b[i].cpu_write - x.cpu_write;
+    d[i].cpu_fetch = b[i].cpu_fetch - x.cpu_fetch;
+    d[i].cpu_bus_read = b[i].cpu_bus_read - x.cpu_bus_read;
+    d[i].cpu_bus_write = b[i].cpu_bus_write - x.cpu_bus_write;
+    d[i].npu_read = b[i].npu_read - x.npu_read;
+    d[i].npu_write = b[i].npu_write - x.npu_write;
+  }
+  return d;
+}
+
 void MarkerTraffic::install(TraceMarkerLog& log, const memory::Interconnect& bus) {
   log.set_observer([this, &bus](const TraceMarker&) {
     TrafficSnapshot s{};
     for (size_t m = 0; m < kNumMasters; ++m) s[m] = bus.traffic(static_cast<memory::Master>(m));
     snapshots_.push_back(s);
+    memory_snapshots_.push_back(memory_ ? memory_->traffic() : MemorySnapshot{});
   });
 }
 
 OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
                                      const std::vector<TrafficSnapshot>& traffic,
-                                     const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz) {
+                                     const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz,
+                                     const MarkerTraffic* memory) {
   OperatorReport r;
   r.clock_hz = clock_hz;
+  const memory::timing::PlatformMemoryTiming* mt = memory ? memory->memory_timing() : nullptr;
+  if (mt) {
+    for (const auto& m : mt->config().memories) r.memory_names.push_back(m.name);
+    r.cpu_memory_counted = mt->cpu_accesses() > 0;
+  }
+  auto mem_snap = [&](size_t i) {
+    return (memory && i < memory->memory_snapshots().size()) ? memory->memory_snapshots()[i] : MemorySnapshot{};
+  };
+  MemorySnapshot prev_memory;
   std::string name;
   bool name_done = false;
   uint32_t kind = 0;
@@ -71,6 +98,7 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
           run_started = true;
           r.run_begin = prev_end = m.cycle;
           prev_traffic = snap(i);
+          prev_memory = mem_snap(i);
           r.operators.clear();
         }
         break;
@@ -96,6 +124,7 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
           run_started = true;
           r.run_begin = prev_end = m.cycle;
           prev_traffic = snap(i);
+          prev_memory = mem_snap(i);
         }
         if (open) r.error = fmt::format("instruction {} begins before the previous one ended", m.value & 0xFFFFFF);
         OperatorEntry e;
@@ -121,6 +150,11 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
         const TrafficSnapshot now = snap(i);
         e.bytes = diff(prev_traffic, now);
         prev_traffic = now;
+        if (mt) {
+          const MemorySnapshot mnow = mem_snap(i);
+          e.memories = diff_memories(prev_memory, mnow);
+          prev_memory = mnow;
+        }
         prev_end = m.cycle;
         r.run_end = m.cycle;
         open = false;
@@ -161,8 +195,11 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
 std::string format_operator_table(const OperatorReport& r) {
   std::string s = fmt::format("corsim: per-operator report ({} cycles from execute start to the last instruction's end)\n",
                               r.total);
-  s += fmt::format("{:>4} {:<48} {:<4} {:>12} {:>7} {:>12} {:>12} {:>12} {:>12} {:>12}\n", "#", "operator", "unit",
+  s += fmt::format("{:>4} {:<48} {:<4} {:>12} {:>7} {:>12} {:>12} {:>12} {:>12} {:>12}", "#", "operator", "unit",
                    "cycles", "share", "npu_cycles", "cpu_data_B", "npu_axi0_B", "npu_axi1_B", "cpu_instr_B");
+  // Bytes per memory (all masters, read + write) from the memory-system timing.
+  for (const std::string& n : r.memory_names) s += fmt::format(" {:>12}", n + "_B");
+  s += "\n";
   for (const OperatorEntry& e : r.operators) {
     const double share = r.total ? 100.0 * static_cast<double>(e.cycles) / static_cast<double>(r.total) : 0.0;
     auto rw = [&](memory::Master m) {
@@ -173,8 +210,17 @@ std::string format_operator_table(const OperatorReport& r) {
                      e.name.empty() ? e.kind : e.name, e.npu ? "NPU" : "CPU", e.cycles, share, e.npu_cycles,
                      rw(memory::Master::CpuData), rw(memory::Master::NpuAxi0), rw(memory::Master::NpuAxi1),
                      rw(memory::Master::CpuInstr));
+    s.pop_back();  // the newline: per-memory columns follow
+    for (size_t m = 0; m < r.memory_names.size(); ++m) {
+      const memory::timing::MemoryTraffic z{};
+      const auto& t = m < e.memories.size() ? e.memories[m] : z;
+      s += fmt::format(" {:>12}", t.cpu_read + t.cpu_write + t.npu_read + t.npu_write);
+    }
+    s += "\n";
   }
   s += fmt::format("{:>4} {:<48} {:<4} {:>12} {:>6.2f}%\n", "", "total", "", r.total, r.total ? 100.0 : 0.0);
+  if (!r.memory_names.empty() && !r.cpu_memory_counted)
+    s += "corsim: note: the CPU ran untimed (--timing off): per-memory bytes are the NPU's only\n";
   if (!r.error.empty()) s += fmt::format("corsim: warning: trace markers: {}\n", r.error);
   return s;
 }
@@ -185,6 +231,9 @@ std::string operator_report_json(const OperatorReport& r) {
   s += fmt::format("  \"clock_hz\": {},\n  \"run_begin\": {},\n  \"run_end\": {},\n  \"total_cycles\": {},\n", r.clock_hz,
                    r.run_begin, r.run_end, r.total);
   s += fmt::format("  \"error\": {},\n", r.error.empty() ? "null" : "\"" + json_escape(r.error) + "\"");
+  s += "  \"memories\": [";
+  for (size_t m = 0; m < r.memory_names.size(); ++m) s += fmt::format("{}\"{}\"", m ? ", " : "", json_escape(r.memory_names[m]));
+  s += fmt::format("],\n  \"cpu_memory_counted\": {},\n", r.cpu_memory_counted ? "true" : "false");
   s += "  \"operators\": [";
   for (size_t i = 0; i < r.operators.size(); ++i) {
     const OperatorEntry& e = r.operators[i];
@@ -197,6 +246,15 @@ std::string operator_report_json(const OperatorReport& r) {
     for (size_t m = 0; m < kNumMasters; ++m) {
       s += fmt::format("{}\"{}\": {{\"read\": {}, \"write\": {}}}", m ? ", " : "", master_name(m), e.bytes[m].read_bytes,
                        e.bytes[m].write_bytes);
+    }
+    s += "}, \"memories\": {";
+    for (size_t m = 0; m < r.memory_names.size(); ++m) {
+      const memory::timing::MemoryTraffic z{};
+      const auto& t = m < e.memories.size() ? e.memories[m] : z;
+      s += fmt::format("{}\"{}\": {{\"cpu_read\": {}, \"cpu_write\": {}, \"cpu_fetch\": {}, \"cpu_bus_read\": {}, "
+                       "\"cpu_bus_write\": {}, \"npu_read\": {}, \"npu_write\": {}}}",
+                       m ? ", " : "", json_escape(r.memory_names[m]), t.cpu_read, t.cpu_write, t.cpu_fetch, t.cpu_bus_read,
+                       t.cpu_bus_write, t.npu_read, t.npu_write);
     }
     s += "}, \"npu_operations\": [";
     for (size_t k = 0; k < e.npu_ops.size(); ++k) {

@@ -16,6 +16,7 @@
 
 #include "base/clock.h"
 #include "memory/interconnect.h"
+#include "memory/timing/platform_memory_timing.h"
 #include "npu/ethos_u55_device.h"
 #include "sim/trace_markers.h"
 
@@ -24,14 +25,22 @@ namespace corsim::sim {
 inline constexpr size_t kNumMasters = static_cast<size_t>(memory::Master::Count);
 using TrafficSnapshot = std::array<memory::TrafficCounters, kNumMasters>;
 
-// Samples the interconnect's counters at each marker (install before the run).
+using MemorySnapshot = std::vector<memory::timing::MemoryTraffic>;  // per memory
+
+// Samples the interconnect's counters at each marker (install before the run), and the memory
+// system's per-memory counters once set_memory_timing() gave it one (after Simulator::prepare).
 class MarkerTraffic {
  public:
   void install(TraceMarkerLog& log, const memory::Interconnect& bus);
+  void set_memory_timing(const memory::timing::PlatformMemoryTiming* m) { memory_ = m; }
   const std::vector<TrafficSnapshot>& snapshots() const { return snapshots_; }
+  const std::vector<MemorySnapshot>& memory_snapshots() const { return memory_snapshots_; }
+  const memory::timing::PlatformMemoryTiming* memory_timing() const { return memory_; }
 
  private:
   std::vector<TrafficSnapshot> snapshots_;
+  std::vector<MemorySnapshot> memory_snapshots_;
+  const memory::timing::PlatformMemoryTiming* memory_ = nullptr;
 };
 
 struct NpuOpEntry {
@@ -52,6 +61,7 @@ struct OperatorEntry {
   Cycles cycles = 0;       // charged cycles (see above)
   Cycles npu_cycles = 0;   // sum of the NPU operations' durations
   TrafficSnapshot bytes{}; // per master, during the charged span
+  MemorySnapshot memories; // per memory (OperatorReport::memory_names), during the charged span
   std::vector<NpuOpEntry> npu_ops;
 };
 
@@ -61,11 +71,17 @@ struct OperatorReport {
   uint64_t clock_hz = 0;
   Cycles run_begin = 0, run_end = 0, total = 0;
   std::vector<OperatorEntry> operators;
+  // Bytes per memory (memory/timing): names in preset order; cpu_memory_counted is false when the
+  // CPU ran untimed (--timing off), so its per-memory bytes are zero rather than measured.
+  std::vector<std::string> memory_names;
+  bool cpu_memory_counted = false;
 };
 
+// `memory` (optional): the MarkerTraffic that also sampled the memory system's counters.
 OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
                                      const std::vector<TrafficSnapshot>& traffic,
-                                     const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz);
+                                     const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz,
+                                     const MarkerTraffic* memory = nullptr);
 
 std::string format_operator_table(const OperatorReport& r);
 std::string operator_report_json(const OperatorReport& r);

@@ -1,5 +1,7 @@
 #include "sim/params.h"
 
+#include "sim/memory_timing_setup.h"
+
 #include <charconv>
 #include <functional>
 #include <optional>
@@ -244,6 +246,9 @@ ParamResult apply_parameters(PlatformPreset& preset, RunConfig& run) {
       if (auto r = apply_uart(ctx, raw_name, value, matched); matched) {
         problem = *r;
         handled = true;
+      } else if (auto m = apply_memory_timing_parameter(ctx.preset, raw_name, value)) {
+        problem = *m;  // memory.<NAME>.bandwidth, cache.*, cpu0.*cache-state_modelled, memory.system_config/mode
+        handled = true;
       } else if (auto p = apply_preset_value(ctx, raw_name, value)) {
         problem = *p;
         handled = true;
@@ -278,6 +283,8 @@ std::vector<std::string_view> known_parameter_names() {
   names.push_back("platform.clock_hz, cpu.{vtor,num_irqs,priority_bits} (corsim)");
   names.push_back("memory.<NAME>.{base,secure_base,size,latency,rom} (corsim; NAME: ITCM SRAM DTCM ISRAM QSPI DDR)");
   names.push_back("device.<name>.{base,secure_base,size,irq} (corsim; names in docs/sim.md)");
+  names.push_back("memory.<NAME>.bandwidth, cache.{icache,dcache}.{size,line,ways}, cache.dcache.write_policy, "
+                  "memory.system_config, memory.mode, cpu0.{icache,dcache}-state_modelled (docs/memory-timing.md)");
   return names;
 }
 

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "sim/cli.h"
+#include "sim/memory_timing_setup.h"
 #include "sim/params.h"
 
 #if CORSIM_HAVE_EXCEPTION_UNIT
@@ -45,7 +46,8 @@ std::string Simulator::prepare() {
   if (!params.error.empty()) return params.error;
 
   cpu_ = std::make_unique<cpu::Cpu>(preset_.cpu, bus_);
-  DeviceContext ctx{*this, events_, cpu_->exceptions().irq_sink(), preset_.clock_hz};
+  memory_timing_ = std::make_unique<memory::timing::PlatformMemoryTiming>(memory_system_config(preset_));
+  DeviceContext ctx{*this, events_, cpu_->exceptions().irq_sink(), preset_.clock_hz, memory_timing_.get()};
   PlatformHooks hooks = hooks_;
   auto user_stop = hooks_.request_stop;
   hooks.request_stop = [this, user_stop](const std::string& why) {
@@ -128,6 +130,12 @@ std::string Simulator::attach_system_control_space() {
   });
   // The core reads CCR (UNALIGN_TRP, DIV_0_TRP) from the SCB state on its rare paths.
   cpu_->set_ccr_reader([&ex] { return ex.regs().ccr_s(); });
+  // CCR.IC/DC and the cache maintenance registers drive the memory-system timing's caches.
+  scs->set_cache_hooks(
+      [this](uint32_t ccr) { memory_timing_->set_cache_enables((ccr >> 17) & 1u, (ccr >> 16) & 1u); },
+      [this](unsigned op, uint32_t value) {
+        memory_timing_->cache_maintenance(static_cast<memory::CacheOp>(op), value, now());
+      });
   scs_ = std::move(scs);
 #endif
   return {};

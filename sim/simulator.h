@@ -15,6 +15,7 @@
 #include "cpu/cpu.h"
 #include "cpu/scs/counters.h"
 #include "memory/interconnect.h"
+#include "memory/timing/platform_memory_timing.h"
 #include "sim/elf_loader.h"
 #include "sim/event_queue.h"
 #include "sim/platform/platform.h"
@@ -53,6 +54,9 @@ class Simulator final : public TimeSource {
 
   // The Private Peripheral Bus model (null when the CPU library has no exception unit yet).
   memory::Target* system_control_space() const { return scs_.get(); }
+  // The memory system's timing (caches, TCMs, shared memories; docs/memory-timing.md), built by
+  // prepare(). The CPU timing model calls its cpu_access; the NPU its npu_transfer.
+  memory::timing::PlatformMemoryTiming* memory_timing() const { return memory_timing_.get(); }
 
   // Ends the run at the next instruction boundary (EOT, semihosting exit).
   void finish(RunEnd end, int exit_status, std::string message);
@@ -80,6 +84,7 @@ class Simulator final : public TimeSource {
   TraceMarkerLog markers_{*this};
   InstructionCount instruction_count_{*this};
   std::unique_ptr<memory::Target> scs_;
+  std::unique_ptr<memory::timing::PlatformMemoryTiming> memory_timing_;
   EventQueue::EventId systick_event_ = EventQueue::kNoEvent;
   ElfImage image_;
   Cycles idle_cycles_ = 0;

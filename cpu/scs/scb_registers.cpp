@@ -14,7 +14,7 @@ constexpr uint32_t kIcsrRettobase = 1u << 11, kIcsrIsrpending = 1u << 22, kIcsrP
                    kIcsrPendnmiclr = 1u << 30, kIcsrPendnmiset = 1u << 31;
 
 // Cortex-M55 with 32 KiB 2-way I-cache and 32 KiB 4-way D-cache, 32-byte lines (CLIDR: L1 separate
-// I and D, LoUU = LoC = 1). corsim models no cache: maintenance operations are accepted as no-ops.
+// I and D, LoUU = LoC = 1). Caches are a timing model only (memory/timing); these are its defaults.
 constexpr uint32_t kClidr = 0x0900'0003u;
 constexpr uint32_t kCtr = 0x8303'C003u;
 constexpr uint32_t kCcsidrData = 0xF01F'E019u;   // WT WB RA WA, 256 sets, 4 ways, 32-byte lines
@@ -87,8 +87,9 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
            });
   bank.add_storage(0xED10, "SCR", r.scr[1], 0x1Eu);  // SLEEPONEXIT, SLEEPDEEP, SLEEPDEEPS, SEVONPEND
   bank.add(0xED14, "CCR", [regs] { return regs->ccr[1]; },
-           [regs](uint32_t v, uint32_t lanes) {
+           [regs, hook = hooks.ccr_written](uint32_t v, uint32_t lanes) {
              regs->ccr[1] = merge(regs->ccr[1], v, lanes & ccr::kWritable) | ccr::kReset;
+             if (hook) hook(regs->ccr[1]);
            });
   for (unsigned w = 0; w < 3; ++w) {
     const uint32_t first = 4 + 4 * w;
@@ -186,13 +187,18 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   bank.add_const(0xEF44, "MVFR1", 0x1210'0211u);
   bank.add_const(0xEF48, "MVFR2", 0x0000'0040u);
 
-  // Cache maintenance by address or set/way: no caches are modelled, every operation is a no-op.
+  // Cache maintenance by address or set/way: functionally no-ops (memory is always coherent);
+  // the memory-system timing model sees them through hooks.cache_maintenance.
   struct CacheOp { uint32_t offset; const char* name; };
   static constexpr std::array<CacheOp, 10> kCacheOps{{
       {0xEF50, "ICIALLU"}, {0xEF58, "ICIMVAU"}, {0xEF5C, "DCIMVAC"}, {0xEF60, "DCISW"}, {0xEF64, "DCCMVAU"},
       {0xEF68, "DCCMVAC"}, {0xEF6C, "DCCSW"}, {0xEF70, "DCCIMVAC"}, {0xEF74, "DCCISW"}, {0xEF78, "BPIALL"},
   }};
-  for (const CacheOp& op : kCacheOps) bank.add(op.offset, op.name, nullptr, [](uint32_t, uint32_t) {});
+  for (unsigned i = 0; i < kCacheOps.size(); ++i) {
+    bank.add(kCacheOps[i].offset, kCacheOps[i].name, nullptr, [i, hook = hooks.cache_maintenance](uint32_t v, uint32_t) {
+      if (hook) hook(i, v);
+    });
+  }
 }
 
 }  // namespace corsim::cpu::scs

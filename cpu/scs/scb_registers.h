@@ -20,6 +20,11 @@ constexpr uint32_t kCpuidCortexM55 = 0x411F'D221u;
 
 struct ScbHooks {
   std::function<void()> settle_counters;  // DWT/PMU settle around DEMCR (TRCENA) writes
+  // The memory-system timing model (memory/timing): the Secure CCR after each write (IC/DC enable
+  // bits), and each cache maintenance write as (operation index in the order ICIALLU, ICIMVAU,
+  // DCIMVAC, DCISW, DCCMVAU, DCCMVAC, DCCSW, DCCIMVAC, DCCISW, BPIALL = memory::CacheOp, value).
+  std::function<void(uint32_t)> ccr_written;
+  std::function<void(unsigned, uint32_t)> cache_maintenance;
 };
 
 void add_nvic_registers(RegisterBank& bank, ExceptionUnit& exceptions);

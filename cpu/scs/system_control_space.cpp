@@ -20,10 +20,17 @@ SystemControlSpace::SystemControlSpace(ExceptionUnit& exceptions, const TimeSour
   systick_.add_registers(systick_bank_);
   mpu_sau_.add_registers(mpu_bank_);
   add_nvic_registers(scs_bank_, exceptions);
-  add_scb_registers(scs_bank_, exceptions, ScbHooks{[this] {
-                      dwt_.settle();
-                      pmu_.settle();
-                    }});
+  add_scb_registers(scs_bank_, exceptions,
+                    ScbHooks{[this] {
+                               dwt_.settle();
+                               pmu_.settle();
+                             },
+                             [this](uint32_t ccr) {
+                               if (ccr_written_) ccr_written_(ccr);
+                             },
+                             [this](unsigned op, uint32_t v) {
+                               if (cache_maintenance_) cache_maintenance_(op, v);
+                             }});
   impdef_.add_registers(impdef_bank_);
   exceptions.set_tt_query([this](uint32_t address, bool unpriv, bool alt) {
     return mpu_sau_.tt_response(address, exceptions_.state().secure, unpriv, alt);

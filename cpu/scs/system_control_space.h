@@ -14,6 +14,7 @@
 // probing optional features running. Unprivileged accesses are BusFaults (B3.x "The System
 // Control Space"), except STIR with CCR.USERSETMPEND and the ITM stimulus ports.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <set>
 #include <vector>
@@ -60,6 +61,11 @@ class SystemControlSpace final : public memory::Target {
   MpuSau& mpu_sau() { return mpu_sau_; }
   // Distinct unknown offsets reported so far (tests check log-once).
   size_t unknown_reports() const { return reported_.size(); }
+  // The memory-system timing model's view of CCR writes and cache maintenance (ScbHooks).
+  void set_cache_hooks(std::function<void(uint32_t)> ccr_written, std::function<void(unsigned, uint32_t)> maintenance) {
+    ccr_written_ = std::move(ccr_written);
+    cache_maintenance_ = std::move(maintenance);
+  }
 
  private:
   RegisterBank* bank_for(uint32_t offset);
@@ -74,6 +80,8 @@ class SystemControlSpace final : public memory::Target {
   ImplementationDefined impdef_;
   RegisterBank itm_bank_, dwt_bank_, pmu_bank_, systick_bank_, mpu_bank_, scs_bank_, impdef_bank_;
   std::set<uint64_t> reported_;
+  std::function<void(uint32_t)> ccr_written_;
+  std::function<void(unsigned, uint32_t)> cache_maintenance_;
 };
 
 }  // namespace corsim::cpu::scs

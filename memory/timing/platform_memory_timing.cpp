@@ -105,12 +105,16 @@ Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
   MemoryTraffic& t = traffic_[static_cast<size_t>(mem)];
   const bool write = a.kind == AccessKind::Write;
   (write ? t.cpu_write : t.cpu_read) += a.size;
+  if (a.kind == AccessKind::Fetch) {
+    t.cpu_fetch += a.size;
+    if (cfg_.memories[static_cast<size_t>(mem)].kind != MemoryKind::Axi) return 0;  // TCM: zero wait
+    return fetch(a.addr, a.size, now, static_cast<size_t>(mem));
+  }
   switch (cfg_.memories[static_cast<size_t>(mem)].kind) {
     case MemoryKind::Itcm: return 0;
     case MemoryKind::Dtcm: return dtcm(a.addr, a.size, now);
     case MemoryKind::Axi: break;
   }
-  if (a.kind == AccessKind::Fetch) return fetch(a.addr, a.size, now, static_cast<size_t>(mem));
   return data(a.addr, a.size, write, now, static_cast<size_t>(mem));
 }
 

@@ -24,6 +24,7 @@ namespace corsim::memory::timing {
 // over the bus to the memory (line fills, write-backs, uncached accesses), and the NPU's bytes.
 struct MemoryTraffic {
   uint64_t cpu_read = 0, cpu_write = 0;          // architectural accesses (fetches count as reads)
+  uint64_t cpu_fetch = 0;                        // of cpu_read: instruction fetches
   uint64_t cpu_bus_read = 0, cpu_bus_write = 0;  // bus transfers caused by the CPU
   uint64_t npu_read = 0, npu_write = 0;
 };

@@ -174,12 +174,34 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
   t.axi0 = port_cycles(sys_.axi0, traffic.read[0], traffic.write[0]);
   t.axi1 = port_cycles(sys_.axi1, traffic.read[1], traffic.write[1]);
   t.overhead = sys_.op_overhead_cycles;
+  decide_total(t);
+  return t;
+}
+
+void TimingModel::decide_total(OpTiming& t) {
   uint64_t m = t.compute;
   t.bound = "compute";
   if (t.weights > m) { m = t.weights; t.bound = "weights"; }
   if (t.axi0 > m) { m = t.axi0; t.bound = "axi0"; }
   if (t.axi1 > m) { m = t.axi1; t.bound = "axi1"; }
   t.total = t.overhead + m;
+}
+
+OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic, std::span<const AxiTransfer> transfers,
+                               memory::MemoryTiming& memory, Cycles start, double npu_per_platform) const {
+  OpTiming t = estimate(op, traffic);
+  std::array<Cycles, 2> end{start, start};
+  for (const AxiTransfer& x : transfers) {
+    if (x.bytes == 0) continue;
+    Cycles& e = end[x.port & 1];
+    e += memory.npu_transfer(x.port & 1, x.addr, x.bytes, x.write, e);
+  }
+  auto npu_cycles = [&](Cycles platform) {
+    return static_cast<uint64_t>(std::ceil(static_cast<double>(platform) * npu_per_platform));
+  };
+  t.axi0 = npu_cycles(end[0] - start);
+  t.axi1 = npu_cycles(end[1] - start);
+  decide_total(t);
   return t;
 }
 

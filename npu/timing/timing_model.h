@@ -9,6 +9,10 @@
 // block. It models the hardware's block iteration (the OFM_BLK_* registers and clipped edge
 // blocks), not Vela's averaged block count (§10).
 #include <cstdint>
+#include <span>
+
+#include "base/clock.h"
+#include "memory/timing/memory_timing.h"
 
 #include "npu/npu_config.h"
 #include "npu/op_config.h"
@@ -33,11 +37,27 @@ struct Ublock {
   uint32_t h, w, c;
 };
 
+// One stretch of an operation's AXI traffic to one memory (first address, bytes, direction), in
+// the order the operation issued it. The device collects them; the memory-system timing prices them.
+struct AxiTransfer {
+  unsigned port = 0;  // 0 = AXI0, 1 = AXI1
+  uint32_t addr = 0;
+  uint64_t bytes = 0;
+  bool write = false;
+};
+
 class TimingModel {
  public:
   TimingModel(NpuConfig npu, SystemConfig sys) : npu_(npu), sys_(std::move(sys)) {}
 
   OpTiming estimate(const OperationConfig& op, const Traffic& traffic) const;
+  // The same with the AXI parts priced by the memory system's timing (memory/timing): each port's
+  // transfers run one after the other from `start` (platform cycles), each through
+  // MemoryTiming::npu_transfer, so they share the memories with the CPU (docs/memory-timing.md).
+  // `npu_per_platform` converts the result to NPU cycles. The system config's port bandwidths and
+  // latencies are then the ports' caps (the MemoryTiming holds them).
+  OpTiming estimate(const OperationConfig& op, const Traffic& traffic, std::span<const AxiTransfer> transfers,
+                    memory::MemoryTiming& memory, Cycles start, double npu_per_platform) const;
 
   // Pieces, exposed for tests.
   Ublock ofm_ublock(const OperationConfig& op) const;
@@ -48,6 +68,8 @@ class TimingModel {
   const SystemConfig& system() const { return sys_; }
 
  private:
+  static void decide_total(OpTiming& t);  // bound and total from the parts
+
   NpuConfig npu_;
   SystemConfig sys_;
 };

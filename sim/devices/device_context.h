@@ -3,6 +3,7 @@
 // interrupt times, and the interrupt lines. Passed explicitly: no global state.
 #include "base/clock.h"
 #include "base/irq.h"
+#include "memory/timing/memory_timing.h"
 #include "sim/event_queue.h"
 
 namespace corsim::sim {
@@ -12,6 +13,8 @@ struct DeviceContext {
   EventQueue& events;
   IrqSink& irq;
   uint64_t clock_hz = 25'000'000;  // the platform clock that Cycles count
+  // The memory system's timing (memory/timing), for bus masters such as the NPU; may be null.
+  memory::MemoryTiming* memory_timing = nullptr;
 };
 
 // Accepts and ignores interrupt lines (the NPU hook and tests without an NVIC).

@@ -35,14 +35,22 @@ PlatformPreset corstone300_preset() {
   // fits both. ISRAM: 2 MiB on the FVP, a 4 MiB window on QEMU: 4 MiB for the same reason.
   // DDR is 2 GiB flat at 0x6000_0000-0xDFFF_FFFF as QEMU maps it; ExecuTorch's linker script uses
   // 0x7000_0000 + 1.5 GiB, which lies inside. It is backed lazily, page by page.
+  // Timing (latency to the first data in cycles, bandwidth in bytes per cycle; docs/memory-timing.md):
+  // TCMs zero-wait; SRAMs 4 cycles (spec/cortex-m.md §1.5: "4-8 core cycles") at the 64-bit AXI
+  // width; QSPI 16 cycles at Vela's flash bandwidth (1 byte/cycle); DDR 32 cycles (§1.5's 30-60
+  // guess) at 8 bytes/cycle. No public Corstone-300 figures exist; all are -C settable.
   p.memories = {
-      {"ITCM", 0x00000000, 0x10000000, 512 * KiB, false, 0},
-      {"SRAM", 0x01000000, 0x11000000, 2 * MiB, false, 0},
-      {"DTCM", 0x20000000, 0x30000000, 512 * KiB, false, 0},
-      {"ISRAM", 0x21000000, 0x31000000, 4 * MiB, false, 0},
-      {"QSPI", 0x28000000, 0x38000000, 8 * MiB, true, 0},
-      {"DDR", 0x60000000, std::nullopt, 2048 * MiB, false, 0},
+      {"ITCM", 0x00000000, 0x10000000, 512 * KiB, false, 0, 8},
+      {"SRAM", 0x01000000, 0x11000000, 2 * MiB, false, 4, 8},
+      {"DTCM", 0x20000000, 0x30000000, 512 * KiB, false, 0, 8},
+      {"ISRAM", 0x21000000, 0x31000000, 4 * MiB, false, 4, 8},
+      {"QSPI", 0x28000000, 0x38000000, 8 * MiB, true, 16, 1},
+      {"DDR", 0x60000000, std::nullopt, 2048 * MiB, false, 32, 8},
   };
+  // Cortex-M55 L1 caches as Corstone-300 configures them (CCSIDR in cpu/scs/scb_registers.cpp):
+  // 32 KiB 2-way I-cache, 32 KiB 4-way D-cache, 32-byte lines; policy from the memory map.
+  p.memory_system.icache = {{32 * KiB, 32, 2}, true};
+  p.memory_system.dcache = {{32 * KiB, 32, 4}, true};
 
   auto& d = p.devices;
   // SSE-300 subsystem (NS 0x4800_xxxx, S 0x5800_xxxx).

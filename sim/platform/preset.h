@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cpu/cpu_api.h"
+#include "memory/timing/config.h"
 
 namespace corsim::sim {
 
@@ -18,7 +19,8 @@ struct MemorySpec {
   std::optional<uint32_t> s_base;  // Secure alias of the same storage, if any
   uint64_t size = 0;
   bool rom = false;        // ROM-like for the CPU (writes refused) but loadable
-  uint32_t latency = 0;    // extra cycles per access beyond the ideal (timing work fills these)
+  uint32_t latency = 0;    // cycles to the first data for the memory-system timing (docs/memory-timing.md)
+  double bandwidth = 8;    // bytes per platform cycle (memory.<NAME>.bandwidth)
 };
 
 enum class DeviceKind : uint8_t {
@@ -58,6 +60,8 @@ struct NpuSpec {
   std::string type = "ethos-u55";
   unsigned num_macs = 128;
   std::string extra_args;  // FVP ethosu.extra_args, kept for the NPU model
+  std::string system_config = "Ethos_U55_High_End_Embedded";  // Vela system config (memory.system_config)
+  std::string memory_mode = "Shared_Sram";                     // Vela memory mode (memory.mode)
 };
 
 struct PlatformPreset {
@@ -68,6 +72,9 @@ struct PlatformPreset {
   std::vector<DeviceSpec> devices;
   std::vector<UartConsoleSpec> uarts;  // per CMSDK UART index
   NpuSpec npu;
+  // Caches, DTCM banks and fetch width (memory/timing/config.h); its `memories` list is derived
+  // from `memories` above when the timing model is built (sim/memory_timing_setup.h).
+  memory::timing::MemorySystemConfig memory_system;
 
   MemorySpec* memory(std::string_view name);
   DeviceSpec* device(std::string_view name);

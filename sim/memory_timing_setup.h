@@ -1,0 +1,30 @@
+#pragma once
+// Builds the memory system's timing (memory/timing, docs/memory-timing.md) from a platform preset,
+// and handles its -C parameters:
+//   memory.<NAME>.bandwidth=B            bytes per platform cycle (the latency is memory.<NAME>.latency)
+//   cache.{icache,dcache}.{size,line,ways}=N
+//   cache.dcache.write_policy=auto|write-back|write-through
+//   cpu0.icache-state_modelled=0|1, cpu0.dcache-state_modelled=0|1   (FVP names; 0: every access
+//                                         costs a hit)
+//   memory.system_config=Ethos_U55_High_End_Embedded|Ethos_U55_Deep_Embedded
+//   memory.mode=Shared_Sram|Sram_Only    Vela's presets: the NPU's ports and the memories as Vela
+//                                         assumes them (SRAM and ISRAM = Vela's Sram; QSPI and DDR =
+//                                         its OffChipFlash in Shared_Sram, its Sram in Sram_Only)
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "memory/timing/config.h"
+#include "sim/platform/preset.h"
+
+namespace corsim::sim {
+
+// The preset's memories (names ITCM/DTCM are TCMs, the others AXI memories), caches and the NPU's
+// ports (from preset.npu.system_config).
+memory::timing::MemorySystemConfig memory_system_config(const PlatformPreset& preset);
+
+// nullopt: not a memory-timing parameter; "" applied; else the problem with the value.
+std::optional<std::string> apply_memory_timing_parameter(PlatformPreset& preset, std::string_view name,
+                                                         const std::string& value);
+
+}  // namespace corsim::sim
