@@ -25,6 +25,7 @@ set(CORSIM_FIRMWARE_TESTS
   abort
   fp_context
   mve_int8
+  mve_float
 )
 
 # Optimisation levels per test: every test at -O0, -O2 and -Os unless listed otherwise.
@@ -35,6 +36,8 @@ set(corsim_fw_variant_fp_context fp)  # hard float, FPU without MVE
 # MVE compiled kernels (issue 3 item 4, docs/mve.md): -O3 auto-vectorisation and arm_mve.h.
 set(corsim_fw_opts_mve_int8 O3 O2)
 set(corsim_fw_variant_mve_int8 mve)
+set(corsim_fw_opts_mve_float O3 O2)
+set(corsim_fw_variant_mve_float mve)
 
 function(corsim_firmware_test_opts test out_var)
   if(DEFINED corsim_fw_opts_${test})
