@@ -26,6 +26,7 @@ set(CORSIM_FIRMWARE_TESTS
   fp_context
   mve_int8
   mve_float
+  mve_complex
 )
 
 # Optimisation levels per test: every test at -O0, -O2 and -Os unless listed otherwise.
@@ -38,6 +39,8 @@ set(corsim_fw_opts_mve_int8 O3 O2)
 set(corsim_fw_variant_mve_int8 mve)
 set(corsim_fw_opts_mve_float O3 O2)
 set(corsim_fw_variant_mve_float mve)
+set(corsim_fw_opts_mve_complex O3 O2)
+set(corsim_fw_variant_mve_complex mve)
 
 function(corsim_firmware_test_opts test out_var)
   if(DEFINED corsim_fw_opts_${test})
