@@ -33,9 +33,9 @@ namespace {
 
 constexpr uintptr_t kDefaultModelAddress = 0x70000000u;
 constexpr size_t kModelSlotSize = 32u << 20;
-constexpr size_t kMethodPoolSize = 16u << 20;
+constexpr size_t kMethodPoolSize = 60u << 20;  // the real runner's: 60 MiB in DDR (§5.5)
 constexpr size_t kInputPoolSize = 8u << 20;
-constexpr size_t kTempPoolSize = 1u << 20;
+constexpr size_t kTempPoolSize = 2u << 20;  // the real runner's: all 2 MiB of SRAM (Shared_Sram/Sram_Only)
 constexpr uintptr_t kNpuBase = 0x58102000u;  // Ethos-U55, Secure alias; IRQ 56
 constexpr unsigned kNpuIrq = 56;
 
