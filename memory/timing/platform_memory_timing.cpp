@@ -50,10 +50,13 @@ PlatformMemoryTiming::PlatformMemoryTiming(MemorySystemConfig config)
       dcache_(cfg_.dcache.geometry) {
   if (cfg_.fetch_bytes == 0 || !std::has_single_bit(cfg_.fetch_bytes)) cfg_.fetch_bytes = 8;
   if (cfg_.dtcm_banks == 0) cfg_.dtcm_banks = 1;
+  cfg_.dtcm_banks = std::min<uint32_t>(std::bit_floor(cfg_.dtcm_banks), 64);  // a power of two: bank = word & mask
+  bank_mask_ = cfg_.dtcm_banks - 1;
   bank_free_.assign(cfg_.dtcm_banks, 0);
   line_mask_ = ~(std::max<uint32_t>(dcache_.geometry().line, 4) - 1);
   for (size_t i = 0; i < cfg_.memories.size(); ++i) {
     const MemoryRegion& m = cfg_.memories[i];
+    kinds_.push_back(m.kind);
     shared_.push_back(m.kind == MemoryKind::Axi
                           ? std::make_unique<SharedMemory>(SharedMemoryParams{m.name, m.latency, m.bytes_per_cycle})
                           : nullptr);
@@ -107,10 +110,10 @@ Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
   (write ? t.cpu_write : t.cpu_read) += a.size;
   if (a.kind == AccessKind::Fetch) {
     t.cpu_fetch += a.size;
-    if (cfg_.memories[static_cast<size_t>(mem)].kind != MemoryKind::Axi) return 0;  // TCM: zero wait
+    if (kinds_[static_cast<size_t>(mem)] != MemoryKind::Axi) return 0;  // TCM: zero wait
     return fetch(a.addr, a.size, now, static_cast<size_t>(mem));
   }
-  switch (cfg_.memories[static_cast<size_t>(mem)].kind) {
+  switch (kinds_[static_cast<size_t>(mem)]) {
     case MemoryKind::Itcm: return 0;
     case MemoryKind::Dtcm: return dtcm(a.addr, a.size, now);
     case MemoryKind::Axi: break;
@@ -120,6 +123,12 @@ Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
 
 Cycles PlatformMemoryTiming::dtcm(uint32_t addr, unsigned size, Cycles now) {
   // Banks interleave by 32-bit word. A 16-byte access is two 64-bit beats in consecutive cycles.
+  if (((addr & 3u) + size) <= 4u) {  // one word, one bank: the common case
+    Cycles& free = bank_free_[(addr >> 2) & bank_mask_];
+    const Cycles wait = free > now ? free - now : 0;
+    free = now + wait + 1;
+    return wait;
+  }
   const unsigned beats = size > 8 ? 2 : 1;
   const unsigned beat_bytes = size > 8 ? (size + 1) / 2 : size;
   const uint32_t nbanks = cfg_.dtcm_banks;
@@ -129,10 +138,10 @@ Cycles PlatformMemoryTiming::dtcm(uint32_t addr, unsigned size, Cycles now) {
     const Cycles t = now + b + stall;
     Cycles wait = 0;
     for (uint32_t w = first; w <= last && w - first < nbanks; ++w) {
-      const Cycles free = bank_free_[w % nbanks];
+      const Cycles free = bank_free_[w & bank_mask_];
       if (free > t) wait = std::max(wait, free - t);
     }
-    for (uint32_t w = first; w <= last && w - first < nbanks; ++w) bank_free_[w % nbanks] = t + wait + 1;
+    for (uint32_t w = first; w <= last && w - first < nbanks; ++w) bank_free_[w & bank_mask_] = t + wait + 1;
     stall += wait;
   }
   return stall;

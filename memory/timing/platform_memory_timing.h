@@ -67,6 +67,7 @@ class PlatformMemoryTiming final : public MemoryTiming {
   MemorySystemConfig cfg_;
   std::vector<uint8_t> blocks_;  // 2^16 entries: memory index, kMixed or kNone
   std::vector<MemoryTraffic> traffic_;
+  std::vector<MemoryKind> kinds_;  // per memory, compact for the hot path
   std::vector<std::unique_ptr<SharedMemory>> shared_;  // per memory (null for TCMs)
   Cache icache_, dcache_;
   bool ic_on_ = false, dc_on_ = false;  // CCR.IC/DC reset to 0
@@ -75,6 +76,7 @@ class PlatformMemoryTiming final : public MemoryTiming {
   uint32_t last_dline_ = 1;             // last D-cache line hit (1 = none: lines are aligned)
   bool last_dline_dirty_ = false;
   std::vector<Cycles> bank_free_;       // DTCM: first cycle each bank is free
+  uint32_t bank_mask_ = 3;
   uint64_t cpu_accesses_ = 0;
   CacheCounters counters_;
 };
