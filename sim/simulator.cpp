@@ -22,6 +22,7 @@ Simulator::~Simulator() {
   if (cpu_) {
     cpu_->set_trace(nullptr);
     cpu_->set_semihosting(nullptr);
+    cpu_->set_timing(nullptr);
   }
 }
 
@@ -101,6 +102,13 @@ std::string Simulator::prepare() {
     trace_ = std::make_unique<TraceWriter>(config_.trace_file, *this);
     if (!trace_->ok()) return trace_->error();
     cpu_->set_trace(trace_.get());
+  }
+  if (config_.timing) {
+    timing_model_ = cpu::timing::make_timing_model(config_.cpu);
+    if (!timing_model_) return fmt::format("unknown --cpu '{}' (known: cortex-m55, cortex-m85)", config_.cpu);
+    timing_model_->set_clock(this);
+    timing_model_->set_memory_timing(memory_timing_.get());
+    cpu_->set_timing(timing_model_.get());
   }
   if (!cpu_->reset()) {
     return fmt::format("cannot read the vector table at {:#010x} (is the firmware linked for {}?)",

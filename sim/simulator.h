@@ -14,6 +14,8 @@
 #include "base/clock.h"
 #include "cpu/cpu.h"
 #include "cpu/scs/counters.h"
+#include "cpu/timing/pmu_events.h"
+#include "cpu/timing/timing_model.h"
 #include "memory/interconnect.h"
 #include "memory/timing/platform_memory_timing.h"
 #include "sim/elf_loader.h"
@@ -58,6 +60,9 @@ class Simulator final : public TimeSource {
   // prepare(). The CPU timing model calls its cpu_access; the NPU its npu_transfer.
   memory::timing::PlatformMemoryTiming* memory_timing() const { return memory_timing_.get(); }
 
+  // The CPU timing model (--cpu, --timing on; docs/timing.md), or null with --timing off.
+  const cpu::timing::CpuTimingModel* timing_model() const { return timing_model_.get(); }
+
   // Ends the run at the next instruction boundary (EOT, semihosting exit).
   void finish(RunEnd end, int exit_status, std::string message);
 
@@ -66,6 +71,11 @@ class Simulator final : public TimeSource {
    public:
     explicit InstructionCount(const Simulator& s) : sim_(s) {}
     uint64_t instructions_retired() const override { return sim_.cpu_ ? sim_.cpu_->instructions() : 0; }
+    // PMU events from the CPU timing model (cpu/timing/pmu_events.h); none with --timing off.
+    std::optional<uint64_t> event_count(uint32_t event) const override {
+      if (!sim_.timing_model_) return std::nullopt;
+      return cpu::timing::pmu_event_count(sim_.timing_model_->stats(), sim_.timing_model_->memory_timing(), event);
+    }
    private:
     const Simulator& sim_;
   };
@@ -78,6 +88,7 @@ class Simulator final : public TimeSource {
   memory::Interconnect bus_;
   EventQueue events_;
   std::unique_ptr<cpu::Cpu> cpu_;
+  std::unique_ptr<cpu::timing::CpuTimingModel> timing_model_;
   std::unique_ptr<Platform> platform_;
   std::unique_ptr<Semihosting> semihosting_;
   std::unique_ptr<TraceWriter> trace_;

@@ -40,7 +40,7 @@ using ClassTable = std::array<ClassTiming, N>;
 
 // True when every OpClass appears exactly once.
 template <size_t N>
-consteval bool table_is_exhaustive(const ClassTable<N>& table) {
+constexpr bool table_is_exhaustive(const ClassTable<N>& table) {
   if (N != kOpClassCount) return false;
   std::array<int, kOpClassCount> seen{};
   for (const ClassTiming& row : table) {

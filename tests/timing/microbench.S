@@ -1,0 +1,276 @@
+/* Golden timing microbenchmarks (issue 7 item 6): bare-metal Armv8.1-M code for Corstone-300,
+ * linked at the ITCM's Secure alias (0x1000_0000, where the core boots). Each benchmark is a
+ * function bench_<name>(r0 = n) that runs n iterations of its body; `measure` times n = 64 and
+ * n = 128 (after a warm-up run) with DWT CYCCNT and stores the difference, i.e. the cycles of 64 iterations in steady
+ * state (call overhead, CYCCNT reads and warm-up cancel), at RESULTS + 4 * index. The guest then
+ * exits through semihosting. tests/timing/timing_golden_test.cpp holds the expected values and
+ * their sources; docs/timing.md "Golden tests". Data live in DTCM (0x3000_4000) unless a benchmark
+ * says otherwise. */
+    .syntax unified
+    .thumb
+
+    .equ RESULTS, 0x30008000
+    .equ DATA, 0x30004000
+    .equ DDR_DATA, 0x70100000
+    .equ DWT_CYCCNT, 0xE0001004
+
+    .section .vectors, "a"
+    .word 0x30010000            /* initial SP: top of the first 64 KiB of DTCM */
+    .word reset
+
+    .text
+    .thumb_func
+    .global reset
+reset:
+    ldr r0, =0xE000ED88         /* CPACR: CP10/CP11 full access (FP and MVE) */
+    ldr r1, [r0]
+    orr r1, r1, #(0xF << 20)
+    str r1, [r0]
+    ldr r0, =0xE000EDFC         /* DEMCR.TRCENA */
+    ldr r1, [r0]
+    orr r1, r1, #(1 << 24)
+    str r1, [r0]
+    ldr r0, =0xE0001000         /* DWT_CTRL.CYCCNTENA */
+    ldr r1, [r0]
+    orr r1, r1, #1
+    str r1, [r0]
+    dsb
+    isb
+    ldr r10, =RESULTS
+    .irp b, alu_dep, alu_indep, load_use, mac_chain, divide, branch_taken, branch_not_taken, loop_subs_bne, loop_le, ldr_ddr_uncached
+    ldr r0, =bench_\b
+    bl measure
+    .endr
+    ldr r0, =0xE000ED14         /* CCR.DC: enable the D-cache for the cached benchmarks */
+    ldr r1, [r0]
+    orr r1, r1, #(1 << 16)
+    str r1, [r0]
+    dsb
+    isb
+    .irp b, ldr_ddr_hit, ldr_ddr_miss, mve_ld_int_mul_st, mve_ld_ld_int_st, mve_same_pipe
+    ldr r0, =bench_\b
+    bl measure
+    .endr
+    movs r0, #0x18              /* SYS_EXIT, ADP_Stopped_ApplicationExit */
+    ldr r1, =0x20026
+    bkpt 0xab
+1:  b 1b
+
+/* measure(r0 = benchmark): stores cycles(128) - cycles(64) at [r10], advances r10. A first run
+ * warms the caches, the loop cache and the branch predictor; all three runs go through one call
+ * site, so the predictor sees the same branches before each timed run. */
+    .thumb_func
+measure:
+    push {r4-r9, lr}
+    mov r9, r0
+    movs r4, #3                 /* 3: warm-up (64), 2: timed 64, 1: timed 128 */
+1:  cmp r4, #1
+    ite eq
+    moveq r0, #128
+    movne r0, #64
+    bl run_once
+    cmp r4, #2
+    it eq
+    moveq r8, r0
+    subs r4, r4, #1
+    bne 1b
+    sub r0, r0, r8
+    str r0, [r10], #4
+    pop {r4-r9, pc}
+
+/* run_once(r0 = n, r9 = benchmark): cycles the benchmark takes for n iterations. */
+    .thumb_func
+run_once:
+    push {r4-r8, lr}
+    ldr r7, =DWT_CYCCNT
+    ldr r6, [r7]
+    blx r9
+    ldr r5, [r7]
+    sub r0, r5, r6
+    pop {r4-r8, pc}
+
+/* ---- integer ------------------------------------------------------------------------------- */
+    .thumb_func
+bench_alu_dep:                  /* 8 dependent 32-bit adds per iteration, low-overhead loop */
+    push {r4-r7, lr}
+    dls lr, r0
+1:  .rept 8
+    add.w r1, r1, #1
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_alu_indep:                /* 8 adds on four registers: each depends on the one 4 before */
+    push {r4-r7, lr}
+    dls lr, r0
+1:  .rept 2
+    add.w r1, r1, #1
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_load_use:                 /* 4 x (load word, use it at once) from DTCM */
+    push {r4-r7, lr}
+    ldr r2, =DATA
+    dls lr, r0
+1:  .rept 4
+    ldr.w r1, [r2]
+    add.w r3, r1, #1
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_mac_chain:                /* 8 MLAs chained through the accumulator */
+    push {r4-r7, lr}
+    movs r2, #3
+    movs r3, #5
+    dls lr, r0
+1:  .rept 8
+    mla r1, r2, r3, r1
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_divide:                   /* 4 independent unsigned divides */
+    push {r4-r7, lr}
+    movs r2, #200
+    movs r3, #7
+    dls lr, r0
+1:  udiv r1, r2, r3
+    udiv r4, r2, r3
+    udiv r5, r2, r3
+    udiv r6, r2, r3
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_branch_taken:             /* 4 unconditional forward branches, all taken */
+    push {r4-r7, lr}
+    dls lr, r0
+1:  b.w 2f
+2:  b.w 3f
+3:  b.w 4f
+4:  b.w 5f
+5:  le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_branch_not_taken:         /* 4 x (compare, conditional branch never taken) */
+    push {r4-r7, lr}
+    movs r1, #0
+    dls lr, r0
+1:  .rept 4
+    cmp.w r1, #0
+    bne.w 9f
+    .endr
+    le lr, 1b
+9:  pop {r4-r7, pc}
+
+    .thumb_func
+bench_loop_subs_bne:            /* 4 independent adds, loop closed by SUBS + BNE */
+    push {r4-r7, lr}
+1:  add.w r1, r1, #1
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    subs.w r0, r0, #1
+    bne.w 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_loop_le:                  /* the same body closed by LE */
+    push {r4-r7, lr}
+    dls lr, r0
+1:  add.w r1, r1, #1
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    le lr, 1b
+    pop {r4-r7, pc}
+
+/* ---- memory system (memory/timing: caches, TCM, DDR) -------------------------------------- */
+    .thumb_func
+bench_ldr_ddr_uncached:         /* 4 independent word loads from DDR, D-cache off */
+    push {r4-r7, lr}
+    ldr r2, =DDR_DATA
+    dls lr, r0
+1:  ldr.w r1, [r2]
+    ldr.w r3, [r2, #4]
+    ldr.w r4, [r2, #8]
+    ldr.w r5, [r2, #12]
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_ldr_ddr_hit:              /* the same loads with the D-cache on: one line, hits after the first */
+    push {r4-r7, lr}
+    ldr r2, =DDR_DATA
+    dls lr, r0
+1:  ldr.w r1, [r2]
+    ldr.w r3, [r2, #4]
+    ldr.w r4, [r2, #8]
+    ldr.w r5, [r2, #12]
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_ldr_ddr_miss:             /* one load per new 32-byte line (D-cache on): a miss each time */
+    push {r4-r7, lr}
+    ldr r2, =DDR_DATA + 0x10000
+    dls lr, r0
+1:  ldr.w r1, [r2], #32
+    le lr, 1b
+    pop {r4-r7, pc}
+
+/* ---- MVE pipes (spec §1.2 beat model) ---------------------------------------------------- */
+    .thumb_func
+bench_mve_ld_int_mul_st:        /* 4 x (VLDR, VADD, VMUL, VSTR): LD/ST, INT, MUL, LD/ST pipes */
+    push {r4-r7, lr}
+    ldr r1, =DATA
+    ldr r2, =DATA + 0x100
+    dls lr, r0
+1:  .rept 4
+    vldrw.u32 q0, [r1]
+    vadd.i32 q1, q2, q3
+    vmul.i32 q4, q5, q6
+    vstrw.32 q7, [r2]
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_mve_ld_ld_int_st:         /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back to back */
+    push {r4-r7, lr}
+    ldr r1, =DATA
+    ldr r2, =DATA + 0x100
+    dls lr, r0
+1:  .rept 4
+    vldrw.u32 q0, [r1]
+    vldrb.u32 q1, [r1]
+    vadd.i32 q2, q3, q4
+    vstrw.32 q5, [r2]
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_mve_same_pipe:            /* 8 independent VADDs: one pipe, no overlap */
+    push {r4-r7, lr}
+    dls lr, r0
+1:  .rept 2
+    vadd.i32 q0, q4, q5
+    vadd.i32 q1, q4, q5
+    vadd.i32 q2, q4, q5
+    vadd.i32 q3, q4, q5
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .ltorg

@@ -1,0 +1,224 @@
+// The two core models on hand-built retire sequences: each expectation is the issue schedule the
+// cited rule gives, worked out in the comment next to it (spec = ../shared/docs/spec/cortex-m.md).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "cpu/timing/cortex_m55.h"
+#include "cpu/timing/cortex_m85.h"
+
+namespace corsim::cpu::timing {
+namespace {
+
+struct Op {
+  OpClass op;
+  uint16_t read = 0, write = 0;       // GPR masks
+  uint32_t ext_read = 0, ext_write = 0;
+  uint16_t traits = 0;
+  BranchKind branch = BranchKind::None;
+  bool taken = false;
+  uint32_t target = 0;
+  uint32_t load_addr = 0;             // non-zero: one 4-byte (16 for MVE) load/store there
+  bool store = false;
+};
+
+uint16_t r(unsigned n) { return static_cast<uint16_t>(1u << n); }
+uint32_t q(unsigned n) { return 3u << (2 * n); }  // Q<n> = D<2n>, D<2n+1>
+
+// Retires `ops` in order at consecutive PCs (or at the branch targets) and returns each
+// instruction's cycles.
+std::vector<Cycles> run(CpuTimingModel& model, const std::vector<Op>& ops, uint32_t pc = 0x1000) {
+  std::vector<Cycles> out;
+  for (const Op& o : ops) {
+    InstrInfo info;
+    info.regs = RegUsage{o.read, o.write, o.ext_read, o.ext_write};
+    info.traits = o.traits;
+    info.branch = o.branch;
+    MemoryLog log;
+    if (o.load_addr) log.add(o.load_addr, (o.op == OpClass::MveLoad || o.op == OpClass::MveStore) ? 16 : 4, o.store);
+    RetireInfo ri;
+    ri.pc = pc;
+    ri.size = (o.traits & kTraitT16) ? 2 : 4;
+    ri.op = o.op;
+    ri.branch_taken = o.taken;
+    ri.next_pc = o.taken ? o.target : pc + ri.size;
+    ri.info = &info;
+    ri.memory = &log;
+    out.push_back(model.retire(ri));
+    pc = ri.next_pc;
+  }
+  return out;
+}
+
+Cycles sum(const std::vector<Cycles>& v, size_t from = 0) {
+  Cycles s = 0;
+  for (size_t i = from; i < v.size(); ++i) s += v[i];
+  return s;
+}
+
+// ---- Cortex-M55 --------------------------------------------------------------------------------
+
+TEST(CortexM55Model, DependentAluChainIsOnePerCycle) {
+  CortexM55Model m;  // [LLVM-M55] ALU latency 1
+  const auto c = run(m, std::vector<Op>(10, Op{OpClass::IntAlu, r(1), r(1)}));
+  EXPECT_EQ(sum(c), 10u);
+}
+
+TEST(CortexM55Model, SixteenBitPairDualIssues) {
+  CortexM55Model m;  // [LLVM-M55]: two T16 instructions, one of them ADD/SUB immediate
+  const uint16_t t16p = kTraitT16 | kTraitM55Pairable;
+  const auto c = run(m, {{OpClass::IntAlu, r(1), r(1), 0, 0, t16p}, {OpClass::IntAlu, r(2), r(2), 0, 0, t16p},
+                         {OpClass::IntAlu, r(3), r(3), 0, 0, t16p}});
+  EXPECT_EQ(c[1], 0u);  // pairs with the first
+  EXPECT_EQ(c[2], 1u);  // a pair is two instructions: the third starts a new cycle
+}
+
+TEST(CortexM55Model, ThirtyTwoBitInstructionsDoNotPair) {
+  CortexM55Model m;
+  const auto c = run(m, {{OpClass::IntAlu, r(1), r(1)}, {OpClass::IntAlu, r(2), r(2)}});
+  EXPECT_EQ(c[1], 1u);
+}
+
+TEST(CortexM55Model, LoadUseStallsOneCycle) {
+  CortexM55Model m;  // [LLVM-M55] load latency 2: the user issues 2 cycles after the load
+  const auto c = run(m, {{OpClass::Load, r(2), r(1)}, {OpClass::IntAlu, r(1), r(3)}});
+  EXPECT_EQ(c[1], 2u);
+}
+
+TEST(CortexM55Model, MacChainAtTwoCycles) {
+  CortexM55Model m;  // [LLVM-M55] MLA latency 2, no accumulator forwarding
+  const auto c = run(m, std::vector<Op>(5, Op{OpClass::IntMul, static_cast<uint16_t>(r(1) | r(2)), r(1)}));
+  EXPECT_EQ(sum(c, 1), 8u);
+}
+
+TEST(CortexM55Model, TakenBranchCostsThreeCycles) {
+  CortexM55Model m;  // spec §1.4: taken branch 2-3 cycles, no dynamic prediction
+  const auto c = run(m, {{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000},
+                         {OpClass::IntAlu, r(1), r(1)}});
+  EXPECT_EQ(c[1], 3u);
+}
+
+TEST(CortexM55Model, CachedLoopEndIsFree) {
+  CortexM55Model m;  // [LLVM-M55] loop end latency 0; the first LE fills the loop cache
+  std::vector<Op> loop;
+  for (int i = 0; i < 4; ++i) {
+    loop.push_back({OpClass::IntAlu, r(1), r(1)});
+    loop.push_back({OpClass::Branch, r(14), r(14), 0, 0, 0, BranchKind::LoopEnd, true, 0x1000});
+  }
+  const auto c = run(m, loop);
+  EXPECT_EQ(c[2], 3u);  // after the first LE: a taken-branch refill
+  EXPECT_EQ(c[4], 1u);  // cached: the body's add issues right after the LE
+  EXPECT_EQ(c[6], 1u);
+}
+
+TEST(CortexM55Model, VectorBeatsOverlapAcrossPipesOnly) {
+  // spec §1.2: VLDR;VADD;VMUL;VSTR completes in 5 cycles, VLDR;VLDRB;VADD;VSTR in 6: repeated,
+  // the load/store pipe makes the period 5 and 6.
+  const Op vldr{OpClass::MveLoad, r(1), 0, 0, q(0), 0, BranchKind::None, false, 0, 0};
+  const Op vadd{OpClass::MveInt, 0, 0, q(2) | q(3), q(1)};
+  const Op vmul{OpClass::MveMul, 0, 0, q(5) | q(6), q(4)};
+  const Op vstr{OpClass::MveStore, r(2), 0, q(7), 0};
+  const Op vldrb{OpClass::MveLoad, r(1), 0, 0, q(1)};
+  {
+    CortexM55Model m;
+    std::vector<Op> s;
+    for (int i = 0; i < 3; ++i) s.insert(s.end(), {vldr, vadd, vmul, vstr});
+    const auto c = run(m, s);
+    EXPECT_EQ(sum(c, 4) - sum(c, 8), 5u);
+  }
+  {
+    CortexM55Model m;
+    const Op vadd2{OpClass::MveInt, 0, 0, q(3) | q(4), q(2)};
+    std::vector<Op> s;
+    for (int i = 0; i < 3; ++i) s.insert(s.end(), {vldr, vldrb, vadd2, vstr});
+    const auto c = run(m, s);
+    EXPECT_EQ(sum(c, 4) - sum(c, 8), 6u);
+  }
+}
+
+// ---- Cortex-M85 --------------------------------------------------------------------------------
+
+TEST(CortexM85Model, TwoIndependentAluOpsPerCycle) {
+  CortexM85Model m;  // [LLVM-M85] two ALUs, IssueWidth 2
+  const auto c = run(m, {{OpClass::IntAlu, r(1), r(1)}, {OpClass::IntAlu, r(2), r(2)},
+                         {OpClass::IntAlu, r(3), r(3)}, {OpClass::IntAlu, r(4), r(4)}});
+  EXPECT_EQ(c[1], 0u);
+  EXPECT_EQ(c[2], 1u);
+  EXPECT_EQ(c[3], 0u);
+}
+
+TEST(CortexM85Model, DependentPairDoesNotDualIssue) {
+  CortexM85Model m;
+  const auto c = run(m, {{OpClass::IntAlu, r(1), r(1)}, {OpClass::IntAlu, r(1), r(2)}});
+  EXPECT_EQ(c[1], 1u);
+}
+
+TEST(CortexM85Model, MacAccumulatorChainAtOnePerCycle) {
+  CortexM85Model m;  // [LLVM-M85] accumulator read one cycle late
+  const auto c = run(m, std::vector<Op>(5, Op{OpClass::IntMul, static_cast<uint16_t>(r(1) | r(2)), r(1)}));
+  EXPECT_EQ(sum(c, 1), 4u);
+}
+
+TEST(CortexM85Model, DivideStallsSevenCycles) {
+  CortexM85Model m;  // [LLVM-M85] SDIV/UDIV 7, stalls the pipeline
+  const auto c = run(m, {{OpClass::IntDiv, r(2), r(1)}, {OpClass::IntAlu, r(3), r(3)}});
+  EXPECT_EQ(c[1], 7u);
+}
+
+TEST(CortexM85Model, BranchPredictorLearnsALoopBranch) {
+  CortexM85Model m;  // BTB miss: mispredict, 7 cycles ([LLVM-M85]); then predicted: next cycle
+  std::vector<Op> s;
+  for (int i = 0; i < 3; ++i) {
+    s.push_back({OpClass::IntAlu, r(1), r(1)});
+    s.push_back({OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x1000});
+  }
+  const auto c = run(m, s);
+  EXPECT_EQ(c[2], 7u);
+  EXPECT_EQ(c[4], 1u);
+  EXPECT_EQ(m.stats().branch_mispredicts, 1u);
+}
+
+TEST(CortexM85Model, ReturnStackPredictsReturns) {
+  CortexM85Model m;
+  // Two calls to the same function from different sites: the BTB alone would mispredict the
+  // second return; the return stack gets both right.
+  const Op call1{OpClass::Branch, 0, r(14), 0, 0, 0, BranchKind::Call, true, 0x4000};
+  const Op ret{OpClass::Branch, r(14), 0, 0, 0, kTraitT16, BranchKind::Return, true, 0};
+  std::vector<Cycles> c;
+  run(m, {call1}, 0x1000);
+  Op ret1 = ret;
+  ret1.target = 0x1004;
+  run(m, {ret1}, 0x4000);
+  run(m, {call1}, 0x2000);
+  Op ret2 = ret;
+  ret2.target = 0x2004;
+  run(m, {ret2}, 0x4000);
+  // Calls: two BTB misses (first sight of each call site). Returns: both predicted.
+  EXPECT_EQ(m.stats().branch_mispredicts, 2u);
+}
+
+TEST(CortexM85Model, VectorLoadAndStorePipesAreSeparate) {
+  // [SLOTHY] M85: vector loads and stores overlap (distinct units); each op holds its pipe 2 cycles.
+  const Op vldr{OpClass::MveLoad, r(1), 0, 0, q(0)};
+  const Op vadd{OpClass::MveInt, 0, 0, q(2) | q(3), q(1)};
+  const Op vmul{OpClass::MveMul, 0, 0, q(5) | q(6), q(4)};
+  const Op vstr{OpClass::MveStore, r(2), 0, q(7), 0};
+  CortexM85Model m;
+  std::vector<Op> s;
+  for (int i = 0; i < 3; ++i) s.insert(s.end(), {vldr, vadd, vmul, vstr});
+  const auto c = run(m, s);
+  EXPECT_EQ(sum(c, 4) - sum(c, 8), 4u);
+}
+
+TEST(CortexModels, PmuCountersFollowTheRetireStream) {
+  CortexM55Model m;
+  run(m, {{OpClass::Load, r(2), r(1), 0, 0, 0, BranchKind::None, false, 0, 0x30000000},
+          {OpClass::IntAlu, r(1), r(3)}});
+  EXPECT_EQ(m.stats().instructions, 2u);
+  EXPECT_EQ(m.stats().loads, 1u);
+  EXPECT_EQ(m.stats().stall_cycles, 1u);  // the load-use bubble
+  EXPECT_EQ(m.stats().cycles, 3u);
+}
+
+}  // namespace
+}  // namespace corsim::cpu::timing

@@ -1,0 +1,81 @@
+// Register usage derived from the decoder rows (cpu/timing/instruction_info.h), checked on
+// encodings whose reads and writes are written down by hand from the Arm ARM.
+#include <gtest/gtest.h>
+
+#include "cpu/decoder/decoder.h"
+#include "cpu/timing/instruction_info.h"
+
+namespace corsim::cpu::timing {
+namespace {
+
+uint16_t regs(std::initializer_list<unsigned> r) {
+  uint16_t m = 0;
+  for (unsigned x : r) m |= static_cast<uint16_t>(1u << x);
+  return m;
+}
+constexpr unsigned F = kFlagsBit;
+
+InstrInfo describe(uint32_t insn, bool t32) {
+  const decoder::DecodeResult r = decoder::decode(insn, t32);
+  EXPECT_NE(r.encoding, nullptr) << std::hex << insn;
+  return describe_instruction(r.encoding, r.ops, t32);
+}
+
+struct Case {
+  const char* text;
+  uint32_t insn;
+  bool t32;
+  uint16_t read, write;
+  BranchKind branch;
+};
+
+// Encodings from arm-none-eabi-as; reads/writes from the Arm ARM instruction descriptions.
+const Case kCases[] = {
+    {"adds r1, r2, r3", 0x18D1, false, regs({2, 3}), regs({1, F}), BranchKind::None},
+    {"adds r1, #1 (Rdn)", 0x3101, false, regs({1}), regs({1, F}), BranchKind::None},
+    {"ands r1, r2 (Rdn, Rm)", 0x4011, false, regs({1, 2}), regs({1, F}), BranchKind::None},
+    {"add.w r1, r2, r3, lsl #2", 0xEB020183, true, regs({2, 3}), regs({1}), BranchKind::None},
+    {"cmp r1, r2", 0x4291, false, regs({1, 2}), regs({F}), BranchKind::None},
+    {"ldr r1, [r2, #4]", 0x6851, false, regs({2}), regs({1}), BranchKind::None},
+    {"ldr.w r1, [r2], #4", 0xF8521B04, true, regs({2}), regs({1, 2}), BranchKind::None},
+    {"str r1, [r2, #4]", 0x6051, false, regs({1, 2}), 0, BranchKind::None},
+    {"push {r4, lr}", 0xB510, false, regs({4, 13, 14}), regs({13}), BranchKind::None},
+    {"pop {r4, pc}", 0xBD10, false, regs({13}), regs({4, 13}), BranchKind::Return},
+    {"mla r1, r2, r3, r1", 0xFB021103, true, regs({1, 2, 3}), regs({1}), BranchKind::None},
+    {"umull r1, r2, r3, r4", 0xFBA31204, true, regs({3, 4}), regs({1, 2}), BranchKind::None},
+    {"udiv r1, r2, r3", 0xFBB2F1F3, true, regs({2, 3}), regs({1}), BranchKind::None},
+    {"bl +0", 0xF000F800, true, 0, regs({14}), BranchKind::Call},
+    {"bx lr", 0x4770, false, regs({14}), 0, BranchKind::Return},
+    {"bne +0", 0xD100, false, regs({F}), 0, BranchKind::Direct},
+    {"le lr, -4", 0xF00FC003, true, regs({14}), regs({14}), BranchKind::LoopEnd},
+    {"dls lr, r0", 0xF040E001, true, regs({0, 14}), regs({14}), BranchKind::LoopStart},
+};
+
+TEST(RegisterUsage, DerivedFromTableRowsMatchesTheArmArm) {
+  for (const Case& c : kCases) {
+    const InstrInfo i = describe(c.insn, c.t32);
+    EXPECT_EQ(i.regs.gpr_read, c.read) << c.text;
+    EXPECT_EQ(i.regs.gpr_write, c.write) << c.text;
+    EXPECT_EQ(i.branch, c.branch) << c.text;
+  }
+}
+
+TEST(RegisterUsage, TraitsForTheIssueRules) {
+  EXPECT_TRUE(describe(0x3101, false).traits & kTraitM55Pairable);         // adds r1, #1
+  EXPECT_FALSE(describe(0x18D1, false).traits & kTraitM55Pairable);        // adds r1, r2, r3
+  EXPECT_TRUE(describe(0xEB020183, true).traits & kTraitShiftedOperand);   // add.w ..., lsl #2
+  EXPECT_TRUE(describe(0xBD10, false).traits & kTraitSingleIssue);         // pop
+  EXPECT_TRUE(describe(0xF8121B01, true).traits & kTraitSubwordLoad);      // ldrb.w r1, [r2], #1
+}
+
+TEST(RegisterUsage, FloatingPointRegistersByDRegister) {
+  // vadd.f32 s0, s2, s4: reads D1 and D2, writes D0.
+  const InstrInfo i = describe(0xEE310A02, true);
+  EXPECT_EQ(i.regs.ext_read, (1u << 1) | (1u << 2));
+  EXPECT_EQ(i.regs.ext_write, 1u << 0);
+  // vadd.f64 d0, d1, d2 is double precision.
+  EXPECT_TRUE(describe(0xEE310B02, true).traits & kTraitDouble);
+}
+
+}  // namespace
+}  // namespace corsim::cpu::timing

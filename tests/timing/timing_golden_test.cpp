@@ -1,0 +1,107 @@
+// Golden timing tests (issue 7 item 6): the microbenchmarks of microbench.S run on corsim with each
+// core model; the guest measures 64 loop iterations with DWT CYCCNT. Every expected value below is
+// worked out by hand from the cited latency and issue rules (docs/timing.md "Golden tests" shows
+// the issue schedules), never copied from a run. Keys: [LLVM-M55], [LLVM-M85], [SLOTHY] and
+// spec §n are ../shared/docs/spec/cortex-m.md's sources.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/simulator.h"
+
+namespace corsim {
+namespace {
+
+// Order of the results microbench.S stores.
+const std::vector<std::string> kNames = {
+    "alu_dep",         "alu_indep",         "load_use",        "mac_chain",         "divide",
+    "branch_taken",    "branch_not_taken",  "loop_subs_bne",   "loop_le",           "ldr_ddr_uncached",
+    "ldr_ddr_hit",     "ldr_ddr_miss",      "mve_ld_int_mul_st", "mve_ld_ld_int_st", "mve_same_pipe"};
+constexpr uint32_t kResults = 0x30008000;
+constexpr unsigned kIterations = 64;  // the guest reports cycles(128) - cycles(64)
+
+std::map<std::string, double> run_microbench(const std::string& cpu) {
+  sim::RunConfig config;
+  config.firmware = CORSIM_TIMING_MICROBENCH_ELF;
+  config.quiet = true;
+  config.cpu = cpu;
+  config.timing = true;
+  config.params.emplace_back("mps3_board.uart0.out_file", "");
+  sim::Simulator simulator(config);
+  EXPECT_EQ(simulator.prepare(), "");
+  const sim::RunResult result = simulator.run();
+  EXPECT_EQ(result.exit_status, 0) << result.message;
+  std::map<std::string, double> per_iteration;
+  for (size_t i = 0; i < kNames.size(); ++i) {
+    std::array<uint8_t, 4> bytes{};
+    EXPECT_TRUE(simulator.bus().debug_read_block(kResults + 4 * static_cast<uint32_t>(i), bytes));
+    const uint32_t cycles = bytes[0] | bytes[1] << 8 | bytes[2] << 16 | static_cast<uint32_t>(bytes[3]) << 24;
+    per_iteration[kNames[i]] = static_cast<double>(cycles) / kIterations;
+  }
+  return per_iteration;
+}
+
+struct Expectation {
+  const char* name;
+  double m55, m85;
+  const char* source;
+};
+
+// Cycles per loop iteration. "LE" = the low-overhead loop end: 0 cycles once cached on both cores
+// ([LLVM-M55] t2LoopDec latency 0; [LLVM-M85] LE at issue), but on the M55 it still takes its
+// single issue slot (the M85 pairs it with a branch-unit-free instruction).
+const Expectation kExpected[] = {
+    {"alu_dep", 9, 8, "8 x ALU latency 1 [LLVM-M55/M85]; M55 + LE issue slot, M85 LE pairs with the last add"},
+    {"alu_indep", 9, 5, "M55 single issue 8 + LE [LLVM-M55]; M85 two ALUs: 4 pairs + LE alone [LLVM-M85]"},
+    {"load_use", 13, 5, "M55 load latency 2: 4 x 3 + LE [LLVM-M55]; M85 word load latency 1, load pairs with the previous add [LLVM-M85]"},
+    {"mac_chain", 16, 8, "M55 MLA latency 2 [LLVM-M55] (LE fills a bubble); M85 accumulator read late: 1/cycle [LLVM-M85]"},
+    {"divide", 29, 29, "divider blocks 7 cycles: 4 x 7 + LE ([LLVM-M85] 7; M55 uses the same until calibrated)"},
+    {"branch_taken", 13, 5, "M55 taken branch 3 cycles (spec §1.4, no prediction); M85 BTB hit: 1 per cycle + LE [LLVM-M85]"},
+    {"branch_not_taken", 9, 6, "M55: CMP + not-taken B 1 cycle each + LE; M85: compare pairs with the previous branch, one branch per cycle"},
+    {"loop_subs_bne", 8, 4, "M55: 4 adds + SUBS + BNE taken (3) (spec §1.4); M85: 2 add pairs + SUBS + BNE predicted"},
+    {"loop_le", 5, 3, "the same body with LE: 4 adds + LE (0 cycles cached) (spec §1.4, [LLVM-M55/M85])"},
+    {"mve_ld_int_mul_st", 20, 17,
+     "spec §1.2: VLDR;VADD;VMUL;VSTR = 5 cycles on M55 (LD/ST pipe shared; LE in the VSTR's 2nd beat); "
+     "M85 separate load/store pipes ([SLOTHY]): 4 per group, and the LE after a VSTR takes its own cycle "
+     "(MVE stores end the issue group, [LLVM-M85])"},
+    {"mve_ld_ld_int_st", 24, 21,
+     "spec §1.2: VLDR;VLDRB;VADD;VSTR = 6 cycles on M55; M85: the second load waits for the load pipe: 5 per "
+     "group, + the LE's own cycle after the VSTR ([LLVM-M85] EndGroup)"},
+    {"mve_same_pipe", 16, 16, "8 VADDs in one pipe, 2 beats each (spec §1.2); the LE issues in the last VADD's 2nd beat"},
+};
+
+class GoldenTiming : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GoldenTiming, MicrobenchmarksMatchTheCitedLatencies) {
+  const bool m85 = GetParam() == "cortex-m85";
+  const auto measured = run_microbench(GetParam());
+  for (const Expectation& e : kExpected) {
+    EXPECT_DOUBLE_EQ(measured.at(e.name), m85 ? e.m85 : e.m55) << e.name << ": " << e.source;
+  }
+}
+
+// The memory system (memory/timing): a DDR load costs more than a DTCM load when uncached or on a
+// miss, and nothing more once its line is in the D-cache (a hit is zero-wait like a TCM).
+TEST_P(GoldenTiming, CacheHitsCostWhatTcmCostsAndMissesMore) {
+  const auto m = run_microbench(GetParam());
+  const double tcm_loads = GetParam() == "cortex-m85" ? 3 : 5;  // 4 independent loads + LE, as loop_le
+  EXPECT_DOUBLE_EQ(m.at("ldr_ddr_hit"), tcm_loads) << "hits: zero-wait, as TCM";
+  EXPECT_GT(m.at("ldr_ddr_uncached"), tcm_loads + 4) << "uncached DDR: bus latency on every load";
+  EXPECT_GT(m.at("ldr_ddr_miss"), 2.0) << "one load + LE per iteration, each a line fill";
+}
+
+TEST(GoldenTiming, M85IsFasterOrEqualOnEveryMicrobenchmark) {
+  const auto m55 = run_microbench("cortex-m55");
+  const auto m85 = run_microbench("cortex-m85");
+  for (const auto& [name, cycles] : m55) EXPECT_LE(m85.at(name), cycles) << name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cores, GoldenTiming, ::testing::Values("cortex-m55", "cortex-m85"),
+                         [](const auto& info) { return info.param == "cortex-m55" ? "M55" : "M85"; });
+
+}  // namespace
+}  // namespace corsim
