@@ -53,10 +53,20 @@ template <class T> inline int count_of(T m) { return static_cast<int8_t>(static_
 struct Add { template <class T> static T apply(T, T n, T m, bool&) { return trunc<T>(Wide(n) + m); } };
 struct Sub { template <class T> static T apply(T, T n, T m, bool&) { return trunc<T>(Wide(n) - m); } };
 struct Mul { template <class T> static T apply(T, T n, T m, bool&) { return trunc<T>(Wide(n) * m); } };
-struct MulH { template <class T> static T apply(T, T n, T m, bool&) { return trunc<T>((Wide(n) * m) >> kBits<T>); } };
+// VMULH / VRMULH compute in the smallest exact type, not Wide: GCC 12 vectorises the 128-bit
+// form of the 16-bit signed high multiply into the unsigned pmulhuw (wrong results, found by the
+// QEMU differential test).
+template <class T>
+using ProdT = std::conditional_t<std::is_signed_v<T>, std::conditional_t<sizeof(T) == 4, int64_t, int32_t>,
+                                 std::conditional_t<sizeof(T) == 4, uint64_t, uint32_t>>;
+struct MulH {
+  template <class T> static T apply(T, T n, T m, bool&) {
+    return static_cast<T>((ProdT<T>(n) * ProdT<T>(m)) >> kBits<T>);
+  }
+};
 struct RMulH {
   template <class T> static T apply(T, T n, T m, bool&) {
-    return trunc<T>((Wide(n) * m + (Wide{1} << (kBits<T> - 1))) >> kBits<T>);
+    return static_cast<T>((ProdT<T>(n) * ProdT<T>(m) + (ProdT<T>(1) << (kBits<T> - 1))) >> kBits<T>);
   }
 };
 struct QAdd { template <class T> static T apply(T, T n, T m, bool& s) { return sat<T>(Wide(n) + m, s); } };

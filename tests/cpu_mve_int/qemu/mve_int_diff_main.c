@@ -1,0 +1,173 @@
+/* Bare-metal Cortex-M55 program run on both QEMU (mps3-an547) and corsim: every form of
+ * mve_int_diff_ops.h executes CASES_PER_OP times plainly and CASES_PER_OP times as the single
+ * instruction of a VPST block (VPR.P0 random), on pseudo-random Q0-Q7, FPSCR (NZCV, QC), VPR, r0
+ * and r1. One line per execution is printed over semihosting:
+ *   <form> <p> <case> | q0..q7 fpscr vpr r0 r1 | q0..q7 fpscr vpr r0 r1
+ * tests/cpu_mve_int/qemu/run_mve_int_diff.sh compares the two outputs line by line. No libc. */
+#include <stdint.h>
+
+#include "mve_int_diff_ops.h"
+
+#ifndef CASES_PER_OP
+#define CASES_PER_OP 16
+#endif
+#ifndef MVE_DIFF_SEED
+#define MVE_DIFF_SEED 0x9E3779B97F4A7C15ull
+#endif
+
+extern uint32_t __stack_top, __bss_start, __bss_end;
+void reset_handler(void);
+static void fault_handler(void);
+
+__attribute__((section(".vectors"), used)) void (*const vectors[16])(void) = {
+    (void (*)(void))&__stack_top, reset_handler, fault_handler, fault_handler, fault_handler,
+    fault_handler, fault_handler, 0, 0, 0, 0, fault_handler, fault_handler, 0, fault_handler,
+    fault_handler};
+
+void* memset(void* dst, int value, unsigned long n) {
+  unsigned char* d = dst;
+  while (n--) *d++ = (unsigned char)value;
+  return dst;
+}
+
+static int semihost(int op, const void* arg) {
+  register int r0 __asm__("r0") = op;
+  register const void* r1 __asm__("r1") = arg;
+  __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+  return r0;
+}
+static void sh_exit(int ok) {
+  semihost(0x18, (const void*)(uintptr_t)(ok ? 0x20026 : 0x20023));
+  for (;;) {}
+}
+
+static char out_buf[2048];
+static unsigned out_len;
+static void flush(void) {
+  out_buf[out_len] = 0;
+  semihost(0x04, out_buf); /* SYS_WRITE0 */
+  out_len = 0;
+}
+static void put_char(char c) {
+  out_buf[out_len++] = c;
+  if (out_len >= sizeof(out_buf) - 1) flush();
+}
+static void put_str(const char* s) { while (*s) put_char(*s++); }
+static void put_hex(uint32_t v) {
+  for (int i = 7; i >= 0; --i) put_char("0123456789abcdef"[(v >> (4 * i)) & 0xF]);
+  put_char(' ');
+}
+static void fault_handler(void) {
+  put_str("fault\n");
+  flush();
+  sh_exit(0);
+}
+
+static uint64_t rng_state;
+static uint64_t rnd(void) { /* xorshift64* */
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return rng_state * 0x2545F4914F6CDD1Dull;
+}
+
+/* A 32-bit lane group: random, boundary bytes/halfwords/words, small values, shifted randoms. */
+static uint32_t gen_word(void) {
+  static const uint8_t b8[] = {0x00, 0x01, 0x7F, 0x80, 0x81, 0xFF, 0xFE, 0x40};
+  static const uint16_t b16[] = {0x0000, 0x0001, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0x4000, 0xC000};
+  static const uint32_t b32[] = {0, 1, 0x7FFFFFFF, 0x80000000, 0x80000001, 0xFFFFFFFF, 0x40000000, 0xC0000000};
+  const uint64_t r = rnd();
+  uint32_t v = 0;
+  switch (r % 8) {
+    case 0: case 7: return (uint32_t)(r >> 32);
+    case 1:
+      for (int i = 0; i < 4; ++i) v |= (uint32_t)b8[(r >> (8 + 3 * i)) & 7] << (8 * i);
+      return v;
+    case 2: return b16[(r >> 8) & 7] | (uint32_t)b16[(r >> 11) & 7] << 16;
+    case 3: return b32[(r >> 8) & 7];
+    case 4:
+      for (int i = 0; i < 4; ++i) v |= (uint32_t)(uint8_t)((int)((r >> (8 + 6 * i)) % 61) - 30) << (8 * i);
+      return v;
+    case 5: return (uint32_t)(uint16_t)((int)((r >> 8) % 4001) - 2000) | (uint32_t)(uint16_t)((int)((r >> 24) % 4001) - 2000) << 16;
+    default: return (uint32_t)((int32_t)(r >> 32) >> ((r >> 8) % 32));
+  }
+}
+/* Shift counts: signed bytes mostly within +-40 (every lane size reads the count's bottom byte). */
+static uint32_t gen_shift_word(void) {
+  const uint64_t r = rnd();
+  if (r % 8 == 0) return gen_word();
+  uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= (uint32_t)(uint8_t)((int)((r >> (8 + 7 * i)) % 81) - 40) << (8 * i);
+  return v;
+}
+
+enum { ST_Q = 0, ST_FPSCR = 32, ST_VPR, ST_R0, ST_R1, ST_WORDS };
+
+typedef void (*RunFn)(uint32_t* st);
+#define MVE_DIFF_BODY(pre, insn)                                                                \
+  __asm__ volatile(                                                                             \
+      ".arch_extension mve\n\tvldm %[p], {d0-d15}\n\t"                                          \
+      "ldr r3, [%[p], #128]\n\tvmsr fpscr, r3\n\t"                                              \
+      "ldr r3, [%[p], #132]\n\tvmsr vpr, r3\n\t"                                                \
+      "ldr r0, [%[p], #136]\n\tldr r1, [%[p], #140]\n\t" pre insn "\n\t"                        \
+      "vstm %[p], {d0-d15}\n\t"                                                                 \
+      "vmrs r3, fpscr\n\tstr r3, [%[p], #128]\n\t"                                              \
+      "vmrs r3, vpr\n\tstr r3, [%[p], #132]\n\t"                                                \
+      "str r0, [%[p], #136]\n\tstr r1, [%[p], #140]"                                            \
+      :                                                                                         \
+      : [p] "r"(st)                                                                             \
+      : "r0", "r1", "r3", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10",    \
+        "d11", "d12", "d13", "d14", "d15", "memory", "cc")
+#define MVE_DIFF_FN(name, kind, insn, insn_t)                                                   \
+  static void run_##name(uint32_t* st) { MVE_DIFF_BODY("", insn); }                             \
+  static void runp_##name(uint32_t* st) { MVE_DIFF_BODY("vpst\n\t", insn_t); }
+CORSIM_MVE_INT_DIFF_OPS(MVE_DIFF_FN)
+
+struct Op {
+  RunFn plain, predicated;
+  int kind;
+};
+static const struct Op kOps[] = {
+#define MVE_DIFF_ROW(name, kind, insn, insn_t) {run_##name, runp_##name, kind},
+    CORSIM_MVE_INT_DIFF_OPS(MVE_DIFF_ROW)
+#undef MVE_DIFF_ROW
+};
+
+static void run_all(void) {
+  static uint32_t st[ST_WORDS];
+  for (unsigned op = 0; op < sizeof kOps / sizeof kOps[0]; ++op) {
+    for (int pred = 0; pred < 2; ++pred) {
+      for (int k = 0; k < CASES_PER_OP; ++k) {
+        for (int i = 0; i < 32; ++i) st[ST_Q + i] = gen_word();
+        if (kOps[op].kind == K_SHIFT)
+          for (int i = 8; i < 12; ++i) st[ST_Q + i] = gen_shift_word(); /* q2: counts */
+        if (k % 4 == 1) for (int i = 0; i < 4; ++i) st[ST_Q + 8 + i] = st[ST_Q + 4 + i]; /* q2 = q1 */
+        const uint64_t r = rnd();
+        st[ST_FPSCR] = (4u << 16) | ((uint32_t)(r >> 32) & 0xF8000000u); /* LTPSIZE 4, NZCV, QC */
+        st[ST_VPR] = (uint32_t)(r >> 8) & 0xFFFFu;                        /* P0; no VPT block */
+        st[ST_R0] = kOps[op].kind == K_SHIFT ? gen_shift_word() : gen_word();
+        st[ST_R1] = gen_word();
+        put_hex(op);
+        put_hex((uint32_t)pred);
+        put_hex((uint32_t)k);
+        put_str("| ");
+        for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
+        put_str("| ");
+        (pred ? kOps[op].predicated : kOps[op].plain)(st);
+        for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
+        put_char('\n');
+      }
+    }
+  }
+  put_str("done\n");
+  flush();
+}
+
+void reset_handler(void) {
+  for (uint32_t* p = &__bss_start; p < &__bss_end; ++p) *p = 0;
+  rng_state = MVE_DIFF_SEED;
+  *(volatile uint32_t*)0xE000ED88 |= 0xFu << 20; /* CPACR: CP10/CP11 full access */
+  __asm__ volatile("dsb\n\tisb" ::: "memory");
+  run_all();
+  sh_exit(1);
+}
