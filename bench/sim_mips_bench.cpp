@@ -8,7 +8,11 @@
 // CPU time for the library, the child's user+system time for the CLI), which is the figure to
 // read on a shared, loaded host ("MIPS on one host core").
 //
-//   sim_mips_bench [--benchmark_...] [--elf=PATH] [--corsim=PATH]
+// The same on the MVE workload (bench/workload/mve_workload.c: int8 dot products and convolution
+// with arm_mve.h): corsim/mve_library_mips, with the timing model on (the default) and off
+// (corsim/mve_library_mips_timing_off, one cycle per instruction, as the issue-3 target is stated).
+//
+//   sim_mips_bench [--benchmark_...] [--elf=PATH] [--mve-elf=PATH] [--corsim=PATH]
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 #include <spawn.h>
@@ -37,6 +41,12 @@ namespace {
 
 struct Paths {
   std::string elf = CORSIM_WORKLOAD_ELF;
+#ifdef CORSIM_WORKLOAD_MVE_ELF
+  std::string mve_elf = CORSIM_WORKLOAD_MVE_ELF;
+#else
+  std::string mve_elf;
+#endif
+  bool timing = true;
   std::string corsim = CORSIM_EXE;
 };
 
@@ -93,6 +103,7 @@ void BM_LibraryMips(benchmark::State& state, Paths paths) {
     corsim::sim::RunConfig config;
     config.firmware = paths.elf;
     config.quiet = true;
+    config.timing = paths.timing;
     config.params.emplace_back("mps3_board.uart0.out_file", "");  // keep the guest's text quiet
     corsim::sim::Simulator simulator(config);
     if (std::string error = simulator.prepare(); !error.empty()) {
@@ -161,6 +172,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg.starts_with("--elf=")) paths.elf = arg.substr(6);
+    else if (arg.starts_with("--mve-elf=")) paths.mve_elf = arg.substr(10);
     else if (arg.starts_with("--corsim=")) paths.corsim = arg.substr(9);
     else rest.push_back(argv[i]);
   }
@@ -171,6 +183,25 @@ int main(int argc, char** argv) {
       ->UseManualTime()
       ->Unit(benchmark::kMillisecond)
       ->Iterations(3);
+  if (!paths.mve_elf.empty()) {
+    Paths mve = paths;
+    mve.elf = paths.mve_elf;
+    benchmark::RegisterBenchmark("corsim/mve_library_mips", BM_LibraryMips, mve)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3);
+    mve.timing = false;
+    benchmark::RegisterBenchmark("corsim/mve_library_mips_timing_off", BM_LibraryMips, mve)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3);
+    Paths scalar_off = paths;
+    scalar_off.timing = false;
+    benchmark::RegisterBenchmark("corsim/library_mips_timing_off", BM_LibraryMips, scalar_off)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3);
+  }
 #endif
   benchmark::RegisterBenchmark("corsim/cli_mips", BM_CliMips, paths)
       ->UseManualTime()
