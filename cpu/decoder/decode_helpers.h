@@ -335,20 +335,14 @@ inline Opt t32_wls(const Fields& f) {
   o.rn = u8(f('n'));
   if (o.rn == 15) return std::nullopt;  // LE / LETP
   o.imm = (f('l') << 2) | (f('h') << 1);
-  if (f.size('z')) {
-    o.shift_n = u8(f('z'));  // element size 8 << z
-    if (o.shift_n == 3) return std::nullopt;
-  }
+  if (f.size('z')) o.shift_n = u8(f('z'));  // element size 8 << z (WLSTP.64 included)
   return o;
 }
 inline Opt t32_dls(const Fields& f) {
   Operands o;
   o.rn = u8(f('n'));
   if (o.rn == 15) return std::nullopt;  // LCTP
-  if (f.size('z')) {
-    o.shift_n = u8(f('z'));
-    if (o.shift_n == 3) return std::nullopt;
-  }
+  if (f.size('z')) o.shift_n = u8(f('z'));  // DLSTP.64 included
   return o;
 }
 

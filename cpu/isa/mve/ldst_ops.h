@@ -59,7 +59,7 @@ inline std::optional<Operands> mve_ldst(const Fields& f) {
 
 // Gather/scatter with vector offsets. kMsize = log2 of the memory size; the legal (type, size,
 // scaled) combinations are QEMU's: signed loads widen, unsigned loads and stores have
-// size >= msize, a scaled offset needs msize > 0.
+// size >= msize, a scaled offset needs msize > 0; a load with Qd = Qm is UNDEFINED.
 template <unsigned kMsize, bool kLoad>
 inline std::optional<Operands> mve_gather(const Fields& f) {
   if (f('D') | f('M')) return std::nullopt;
@@ -76,6 +76,7 @@ inline std::optional<Operands> mve_gather(const Fields& f) {
   o.rn = static_cast<uint8_t>(f('n'));
   if (o.rn == 15) return std::nullopt;
   o.rm = static_cast<uint8_t>(f('m'));
+  if (kLoad && o.rd == o.rm) return std::nullopt;  // UNPREDICTABLE: UNDEFINED (QEMU)
   o.imm = os ? kMsize : 0u;
   o.ra = kMsize;
   o.shift_n = static_cast<uint8_t>(size);

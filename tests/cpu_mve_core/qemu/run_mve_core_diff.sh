@@ -1,0 +1,38 @@
+#!/bin/sh
+# Runs the MVE foundation differential program on QEMU's Cortex-M55 (mps3-an547) and on corsim and
+# compares the two outputs line by line (q0-q7, FPSCR, VPR, APSR, r0-r6, LR and the buffer after
+# each execution). Prints how many executions of how many instruction forms were checked.
+# usage: run_mve_core_diff.sh <qemu-system-arm> <corsim> <mve_core_diff.elf> <output dir>
+set -eu
+qemu=$1
+corsim=$2
+elf=$3
+out=$4
+mkdir -p "$out"
+rm -f "$out/qemu.txt" "$out/corsim.txt"
+if ! timeout 300 "$qemu" -M mps3-an547 -nographic -monitor none -serial none \
+    -chardev "file,id=semihosting,path=$out/qemu.txt" \
+    -semihosting-config enable=on,target=native,chardev=semihosting \
+    -kernel "$elf" > /dev/null; then
+  echo "run_mve_core_diff.sh: QEMU failed on $elf" >&2
+  exit 1
+fi
+status=0
+timeout 300 "$corsim" "$elf" > "$out/corsim.txt" 2> "$out/corsim.err" || status=$?
+if [ "$(tail -n 1 "$out/qemu.txt")" != "done" ]; then
+  echo "run_mve_core_diff.sh: the QEMU run did not finish" >&2
+  exit 1
+fi
+if ! cmp -s "$out/qemu.txt" "$out/corsim.txt"; then
+  echo "run_mve_core_diff.sh: corsim differs from QEMU (corsim exit status $status); first differences:" >&2
+  diff "$out/qemu.txt" "$out/corsim.txt" | head -n 6 | cut -c1-600 >&2
+  echo "mismatching executions: $(diff "$out/qemu.txt" "$out/corsim.txt" | grep -c '^<' || true)" >&2
+  exit 1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "run_mve_core_diff.sh: corsim exit status $status" >&2
+  exit 1
+fi
+executions=$(grep -c '|' "$out/qemu.txt")
+forms=$(cut -d' ' -f1 "$out/qemu.txt" | grep -v done | sort -u | wc -l)
+echo "MVE core differential: $executions executions of $forms instruction forms identical on corsim and QEMU"
