@@ -36,8 +36,8 @@ uint32_t id_register(uint32_t offset) {
 }
 
 // The NPU's AXI masters reach system memory through the interconnect, counted per port. With a
-// transfer log, consecutive accesses of one port and direction to one memory are merged into one
-// timing::AxiTransfer for the memory-system timing.
+// transfer log, an operation's accesses of one port and direction to one memory are merged into one
+// timing::AxiTransfer (first address, total bytes) for the memory-system timing.
 class InterconnectBus final : public NpuBus {
  public:
   explicit InterconnectBus(memory::Interconnect& ic, std::vector<timing::AxiTransfer>* log = nullptr)
@@ -64,14 +64,11 @@ class InterconnectBus final : public NpuBus {
     const unsigned port = p == AxiPort::kAxi0 ? 0u : 1u;
     const memory::Mapping* m = ic_.find(addr);
     const memory::Target* target = m ? m->target : nullptr;
-    for (size_t i = log_->size(); i-- > 0;) {
+    for (size_t i = 0; i < log_->size(); ++i) {  // at most 2 ports x 2 directions x the memories
       timing::AxiTransfer& t = (*log_)[i];
-      if (t.port == port && t.write == write) {
-        if (targets_[i] == target) {
-          t.bytes += bytes;
-          return;
-        }
-        break;
+      if (t.port == port && t.write == write && targets_[i] == target) {
+        t.bytes += bytes;
+        return;
       }
     }
     log_->push_back({port, addr, bytes, write});
