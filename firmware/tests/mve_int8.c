@@ -1,6 +1,6 @@
 /* MVE compiled kernels, integer (issue 3 item 4): int8 dot products and a 1-D convolution as GCC 12
  * auto-vectorises them at -O3 for Cortex-M55, the same with arm_mve.h intrinsics in tail-predicated
- * loops (VCTP + predicated loads and VMLADAVA), saturating int8 arithmetic, requantisation
+ * loops (VCTP + predicated loads and VMLADAVA, and a DLSTP/LETP loop), saturating int8 arithmetic, requantisation
  * (VQRDMULH + rounding shift + narrowing), and the across-vector reductions. Every result is
  * checked against a scalar reference written from the C standard / Arm ARM pseudocode (compiled
  * without vectorisation) and printed, so QEMU and corsim must print the same text. */
@@ -63,6 +63,23 @@ KERNEL static int64_t dot16_long_mve(const int16_t *a, const int16_t *b, int n) 
     acc = vmlaldavaq_p_s16(acc, vldrhq_z_s16(a, p), vldrhq_z_s16(b, p), p);
     a += 8; b += 8; n -= 8;
   }
+  return acc;
+}
+
+/* A hand-written tail-predicated loop (DLSTP.8 / LETP, as CMSIS-NN writes them): GCC 12 does not
+ * emit DLSTP itself. The last iteration runs with LTPSIZE-predicated lanes. */
+KERNEL static int32_t dot_dlstp(const int8_t *a, const int8_t *b, int n) {
+  int32_t acc = 0;
+  __asm__ volatile(
+      "dlstp.8 lr, %[n]\n"
+      "1:\n\t"
+      "vldrb.8 q0, [%[a]], #16\n\t"
+      "vldrb.8 q1, [%[b]], #16\n\t"
+      "vmladava.s8 %[acc], q0, q1\n\t"
+      "letp lr, 1b\n"
+      : [acc] "+r"(acc), [a] "+r"(a), [b] "+r"(b)
+      : [n] "r"(n)
+      : "lr", "q0", "q1", "memory");
   return acc;
 }
 
@@ -185,6 +202,7 @@ int main(void) {
     const int32_t want = dot_ref(a8, b8, n);
     CHECK_EQ(dot_auto(a8, b8, n), want);
     CHECK_EQ(dot_mve(a8, b8, n), want);
+    if (n > 0) CHECK_EQ(dot_dlstp(a8, b8, n), want);
     printf("dot n=%d %ld\n", n, (long)want);
   }
   {
