@@ -169,6 +169,37 @@ __attribute__((noinline)) void pendsv_body(const uint32_t *frame, uint32_t exc_r
 }
 HANDLER(PendSV_Handler, pendsv_body)
 
+/* NOCP: an FP instruction with CPACR.CP10/CP11 off is a UsageFault with CFSR.NOCP and the
+ * instruction as return address. This handler (integer-only C) turns the FPU on and returns, so the
+ * instruction runs again. */
+volatile uint32_t g_nocp_cfsr, g_nocp_count;
+void UsageFault_Handler(void) {
+  SCB_CPACR |= 0xFu << 20;
+  g_nocp_cfsr = SCB_CFSR;
+  SCB_CFSR = g_nocp_cfsr; /* write-one-to-clear */
+  g_nocp_count++;
+  __asm__ volatile("dsb\n\tisb" ::: "memory");
+}
+
+static uint32_t add_with_fpu_off(void) {
+  uint32_t r;
+  __asm__ volatile(
+      "ldr r1, =0xE000ED88\n" /* CPACR: CP10, CP11 no access */
+      "ldr r2, [r1]\n"
+      "bic r2, r2, #0xF00000\n"
+      "str r2, [r1]\n"
+      "dsb\n"
+      "isb\n"
+      "vmov.f32 s0, #1.5\n" /* NOCP, then retried */
+      "vmov.f32 s1, #0.5\n"
+      "vadd.f32 s0, s0, s1\n"
+      "vmov %0, s0\n"
+      : "=r"(r)
+      :
+      : "r1", "r2", "s0", "s1", "memory");
+  return r;
+}
+
 static uint32_t g_in[33], g_out[34];
 
 static void set_inputs(uint32_t seed) {
@@ -319,6 +350,14 @@ int main(void) {
   union { float f; uint32_t u; } acc = {g_accumulator};
   printf("accumulator=%08lx\n", (unsigned long)acc.u);
   CHECK_EQ(acc.u, 0x40780000u); /* 1.5 * 2.5 + 0.125 = 3.875 = 1.9375 * 2^1 */
+
+  /* 9. NOCP UsageFault (SHCSR.USGFAULTENA set above): taken once, the retried code computes. */
+  const uint32_t sum = add_with_fpu_off();
+  printf("nocp: count=%lu CFSR=%08lx sum=%08lx CPACR=%08lx\n", (unsigned long)g_nocp_count,
+         (unsigned long)g_nocp_cfsr, (unsigned long)sum, (unsigned long)SCB_CPACR);
+  CHECK_EQ(g_nocp_count, 1u);
+  CHECK_EQ(g_nocp_cfsr, 1u << 19); /* UFSR.NOCP only */
+  CHECK_EQ(sum, 0x40000000u);      /* 1.5 + 0.5 = 2.0 */
 
   return check_done();
 }
