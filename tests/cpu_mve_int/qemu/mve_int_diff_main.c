@@ -1,15 +1,16 @@
 /* Bare-metal Cortex-M55 program run on both QEMU (mps3-an547) and corsim: every form of
- * mve_int_diff_ops.h executes CASES_PER_OP times plainly and CASES_PER_OP times as the single
- * instruction of a VPST block (VPR.P0 random), on pseudo-random Q0-Q7, FPSCR (NZCV, QC), VPR, r0
- * and r1. One line per execution is printed over semihosting:
- *   <form> <p> <case> | q0..q7 fpscr vpr r0 r1 | q0..q7 fpscr vpr r0 r1
+ * mve_int_diff_ops.h executes CASES_PER_OP times in each of four predication modes: plain; as the
+ * single instruction of a VPST block (VPR.P0 random); under tail predication (FPSCR.LTPSIZE 0-3
+ * and a small LR, as in the last iteration of a DLSTP loop); both. Inputs are pseudo-random Q0-Q7,
+ * FPSCR (NZCV, QC), VPR, r0, r1 and LR. One line per execution is printed over semihosting:
+ *   <form> <mode> <case> | q0..q7 fpscr vpr r0 r1 lr | q0..q7 fpscr vpr r0 r1 lr
  * tests/cpu_mve_int/qemu/run_mve_int_diff.sh compares the two outputs line by line. No libc. */
 #include <stdint.h>
 
 #include "mve_int_diff_ops.h"
 
 #ifndef CASES_PER_OP
-#define CASES_PER_OP 16
+#define CASES_PER_OP 8
 #endif
 #ifndef MVE_DIFF_SEED
 #define MVE_DIFF_SEED 0x9E3779B97F4A7C15ull
@@ -101,7 +102,7 @@ static uint32_t gen_shift_word(void) {
   return v;
 }
 
-enum { ST_Q = 0, ST_FPSCR = 32, ST_VPR, ST_R0, ST_R1, ST_WORDS };
+enum { ST_Q = 0, ST_FPSCR = 32, ST_VPR, ST_R0, ST_R1, ST_LR, ST_WORDS };
 
 typedef void (*RunFn)(uint32_t* st);
 #define MVE_DIFF_BODY(pre, insn)                                                                \
@@ -109,14 +110,16 @@ typedef void (*RunFn)(uint32_t* st);
       ".arch_extension mve\n\tvldm %[p], {d0-d15}\n\t"                                          \
       "ldr r3, [%[p], #128]\n\tvmsr fpscr, r3\n\t"                                              \
       "ldr r3, [%[p], #132]\n\tvmsr vpr, r3\n\t"                                                \
-      "ldr r0, [%[p], #136]\n\tldr r1, [%[p], #140]\n\t" pre insn "\n\t"                        \
+      "ldr r0, [%[p], #136]\n\tldr r1, [%[p], #140]\n\tldr lr, [%[p], #144]\n\t" pre insn "\n\t"   \
       "vstm %[p], {d0-d15}\n\t"                                                                 \
       "vmrs r3, fpscr\n\tstr r3, [%[p], #128]\n\t"                                              \
       "vmrs r3, vpr\n\tstr r3, [%[p], #132]\n\t"                                                \
-      "str r0, [%[p], #136]\n\tstr r1, [%[p], #140]"                                            \
+      "str r0, [%[p], #136]\n\tstr r1, [%[p], #140]\n\tstr lr, [%[p], #144]\n\t"              \
+      /* LTPSIZE = 4 again: GCC's low-overhead loops (LE) fault under another LTPSIZE */         \
+      "vmrs r3, fpscr\n\tbic r3, r3, #0x70000\n\torr r3, r3, #0x40000\n\tvmsr fpscr, r3"         \
       :                                                                                         \
       : [p] "r"(st)                                                                             \
-      : "r0", "r1", "r3", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10",    \
+      : "r0", "r1", "r3", "lr", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10",    \
         "d11", "d12", "d13", "d14", "d15", "memory", "cc")
 #define MVE_DIFF_FN(name, kind, insn, insn_t)                                                   \
   static void run_##name(uint32_t* st) { MVE_DIFF_BODY("", insn); }                             \
@@ -136,7 +139,7 @@ static const struct Op kOps[] = {
 static void run_all(void) {
   static uint32_t st[ST_WORDS];
   for (unsigned op = 0; op < sizeof kOps / sizeof kOps[0]; ++op) {
-    for (int pred = 0; pred < 2; ++pred) {
+    for (int mode = 0; mode < 4; ++mode) {
       for (int k = 0; k < CASES_PER_OP; ++k) {
         for (int i = 0; i < 32; ++i) st[ST_Q + i] = gen_word();
         if (kOps[op].kind == K_SHIFT)
@@ -144,16 +147,22 @@ static void run_all(void) {
         if (k % 4 == 1) for (int i = 0; i < 4; ++i) st[ST_Q + 8 + i] = st[ST_Q + 4 + i]; /* q2 = q1 */
         const uint64_t r = rnd();
         st[ST_FPSCR] = (4u << 16) | ((uint32_t)(r >> 32) & 0xF8000000u); /* LTPSIZE 4, NZCV, QC */
+        st[ST_LR] = gen_word();
+        if (mode & 2) { /* tail predication: LTPSIZE 0-3, LR elements left (0 .. 16 >> LTPSIZE) */
+          const uint32_t ltp = (uint32_t)(r >> 24) & 3u;
+          st[ST_FPSCR] = (st[ST_FPSCR] & ~(7u << 16)) | ltp << 16;
+          st[ST_LR] = (uint32_t)(r >> 26) % ((16u >> ltp) + 1u);
+        }
         st[ST_VPR] = (uint32_t)(r >> 8) & 0xFFFFu;                        /* P0; no VPT block */
         st[ST_R0] = kOps[op].kind == K_SHIFT ? gen_shift_word() : gen_word();
         st[ST_R1] = gen_word();
         put_hex(op);
-        put_hex((uint32_t)pred);
+        put_hex((uint32_t)mode);
         put_hex((uint32_t)k);
         put_str("| ");
         for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
         put_str("| ");
-        (pred ? kOps[op].predicated : kOps[op].plain)(st);
+        ((mode & 1) ? kOps[op].predicated : kOps[op].plain)(st);
         for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
         put_char('\n');
       }
