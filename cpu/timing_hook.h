@@ -46,6 +46,7 @@ enum InstrTrait : uint16_t {
   kTraitStructMve = 1u << 9,      // VLD2x/VLD4x/VST2x/VST4x, gathers/scatters
   kTraitFpTransfer = 1u << 10,    // VMOV between core and FP registers, VMRS/VMSR
   kTraitCompactRegs = 1u << 11,   // InstrInfo::src/dst list every register (no FP/vector registers)
+  kTraitPlain = 1u << 12,         // scalar ALU/multiply/DSP/NOP, no memory, no branch: the models' fast path
 };
 
 // InstrInfo::src/dst: GPR 0-14, kFlagsBit for the flags, kNoReg for an unused entry.

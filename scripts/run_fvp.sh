@@ -10,6 +10,8 @@
 # and MAC count), --timeout=SECONDS, --semihosting-cwd=DIR. corsim additions: --input FILE (one per
 # model input, in order), --report-json FILE (per-operator report), --trace FILE (Chrome/Perfetto
 # trace of the operators; corsim's own instruction trace stays `--trace=FILE`/`--itrace`).
+# CPU timing (docs/timing.md): --cpu cortex-m55|cortex-m85 and --timing on|off go to corsim
+# (default: timing on, Cortex-M55); --target=cortex-m85 selects the M85 model.
 #
 # Exit status: corsim's (docs/sim.md: 2 bad input, 3 guest fault, 4 timeout), and 1 when the run
 # itself ended well but the firmware printed an error line ("E [", "F [", "[critical]", "Hard
@@ -61,8 +63,9 @@ while [ $# -gt 0 ]; do
       case "$target" in
         ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256)
           corsim_args+=(--platform corstone-300 -C "ethosu.num_macs=${target##*-}") ;;
-        cortex-m55*) corsim_args+=(--platform corstone-300) ;;
-        *) die "target '$target' is not supported yet (corstone-300 with ethos-u55-32/64/128/256 or cortex-m55)" ;;
+        cortex-m55*) corsim_args+=(--platform corstone-300 --cpu cortex-m55) ;;
+        cortex-m85*) corsim_args+=(--platform corstone-300 --cpu cortex-m85) ;;  # M85 timing on the SSE-300 map
+        *) die "target '$target' is not supported yet (corstone-300 with ethos-u55-32/64/128/256, cortex-m55 or cortex-m85)" ;;
       esac
       ;;
     --timeout=*) corsim_args+=(--timeout "${1#--timeout=}") ;;
@@ -77,7 +80,7 @@ while [ $# -gt 0 ]; do
       corsim_args+=("$1")
       # corsim options that take a separate value: keep the value with its option.
       case "$1" in
-        --platform|--data|--semihosting-cmdline|--semihosting-root|--max-cycles|--timeout|--stats|-C|-a|--timelimit|--chrome-trace)
+        --platform|--data|--semihosting-cmdline|--semihosting-root|--max-cycles|--timeout|--stats|-C|-a|--timelimit|--chrome-trace|--cpu|--timing)
           if [ $# -gt 1 ]; then corsim_args+=("$2"); shift; fi
           ;;
       esac

@@ -103,11 +103,24 @@ static void fill(void) {
   for (int i = 0; i < 8 * 3 * 3 * 8; ++i) conv_w[i] = (int8_t)lcg();
 }
 
-#define TIME(slot, stmt)                 \
-  do {                                   \
-    const uint32_t t0 = cycles();        \
-    stmt;                                \
-    RESULTS[slot] = cycles() - t0;       \
+/* The barriers keep the kernel between the two CYCCNT reads: inputs are reloaded after the first
+ * (memory clobber) and the result is materialised before the second. */
+#define TIME(slot, stmt)                       \
+  do {                                         \
+    const uint32_t t0 = cycles();              \
+    __asm volatile("" ::: "memory");           \
+    stmt;                                      \
+    __asm volatile("" ::: "memory");           \
+    RESULTS[slot] = cycles() - t0;             \
+  } while (0)
+#define TIME_VALUE(slot, expr)                 \
+  do {                                         \
+    const uint32_t t0 = cycles();              \
+    __asm volatile("" ::: "memory");           \
+    int32_t v_ = (expr);                       \
+    __asm volatile("" : "+r"(v_) : : "memory"); \
+    RESULTS[slot] = cycles() - t0;             \
+    sink = v_;                                 \
   } while (0)
 
 void reset(void) {
@@ -117,14 +130,14 @@ void reset(void) {
   __asm volatile("dsb\n isb");
   fill();
   for (int rep = 0; rep < KERNELS_REPEAT; ++rep) {
-    TIME(0, sink = dot_q15(va, vb, 256));
+    TIME_VALUE(0, dot_q15(va, vb, 256));
     TIME(1, fir_q15(fir_in, fir_coef, fir_out, 128, 16));
     TIME(2, conv_s8(conv_in, conv_w, conv_out));
     TIME(3, copy_words(copy_dst, copy_src, 256));
     for (int i = 0; i < 256; ++i) sort_data[i] = (int32_t)lcg();
     TIME(4, quicksort(sort_data, 0, 255));
 #if defined(__ARM_FEATURE_MVE)
-    TIME(5, sink = dot_q15_mve(va, vb, 256));
+    TIME_VALUE(5, dot_q15_mve(va, vb, 256));
     /* The MVE workload build: mostly vector instructions. */
     for (int k = 1; k < KERNELS_REPEAT; ++k) sink = dot_q15_mve(va, vb, 256) + dot_q15_mve(vb, va, 256);
 #endif

@@ -53,10 +53,9 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
 Cycles CortexM55Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
-  // Fast path: a scalar ALU/MAC/DSP/NOP instruction with no memory access and no branch.
-  const bool simple = (ct.unit == Unit::Alu || ct.unit == Unit::Mac) && r.memory->count == 0 &&
-                      ii.branch == BranchKind::None && !r.branch_taken && !fetch_block_changed(r.pc);
-  if (!simple) [[unlikely]] return retire_general(r, ct);
+  // Fast path: a scalar ALU/MAC/DSP/NOP instruction that did not branch, in the same fetch block.
+  if (!(ii.traits & kTraitPlain) || r.branch_taken || r.memory->count != 0 || fetch_block_changed(r.pc)) [[unlikely]]
+    return retire_general(r, ct);
   Cycles issue = now_ + 1;
   const bool t16 = (ii.traits & kTraitT16) != 0;
   if (pair_open_ && t16 && (prev_pairable_ || (ii.traits & kTraitM55Pairable))) issue = now_;

@@ -97,10 +97,9 @@ Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
 Cycles CortexM85Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
-  // Fast path: a scalar ALU/MAC/DSP/NOP instruction with no memory access and no branch.
-  const bool simple = (ct.unit == Unit::Alu || ct.unit == Unit::Mac) && r.memory->count == 0 &&
-                      ii.branch == BranchKind::None && !r.branch_taken && !fetch_block_changed(r.pc);
-  if (!simple) [[unlikely]] return retire_general(r, ct);
+  // Fast path: a scalar ALU/MAC/DSP/NOP instruction that did not branch, in the same fetch block.
+  if (!(ii.traits & kTraitPlain) || r.branch_taken || r.memory->count != 0 || fetch_block_changed(r.pc)) [[unlikely]]
+    return retire_general(r, ct);
   Cycles issue = fits_in_current_cycle(r, ct, 0) ? now_ : now_ + 1;
   issue = std::max({issue, frontend_ready_, pipeline_ready_});
   if (r.executed) issue = std::max(issue, operands_ready(r));

@@ -271,6 +271,9 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
   info.branch = branch_kind(name, o, b.pc_written, op);
   info.traits = traits_of(name, fmt, o, op, t32);
   compact_lists(info);
+  if ((op == OpClass::IntAlu || op == OpClass::IntMul || op == OpClass::Dsp || op == OpClass::Nop) &&
+      info.branch == BranchKind::None && !b.pc_written)
+    info.traits |= kTraitPlain;
   return info;
 }
 
