@@ -143,6 +143,9 @@ std::string Simulator::attach_system_control_space() {
       [this](uint32_t ccr) { memory_timing_->set_cache_enables((ccr >> 17) & 1u, (ccr >> 16) & 1u); },
       [this](unsigned op, uint32_t value) {
         memory_timing_->cache_maintenance(static_cast<memory::CacheOp>(op), value, now());
+      },
+      [this](bool instr) {
+        return (instr ? memory_timing_->icache() : memory_timing_->dcache()).geometry().ccsidr(instr);
       });
   scs_ = std::move(scs);
 #endif

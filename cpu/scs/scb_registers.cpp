@@ -17,8 +17,6 @@ constexpr uint32_t kIcsrRettobase = 1u << 11, kIcsrIsrpending = 1u << 22, kIcsrP
 // I and D, LoUU = LoC = 1). Caches are a timing model only (memory/timing); these are its defaults.
 constexpr uint32_t kClidr = 0x0900'0003u;
 constexpr uint32_t kCtr = 0x8303'C003u;
-constexpr uint32_t kCcsidrData = 0xF01F'E019u;   // WT WB RA WA, 256 sets, 4 ways, 32-byte lines
-constexpr uint32_t kCcsidrInstr = 0x203F'E009u;  // RA, 512 sets, 2 ways, 32-byte lines
 
 struct IdRegister {
   uint32_t offset;
@@ -151,7 +149,13 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   bank.add_const(0xED78, "CLIDR", kClidr);
   bank.add_const(0xED7C, "CTR", kCtr);
   // CSSELR: level 1 only (Level [3:1] RAZ/WI), InD bit 0 selects the instruction cache.
-  bank.add(0xED80, "CCSIDR", [regs] { return (regs->csselr & 1u) ? kCcsidrInstr : kCcsidrData; }, nullptr);
+  bank.add(0xED80, "CCSIDR",
+           [regs, hook = hooks.ccsidr] {
+             const bool instr = (regs->csselr & 1u) != 0;
+             if (hook) return hook(instr);
+             return instr ? kCcsidrInstr : kCcsidrData;
+           },
+           nullptr);
   bank.add_storage(0xED84, "CSSELR", r.csselr, 1u);
   // CPACR: CP10 [21:20] and CP11 [23:22] (FPU and MVE); no other coprocessors exist.
   const bool has_fp = exc.config().has_fpu || exc.config().has_mve;

@@ -17,6 +17,9 @@ namespace corsim::cpu::scs {
 // Cortex-M55 identification (values of QEMU's cortex-m55 model for the ID_* and MVFR registers;
 // CPUID as r1p1).
 constexpr uint32_t kCpuidCortexM55 = 0x411F'D221u;
+// Default CCSIDR values: the Corstone-300 M55's 32 KiB caches with 32-byte lines.
+constexpr uint32_t kCcsidrData = 0xF01F'E019u;   // WT WB RA WA, 256 sets, 4 ways, 32-byte lines
+constexpr uint32_t kCcsidrInstr = 0x203F'E009u;  // RA, 512 sets, 2 ways, 32-byte lines
 
 struct ScbHooks {
   std::function<void()> settle_counters;  // DWT/PMU settle around DEMCR (TRCENA) writes
@@ -25,6 +28,9 @@ struct ScbHooks {
   // DCIMVAC, DCISW, DCCMVAU, DCCMVAC, DCCSW, DCCIMVAC, DCCISW, BPIALL = memory::CacheOp, value).
   std::function<void(uint32_t)> ccr_written;
   std::function<void(unsigned, uint32_t)> cache_maintenance;
+  // CCSIDR for the configured caches (argument: CSSELR.InD, true = instruction cache); unset: the
+  // Corstone-300 defaults below.
+  std::function<uint32_t(bool)> ccsidr;
 };
 
 void add_nvic_registers(RegisterBank& bank, ExceptionUnit& exceptions);

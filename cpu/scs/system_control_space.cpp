@@ -30,6 +30,10 @@ SystemControlSpace::SystemControlSpace(ExceptionUnit& exceptions, const TimeSour
                              },
                              [this](unsigned op, uint32_t v) {
                                if (cache_maintenance_) cache_maintenance_(op, v);
+                             },
+                             [this](bool instr) -> uint32_t {
+                               if (ccsidr_) return ccsidr_(instr);
+                               return instr ? kCcsidrInstr : kCcsidrData;
                              }});
   impdef_.add_registers(impdef_bank_);
   exceptions.set_tt_query([this](uint32_t address, bool unpriv, bool alt) {

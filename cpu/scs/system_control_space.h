@@ -62,9 +62,12 @@ class SystemControlSpace final : public memory::Target {
   // Distinct unknown offsets reported so far (tests check log-once).
   size_t unknown_reports() const { return reported_.size(); }
   // The memory-system timing model's view of CCR writes and cache maintenance (ScbHooks).
-  void set_cache_hooks(std::function<void(uint32_t)> ccr_written, std::function<void(unsigned, uint32_t)> maintenance) {
+  // `ccsidr` (optional) answers CCSIDR reads for the configured cache geometry.
+  void set_cache_hooks(std::function<void(uint32_t)> ccr_written, std::function<void(unsigned, uint32_t)> maintenance,
+                       std::function<uint32_t(bool)> ccsidr = nullptr) {
     ccr_written_ = std::move(ccr_written);
     cache_maintenance_ = std::move(maintenance);
+    ccsidr_ = std::move(ccsidr);
   }
 
  private:
@@ -82,6 +85,7 @@ class SystemControlSpace final : public memory::Target {
   std::set<uint64_t> reported_;
   std::function<void(uint32_t)> ccr_written_;
   std::function<void(unsigned, uint32_t)> cache_maintenance_;
+  std::function<uint32_t(bool)> ccsidr_;
 };
 
 }  // namespace corsim::cpu::scs

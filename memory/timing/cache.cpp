@@ -13,6 +13,13 @@ bool CacheGeometry::valid() const {
   return s > 0 && std::has_single_bit(s);
 }
 
+uint32_t CacheGeometry::ccsidr(bool instruction) const {
+  if (!valid()) return 0;
+  const uint32_t flags = instruction ? 0x2000'0000u : 0xF000'0000u;
+  const uint32_t line_size = static_cast<uint32_t>(std::countr_zero(line)) - 4;
+  return flags | ((sets() - 1) & 0x7FFFu) << 13 | ((ways - 1) & 0x3FFu) << 3 | (line_size & 7u);
+}
+
 Cache::Cache(CacheGeometry g) : g_(g) {
   if (!g_.valid()) {
     g_.size = 0;

@@ -19,6 +19,10 @@ struct CacheGeometry {
   uint32_t sets() const { return (line && ways) ? size / (line * ways) : 0; }
   // True when the geometry describes a usable cache (powers of two, at least one set).
   bool valid() const;
+  // The Armv8-M CCSIDR value (B3.x "Cache Size ID Register"): WT/WB/RA/WA support bits [31:28]
+  // (data caches support all four, instruction caches RA only), NumSets-1 [27:13],
+  // Associativity-1 [12:3], LineSize = log2(line bytes) - 4 [2:0]. 0 for no cache.
+  uint32_t ccsidr(bool instruction) const;
 };
 
 // What one lookup did.

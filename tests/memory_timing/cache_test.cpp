@@ -23,6 +23,15 @@ TEST(Cache, GeometryValidation) {
   EXPECT_FALSE(none.access(0, true, false).hit);
 }
 
+TEST(Cache, CcsidrEncoding) {
+  // Armv8-M CCSIDR by hand: WT|WB|RA|WA = 0xF << 28 for data, RA = 1 << 29 for instructions;
+  // (sets-1) << 13; (ways-1) << 3; log2(line) - 4.
+  EXPECT_EQ((CacheGeometry{32 * 1024, 32, 4}.ccsidr(false)), 0xF0000000u | 255u << 13 | 3u << 3 | 1u);  // 0xF01FE019
+  EXPECT_EQ((CacheGeometry{32 * 1024, 32, 2}.ccsidr(true)), 0x20000000u | 511u << 13 | 1u << 3 | 1u);   // 0x203FE009
+  EXPECT_EQ((CacheGeometry{16 * 1024, 64, 8}.ccsidr(false)), 0xF0000000u | 31u << 13 | 7u << 3 | 2u);
+  EXPECT_EQ((CacheGeometry{0, 32, 4}.ccsidr(false)), 0u);
+}
+
 TEST(Cache, HitsAndMissesOfASequence) {
   Cache c = tiny();
   // miss, hit (same line), miss (next line, set 1), hit, miss (set 0 way 1), hit

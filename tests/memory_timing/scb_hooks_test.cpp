@@ -15,11 +15,17 @@ struct Fixture : ::testing::Test {
   cpu::test::Harness h;
   cpu::test::FakeTime time;
   cpu::scs::SystemControlSpace scs{h.exc, time};
-  PlatformMemoryTiming mt{test::corstone300()};
+  PlatformMemoryTiming mt{config()};
+  static MemorySystemConfig config() {
+    MemorySystemConfig c = test::corstone300();
+    c.icache.geometry = {16 * 1024, 32, 2};  // smaller than the Corstone-300 default: CCSIDR follows
+    return c;
+  }
   Fixture() {
     h.bus.map(0xE0000000u, 0x100000, scs, "PPB");
     scs.set_cache_hooks([this](uint32_t ccr) { mt.set_cache_enables((ccr >> 17) & 1u, (ccr >> 16) & 1u); },
-                        [this](unsigned op, uint32_t v) { mt.cache_maintenance(static_cast<CacheOp>(op), v, time.t); });
+                        [this](unsigned op, uint32_t v) { mt.cache_maintenance(static_cast<CacheOp>(op), v, time.t); },
+                        [this](bool instr) { return (instr ? mt.icache() : mt.dcache()).geometry().ccsidr(instr); });
   }
   void wr(uint32_t addr, uint32_t v) { ASSERT_TRUE(h.bus.write(addr, 4, v, {Master::CpuData, true, true}).ok()); }
   uint32_t rd(uint32_t addr) {
@@ -40,6 +46,13 @@ TEST_F(Fixture, CcrEnablesTheCaches) {
   wr(0xE000ED14, rd(0xE000ED14) & ~(3u << 16));
   EXPECT_FALSE(mt.icache_enabled());
   EXPECT_FALSE(mt.dcache_enabled());
+}
+
+TEST_F(Fixture, CcsidrDescribesTheConfiguredCaches) {
+  wr(0xE000ED84, 0);  // CSSELR: level 1 data
+  EXPECT_EQ(rd(0xE000ED80), 0xF01FE019u);  // 32 KiB, 4-way, 32-byte lines
+  wr(0xE000ED84, 1);  // instruction
+  EXPECT_EQ(rd(0xE000ED80), 0x20000000u | 255u << 13 | 1u << 3 | 1u);  // 16 KiB 2-way: 256 sets
 }
 
 TEST_F(Fixture, MaintenanceRegistersReachTheCaches) {
