@@ -107,6 +107,29 @@ TEST(FpEntry, LazyStackingFromHandlerRecordsPriorities) {
                                     fpccr::kUfrdy);
 }
 
+TEST(FpEntry, ProcessStackFrameAndReturn) {
+  Harness h;
+  make_fp_thread(h);
+  // Thread on PSP (CONTROL.SPSEL): the extended frame goes to the process stack.
+  const uint32_t psp = kStackTop - 0x400;
+  h.state.msp[1] = kStackTop;
+  h.state.control[1] |= 2u;
+  h.state.r[13] = psp;
+  ASSERT_EQ(enter_pendsv(h), uint32_t{kExcPendSv});
+  // EXC_RETURN: S, DCRS, FType = 0, Mode = Thread, SPSEL = 1, ES -> 0xFFFFFFED.
+  EXPECT_EQ(h.state.r[14], 0xFFFF'FFEDu);
+  EXPECT_EQ(h.state.r[13], kStackTop);          // the handler runs on MSP
+  EXPECT_EQ(h.state.psp[1], psp - 0x68);
+  EXPECT_EQ(h.exc.regs().fpcar, psp - 0x68 + 0x20);
+  ASSERT_TRUE(h.exc.preserve_fp_state());
+  EXPECT_EQ(h.peek(psp - 0x68 + 0x20 + 4 * 9), 0x4000'0009u);  // S9
+  h.state.ext[9] = 0;
+  ASSERT_TRUE(h.exc.exception_return(0xFFFF'FFEDu));
+  EXPECT_EQ(h.state.r[13], psp);
+  EXPECT_EQ(h.state.ext[9], 0x4000'0009u);
+  EXPECT_EQ(h.state.control[1] & (2u | kFpca), 2u | kFpca);
+}
+
 TEST(FpEntry, UnprivilegedThreadSetsUser) {
   Harness h;
   make_fp_thread(h);
