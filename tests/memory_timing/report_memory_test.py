@@ -17,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-CORSIM, RUNNER, MODELS = sys.argv[1:4]
+CORSIM, RUNNER, MODELS = (os.path.abspath(a) for a in sys.argv[1:4])
 
 
 def fail(msg):
