@@ -38,6 +38,7 @@ enum { K_ANY, K_SHIFT, K_OFF8, K_OFF16, K_OFF32, K_OFF64, K_BASE32, K_BASE64, K_
   X(vldrb_u16, K_ANY, "vldrb.u16 q3, [r6, #-7]!") X(vldrb_s32, K_ANY, "vldrb.s32 q4, [r6], #3")  \
   X(vldrb_u32, K_ANY, "vldrb.u32 q4, [r6, #9]") X(vldrh_s32, K_ANY, "vldrh.s32 q5, [r6, #-6]!")  \
   X(vldrh_u32, K_ANY, "vldrh.u32 q5, [r6], #10") X(vldrw_unal, K_ANY, "vldrw.u32 q6, [r6, #4]")  \
+  X(unaligned, K_ANY, "adds r6, r6, #1\n\tvldrw.u32 q2, [r6, #4]\n\tvstrh.16 q1, [r6, #-2]")       \
   X(vstrb, K_ANY, "vstrb.8 q0, [r6, #-3]") X(vstrh_pre, K_ANY, "vstrh.16 q1, [r6, #-2]!")        \
   X(vstrw_post, K_ANY, "vstrw.32 q2, [r6], #12") X(vstrb_16, K_ANY, "vstrb.16 q3, [r6, #1]")     \
   X(vstrb_32, K_ANY, "vstrb.32 q4, [r6, #-9]!") X(vstrh_32, K_ANY, "vstrh.32 q5, [r6], #-14")    \
