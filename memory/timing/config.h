@@ -34,7 +34,7 @@ struct MemoryRegion {
   uint32_t ns_base = 0;
   std::optional<uint32_t> s_base;
   uint64_t size = 0;
-  uint32_t latency = 0;         // platform cycles to the first data (AXI memories)
+  uint32_t latency = 0;         // platform cycles to the first data (AXI memories); TCMs: wait states
   double bytes_per_cycle = 8;   // bandwidth in bytes per platform cycle
 };
 

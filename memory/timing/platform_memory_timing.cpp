@@ -57,6 +57,7 @@ PlatformMemoryTiming::PlatformMemoryTiming(MemorySystemConfig config)
   for (size_t i = 0; i < cfg_.memories.size(); ++i) {
     const MemoryRegion& m = cfg_.memories[i];
     kinds_.push_back(m.kind);
+    tcm_wait_.push_back(m.kind == MemoryKind::Axi ? 0 : m.latency);  // TCM wait states (default 0)
     shared_.push_back(m.kind == MemoryKind::Axi
                           ? std::make_unique<SharedMemory>(SharedMemoryParams{m.name, m.latency, m.bytes_per_cycle})
                           : nullptr);
@@ -110,12 +111,12 @@ Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
   (write ? t.cpu_write : t.cpu_read) += a.size;
   if (a.kind == AccessKind::Fetch) {
     t.cpu_fetch += a.size;
-    if (kinds_[static_cast<size_t>(mem)] != MemoryKind::Axi) return 0;  // TCM: zero wait
+    if (kinds_[static_cast<size_t>(mem)] != MemoryKind::Axi) return tcm_wait_[static_cast<size_t>(mem)];
     return fetch(a.addr, a.size, now, static_cast<size_t>(mem));
   }
   switch (kinds_[static_cast<size_t>(mem)]) {
-    case MemoryKind::Itcm: return 0;
-    case MemoryKind::Dtcm: return dtcm(a.addr, a.size, now);
+    case MemoryKind::Itcm: return tcm_wait_[static_cast<size_t>(mem)];
+    case MemoryKind::Dtcm: return tcm_wait_[static_cast<size_t>(mem)] + dtcm(a.addr, a.size, now);
     case MemoryKind::Axi: break;
   }
   return data(a.addr, a.size, write, now, static_cast<size_t>(mem));

@@ -1,7 +1,7 @@
 #pragma once
 // The memory system's timing for a Corstone platform (issue 7 item 4; docs/memory-timing.md):
-//   ITCM          zero wait
-//   DTCM          zero wait, 4 x 32-bit banks: two accesses to one bank in one cycle, one waits
+//   ITCM          zero wait (or the configured wait states)
+//   DTCM          the same, 4 x 32-bit banks: two accesses to one bank in one cycle, one waits
 //   AXI memories  behind the L1 I-cache (fetches) and D-cache (data) when CCR.IC/DC enable them and
 //                 the address is cacheable; misses, uncached accesses and write-backs go to the
 //                 memory's SharedMemory (latency + bandwidth, shared with the NPU's AXI ports)
@@ -68,6 +68,7 @@ class PlatformMemoryTiming final : public MemoryTiming {
   std::vector<uint8_t> blocks_;  // 2^16 entries: memory index, kMixed or kNone
   std::vector<MemoryTraffic> traffic_;
   std::vector<MemoryKind> kinds_;  // per memory, compact for the hot path
+  std::vector<Cycles> tcm_wait_;   // TCM wait states per access (MemoryRegion::latency of a TCM)
   std::vector<std::unique_ptr<SharedMemory>> shared_;  // per memory (null for TCMs)
   Cache icache_, dcache_;
   bool ic_on_ = false, dc_on_ = false;  // CCR.IC/DC reset to 0

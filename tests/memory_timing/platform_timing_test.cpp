@@ -35,6 +35,17 @@ TEST(PlatformTiming, TcmsAreZeroWait) {
   EXPECT_EQ(t.cpu_access(rd(0x30000000, 16), 14), 0u);  // aligned MVE access: banks 0,1 then 2,3
 }
 
+TEST(PlatformTiming, TcmWaitStatesAddToEveryAccess) {
+  MemorySystemConfig c = corstone300();
+  c.memories[0].latency = 1;  // ITCM: 1 wait state
+  c.memories[2].latency = 2;  // DTCM: 2 wait states
+  PlatformMemoryTiming t(c);
+  EXPECT_EQ(t.cpu_access(fe(0x10000000), 10), 1u);
+  EXPECT_EQ(t.cpu_access(rd(0x00000100), 11), 1u);
+  EXPECT_EQ(t.cpu_access(rd(0x30000000), 20), 2u);
+  EXPECT_EQ(t.cpu_access(rd(0x30000010), 20), 2u + 1u);  // plus a bank conflict
+}
+
 TEST(PlatformTiming, DtcmBankConflictCostsOneCycle) {
   PlatformMemoryTiming t(corstone300());
   // Banks interleave by word: bank = (addr >> 2) % 4. Two accesses issued in the same cycle:
