@@ -48,7 +48,7 @@ typedef struct {
   uint32_t seed;
   uint8_t mode;
   uint8_t n_over;           /* 0..2 core-register overrides, applied after the generator */
-  uint8_t over_reg[2];
+  uint8_t over_reg[2];      /* register numbers (0-12, 14) */
   uint32_t over_val[2];
 } DiffCase;
 
@@ -206,8 +206,10 @@ static inline void diff_make_state(const DiffCase* c, DiffState* st) {
     const uint32_t r = diff_next(&s);
     st->w[DIFF_MEM + i] = (r & 3u) == 0 ? diff_float_bits(&s, 23, 8) : (r & 7u) == 1 ? (r >> 24) : diff_next(&s);
   }
-  for (i = 0; i < c->n_over && i < 2; ++i)
-    if (c->over_reg[i] <= DIFF_LR) st->w[c->over_reg[i]] = c->over_val[i];
+  for (i = 0; i < c->n_over && i < 2; ++i) { /* register numbers: r0-r12 and r14 (LR) */
+    if (c->over_reg[i] < 13) st->w[c->over_reg[i]] = c->over_val[i];
+    else if (c->over_reg[i] == 14) st->w[DIFF_LR] = c->over_val[i];
+  }
 }
 
 /* Two independent 32-bit hashes of a final state (the runner's compact output). */

@@ -123,9 +123,11 @@ bool Generator::make(const ClassRows& cls, uint32_t slot_addr, GeneratedCase& ou
           default: base = DIFF_SANDBOX_ADDR + 128 + off; break;
         }
         if (below(4) != 0) base &= ~3u;
-        g.c.over_reg[g.c.n_over] = o.rn;
-        g.c.over_val[g.c.n_over++] = base;
-        if (o.rm != o.rn && o.rm < 13 && below(4) != 0) {
+        if (o.rn != 13 && o.rn != 15) {
+          g.c.over_reg[g.c.n_over] = o.rn;
+          g.c.over_val[g.c.n_over++] = base;
+        }
+        if (o.rm != o.rn && (o.rm < 13 || o.rm == 14) && below(4) != 0) {
           g.c.over_reg[g.c.n_over] = o.rm;
           g.c.over_val[g.c.n_over++] = below(4) == 0 ? -below(64) : below(64);
         }

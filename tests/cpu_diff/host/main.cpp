@@ -2,7 +2,7 @@
 //
 //   corsim-cpu-diff --corsim PATH --runner runner.elf [--qemu PATH] [--classes a,b,...|all]
 //                   [--per-class N] [--seed S] [--batch N] [--work DIR] [--details FILE]
-//                   [--show N] [--list]
+//                   [--show N] [--list] [--decode HEX] [--keep-images] [--timeout S]
 //
 // Generates N valid random cases per class from the decoder tables, runs them in batches on QEMU
 // and corsim (one process each per batch), compares the final state of every case, re-runs the
@@ -18,6 +18,8 @@
 
 #include <fmt/format.h>
 
+#include "cpu/decoder/decoder.h"
+#include "cpu/disasm/disasm.h"
 #include "tests/cpu_diff/host/classes.h"
 #include "tests/cpu_diff/host/generator.h"
 #include "tests/cpu_diff/host/report.h"
@@ -32,7 +34,7 @@ struct Options {
   std::vector<std::string> classes;  // empty: all
   uint64_t per_class = 1000;
   uint64_t seed = 1;
-  uint32_t batch = 400000;
+  uint32_t batch = 50000;  // cases per simulator run (bounded images and results files)
   std::string work = "cpu_diff_work";
   std::string details;
   unsigned show = 3;      // details printed per class
@@ -80,6 +82,14 @@ bool parse(int argc, char** argv, Options& o) {
     else if (a == "--show") o.show = static_cast<unsigned>(std::stoul(val()));
     else if (a == "--timeout") o.tools.timeout_s = static_cast<unsigned>(std::stoul(val()));
     else if (a == "--list") o.list = true;
+    else if (a == "--decode") {  // --decode HEX: the row and disassembly of one encoding
+      const uint32_t insn = static_cast<uint32_t>(std::stoul(val(), nullptr, 16));
+      const bool t32 = insn > 0xFFFF;
+      const auto d = corsim::cpu::decoder::decode(insn, t32);
+      fmt::print("{}: {}\n", d.encoding ? d.encoding->name : "UNDEFINED",
+                 corsim::cpu::disasm::disassemble(insn, t32, DIFF_IMAGE_ADDR));
+      std::exit(0);
+    }
     else if (a == "--keep-images") o.keep_images = true;
     else { fmt::print(stderr, "corsim-cpu-diff: unknown option {}\n", a); return false; }
   }

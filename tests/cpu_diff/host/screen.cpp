@@ -66,6 +66,22 @@ class WatchedMemory final : public memory::Target {
   std::unordered_map<uint32_t, std::unique_ptr<std::array<uint8_t, 4096>>> pages_;
 };
 
+// Sees the data accesses of every retired instruction (the run loop's memory log), including those
+// the core serves itself (the PPB), which no bus target would see.
+class AccessWatch final : public cpu::TimingHook {
+ public:
+  Cycles retire(const cpu::RetireInfo& info) override {
+    if (info.memory == nullptr) return 1;
+    if (info.memory->dropped_bytes != 0) outside = true;
+    for (unsigned i = 0; i < info.memory->count; ++i) {
+      const cpu::MemAccess& a = info.memory->access[i];
+      if (a.addr < DIFF_SANDBOX_ADDR || a.addr + a.size > DIFF_SANDBOX_ADDR + 4 * DIFF_SANDBOX_WORDS) outside = true;
+    }
+    return 1;
+  }
+  bool outside = false;
+};
+
 }  // namespace
 
 struct Screen::Impl {
@@ -77,6 +93,7 @@ struct Screen::Impl {
   // when a handler does not turn a bus error into a fault.
   WatchedMemory low{"low", 0}, mid{"mid", 0x10001000}, high{"high", 0x30080000}, top{"top", 0x80000000};
   std::unique_ptr<cpu::Cpu> core;
+  AccessWatch watch;
 
   Impl() {
     bus.map(kVectorBase, 0x1000, vectors, "vectors");
@@ -94,6 +111,7 @@ struct Screen::Impl {
     cpu::CpuConfig cfg;
     cfg.initial_vtor = kVectorBase;
     core = std::make_unique<cpu::Cpu>(cfg, bus);
+    core->set_timing(&watch);
     reset();
   }
   void reset() {
@@ -126,6 +144,7 @@ Verdict Screen::check(const uint8_t* slot, uint32_t slot_addr, uint32_t insn_end
   for (unsigned i = 0; i < 32; ++i) s.ext[i] = in.w[DIFF_Q + i];
   s.itstate = 0;
   for (WatchedMemory* w : {&m.image, &m.dtcm, &m.vectors, &m.low, &m.mid, &m.high, &m.top}) w->outside = false;
+  m.watch.outside = false;
 
   Verdict v = Verdict::LeftSlot;
   for (int step = 0; step < 8; ++step) {
@@ -153,6 +172,7 @@ Verdict Screen::check(const uint8_t* slot, uint32_t slot_addr, uint32_t insn_end
   if (s.r[15] != insn_end || s.r[13] != DIFF_CASE_SP) return Verdict::LeftSlot;
   for (const WatchedMemory* w : {&m.image, &m.dtcm, &m.vectors, &m.low, &m.mid, &m.high, &m.top})
     if (w->outside) return Verdict::OutsideSandbox;
+  if (m.watch.outside) return Verdict::OutsideSandbox;
   return Verdict::Keep;
 }
 

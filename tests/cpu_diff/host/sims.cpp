@@ -105,7 +105,7 @@ void run_both(const Tools& tools, const std::string& image, const std::string& w
                          "enable=on,target=native", "-kernel", runner, "-device",
                          "loader,file=" + abs_image + ",addr=" + kImageAddrText},
                         qdir);
-  const pid_t c = spawn({"timeout", "-k", "10", t, fs::absolute(tools.corsim).string(), "-q",
+  const pid_t c = spawn({"timeout", "-k", "10", t, fs::absolute(tools.corsim).string(), "-q", "--timing", "off",
                          "--semihosting-root", cdir, "--data", abs_image + "@" + kImageAddrText,
                          runner},
                         cdir);
