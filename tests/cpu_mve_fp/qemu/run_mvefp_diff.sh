@@ -3,14 +3,16 @@
 # and compares the two outputs line by line (q0-q7, FPSCR, VPR, LR, r0, r1 after each execution).
 # Prints how many executions of how many instruction forms were checked.
 # usage: run_mvefp_diff.sh <qemu-system-arm> <corsim> <mvefp_diff.elf> <output dir>
+# CORSIM_DIFF_TIMEOUT=seconds (default 300) bounds each simulator run; raise it for long runs.
 set -eu
+limit=${CORSIM_DIFF_TIMEOUT:-300}
 qemu=$1
 corsim=$2
 elf=$3
 out=$4
 mkdir -p "$out"
 rm -f "$out/qemu.txt" "$out/corsim.txt"
-if ! timeout 300 "$qemu" -M mps3-an547 -nographic -monitor none -serial none \
+if ! timeout "$limit" "$qemu" -M mps3-an547 -nographic -monitor none -serial none \
     -chardev "file,id=semihosting,path=$out/qemu.txt" \
     -semihosting-config enable=on,target=native,chardev=semihosting \
     -kernel "$elf" > /dev/null; then
@@ -18,7 +20,7 @@ if ! timeout 300 "$qemu" -M mps3-an547 -nographic -monitor none -serial none \
   exit 1
 fi
 status=0
-timeout 300 "$corsim" "$elf" > "$out/corsim.txt" 2> "$out/corsim.err" || status=$?
+timeout "$limit" "$corsim" "$elf" > "$out/corsim.txt" 2> "$out/corsim.err" || status=$?
 if [ "$(tail -n 1 "$out/qemu.txt")" != "done" ]; then
   echo "run_mvefp_diff.sh: the QEMU run did not finish" >&2
   exit 1
