@@ -162,16 +162,16 @@ Cycles PlatformMemoryTiming::fetch(uint32_t addr, unsigned size, Cycles now, siz
     return m.cpu_transfer(bytes, now);
   }
   const uint32_t line = icache_.geometry().line;
+  const uint32_t last_line = (addr + size - 1) & ~(line - 1);
   Cycles stall = 0;
-  for (uint32_t l = addr & ~(line - 1); l <= ((addr + size - 1) & ~(line - 1)); l += line) {
+  for (uint32_t l = addr & ~(line - 1);; l += line) {
     ++counters_.icache_accesses;
-    if (!cfg_.icache.modelled) continue;
-    const CacheResult r = icache_.access(l, true, false);
-    if (r.hit) continue;
-    ++counters_.icache_refills;
-    t.cpu_bus_read += line;
-    stall += m.cpu_transfer(line, now + stall);
-    if (l + line < l) break;  // wrapped at 4 GiB
+    if (cfg_.icache.modelled && !icache_.access(l, true, false).hit) {
+      ++counters_.icache_refills;
+      t.cpu_bus_read += line;
+      stall += m.cpu_transfer(line, now + stall);
+    }
+    if (l == last_line) break;
   }
   return stall;
 }
