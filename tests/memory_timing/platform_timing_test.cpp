@@ -247,5 +247,42 @@ TEST(PlatformTiming, SmallMemoryResolvedBelowBlockGranularity) {
   EXPECT_EQ(t.memory_index(0x10000800), 0);
 }
 
+TEST(PlatformTiming, ArbitraryGuestInputNeverCrashes) {
+  // Random addresses (all of 4 GiB), sizes, kinds, maintenance words and NPU transfers, with odd
+  // cache geometries: every call returns, and no single access stalls absurdly long.
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  auto next = [&x] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  for (const CacheGeometry g : {CacheGeometry{32 * 1024, 32, 4}, CacheGeometry{512, 32, 16}, CacheGeometry{64, 4, 1},
+                                CacheGeometry{3000, 7, 0}}) {
+    MemorySystemConfig c = corstone300();
+    c.icache.geometry = g;
+    c.dcache.geometry = g;
+    PlatformMemoryTiming t(c);
+    Cycles now = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const uint64_t r = next();
+      const uint32_t addr = static_cast<uint32_t>(r);
+      const uint8_t sizes[] = {1, 2, 4, 8, 16};
+      const uint8_t size = sizes[(r >> 32) % 5];
+      switch ((r >> 40) % 8) {
+        case 0: t.set_cache_enables((r >> 48) & 1, (r >> 49) & 1); break;
+        case 1: t.cache_maintenance(static_cast<CacheOp>((r >> 50) % 10), static_cast<uint32_t>(next()), now); break;
+        case 2: t.npu_transfer((r >> 50) & 1, addr, (r >> 51) % 100000, (r >> 49) & 1, now); break;
+        default: {
+          const AccessKind k = static_cast<AccessKind>((r >> 45) % 3);
+          ASSERT_LT(t.cpu_access({addr, size, k}, now), 2'000'000u);
+        }
+      }
+      now += (r >> 56) % 4;
+    }
+    (void)t.drain_writes(now);
+  }
+}
+
 }  // namespace
 }  // namespace corsim::memory::timing
