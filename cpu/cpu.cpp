@@ -31,6 +31,7 @@ void Cpu::set_timing(TimingHook* t) {
 
 StopReason Cpu::run(Cycles max_cycles) {
   const Cycles end = cycles_ + max_cycles;
+  if (timing_ != nullptr) timing_->begin_quantum();
   if (trace_ != nullptr) return timing_ ? run_loop<true, true>(end) : run_loop<true, false>(end);
   return timing_ ? run_loop<false, true>(end) : run_loop<false, false>(end);
 }

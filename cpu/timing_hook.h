@@ -114,6 +114,9 @@ class TimingHook {
   // Cycles the exception entry sequence costs beyond the stacking instructions (none are retired
   // for it). Default: nothing.
   virtual Cycles exception_entry() { return 0; }
+  // Called by Cpu::run before each quantum (the platform clock may have moved while the core
+  // slept). Default: nothing.
+  virtual void begin_quantum() {}
 };
 
 }  // namespace corsim::cpu

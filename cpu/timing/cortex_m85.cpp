@@ -45,14 +45,14 @@ bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, const ClassTimin
   // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE issue from slot 0 only.
   constexpr uint16_t kSlot0Only = kTraitSingleIssue | kTraitShiftedOperand;
   return c.slots == 1 && !c.closed && !(r.info->traits & kSlot0Only) && r.op != OpClass::Dsp &&
-         c.by_unit[unit] < kPerCycle[unit] &&
+         ((c.by_unit >> (3 * unit)) & 7u) < kPerCycle[unit] &&
          (ct.unit != Unit::Load || c.load_bytes + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
 }
 
 void CortexM85Model::use(const RetireInfo& r, const ClassTiming& ct, uint32_t bytes) {
   CycleUse& c = cycle_;
   ++c.slots;
-  ++c.by_unit[static_cast<unsigned>(ct.unit)];
+  c.by_unit += uint64_t{1} << (3 * static_cast<unsigned>(ct.unit));
   if (ct.unit == Unit::Load) c.load_bytes = static_cast<uint8_t>(c.load_bytes + std::max<uint32_t>(bytes, 4));
   // Group enders: single-issue instructions and every MVE load/store ([LLVM-M85] EndGroup).
   if ((r.info->traits & kTraitSingleIssue) || r.op == OpClass::MveLoad || r.op == OpClass::MveStore) c.closed = true;

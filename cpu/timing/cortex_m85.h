@@ -23,7 +23,7 @@ class CortexM85Model final : public CpuTimingModel {
  private:
   // What the instructions issued in the current cycle (now_) already use.
   struct CycleUse {
-    std::array<uint8_t, 20> by_unit{};  // instructions per Unit issued this cycle
+    uint64_t by_unit = 0;               // instructions per Unit issued this cycle, 3 bits each
     uint8_t slots = 0;
     uint8_t load_bytes = 0;
     bool closed = false;                // a group ender issued: nothing joins this cycle

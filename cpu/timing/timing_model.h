@@ -75,7 +75,10 @@ class CpuTimingModel : public TimingHook {
     }
   };
 
-  Cycles memory_now() const { return clock_ ? clock_->now() : now_; }
+  // Platform time of the current instruction: the model's cycle count plus the offset to the
+  // clock, refreshed once per quantum (the offset is time the core spent asleep).
+  void begin_quantum() override { clock_offset_ = clock_ ? clock_->now() - now_ : 0; }
+  Cycles memory_now() const { return now_ + clock_offset_; }
 
   // Instruction fetch: one memory-system call per 32-byte block entered (an I-cache line; the
   // cores fetch 64 bits at a time, and code in TCM or a cache hit costs nothing either way, so
@@ -132,6 +135,7 @@ class CpuTimingModel : public TimingHook {
   Cycles now_ = 0;            // issue cycle of the last instruction
   memory::MemoryTiming* memory_ = nullptr;
   const TimeSource* clock_ = nullptr;
+  Cycles clock_offset_ = 0;
   uint32_t last_fetch_block_ = 0xFFFFFFFFu;
 };
 
