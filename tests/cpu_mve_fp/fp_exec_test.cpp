@@ -127,6 +127,69 @@ TEST(MveFpExec, ElementwiseArithmeticMatchesHostIeeeWithStandardFpscr) {
   }
 }
 
+// Half precision: the sum/difference/product of two halves is exact in a double, and one libgcc
+// double -> _Float16 conversion rounds it to nearest, so the host value is the correctly rounded
+// IEEE result (and the exact double tells whether the unrounded result was tiny). Arm rules on top: default NaN 0x7E00; FPSCR.FZ16 = 1 flushes denormal inputs and
+// tiny results (before rounding) to zero, FZ16 = 0 keeps them (FZ applies to single only).
+uint16_t half_bits(double x) {
+  const _Float16 h = static_cast<_Float16>(x);
+  return std::bit_cast<uint16_t>(h);
+}
+double half_value(uint16_t b, bool fz16) {
+  if (fz16 && (b & 0x7C00u) == 0) b &= 0x8000u;
+  return static_cast<double>(std::bit_cast<_Float16>(b));
+}
+uint16_t random_half(std::mt19937& rng) {
+  const uint32_t r = rng();
+  switch (r % 12) {
+    case 0: return static_cast<uint16_t>(r & 0x8000u);
+    case 1: return static_cast<uint16_t>((r & 0x8000u) | (rng() & 0x03FFu) | 1u);  // denormal
+    case 2: return static_cast<uint16_t>((r & 0x8000u) | 0x7C00u);
+    case 3: return static_cast<uint16_t>(0x7C00u | (rng() & 0x03FFu) | 1u);        // NaN
+    default: return static_cast<uint16_t>((r & 0x8000u) | ((1u + rng() % 30u) << 10) | (rng() & 0x03FFu));
+  }
+}
+
+TEST(MveFpExec, HalfPrecisionArithmeticMatchesHostWithFz16BothWays) {
+  struct Case {
+    const char* insn;
+    double (*host)(double, double);
+  };
+  const Case cases[] = {
+      {"vadd.f16 q0, q1, q2", [](double n, double m) { return n + m; }},
+      {"vsub.f16 q0, q1, q2", [](double n, double m) { return n - m; }},
+      {"vmul.f16 q0, q1, q2", [](double n, double m) { return n * m; }},
+      {"vabd.f16 q0, q1, q2", [](double n, double m) { return std::fabs(n - m); }},
+  };
+  std::mt19937 rng(13);
+  for (const Case& c : cases) {
+    MveFp t(c.insn);
+    ASSERT_TRUE(t.ok());
+    for (int iter = 0; iter < 200; ++iter) {
+      uint16_t n[8], m[8];
+      for (int i = 0; i < 8; ++i) n[i] = random_half(rng), m[i] = random_half(rng);
+      const bool fz16 = iter % 2 != 0;
+      ASSERT_TRUE(t.run([&](ArchState& s) {
+        if (fz16) s.fpscr |= 1u << 19;
+        std::memcpy(&s.ext[4], n, sizeof n);
+        std::memcpy(&s.ext[8], m, sizeof m);
+      }));
+      uint16_t out[8];
+      std::memcpy(out, &t.s().ext[0], sizeof out);
+      for (int i = 0; i < 8; ++i) {
+        const bool nan_in = ((n[i] & 0x7C00u) == 0x7C00u && (n[i] & 0x3FFu) != 0) ||
+                            ((m[i] & 0x7C00u) == 0x7C00u && (m[i] & 0x3FFu) != 0);
+        const double r = c.host(half_value(n[i], fz16), half_value(m[i], fz16));  // exact
+        uint16_t expect;
+        if (nan_in || std::isnan(r)) expect = 0x7E00u;
+        else if (fz16 && r != 0 && std::fabs(r) < 0x1p-14) expect = std::signbit(r) ? 0x8000u : 0u;
+        else expect = half_bits(r);
+        EXPECT_EQ(out[i], expect) << c.insn << std::hex << " n=" << n[i] << " m=" << m[i] << " fz16=" << fz16;
+      }
+    }
+  }
+}
+
 TEST(MveFpExec, ConversionsAndRoundingMatchHost) {
   std::mt19937 rng(11);
   struct Case {
