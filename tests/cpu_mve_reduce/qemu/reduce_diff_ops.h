@@ -235,6 +235,10 @@
   P(vcadd90_i8_qdqm_p, "vpst\n\tvcaddt.i8 q2, q1, q2, #90") \
   X(vhcadd270_s16_qdqm, "vhcadd.s16 q4, q4, q4, #270") \
   P(vhcadd270_s16_qdqm_p, "vpst\n\tvhcaddt.s16 q4, q4, q4, #270") \
+  X(vcadd90_i32_qdqm, ".inst.w 0xfe224f04") \
+  P(vcadd90_i32_qdqm_p, "vpst\n\t.inst.w 0xfe224f04") \
+  X(vhcadd90_s32_qdqm, ".inst.w 0xee224f04") \
+  P(vhcadd90_s32_qdqm_p, "vpst\n\t.inst.w 0xee224f04") \
   X(vadc, "vadc.i32 q0, q1, q2") \
   P(vadc_p, "vpst\n\tvadct.i32 q0, q1, q2") \
   X(vadc_same, "vadc.i32 q3, q3, q3") \
