@@ -51,6 +51,7 @@ reset:
     ldr r0, =bench_\b
     bl measure
     .endr
+    bl counters
     movs r0, #0x18              /* SYS_EXIT, ADP_Stopped_ApplicationExit */
     ldr r1, =0x20026
     bkpt 0xab
@@ -77,6 +78,56 @@ measure:
     sub r0, r0, r8
     str r0, [r10], #4
     pop {r4-r9, pc}
+
+/* counters: PMU (CCNTR, STALL, INST_RETIRED), DWT CYCCNT and SysTick over one run of
+ * bench_load_use (n = 64); stores at [r10]: INST_RETIRED, STALL, CCNTR, CYCCNT and SysTick deltas. */
+    .thumb_func
+counters:
+    push {r4-r12, lr}
+    ldr r0, =0xE000E010         /* SysTick: RVR = max, clear CVR, enable on the processor clock */
+    ldr r1, =0x00FFFFFF
+    str r1, [r0, #4]
+    str r1, [r0, #8]
+    movs r1, #5
+    str r1, [r0]
+    ldr r9, =0xE0003000         /* PMU */
+    movs r1, #0x3C              /* EVTYPER0 = STALL */
+    str r1, [r9, #0x400]
+    movs r1, #0x08              /* EVTYPER1 = INST_RETIRED */
+    str r1, [r9, #0x404]
+    ldr r1, =0x80000003         /* CNTENSET: CCNTR, counters 0 and 1 */
+    ldr r2, =0xE0003C00
+    str r1, [r2]
+    movs r1, #7                 /* PMU_CTRL: E, reset counters, reset CCNTR */
+    ldr r2, =0xE0003E04
+    str r1, [r2]
+    ldr r12, =0xE000E018        /* SYST_CVR */
+    ldr r11, =DWT_CYCCNT
+    dsb
+    isb
+    ldr r4, [r12]
+    ldr r5, [r11]
+    ldr r6, [r9, #0x7C]         /* CCNTR */
+    ldr r7, [r9, #0]            /* EVCNTR0: STALL */
+    ldr r8, [r9, #4]            /* EVCNTR1: INST_RETIRED (counts from this instruction) */
+    movs r0, #64
+    bl bench_load_use
+    ldr r0, [r9, #4]
+    ldr r1, [r9, #0]
+    ldr r2, [r9, #0x7C]
+    ldr r3, [r11]
+    ldr lr, [r12]
+    sub r0, r0, r8
+    str r0, [r10], #4
+    sub r1, r1, r7
+    str r1, [r10], #4
+    sub r2, r2, r6
+    str r2, [r10], #4
+    sub r3, r3, r5
+    str r3, [r10], #4
+    sub r0, r4, lr              /* SysTick counts down */
+    str r0, [r10], #4
+    pop {r4-r12, pc}
 
 /* run_once(r0 = n, r9 = benchmark): cycles the benchmark takes for n iterations. */
     .thumb_func
