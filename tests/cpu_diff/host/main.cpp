@@ -147,6 +147,7 @@ bool run_batch(const Options& o, Batch& b, const std::string& tag, bool verbose,
       s->ok = false;
       s->error = fmt::format("results file has {} words, expected {}", s->words.size(), want);
     }
+  if (q.ok && c.ok && !o.keep_images) std::filesystem::remove_all(o.work + "/" + tag);
   if (!q.ok) fmt::print(stderr, "corsim-cpu-diff: QEMU run failed: {}\n", q.error);
   if (!c.ok) fmt::print(stderr, "corsim-cpu-diff: corsim run failed: {}\n", c.error);
   return q.ok && c.ok;
