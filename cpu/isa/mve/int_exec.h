@@ -39,8 +39,12 @@ inline QVec read_q(const ArchState& s, unsigned q) {
 // byte whose predicate decides, normally the element's lowest byte) is active.
 inline void write_q(ArchState& s, unsigned q, const QVec& r, uint16_t mask, uint16_t sat) {
   uint8_t* d = qbytes(s, q);
-  for (unsigned i = 0; i < 16; ++i)
-    if ((mask >> i) & 1u) d[i] = r.b[i];
+  if (mask == 0xFFFFu) {
+    std::memcpy(d, r.b, 16);  // unpredicated: the common case
+  } else {
+    for (unsigned i = 0; i < 16; ++i)
+      if ((mask >> i) & 1u) d[i] = r.b[i];
+  }
   if (sat & mask) set_qc(s);
 }
 
