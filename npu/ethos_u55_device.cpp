@@ -277,6 +277,7 @@ void EthosU55Device::start(Cycles now) {
   pending_activity_ = PmuActivity{};
   std::vector<timing::AxiTransfer> transfers;
   InterconnectBus nbus(bus_, opt_.memory_timing ? &transfers : nullptr);
+  if (opt_.memory_timing) opt_.memory_timing->take_npu_delay();  // lateness of earlier jobs is spent
   // Fetch the command stream (QBASE, QSIZE bytes) through the command port.
   std::vector<uint8_t> bytes(qsize_ & ~3u);
   uint64_t total = 0;
@@ -347,7 +348,20 @@ void EthosU55Device::complete() {
 }
 
 void EthosU55Device::update(Cycles now) {
-  if (running_ && now >= deadline_) complete();
+  if (!running_ || now < deadline_) return;
+  // CPU traffic that competed with this job's transfers after they were priced (the whole job is
+  // timed at its start) makes it late: stretch the last operation and wait (docs/memory-timing.md).
+  if (opt_.memory_timing) {
+    if (const Cycles late = opt_.memory_timing->take_npu_delay(); late > 0) {
+      deadline_ += late;
+      pending_activity_.active_cycles +=
+          static_cast<uint64_t>(std::ceil(static_cast<double>(late) * opt_.npu_cycles_per_platform_cycle));
+      if (!ops_.empty()) ops_.back().end += late;
+      if (schedule_) schedule_(deadline_);
+      return;
+    }
+  }
+  complete();
 }
 
 }  // namespace corsim::npu

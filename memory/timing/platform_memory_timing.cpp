@@ -296,6 +296,14 @@ void PlatformMemoryTiming::cache_maintenance(CacheOp op, uint32_t value, Cycles 
   }
 }
 
+Cycles PlatformMemoryTiming::take_npu_delay() {
+  // Memories are used concurrently by the NPU's operations: the job is late by the worst of them.
+  Cycles d = 0;
+  for (const auto& m : shared_)
+    if (m) d = std::max(d, m->take_npu_delay());
+  return d;
+}
+
 Cycles PlatformMemoryTiming::drain_writes(Cycles now) {
   Cycles until = now;
   for (const auto& m : shared_)

@@ -39,6 +39,7 @@ class PlatformMemoryTiming final : public MemoryTiming {
   void cache_maintenance(CacheOp op, uint32_t value, Cycles now) override;
   Cycles drain_writes(Cycles now) override;
   CacheCounters cache_counters() const override { return counters_; }
+  Cycles take_npu_delay() override;
 
   const MemorySystemConfig& config() const { return cfg_; }
   // Per memory, in config().memories order.

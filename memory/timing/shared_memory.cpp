@@ -46,10 +46,14 @@ void SharedMemory::note_cpu_bytes(uint64_t bytes, Cycles t) {
 
 Cycles SharedMemory::cpu_transfer(uint64_t bytes, Cycles now, bool posted) {
   const double B = p_.bytes_per_cycle;
-  double bw = B;
-  if (!npu_windows_.empty()) bw = std::max(B - npu_rate(now), B / 2);
+  double bw = B, rho = 0;
+  if (!npu_windows_.empty()) {
+    rho = npu_rate(now);
+    bw = std::max(B - rho, B / 2);
+  }
   const Cycles start = std::max(now, cpu_busy_until_);
   const Cycles xfer = transfer_cycles(bytes, bw);
+  if (rho > 0 && rho + bw > B) npu_delay_ += (rho + bw - B) * static_cast<double>(xfer) / rho;
   cpu_busy_until_ = start + xfer;
   note_cpu_bytes(bytes, now);
   if (posted) return start - now;

@@ -18,6 +18,8 @@
 //                                                 other NPU transfers still running then
 //     done  = start + max(L, port latency) + ceil(b / bw)
 //     the window [start, start + ceil(b / bw)) at rate bw is recorded for later CPU accesses.
+//   A CPU transfer inside NPU windows of total rate r that gets bw with r + bw > B takes
+//   (r + bw - B) x xfer bytes from the NPU: the NPU is late by that / r cycles (npu_delay).
 //
 // All times are platform cycles. B may be fractional (QSPI: 1 byte per cycle or less).
 #include <cstdint>
@@ -53,6 +55,13 @@ class SharedMemory {
   double npu_rate_at(Cycles t) const;  // the same without pruning (NPU times run ahead of the CPU)
   double cpu_rate(Cycles t) const;  // the CPU's recent rate as defined above
   Cycles cpu_busy_until() const { return cpu_busy_until_; }
+  // NPU cycles lost to later CPU traffic (fractional), and taking its whole part.
+  double npu_delay() const { return npu_delay_; }
+  Cycles take_npu_delay() {
+    const Cycles whole = static_cast<Cycles>(npu_delay_);
+    npu_delay_ -= static_cast<double>(whole);
+    return whole;
+  }
 
  private:
   struct Window {
@@ -65,6 +74,7 @@ class SharedMemory {
   Cycles cpu_busy_until_ = 0;
   std::deque<Window> npu_windows_;  // in insertion order (start times non-decreasing per job)
   uint64_t window_index_ = 0, window_bytes_ = 0, prev_window_bytes_ = 0;
+  double npu_delay_ = 0;
 };
 
 }  // namespace corsim::memory::timing

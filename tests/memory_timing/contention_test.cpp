@@ -67,6 +67,22 @@ TEST(Contention, NpuAfterBusyCpuGetsTheBandwidthTheCpuLeaves) {
   EXPECT_GT(shared, alone);
 }
 
+TEST(Contention, CpuTrafficInsideAnNpuWindowMakesTheNpuLate) {
+  MemorySystemConfig c = corstone300();
+  c.npu_ports = {NpuPort{8, 32, 32}, NpuPort{8, 32, 32}};
+  PlatformMemoryTiming t(c);
+  t.npu_transfer(0, kDdr, 8000, false, 1000);  // window [1000, 2000) at 8 bytes/cycle = all of DDR
+  EXPECT_EQ(t.take_npu_delay(), 0u);
+  // A 32-byte CPU read at 1500 gets 8/2 = 4 bytes/cycle for 8 cycles: it takes (8 + 4 - 8) x 8 = 32
+  // bytes from the NPU, 32 / 8 = 4 NPU cycles.
+  t.cpu_access({kDdr + 0x100, 32, AccessKind::Read}, 1500);
+  EXPECT_EQ(t.take_npu_delay(), 4u);
+  EXPECT_EQ(t.take_npu_delay(), 0u);  // taken
+  // Outside the window nothing is lost.
+  t.cpu_access({kDdr + 0x100, 32, AccessKind::Read}, 2500);
+  EXPECT_EQ(t.take_npu_delay(), 0u);
+}
+
 TEST(Contention, TwoMastersTakeLongerThanEitherAlone) {
   // The CPU streams uncached 32-byte reads back to back while the NPU streams 8000 bytes on one
   // port at the memory's full bandwidth: each ends later than when it runs alone.

@@ -5,6 +5,8 @@
 // slower than alone; a job started right after heavy CPU traffic on its SRAM is slower.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 
@@ -52,12 +54,23 @@ struct System {
   // Loads the KWS job and starts it at `start` (driver sequence of spec/ethos-u.md §1.5); returns the
   // job's duration in cycles, or 0 when the golden files are missing.
   Cycles run_kws(Cycles start) {
+    if (!start_kws(start)) return 0;
+    EXPECT_TRUE(dev->next_deadline());
+    const Cycles end = dev->next_deadline().value_or(start);
+    time.t = end;
+    dev->update(end);
+    std::vector<uint8_t> out(12);
+    EXPECT_TRUE(ic.debug_read_block(kIsram, out));
+    EXPECT_EQ(out, slurp(kKws + "expected_output.bin"));  // timing never changes results
+    return end - start;
+  }
+  bool start_kws(Cycles start) {
     const auto cmd = slurp(kKws + "cmd_stream.bin");
-    if (cmd.empty()) return 0;
+    if (cmd.empty()) return false;
     std::string err;
     auto payload = npu::parse_driver_payload(cmd, err);
     EXPECT_TRUE(payload) << err;
-    if (!payload) return 0;
+    if (!payload) return false;
     EXPECT_TRUE(ic.debug_write_block(kCmd, cmd));
     EXPECT_TRUE(ic.debug_write_block(kDdr, slurp(kKws + "flash.bin")));
     EXPECT_TRUE(ic.debug_write_block(kIsram, slurp(kKws + "input.bin")));
@@ -72,14 +85,7 @@ struct System {
       wr(0x084 + 8 * i, 0);
     }
     wr(0x008, 0xC | 1);
-    EXPECT_TRUE(dev->next_deadline());
-    const Cycles end = dev->next_deadline().value_or(start);
-    time.t = end;
-    dev->update(end);
-    std::vector<uint8_t> out(12);
-    EXPECT_TRUE(ic.debug_read_block(kIsram, out));
-    EXPECT_EQ(out, slurp(kKws + "expected_output.bin"));  // timing never changes results
-    return end - start;
+    return true;
   }
 
   Interconnect ic;
@@ -121,6 +127,34 @@ TEST(NpuContention, CpuInsideTheJobIsSlowerThanAlone) {
   const Cycles n = (d + 63) / 64;
   EXPECT_EQ(alone, n * (test::kSramLatency + 4));
   EXPECT_LE(with_npu, n * (test::kSramLatency + 8));
+}
+
+TEST(NpuContention, CpuTrafficDuringTheJobStretchesIt) {
+  // Each CPU read inside the NPU's AXI0 windows on ISRAM takes bandwidth from them: with NPU rate r
+  // and CPU bandwidth bw = max(B - r, B/2), the NPU loses (r + bw - B) x xfer bytes, i.e. that / r
+  // cycles (shared_memory.h). The job's completion moves by the whole cycles lost.
+  System s(true);
+  const Cycles start = 10000;
+  if (!s.start_kws(start)) GTEST_SKIP() << "KWS golden files not found";
+  const Cycles deadline = *s.dev->next_deadline();
+  double lost = 0;
+  for (Cycles t = start; t < deadline; t += 16) {
+    const double r = s.mt.shared_memory(3)->npu_rate(t);
+    const double B = test::kSramBw, bw = std::max(B - r, B / 2);
+    const double xfer = std::ceil(32 / bw);
+    if (r > 0 && r + bw > B) lost += (r + bw - B) * xfer / r;
+    s.mt.cpu_access({kIsram + 0x100000, 32, AccessKind::Read}, t);
+  }
+  ASSERT_GT(lost, 1.0);
+  s.time.t = deadline;
+  s.dev->update(deadline);
+  ASSERT_TRUE(s.dev->next_deadline()) << "the job must still be running";
+  EXPECT_EQ(*s.dev->next_deadline(), deadline + static_cast<Cycles>(lost));
+  EXPECT_EQ(s.dev->status() & 1u, 1u);
+  s.time.t = *s.dev->next_deadline();
+  s.dev->update(s.time.t);
+  EXPECT_FALSE(s.dev->next_deadline());  // completes at the stretched time
+  EXPECT_EQ(s.dev->last_job().back().end, deadline + static_cast<Cycles>(lost));
 }
 
 TEST(NpuContention, JobAfterHeavyCpuTrafficIsSlower) {
