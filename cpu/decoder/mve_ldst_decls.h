@@ -5,3 +5,4 @@
 #include "cpu/isa/mve/long_shift_ops.h"
 #include "cpu/isa/mve/pred_ops.h"
 #include "cpu/isa/mve/transfer_ops.h"
+#include "cpu/isa/mve/transfer_sysreg.h"

@@ -66,6 +66,17 @@ std::optional<std::string> format_mve_key(std::string_view key, const Operands& 
     return fmt::format("d{}[{}]", 2 * o.rn + o.imm / per_d, o.imm % per_d);
   }
   if (key == "imm2") return fmt::format("{}", o.imm + 2);
+  if (key == "vsysreg") {  // VLDR/VSTR (System Register): register number in ra
+    switch (o.ra) {
+      case 1: return std::string("fpscr");
+      case 2: return std::string("fpscr_nzcvqc");
+      case 12: return std::string("vpr");
+      case 13: return std::string("p0");
+      case 14: return std::string("fpcxtns");
+      case 15: return std::string("fpcxts");
+      default: return fmt::format("<sysreg {}>", o.ra);
+    }
+  }
   return std::nullopt;
 }
 

@@ -17,6 +17,7 @@
 //   {Dlane}              VMOV lane as objdump prints it: d<2*rn + half>[index in D] (imm = lane
 //                        index in Q<rn>, shift_n = size)
 //   {imm2}               imm + 2 (VMOV two lanes: "q0[2], q0[0]")
+//   {vsysreg}            VLDR/VSTR (System Register) register from ra (fpscr, vpr, p0, fpcxts, ...)
 // VPT-block suffixes ("vaddt") are not printed: the formatter sees one instruction, objdump follows
 // VPT blocks; tests pad VPT/VPST with NOPs (docs/mve.md).
 #include <optional>

@@ -106,6 +106,13 @@ template <bool kDouble> void exec_VSTM(Cpu&, const Operands&);
 template <bool kDouble> void exec_VSCCLRM(Cpu&, const Operands&);
 void exec_VMRS(Cpu&, const Operands&);
 void exec_VMSR(Cpu&, const Operands&);
+namespace vfp {
+// System registers of VMRS/VMSR (reg = 1 FPSCR, 2 FPSCR_nzcvqc, 12 VPR, 13 P0, 14/15 FPCXT_NS/S),
+// shared with VLDR/VSTR (System Register) (cpu/isa/mve/transfer_sysreg.cpp). False: faulted.
+bool read_sysreg(Cpu& c, unsigned reg, uint32_t& v);
+bool check_sysreg_write(Cpu& c, unsigned reg);
+void write_sysreg(Cpu& c, unsigned reg, uint32_t v);
+}  // namespace vfp
 
 namespace decoder {
 

@@ -155,16 +155,19 @@ template <bool kDouble> void exec_VSCCLRM(Cpu& c, const Operands& o) {
   s.vpr = 0;
 }
 
-// VMRS Rt, <reg>; VMRS APSR_nzcv, FPSCR (Rt = 15).
-void exec_VMRS(Cpu& c, const Operands& o) {
+namespace vfp {
+
+// The value of system register `reg` as VMRS reads it (FPCXT_S hands the FP context over). False:
+// the access faulted (UNDEFINED, NOCP). Shared with VSTR (System Register).
+bool read_sysreg(Cpu& c, unsigned reg, uint32_t& v) {
   ArchState& s = c.state();
-  if ((o.imm == kFpcxtNs || o.imm == kFpcxtS) && !s.secure) {
+  if ((reg == kFpcxtNs || reg == kFpcxtS) && !s.secure) {
     c.raise(FaultKind::UndefinedInstruction);
-    return;
+    return false;
   }
-  if (!vfp::check(c)) return;
-  uint32_t v = 0;
-  switch (o.imm) {
+  if (!vfp::check(c)) return false;
+  v = 0;
+  switch (reg) {
     case kFpscr: v = s.fpscr; break;
     case kFpscrNzcvqc: v = s.fpscr & kNzcvqcMask; break;
     case kVpr: v = s.vpr & kVprMask; break;
@@ -179,27 +182,27 @@ void exec_VMRS(Cpu& c, const Operands& o) {
   }
   // Reading FPCXT_S hands the floating-point context over (to Non-secure code): FPSCR takes the
   // FPDSCR_NS defaults, VPR is zeroed and CONTROL_S.SFPA cleared (QEMU agrees).
-  if (o.imm == kFpcxtS) {
+  if (reg == kFpcxtS) {
     s.fpscr = vfp::default_fpscr(c);
     s.vpr = 0;
     s.control[1] &= ~kControlSfpa;
   }
-  if (o.ra == 15) {
-    s.n = (v >> 31) & 1u; s.z = (v >> 30) & 1u; s.c = (v >> 29) & 1u; s.v = (v >> 28) & 1u;
-  } else {
-    c.set_reg(o.ra, v);
-  }
+  return true;
 }
 
-void exec_VMSR(Cpu& c, const Operands& o) {
-  ArchState& s = c.state();
-  if ((o.imm == kFpcxtNs || o.imm == kFpcxtS) && !s.secure) {
+// The access checks of VMSR to `reg` (UNDEFINED, NOCP, new FP context). False: faulted.
+bool check_sysreg_write(Cpu& c, unsigned reg) {
+  if ((reg == kFpcxtNs || reg == kFpcxtS) && !c.state().secure) {
     c.raise(FaultKind::UndefinedInstruction);
-    return;
+    return false;
   }
-  if (!vfp::check(c)) return;
-  const uint32_t v = c.reg(o.ra);
-  switch (o.imm) {
+  return vfp::check(c);
+}
+
+// Writes system register `reg` as VMSR does (after check_sysreg_write).
+void write_sysreg(Cpu& c, unsigned reg, uint32_t v) {
+  ArchState& s = c.state();
+  switch (reg) {
     case kFpscr: s.fpscr = v & kFpscrMask; break;
     case kFpscrNzcvqc: s.fpscr = (s.fpscr & ~kNzcvqcMask) | (v & kNzcvqcMask); break;
     case kVpr: s.vpr = v & kVprMask; break;
@@ -211,6 +214,25 @@ void exec_VMSR(Cpu& c, const Operands& o) {
       break;
     default: break;
   }
+}
+
+}  // namespace vfp
+
+// VMRS Rt, <reg>; VMRS APSR_nzcv, FPSCR (Rt = 15).
+void exec_VMRS(Cpu& c, const Operands& o) {
+  ArchState& s = c.state();
+  uint32_t v = 0;
+  if (!vfp::read_sysreg(c, o.imm, v)) return;
+  if (o.ra == 15) {
+    s.n = (v >> 31) & 1u; s.z = (v >> 30) & 1u; s.c = (v >> 29) & 1u; s.v = (v >> 28) & 1u;
+  } else {
+    c.set_reg(o.ra, v);
+  }
+}
+
+void exec_VMSR(Cpu& c, const Operands& o) {
+  if (!vfp::check_sysreg_write(c, o.imm)) return;
+  vfp::write_sysreg(c, o.imm, c.reg(o.ra));
 }
 
 template void exec_VLDR<uint16_t>(Cpu&, const Operands&);

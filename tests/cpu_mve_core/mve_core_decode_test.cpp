@@ -66,6 +66,11 @@ const Case kCases[] = {
     {"vmov r0, r1, q2[3], q2[1]", "VMOV (two lanes to two core) T1"},
     {"vmov q3[2], q3[0], r0, r1", "VMOV (two core to two lanes) T1"},
     {"vdup.8 q0, r0", "VDUP T1"}, {"vdup.16 q7, r1", "VDUP T1"}, {"vdup.32 q4, lr", "VDUP T1"},
+    {".inst.w 0xedd08f81", "VLDR (System Register) T1"},  // vldr VPR, [r0, #4]
+    {".inst.w 0xedc08f81", "VSTR (System Register) T1"},  // vstr VPR, [r0, #4]
+    {".inst.w 0xecf0af82", "VLDR (System Register) T1"},  // vldr P0, [r0], #8
+    {".inst.w 0xedb04f81", "VLDR (System Register) T1"},  // vldr FPSCR_nzcvqc, [r0, #4]!
+    {".inst.w 0xed50ef81", "VLDR (System Register) T1"},  // vldr FPCXTS, [r0, #-4]
     {"dlstp.8 lr, r3", "DLSTP T1"}, {"dlstp.64 lr, r0", "DLSTP T1"}, {"lctp", "LCTP T1"},
 };
 

@@ -274,6 +274,28 @@ TEST(MveCoreLoops, WlstpZeroAndLeInvstate) {
   EXPECT_NE(cfsr(h) & kInvstate, 0u);
 }
 
+// VSTR VPR stores VPR (24 bits); VLDR P0 with post-index replaces P0 only; VLDR FPSCR_nzcvqc
+// pre-indexed replaces the flags only; an unaligned address is a UsageFault UNALIGNED.
+TEST(MveCoreTransfer, SystemRegisterLoadStore) {
+  CpuHarness h;
+  ASSERT_TRUE(load_mve(h, "ldr r0, =0x20000000\nldr r1, =0x00A51234\nvmsr vpr, r1\n"
+                          ".inst.w 0xedc08f81\n"  // vstr VPR, [r0, #4]
+                          ".inst.w 0xecf0af82\n"  // vldr P0, [r0], #8
+                          "vmrs r2, vpr\n"
+                          ".inst.w 0xedb04f81\n"  // vldr FPSCR_nzcvqc, [r0, #4]!
+                          "vmrs r3, fpscr\nadds r0, #1\n"
+                          ".inst.w 0xedc08f81\nmovs r5, #1\nhandler: b handler\n"));
+  h.set_word(0x20000000, 0xFFFF5678);
+  h.set_word(0x2000000C, 0xA0000000);
+  h.run(200);
+  EXPECT_EQ(h.word(0x20000004), 0x00A51234u);
+  EXPECT_EQ(h.s().r[2], 0x00A55678u);
+  EXPECT_EQ(h.s().r[3] & 0xF8000000u, 0xA0000000u);
+  EXPECT_EQ(h.s().r[0], 0x2000000Du);  // 0x20000000 + 8 + 4, then + 1
+  EXPECT_NE(h.s().r[5], 1u);
+  EXPECT_NE(cfsr(h) & (1u << 24), 0u) << "CFSR.UNALIGNED";
+}
+
 TEST(MveCoreUndefined, GatherWithQdEqualQmAndNoMve) {
   CpuHarness h;
   ASSERT_TRUE(load_mve(h, ".inst.w 0xfc962e93\nmovs r5, #1\nhandler: b handler\n"));

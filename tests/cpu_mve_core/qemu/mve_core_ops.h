@@ -105,8 +105,18 @@ enum { K_ANY, K_SHIFT, K_OFF8, K_OFF16, K_OFF32, K_OFF64, K_BASE32, K_BASE64, K_
   X(dls_vctp, K_LOOP, "movs r4, #3\n\tdls lr, r4\n1:\n\tvctp.16 r3\n\tvpst\n\tvldrht.u16 q2, [r6], #16\n\t" \
                       "subs r3, r3, #8\n\tle lr, 1b")
 
+/* VLDR/VSTR (System Register): GNU as 2.40 cannot assemble them (objdump prints them). */
+#define CORSIM_MVE_CORE_SYSREG_OPS(X)                                                            \
+  X(vstr_vpr, K_ANY, ".inst.w 0xedc68f81") /* vstr VPR, [r6, #4] */                              \
+  X(vldr_p0_post, K_ANY, ".inst.w 0xecf6af82") /* vldr P0, [r6], #8 */                           \
+  X(vldr_nzcvqc_pre, K_ANY, ".inst.w 0xedb64f81") /* vldr FPSCR_nzcvqc, [r6, #4]! */             \
+  X(vstr_fpscr, K_ANY, ".inst.w 0xed062f81") /* vstr FPSCR, [r6, #-4] */                         \
+  X(vldr_vpr, K_ANY, "ldr r4, [r6, #-8]\n\tbic r4, r4, #0xFF000000\n\tstr r4, [r6, #-8]\n\t"     \
+                    ".inst.w 0xed568f82") /* vldr VPR, [r6, #-8]; VPR[31:24] RES0 (docs/mve.md) */ \
+  X(vldr_fpscr, K_ANY, ".inst.w 0xed962f81") /* vldr FPSCR, [r6, #4] */
+
 #define CORSIM_MVE_CORE_OPS(X)                                                                   \
   CORSIM_MVE_CORE_PRED_OPS(X) CORSIM_MVE_CORE_LDST_OPS(X) CORSIM_MVE_CORE_SHIFT_OPS(X)           \
-  CORSIM_MVE_CORE_MOVE_OPS(X) CORSIM_MVE_CORE_LOOP_OPS(X)
+  CORSIM_MVE_CORE_MOVE_OPS(X) CORSIM_MVE_CORE_LOOP_OPS(X) CORSIM_MVE_CORE_SYSREG_OPS(X)
 
 #endif
