@@ -53,7 +53,8 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
 Cycles CortexM55Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
-  // Fast path: a scalar ALU/MAC/DSP/NOP instruction that did not branch, in the same fetch block.
+  // Fast path: a scalar ALU/MAC/DSP/NOP instruction that did not branch or touch memory, in the
+  // same fetch block as the one before.
   if (!(ii.traits & kTraitPlain) || r.branch_taken || r.memory->count != 0 || fetch_block_changed(r.pc)) [[unlikely]]
     return retire_general(r, ct);
   Cycles issue = now_ + 1;
@@ -83,14 +84,10 @@ Cycles CortexM55Model::retire_general(const RetireInfo& r, const ClassTiming& ct
   const bool t16 = (ii.traits & kTraitT16) != 0;
   if (pair_open_ && t16 && (prev_pairable_ || (ii.traits & kTraitM55Pairable))) issue = now_;
   issue = std::max({issue, frontend_ready_, pipeline_ready_});
-  if (const Cycles f = fetch(r.pc); f != 0) {
-    issue = std::max(issue, now_ + 1 + f);
-    stats_.memory_stall_cycles += f;
-    stats_.frontend_stall_cycles += f;
-  }
+  issue = fetch_stall(r.pc, issue);
 
   if (r.executed) {
-    issue = std::max(issue, board_.ready(ii.regs));
+    issue = std::max(issue, board_.ready_any(ii));
     if (r.in_it_block) issue = std::max(issue, board_.gpr[kFlagsBit]);
   }
   // Structural hazards.
@@ -113,8 +110,7 @@ Cycles CortexM55Model::retire_general(const RetireInfo& r, const ClassTiming& ct
       latency += static_cast<unsigned>(beats - 1);
     }
     if (log.count != 0) {
-      const bool reads = std::any_of(log.access, log.access + log.count, [](const MemAccess& a) { return !a.write; });
-      if (reads) ++stats_.loads;
+      if (any_read(log)) ++stats_.loads;
       else ++stats_.stores;
       const Cycles stall = data_access(log, kBytesPerBeat);
       if (stall != 0) {
@@ -124,7 +120,7 @@ Cycles CortexM55Model::retire_general(const RetireInfo& r, const ClassTiming& ct
         stats_.memory_stall_cycles += stall;
       }
     }
-    board_.write(ii.regs, issue + latency, issue + latency);
+    board_.write_any(ii, issue + latency);
     if (ii.writeback_base < 15) board_.gpr[ii.writeback_base] = issue + 1;  // address update: ALU
   }
 
@@ -140,7 +136,7 @@ Cycles CortexM55Model::retire_general(const RetireInfo& r, const ClassTiming& ct
     unit_free_[unit] = issue + latency;  // iterative: the FP unit is busy until the result
   }
 
-  const Cycles redirect = branch_cost(r, issue);
+  const Cycles redirect = (ii.branch != BranchKind::None || r.branch_taken) ? branch_cost(r, issue) : 0;
   frontend_ready_ = std::max(frontend_ready_, redirect);
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   pair_open_ = t16 && issue != now_ && redirect == 0 && !vector;

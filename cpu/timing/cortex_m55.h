@@ -20,7 +20,7 @@ class CortexM55Model final : public CpuTimingModel {
  private:
   // Everything but the plain scalar ALU instruction (memory, branches, vector, FP, divide).
   [[gnu::noinline]] Cycles retire_general(const RetireInfo& r, const ClassTiming& ct);
-  unsigned result_latency(const RetireInfo& r, const ClassTiming& ct) const;
+  [[gnu::always_inline]] unsigned result_latency(const RetireInfo& r, const ClassTiming& ct) const;
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op

@@ -97,7 +97,8 @@ Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
 Cycles CortexM85Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
-  // Fast path: a scalar ALU/MAC/DSP/NOP instruction that did not branch, in the same fetch block.
+  // Fast path: a scalar ALU/MAC/DSP/NOP instruction that did not branch or touch memory, in the
+  // same fetch block as the one before.
   if (!(ii.traits & kTraitPlain) || r.branch_taken || r.memory->count != 0 || fetch_block_changed(r.pc)) [[unlikely]]
     return retire_general(r, ct);
   Cycles issue = fits_in_current_cycle(r, ct, 0) ? now_ : now_ + 1;
@@ -120,11 +121,7 @@ Cycles CortexM85Model::retire_general(const RetireInfo& r, const ClassTiming& ct
 
   Cycles issue = fits_in_current_cycle(r, ct, bytes) ? now_ : now_ + 1;
   issue = std::max({issue, frontend_ready_, pipeline_ready_});
-  if (const Cycles f = fetch(r.pc); f != 0) {
-    issue = std::max(issue, now_ + 1 + f);
-    stats_.memory_stall_cycles += f;
-    stats_.frontend_stall_cycles += f;
-  }
+  issue = fetch_stall(r.pc, issue);
   if (r.executed) issue = std::max(issue, operands_ready(r));
   if (vector) {
     Unit unit = ct.unit;
@@ -153,8 +150,7 @@ Cycles CortexM85Model::retire_general(const RetireInfo& r, const ClassTiming& ct
       latency += static_cast<unsigned>(beats - 1);
     }
     if (log.count != 0) {
-      const bool reads = std::any_of(log.access, log.access + log.count, [](const MemAccess& a) { return !a.write; });
-      if (reads) ++stats_.loads;
+      if (any_read(log)) ++stats_.loads;
       else ++stats_.stores;
       const Cycles stall = data_access(log, kBytesPerBeat);
       if (stall != 0) {
@@ -163,7 +159,7 @@ Cycles CortexM85Model::retire_general(const RetireInfo& r, const ClassTiming& ct
         stats_.memory_stall_cycles += stall;
       }
     }
-    board_.write(ii.regs, issue + latency, issue + latency);
+    board_.write_any(ii, issue + latency);
     if (ii.writeback_base < 15) board_.gpr[ii.writeback_base] = issue + 1;  // [LLVM-M85] base update bypass
   }
   if (ct.unit == Unit::Divider) {
@@ -174,7 +170,7 @@ Cycles CortexM85Model::retire_general(const RetireInfo& r, const ClassTiming& ct
     unit_free_[static_cast<unsigned>(Unit::LongShift)] = issue + 1;
   }
 
-  const Cycles redirect = branch_cost(r, issue);
+  const Cycles redirect = (ii.branch != BranchKind::None || r.branch_taken) ? branch_cost(r, issue) : 0;
   if (redirect != 0) {
     frontend_ready_ = std::max(frontend_ready_, redirect);
     cycle_.closed = true;

@@ -31,7 +31,7 @@ class CortexM85Model final : public CpuTimingModel {
   // Everything but the plain scalar ALU instruction (memory, branches, vector, FP, divide).
   [[gnu::noinline]] Cycles retire_general(const RetireInfo& r, const ClassTiming& ct);
   [[gnu::always_inline]] Cycles operands_ready(const RetireInfo& r) const;
-  unsigned result_latency(const RetireInfo& r, const ClassTiming& ct) const;
+  [[gnu::always_inline]] unsigned result_latency(const RetireInfo& r, const ClassTiming& ct) const;
   [[gnu::always_inline]] bool fits_in_current_cycle(const RetireInfo& r, const ClassTiming& ct, uint32_t bytes) const;
   [[gnu::always_inline]] void use(const RetireInfo& r, const ClassTiming& ct, uint32_t bytes);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);

@@ -69,6 +69,13 @@ class CpuTimingModel : public TimingHook {
       gpr[i.dst[1]] = at;
       gpr[kNoReg] = 0;
     }
+    Cycles ready_any(const InstrInfo& i) const {
+      return (i.traits & kTraitCompactRegs) ? ready_compact(i) : ready(i.regs);
+    }
+    void write_any(const InstrInfo& i, Cycles at) {
+      if (i.traits & kTraitCompactRegs) write_compact(i, at);
+      else write(i.regs, at, at);
+    }
     void write(const RegUsage& u, Cycles gpr_at, Cycles ext_at) {
       for (uint32_t m = u.gpr_write; m; m &= m - 1) gpr[std::countr_zero(m)] = gpr_at;
       for (uint32_t m = u.ext_write; m; m &= m - 1) ext[std::countr_zero(m)] = ext_at;
@@ -94,9 +101,24 @@ class CpuTimingModel : public TimingHook {
     return memory_->cpu_access(memory::CpuAccess{block << kFetchBlockShift, 8, memory::AccessKind::Fetch},
                                memory_now());
   }
+  // `issue` delayed by the fetch of the block holding `pc` (nothing when the block is unchanged).
+  Cycles fetch_stall(uint32_t pc, Cycles issue) {
+    const Cycles f = fetch(pc);
+    if (f == 0) return issue;
+    stats_.memory_stall_cycles += f;
+    stats_.frontend_stall_cycles += f;
+    return std::max(issue, now_ + 1 + f);
+  }
   // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
   Cycles data_access(const MemoryLog& log, unsigned beat) {
     if (memory_ == nullptr) return 0;
+    if (log.count == 1 && log.access[0].size <= beat) [[likely]] {  // one access, one beat
+      const MemAccess& a = log.access[0];
+      ++stats_.data_accesses;
+      return memory_->cpu_access(memory::CpuAccess{a.addr, static_cast<uint8_t>(std::bit_floor(unsigned{a.size})),
+                                                   a.write ? memory::AccessKind::Write : memory::AccessKind::Read},
+                                 memory_now());
+    }
     Cycles stall = 0;
     for (unsigned i = 0; i < log.count; ++i) {
       const MemAccess& a = log.access[i];
@@ -109,6 +131,12 @@ class CpuTimingModel : public TimingHook {
       }
     }
     return stall;
+  }
+  // True when an instruction's accesses include a read.
+  static bool any_read(const MemoryLog& log) {
+    bool r = false;
+    for (unsigned i = 0; i < log.count; ++i) r |= !log.access[i].write;
+    return r;
   }
   // Total bytes of an instruction's data accesses.
   static uint32_t access_bytes(const MemoryLog& log) {
