@@ -48,7 +48,7 @@ struct ArchState {
 
   // Floating point and MVE: S0-S31 = D0-D15 = Q0-Q7, little-endian overlay (B3.x "FP/MVE registers").
   alignas(16) std::array<uint32_t, 32> ext{};
-  uint32_t fpscr = 0;
+  uint32_t fpscr = 4u << 16;  // LTPSIZE resets to 4: no tail predication (QEMU; UNKNOWN in the Arm ARM)
   uint32_t vpr = 0;  // VPR: P0 [15:0], MASK01 [19:16], MASK23 [23:20]
 
   // Event register for WFE/SEV, and whether the core is sleeping in WFI/WFE.
