@@ -82,7 +82,8 @@ enum { K_ANY, K_SHIFT, K_OFF8, K_OFF16, K_OFF32, K_OFF64, K_BASE32, K_BASE64, K_
   X(srshr, K_SHIFT, "srshr r1, #7") X(uqrshl, K_SHIFT, "uqrshl r0, r2")                          \
   X(sqrshr, K_SHIFT, "sqrshr r1, r2") X(uqrshll64, K_SHIFT, "uqrshll r0, r1, #64, r2")           \
   X(uqrshll48, K_SHIFT, "uqrshll r0, r1, #48, r2") X(sqrshrl64, K_SHIFT, "sqrshrl r0, r1, #64, r2") \
-  X(sqrshrl48, K_SHIFT, "sqrshrl r4, r5, #48, r2")
+  X(sqrshrl48, K_SHIFT, "sqrshrl r4, r5, #48, r2")                                              \
+  X(lsrl_it, K_SHIFT, "cmp r0, r4\n\tite hi\n\tlsrlhi r4, r5, #3\n\tasrlls r0, r1, r2")
 
 #define CORSIM_MVE_CORE_MOVE_OPS(X)                                                              \
   X(vmov_to8, K_ANY, "vmov.8 q3[13], r0") X(vmov_to16, K_ANY, "vmov.16 q4[5], r1")               \
