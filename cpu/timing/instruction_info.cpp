@@ -71,13 +71,19 @@ bool destination_is_source(std::string_view name) {
   return starts(name, {"MLA", "MLS", "SMLA", "SMLS", "UMLAL", "SMLAL", "UMAAL", "SMMLA", "SMMLS", "USADA8", "BFI",
                        "BFC", "MOVT", "VMLA", "VMLS", "VNMLA", "VNMLS", "VFMA", "VFMS", "VFNMA", "VFNMS",
                        "VMOV (core register to scalar)", "VMOV (general-purpose register to vector lane)",
-                       "VINS", "VMOVX"});
+                       "VINS", "VMOVX",
+                       // MVE scalar accumulators ({d}/{a} = RdaLo/RdaHi): VABAV and VMAXV/VMINV
+                       // (and their A/NM forms) read Rda too.
+                       "VMLADAVA", "VMLALDAVA", "VMLSDAVA", "VMLSLDAVA", "VRMLALDAVHA", "VRMLSLDAVHA",
+                       "VADDVA", "VADDLVA", "VABAV", "VMAXV", "VMINV", "VMAXAV", "VMINAV", "VMAXNMV",
+                       "VMINNMV", "VMAXNMAV", "VMINNMAV"});
 }
 
 // Rows with two destinations: the second register key is written too.
 bool two_destinations(std::string_view name) {
   return starts(name, {"UMULL", "SMULL", "UMLAL", "SMLAL", "UMAAL", "LDRD", "LDREXD", "LDAEXD", "VMOV (between two",
-                       "VMOV (two", "LDRD (literal)"});
+                       "VMOV (two", "LDRD (literal)", "VMLALDAV", "VMLSLDAV", "VRMLALDAVH", "VRMLSLDAVH",
+                       "VADDLV"});
 }
 
 BranchKind branch_kind(std::string_view name, const Operands& o, bool pc_written, OpClass op) {
@@ -196,9 +202,30 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
     else if (key == "Dd") reg_key([&](bool w) { b.ext(o.rd, w); });
     else if (key == "Dn") reg_key([&](bool w) { b.ext(o.rn, w); });
     else if (key == "Dm") reg_key([&](bool w) { b.ext(o.rm, w); });
-    else if (key.size() >= 2 && key[0] == 'Q' && (key[1] == 'd' || key[1] == 'n' || key[1] == 'm' || key[1] == 'a')) {
-      const unsigned q = key[1] == 'd' ? o.rd : key[1] == 'n' ? o.rn : key[1] == 'm' ? o.rm : o.ra;
+    else if (key == "Qd2" || key == "Qd4") {  // VLD2x/VLD4x/VST2x/VST4x register lists
+      const unsigned n = key == "Qd2" ? 2 : 4;
+      reg_key([&](bool w) { for (unsigned k = 0; k < n; ++k) b.ext_q((o.rd + k) & 7u, w); });
+    } else if ((key.size() == 2 && key[0] == 'Q') || (key.size() == 3 && key[0] == 'i' && key[1] == 'Q')) {
+      // {Qd} {Qn} {Qm} {Qa}; the integer rows spell them {iQd} {iQn} {iQm} (cpu/isa/mve/int_disasm.cpp).
+      const char f = key.back();
+      const unsigned q = f == 'd' ? o.rd : f == 'n' ? o.rn : f == 'm' ? o.rm : o.ra;
       reg_key([&](bool w) { b.ext_q(q & 7u, w); });
+    } else if (key == "iR") {
+      reg_key(gpr(o.ra));
+    } else if (key == "zm") {
+      if (o.rm != 15) reg_key(gpr(o.rm));
+    } else if (key == "qmem") {  // [Rn, #imm]{!} / [Rn], #imm
+      b.read_gpr(o.rn);
+      if (!(o.flags & kIndex) || (o.flags & kWback)) {
+        b.write_gpr(o.rn);
+        info.writeback_base = o.rn;
+      }
+    } else if (key == "qmemo") {  // [Rn, Qm{, uxtw #n}]: gather/scatter offsets
+      b.read_gpr(o.rn);
+      b.ext_q(o.rm & 7u, false);
+    } else if (key == "qmemq") {  // [Qn, #imm]{!}: vector of bases
+      b.ext_q(o.rn & 7u, false);
+      if (o.flags & kWback) b.ext_q(o.rn & 7u, true);
     } else if (key == "R" || key == "Rd" || key == "Rda" || key == "Rn" || key == "Rm") {
       // MVE templates may name core registers this way (Rda accumulators of reductions).
       const unsigned r = key == "Rn" ? o.rn : key == "Rm" ? o.rm : o.rd;

@@ -77,5 +77,30 @@ TEST(RegisterUsage, FloatingPointRegistersByDRegister) {
   EXPECT_TRUE(describe(0xEE310B02, true).traits & kTraitDouble);
 }
 
+TEST(RegisterUsage, VectorRegistersAsTwoDRegistersEach) {
+  constexpr uint32_t q1 = 0b1100, q2 = 0b110000, q3 = 0b11000000;
+  // vmladava.s16 r0, q1, q2: the accumulator r0 is read and written.
+  InstrInfo i = describe(0xEEF20E24, true);
+  EXPECT_EQ(i.regs.gpr_read, regs({0}));
+  EXPECT_EQ(i.regs.gpr_write, regs({0}));
+  EXPECT_EQ(i.regs.ext_read, q1 | q2);
+  // vldrw.u32 q0, [r1], #16: writes Q0 and the base.
+  i = describe(0xECB11F04, true);
+  EXPECT_EQ(i.regs.gpr_read, regs({1}));
+  EXPECT_EQ(i.regs.gpr_write, regs({1}));
+  EXPECT_EQ(i.regs.ext_write, 0b11u);
+  EXPECT_EQ(i.writeback_base, 1);
+  // vadd.i32 q1, q2, q3
+  i = describe(0xEF242846, true);
+  EXPECT_EQ(i.regs.ext_read, q2 | q3);
+  EXPECT_EQ(i.regs.ext_write, q1);
+  // vstrw.32 q7, [r2]: reads Q7 and r2, writes nothing.
+  i = describe(0xED82FF00, true);
+  EXPECT_EQ(i.regs.ext_read, 0xC000u);
+  EXPECT_EQ(i.regs.gpr_read, regs({2}));
+  EXPECT_EQ(i.regs.ext_write, 0u);
+  EXPECT_EQ(i.regs.gpr_write, 0u);
+}
+
 }  // namespace
 }  // namespace corsim::cpu::timing
