@@ -80,6 +80,8 @@ class MmioNpuPort final : public ethos_u::NpuPort {
     __asm__ volatile("cpsie i" ::: "memory");
     return true;
   }
+  void flush_dcache() override { corstone300_dcache_clean_invalidate(); }
+  void invalidate_dcache() override { corstone300_dcache_clean_invalidate(); }
 };
 
 MmioNpuPort npu_port;
@@ -252,6 +254,10 @@ rt::Method method;
 }  // namespace
 
 int main() {
+  // Caches on, as a performance build of the Corstone-300 runner starts (the platform's
+  // CPU_CACHE_ENABLE): code and data outside the TCMs (DDR model and pools, SRAM scratch) are
+  // cached; the NPU port cleans/invalidates the D-cache around each job.
+  corstone300_enable_caches();
   if (reinterpret_cast<uintptr_t>(ddr.model) != kDefaultModelAddress) {
     LOG('F', "model slot at %p, expected 0x%08x (linker placement)", static_cast<void*>(ddr.model),
         unsigned(kDefaultModelAddress));

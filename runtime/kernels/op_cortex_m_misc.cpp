@@ -154,7 +154,7 @@ void cortex_m_quantized_activation_out(KernelContext& ctx, KernelArgs args) {
   const int8_t* x = in->data_as<const int8_t>();
   const int8_t* t = lut->data_as<const int8_t>();
   int8_t* y = out->data_as<int8_t>();
-  for (size_t i = 0; i < in->numel(); ++i) y[i] = t[static_cast<uint8_t>(x[i] + 128)];
+  for (size_t i = 0, n = in->numel(); i < n; ++i) y[i] = t[static_cast<uint8_t>(x[i] + 128)];
 }
 
 }  // namespace corsim::rt::kernels

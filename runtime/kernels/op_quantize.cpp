@@ -131,7 +131,7 @@ void quantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m, boo
   if (!resize_like(ctx, *out, *in) || !same_layout(r, *in, *out)) return;
   const float inv = inverse_scale(scale);
   const float* x = in->data_as<const float>();
-  for (size_t i = 0; i < in->numel(); ++i) store_q(out->data(), i, out->scalar_type(), quantize_value(x[i], inv, zp, qmin, qmax));
+  for (size_t i = 0, n = in->numel(); i < n; ++i) store_q(out->data(), i, out->scalar_type(), quantize_value(x[i], inv, zp, qmin, qmax));
 }
 
 void dequantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m, bool tensor_params = false) {
@@ -155,7 +155,7 @@ void dequantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m, b
   if (!resize_like(ctx, *out, *in) || !same_layout(r, *in, *out)) return;
   const float s = static_cast<float>(scale);
   float* y = out->data_as<float>();
-  for (size_t i = 0; i < in->numel(); ++i) {
+  for (size_t i = 0, n = in->numel(); i < n; ++i) {
     y[i] = dequantize_value(load_q(in->data(), i, in->scalar_type()), static_cast<int32_t>(zp), s);
   }
 }
@@ -234,7 +234,7 @@ void quantized_decomposed_quantize_per_channel_out(KernelContext& ctx, KernelArg
   if (!normalize_axis(r, axis, in->dim(), ax)) return;
   if (!resize_like(ctx, *out, *in) || !same_layout(r, *in, *out)) return;
   const float* x = in->data_as<const float>();
-  for (size_t i = 0; i < in->numel(); ++i) {
+  for (size_t i = 0, n = in->numel(); i < n; ++i) {
     double scale = 0;
     int64_t zp = 0;
     if (!channel_params(r, *scales, zps, channel_of(*in, ax, i), scale, zp)) return;
@@ -260,7 +260,7 @@ void quantized_decomposed_dequantize_per_channel_out(KernelContext& ctx, KernelA
   if (!normalize_axis(r, axis, in->dim(), ax)) return;
   if (!resize_like(ctx, *out, *in) || !same_layout(r, *in, *out)) return;
   float* y = out->data_as<float>();
-  for (size_t i = 0; i < in->numel(); ++i) {
+  for (size_t i = 0, n = in->numel(); i < n; ++i) {
     double scale = 0;
     int64_t zp = 0;
     if (!channel_params(r, *scales, zps, channel_of(*in, ax, i), scale, zp)) return;

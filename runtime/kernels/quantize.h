@@ -24,7 +24,7 @@ inline int64_t quantize_value(float x, float inv_scale, int64_t zero_point, int6
   } else if (r < -2147483648.0f) {
     q = INT32_MIN;
   } else {
-    q = static_cast<int64_t>(r);
+    q = static_cast<int32_t>(r);  // in range: one VCVT on the target, not libgcc's __aeabi_f2lz
   }
   q += static_cast<int32_t>(zero_point);
   if (q < qmin) q = qmin;

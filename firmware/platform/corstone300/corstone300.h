@@ -65,6 +65,11 @@ void corstone300_uart_putc(char c);
 int corstone300_uart_getc(void); /* -1 when nothing is waiting */
 void corstone300_uart_puts(const char *s);
 
+/* L1 caches (cache.c): invalidate and enable both; clean+invalidate the data cache (a no-op while
+ * it is off). */
+void corstone300_enable_caches(void);
+void corstone300_dcache_clean_invalidate(void);
+
 /* Arm semihosting (BKPT 0xAB). */
 uintptr_t corstone300_semihosting(uint32_t op, uintptr_t arg);
 void corstone300_semihosting_exit(int code) __attribute__((noreturn));

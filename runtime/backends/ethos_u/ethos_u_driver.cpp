@@ -173,8 +173,10 @@ Status EthosUDriver::invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const
     port_.write(reg::kBasep0 + 8 * i, base[i]);
     port_.write(reg::kBasep0 + 8 * i + 4, 0);
   }
+  port_.flush_dcache();
   port_.write(reg::kCmd, (port_.read(reg::kCmd) & 0xCu) | 1u);
   if (!port_.wait_for_interrupt(irq_done_)) return fail(Error::kBackendFailed, "Ethos-U: no interrupt from the NPU");
+  port_.invalidate_dcache();
 
   // ethosu_inference_end: read the counters, stop the PMU.
   pmu_.cycles = port_.read(reg::kPmccntrLo) | (static_cast<uint64_t>(port_.read(reg::kPmccntrHi) & 0xFFFFu) << 32);

@@ -43,6 +43,11 @@ class NpuPort {
   // Returns once `done` is true (target: WFI with interrupts masked around the check, so an IRQ
   // between the check and the WFI still wakes it). False if the wait gave up (host tests).
   virtual bool wait_for_interrupt(const volatile bool& done) = 0;
+  // Data-cache maintenance around a job, as the real driver's weak ethosu_flush_dcache /
+  // ethosu_invalidate_dcache hooks: write back what the CPU wrote before the NPU reads memory, and
+  // drop stale lines before the CPU reads what the NPU wrote. No-ops where there is no D-cache.
+  virtual void flush_dcache() {}
+  virtual void invalidate_dcache() {}
 
  protected:
   ~NpuPort() = default;
