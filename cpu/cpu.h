@@ -164,6 +164,25 @@ class Cpu final : public TimeSource {
     }
     write_slow(addr, N, value);
   }
+  // 16 contiguous bytes of plain memory inside one page (a whole MVE vector): copied straight from
+  // or to the host page and logged as one access. False (nothing done): take the per-element path,
+  // which also raises the faults.
+  bool read16_direct(uint32_t addr, uint8_t* out) {
+    if ((addr & (memory::kPageSize - 1)) > memory::kPageSize - 16) return false;
+    const uint8_t* p = bus_.host_read_ptr(addr);
+    if (p == nullptr) return false;
+    if (log_memory_) [[unlikely]] mem_log_.add(addr, 16, false);
+    std::memcpy(out, p, 16);
+    return true;
+  }
+  bool write16_direct(uint32_t addr, const uint8_t* in) {
+    if ((addr & (memory::kPageSize - 1)) > memory::kPageSize - 16) return false;
+    uint8_t* p = bus_.host_write_ptr(addr);
+    if (p == nullptr) return false;
+    if (log_memory_) [[unlikely]] mem_log_.add(addr, 16, true);
+    std::memcpy(p, in, 16);
+    return true;
+  }
   template <unsigned N>
   uint32_t read_aligned(uint32_t addr) {
     if ((addr & (N - 1)) != 0) { raise(FaultKind::Unaligned); return 0; }

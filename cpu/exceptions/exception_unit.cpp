@@ -210,13 +210,6 @@ bool ExceptionUnit::is_fault_handler_active() const {
   return false;
 }
 
-bool ExceptionUnit::cpacr_allows(bool privileged) const {
-  // CPACR.CP10 [21:20]: 0b00 no access, 0b01 privileged only, 0b11 full; CP11 must match (B3.x).
-  const uint32_t cp10 = (regs_.cpacr >> 20) & 3u;
-  if (cp10 == 0 || cp10 == 2) return false;
-  return cp10 == 3 || privileged;
-}
-
 void ExceptionUnit::request_system_reset() {
   if (on_reset_request_) {
     on_reset_request_();

@@ -82,7 +82,13 @@ class ExceptionUnit : private IrqSink {
 
   // CPACR CP10/CP11 allow the current privilege level to use the FPU and MVE (NOCP otherwise).
   bool fpu_enabled() const { return cpacr_allows(state_.privileged()); }
-  bool cpacr_allows(bool privileged) const;
+  // CPACR.CP10 [21:20]: 0b00 no access, 0b01 privileged only, 0b11 full; CP11 must match (B3.x).
+  // Inline: every FP and vector instruction asks.
+  bool cpacr_allows(bool privileged) const {
+    const uint32_t cp10 = (regs_.cpacr >> 20) & 3u;
+    if (cp10 == 0 || cp10 == 2) return false;
+    return cp10 == 3 || privileged;
+  }
 
   // Lazy floating-point state preservation (B3.x "Lazy floating-point context preservation").
   // FPCCR.LSPACT: an exception entry reserved space for S0-S15/FPSCR/VPR at FPCAR without saving

@@ -34,6 +34,12 @@ void exec_MVE_VLDR(Cpu& cpu, const Operands& o) {
   ArchState& s = cpu.state();
   const uint16_t mask = mve::element_mask(s);
   uint32_t addr = start_address(cpu, o);
+  // Fast path: a full-width, unpredicated, element-aligned load of plain memory is one copy.
+  if (kMem == kElem && mask == 0xFFFFu && (addr & (kMem - 1)) == 0 && cpu.read16_direct(addr, mve::qbytes(s, o.rd))) {
+    write_back(cpu, o);
+    mve::advance_vpt(s);
+    return;
+  }
   for (unsigned e = 0; e < 16 / kElem; ++e, addr += kMem) {
     uint32_t v = 0;
     if (mve::lane_active<Unsigned<kElem>>(mask, e)) {
@@ -54,6 +60,11 @@ void exec_MVE_VSTR(Cpu& cpu, const Operands& o) {
   ArchState& s = cpu.state();
   const uint16_t mask = mve::element_mask(s);
   uint32_t addr = start_address(cpu, o);
+  if (kMem == kElem && mask == 0xFFFFu && (addr & (kMem - 1)) == 0 && cpu.write16_direct(addr, mve::qbytes(s, o.rd))) {
+    write_back(cpu, o);
+    mve::advance_vpt(s);
+    return;
+  }
   for (unsigned e = 0; e < 16 / kElem; ++e, addr += kMem) {
     if (!mve::lane_active<Unsigned<kElem>>(mask, e)) continue;
     cpu.write<kMem>(addr, mve::lane<Unsigned<kElem>>(s, o.rd, e));
