@@ -37,8 +37,6 @@ std::optional<std::string> format_mve_int_key(std::string_view key, const Operan
     if (o.rn == o.rm) return fmt::format("vmov q{}, q{}", o.rd, o.rn);
     return fmt::format("vorr q{}, q{}, q{}", o.rd, o.rn, o.rm);
   }
-  if (key == "iqn8") return fmt::format("{}", (8u - o.shift_n) & 7u);
-  if (key == "iqn16") return fmt::format("{}", (16u - o.shift_n) & 7u);
   return std::nullopt;
 }
 

@@ -4,8 +4,6 @@
 //   {iQd} {iQn} {iQm}  q registers rd / rn / rm;  {iR}  core register ra
 //   {iVimm}  VMOV/VMVN/VORR/VBIC immediate as objdump prints it (decimal element value, i64 hex, f32)
 //   {iVORR}  "vorr Qd, Qn, Qm", or its alias "vmov Qd, Qn" when Qn = Qm
-//   {iqn8} {iqn16}  what binutils 2.40 prints for the saturating narrowing shifts (bits 18:16 of
-//                   the immediate field, not the shift; see mve_int.inc)
 #include <optional>
 #include <string>
 #include <string_view>
