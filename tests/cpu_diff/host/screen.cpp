@@ -143,6 +143,10 @@ Verdict Screen::check(const uint8_t* slot, uint32_t slot_addr, uint32_t insn_end
   s.vpr = in.w[DIFF_VPR];
   for (unsigned i = 0; i < 32; ++i) s.ext[i] = in.w[DIFF_Q + i];
   s.itstate = 0;
+  // The runner has used the FPU before any case (CONTROL.FPCA, and SFPA in Secure state, are set),
+  // so its first FP/MVE instruction does not open a new context that would reset FPSCR and zero
+  // VPR; the screen must see the same predicate and FPSCR the runner executes with.
+  s.control[1] |= 0xCu;
   for (WatchedMemory* w : {&m.image, &m.dtcm, &m.vectors, &m.low, &m.mid, &m.high, &m.top}) w->outside = false;
   m.watch.outside = false;
 
