@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -60,6 +61,51 @@ inline std::vector<uint8_t> assemble(const std::string& source, uint32_t origin,
   }
   fs::remove_all(dir);
   return bytes;
+}
+
+
+// One instruction as objdump decodes it: the encoding (hw1:hw2 for 32-bit) and its text.
+struct ObjdumpLine {
+  uint32_t insn;
+  bool t32;
+  std::string text;
+};
+
+// Assembles `source` (unified Thumb, Armv8.1-M Mainline with MVE, FP and double precision) and
+// returns every instruction as arm-none-eabi-objdump prints it; empty with the assembler's message
+// in `error` when it does not assemble. The decode tests compare our decoder and disassembler with it.
+inline std::vector<ObjdumpLine> assemble_and_objdump(const std::string& source, std::string& error) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("corsim_objdump_" + std::to_string(::getpid()) + "_" + std::to_string(std::rand()));
+  fs::create_directories(dir);
+  {
+    std::ofstream s(dir / "t.s");
+    s << ".syntax unified\n.thumb\n.text\n" << source << "\n";
+  }
+  const std::string q = "'" + dir.string() + "'";
+  const std::string cmd = "arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard -o " + q +
+                          "/t.o " + q + "/t.s 2> " + q + "/err.txt && arm-none-eabi-objdump -d -m armv8.1-m.main " +
+                          q + "/t.o > " + q + "/t.txt";
+  std::vector<ObjdumpLine> out;
+  if (std::system(cmd.c_str()) != 0) {
+    std::ifstream e(dir / "err.txt");
+    error.assign(std::istreambuf_iterator<char>(e), {});
+    fs::remove_all(dir);
+    return out;
+  }
+  std::ifstream t(dir / "t.txt");
+  const std::regex re("^\\s*[0-9a-f]+:\\s+([0-9a-f]{4})(?: ([0-9a-f]{4}))?\\s+(.*)$");
+  std::smatch m;
+  std::string line;
+  while (std::getline(t, line)) {
+    if (!std::regex_match(line, m, re)) continue;
+    const uint32_t hw1 = static_cast<uint32_t>(std::stoul(m[1], nullptr, 16));
+    if (m[2].matched) out.push_back({hw1 << 16 | static_cast<uint32_t>(std::stoul(m[2], nullptr, 16)), true, m[3]});
+    else out.push_back({hw1, false, m[3]});
+  }
+  fs::remove_all(dir);
+  return out;
 }
 
 }  // namespace corsim::cpu::test

@@ -2,6 +2,7 @@
 // assembled by arm-none-eabi-as (an independent encoder) must decode to the expected row and
 // disassemble exactly as arm-none-eabi-objdump prints them; encodings of the space that are
 // UNDEFINED must not decode.
+#include "tests/cpu/assemble.h"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -114,40 +115,12 @@ std::string normalise(std::string s) {
   return s;
 }
 
-struct Line {
-  uint32_t insn;
-  std::string text;
-};
+using Line = corsim::cpu::test::ObjdumpLine;
 
 std::vector<Line> assemble_and_dump(std::string& err) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("corsim_mvefp_decode_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  {
-    std::ofstream s(dir / "t.s");
-    s << ".syntax unified\n.thumb\n.text\n";
-    for (const Case& c : kCases) s << c.source << "\n";
-  }
-  const std::string q = "'" + dir.string() + "'";
-  const std::string cmd = "arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard -o " + q +
-                          "/t.o " + q + "/t.s 2> " + q + "/err.txt && arm-none-eabi-objdump -d -m armv8.1-m.main " +
-                          q + "/t.o > " + q + "/t.txt";
-  std::vector<Line> out;
-  if (std::system(cmd.c_str()) != 0) {
-    std::ifstream e(dir / "err.txt");
-    err.assign(std::istreambuf_iterator<char>(e), {});
-    return out;
-  }
-  std::ifstream t(dir / "t.txt");
-  const std::regex re("^\\s*[0-9a-f]+:\\s+([0-9a-f]{4}) ([0-9a-f]{4})\\s+(.*)$");
-  std::smatch m;
-  std::string line;
-  while (std::getline(t, line)) {
-    if (!std::regex_match(line, m, re)) continue;
-    out.push_back({static_cast<uint32_t>(std::stoul(m[1], nullptr, 16) << 16 | std::stoul(m[2], nullptr, 16)), m[3]});
-  }
-  fs::remove_all(dir);
-  return out;
+  std::string source;
+  for (const Case& c : kCases) source += std::string(c.source) + "\n";
+  return corsim::cpu::test::assemble_and_objdump(source, err);
 }
 
 // "vaddt.f32 ..." -> "vadd.f32 ..." (the VPT slot letter objdump adds inside a VPT block).

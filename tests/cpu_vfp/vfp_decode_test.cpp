@@ -1,5 +1,6 @@
 // Decoder-level checks of the VFP rows: instructions assembled by arm-none-eabi-as (an independent
 // encoder) must decode to the expected row and disassemble as arm-none-eabi-objdump prints them.
+#include "tests/cpu/assemble.h"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -78,43 +79,12 @@ std::string normalise(std::string s) {
   return s;
 }
 
-struct Line {
-  uint32_t insn;
-  bool t32;
-  std::string text;
-};
+using Line = corsim::cpu::test::ObjdumpLine;
 
 std::vector<Line> assemble_and_dump(std::string& err) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("corsim_vfp_decode_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  {
-    std::ofstream s(dir / "t.s");
-    s << ".syntax unified\n.thumb\n.text\n";
-    for (const Case& c : kCases) s << c.source << "\n";
-  }
-  const std::string q = "'" + dir.string() + "'";
-  const std::string cmd = "arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard -o " + q +
-                          "/t.o " + q + "/t.s 2> " + q + "/err.txt && arm-none-eabi-objdump -d -m armv8.1-m.main " +
-                          q + "/t.o > " + q + "/t.txt";
-  std::vector<Line> out;
-  if (std::system(cmd.c_str()) != 0) {
-    std::ifstream e(dir / "err.txt");
-    err.assign(std::istreambuf_iterator<char>(e), {});
-    return out;
-  }
-  std::ifstream t(dir / "t.txt");
-  const std::regex re("^\\s*[0-9a-f]+:\\s+([0-9a-f]{4})(?: ([0-9a-f]{4}))?\\s+(.*)$");
-  std::smatch m;
-  std::string line;
-  while (std::getline(t, line)) {
-    if (!std::regex_match(line, m, re)) continue;
-    const uint32_t hw1 = static_cast<uint32_t>(std::stoul(m[1], nullptr, 16));
-    if (m[2].matched) out.push_back({hw1 << 16 | static_cast<uint32_t>(std::stoul(m[2], nullptr, 16)), true, m[3]});
-    else out.push_back({hw1, false, m[3]});
-  }
-  fs::remove_all(dir);
-  return out;
+  std::string source;
+  for (const Case& c : kCases) source += std::string(c.source) + "\n";
+  return corsim::cpu::test::assemble_and_objdump(source, err);
 }
 
 TEST(VfpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
