@@ -11,6 +11,8 @@
 // The same on the MVE workload (bench/workload/mve_workload.c: int8 dot products and convolution
 // with arm_mve.h): corsim/mve_library_mips, with the timing model on (the default) and off
 // (corsim/mve_library_mips_timing_off, one cycle per instruction, as the issue-3 target is stated).
+// The *_m85 variants run the same workloads with the Cortex-M85 timing model (--cpu cortex-m85);
+// the others use the default Cortex-M55 model.
 //
 //   sim_mips_bench [--benchmark_...] [--elf=PATH] [--mve-elf=PATH] [--corsim=PATH]
 #include <benchmark/benchmark.h>
@@ -47,6 +49,7 @@ struct Paths {
   std::string mve_elf;
 #endif
   bool timing = true;
+  std::string cpu = "cortex-m55";
   std::string corsim = CORSIM_EXE;
 };
 
@@ -104,6 +107,7 @@ void BM_LibraryMips(benchmark::State& state, Paths paths) {
     config.firmware = paths.elf;
     config.quiet = true;
     config.timing = paths.timing;
+    config.cpu = paths.cpu;
     config.params.emplace_back("mps3_board.uart0.out_file", "");  // keep the guest's text quiet
     corsim::sim::Simulator simulator(config);
     if (std::string error = simulator.prepare(); !error.empty()) {
@@ -183,10 +187,22 @@ int main(int argc, char** argv) {
       ->UseManualTime()
       ->Unit(benchmark::kMillisecond)
       ->Iterations(3);
+  Paths m85 = paths;
+  m85.cpu = "cortex-m85";
+  benchmark::RegisterBenchmark("corsim/library_mips_m85", BM_LibraryMips, m85)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(3);
   if (!paths.mve_elf.empty()) {
     Paths mve = paths;
     mve.elf = paths.mve_elf;
     benchmark::RegisterBenchmark("corsim/mve_library_mips", BM_LibraryMips, mve)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(3);
+    Paths mve_m85 = mve;
+    mve_m85.cpu = "cortex-m85";
+    benchmark::RegisterBenchmark("corsim/mve_library_mips_m85", BM_LibraryMips, mve_m85)
         ->UseManualTime()
         ->Unit(benchmark::kMillisecond)
         ->Iterations(3);
