@@ -1,5 +1,7 @@
 #include "cpu/cpu.h"
 
+#include "cpu/run_loop.h"
+
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
 #include "cpu/timing/instruction_info.h"
@@ -21,94 +23,24 @@ bool Cpu::reset() {
 }
 
 void Cpu::set_timing(TimingHook* t) {
+  const bool changed = t != timing_;
   timing_ = t;
   log_memory_ = t != nullptr;
-  if (t != nullptr && !instr_info_) {
-    instr_info_ = std::make_unique<InstrInfo[]>(PredecodeCache::kEntries);
-    cache_.flush();  // every entry is decoded again and gets its InstrInfo
-  }
+  if (t != nullptr && !instr_info_) instr_info_ = std::make_unique<InstrInfo[]>(PredecodeCache::kEntries);
+  if (t != nullptr && changed) cache_.flush();  // every entry is decoded again and gets its InstrInfo
 }
 
 StopReason Cpu::run(Cycles max_cycles) {
   const Cycles end = cycles_ + max_cycles;
   if (timing_ != nullptr) timing_->begin_quantum();
-  if (trace_ != nullptr) return timing_ ? run_loop<true, true>(end) : run_loop<true, false>(end);
-  return timing_ ? run_loop<false, true>(end) : run_loop<false, false>(end);
+  if (trace_ != nullptr) return timing_ ? run_loop<true>(end, timing_) : run_loop<true, NoTiming>(end, nullptr);
+  // A timing model runs its own instantiation of the loop (TimingHook::run), so its retire()
+  // inlines into it.
+  if (timing_ != nullptr) return timing_->run(*this, end);
+  return run_loop<false, NoTiming>(end, nullptr);
 }
 
-template <bool kTraced, bool kTimed>
-StopReason Cpu::run_loop(Cycles end) {
-  ArchState& s = state_;
-  StopReason why = StopReason::CycleLimit;
-  if (locked_up_) return StopReason::Lockup;
-  if (pending_ & kPendStop) {
-    pending_ &= ~uint32_t{kPendStop};
-    return StopReason::StopRequested;
-  }
-  if (s.sleeping) {
-    // WFI wakes on a pending exception that could preempt (ignoring PRIMASK); WFE also on an event.
-    if (!exceptions_->wakeup_pending() && !s.event_register) return StopReason::Sleeping;
-    s.sleeping = false;
-  }
-  if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return why;
-
-  while (cycles_ < end) {
-    if (exceptions_->attention() && exceptions_->should_take()) {
-      exceptions_->take(s.r[15]);
-      if constexpr (kTimed) cycles_ += timing_->exception_entry();
-    }
-    const uint32_t pc = s.r[15];
-    PredecodeEntry* e = &cache_.slot(pc);
-    if (e->pc != pc || e->host == nullptr || !e->still_valid()) [[unlikely]] {
-      e = decode_miss(pc, *e);
-      if (e == nullptr) {
-        pending_ &= ~uint32_t{kPendFault};
-        if (take_fault(fault_, pc, why)) return why;
-        continue;
-      }
-    }
-    next_pc_ = pc + e->size;
-    if constexpr (kTimed) {
-      branched_ = false;
-      mem_log_.clear();
-    }
-    const uint8_t it = s.itstate;
-    bool executed = true;
-    if (it == 0) [[likely]] {
-      e->exec(*this, e->ops);
-    } else {
-      // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
-      executed = condition_passed(it >> 4);
-      if (executed) e->exec(*this, e->ops);
-      s.itstate = ITAdvance(it);
-    }
-    s.r[15] = next_pc_;
-    ++instructions_;
-    if constexpr (kTimed) {
-      RetireInfo info;
-      info.pc = pc;
-      info.encoding = e->encoding();
-      info.size = e->size;
-      info.op = e->op;
-      info.executed = executed;
-      info.branch_taken = branched_;
-      info.in_it_block = it != 0;
-      info.next_pc = next_pc_;
-      info.info = &instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)];
-      info.memory = &mem_log_;
-      cycles_ += timing_->retire(info);
-    } else {
-      ++cycles_;
-    }
-    if constexpr (kTraced) {
-      if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
-    }
-    if (pending_ != 0) [[unlikely]] {
-      if (service_pending(pc, it, why)) return why;
-    }
-  }
-  return StopReason::CycleLimit;
-}
+StopReason TimingHook::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 bool Cpu::service_pending(uint32_t pc, uint8_t it_before, StopReason& why) {
   ArchState& s = state_;
@@ -220,8 +152,9 @@ PredecodeEntry* Cpu::decode_miss(uint32_t pc, PredecodeEntry& slot) {
   slot.host = nullptr;
   if ((pc & (memory::kPageSize - 1)) <= memory::kPageSize - slot.size) slot.host = bus_.host_read_ptr(pc);
   if (instr_info_) {
-    instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)] =
-        timing::describe_instruction(r.encoding, r.ops, t32);
+    InstrInfo& info = instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)];
+    info = timing::describe_instruction(r.encoding, r.ops, t32);
+    if (timing_ != nullptr) timing_->annotate(info, slot.op);
   }
   return &slot;
 }
@@ -246,9 +179,5 @@ void Cpu::trace_retired(const PredecodeEntry& e, uint32_t pc, uint8_t it_before)
   trace_->retired(pc, e.encoding(), e.size, text, state_);
 }
 
-template StopReason Cpu::run_loop<false, false>(Cycles);
-template StopReason Cpu::run_loop<false, true>(Cycles);
-template StopReason Cpu::run_loop<true, false>(Cycles);
-template StopReason Cpu::run_loop<true, true>(Cycles);
 
 }  // namespace corsim::cpu

@@ -25,6 +25,9 @@
 
 namespace corsim::cpu {
 
+// The untimed loop's hook type: one cycle per instruction, no retire records.
+struct NoTiming {};
+
 class Cpu final : public TimeSource {
  public:
   Cpu(const CpuConfig& config, memory::Interconnect& bus);
@@ -53,6 +56,10 @@ class Cpu final : public TimeSource {
   // instruction (the predecode cache is flushed so every entry gets one) and the data accesses of
   // each instruction (MemoryLog). Null detaches (one cycle per instruction again).
   void set_timing(TimingHook* t);
+  // The timed loop with `hook` as the timing model, for TimingHook::run (a final model class gets
+  // its retire() inlined). Defined in cpu/run_loop.h.
+  template <class Hook>
+  StopReason run_timed(Hook& hook, Cycles end);
   TimingHook* timing() const { return timing_; }
   const FaultRecord& last_fault() const { return last_fault_; }
   ExceptionPort& exceptions() { return *exceptions_; }
@@ -205,8 +212,10 @@ class Cpu final : public TimeSource {
     kPendInvState = 1u << 6,
     kPendSleepWfe = 1u << 7,
   };
-  template <bool kTraced, bool kTimed>
-  StopReason run_loop(Cycles end);
+  // `Hook` is NoTiming (one cycle per instruction), TimingHook (virtual retire) or a final model
+  // class (inlined retire); the body is in cpu/run_loop.h.
+  template <bool kTraced, class Hook>
+  StopReason run_loop(Cycles end, Hook* hook);
   // Handles pending_ after an instruction; returns true (and sets `why`) when run() must return.
   bool service_pending(uint32_t pc, uint8_t it_before, StopReason& why);
   // Takes a fault at `pc` (the faulting instruction, or the target of a bad interworking branch).

@@ -7,9 +7,12 @@
 #include <cstdint>
 
 #include "base/clock.h"
+#include "cpu/cpu_api.h"
 #include "cpu/decoder/operands.h"
 
 namespace corsim::cpu {
+
+class Cpu;
 
 // Registers an instruction reads and writes, derived at predecode from its table row and operands.
 //   gpr bits 0-14: R0-R14; bit 15: the APSR flags (NZCV), not the PC (a PC write is a branch).
@@ -45,23 +48,33 @@ enum InstrTrait : uint16_t {
   kTraitSubwordLoad = 1u << 8,    // LDRB/LDRH/LDRSB/LDRSH (M85 latency 2)
   kTraitStructMve = 1u << 9,      // VLD2x/VLD4x/VST2x/VST4x, gathers/scatters
   kTraitFpTransfer = 1u << 10,    // VMOV between core and FP registers, VMRS/VMSR
-  kTraitCompactRegs = 1u << 11,   // InstrInfo::src/dst list every register (no FP/vector registers)
+  kTraitCompactRegs = 1u << 11,   // InstrInfo::src/dst list every register read and written
   kTraitPlain = 1u << 12,         // scalar ALU/multiply/DSP/NOP, no memory, no branch: the models' fast path
 };
 
-// InstrInfo::src/dst: GPR 0-14, kFlagsBit for the flags, kNoReg for an unused entry.
+// Scoreboard slots, the index space of InstrInfo::src/dst: R0-R14 (0-14), the flags (kFlagsBit),
+// an always-ready slot for unused list entries (kNoReg), D0-D15 (kExtSlot + d) and FPSCR/VPR
+// (kStatusSlot).
 inline constexpr uint8_t kNoReg = 16;
+inline constexpr uint8_t kExtSlot = 17;
+inline constexpr uint8_t kStatusSlot = kExtSlot + 16;
+inline constexpr unsigned kScoreboardSlots = kStatusSlot + 1;
 
 // Static timing information of one predecoded instruction.
 struct InstrInfo {
+  static constexpr unsigned kMaxSrc = 6, kMaxDst = 4;
   RegUsage regs;
   BranchKind branch = BranchKind::None;
   uint8_t writeback_base = 0xFF;  // base register written back by a load/store (ready early), or 0xFF
   uint16_t traits = 0;
-  // The same registers as a short list (kTraitCompactRegs): lets the models check dependencies
-  // without walking bit masks.
-  uint8_t src[4] = {kNoReg, kNoReg, kNoReg, kNoReg};
-  uint8_t dst[2] = {kNoReg, kNoReg};
+  // The same registers as short lists of scoreboard slots (kTraitCompactRegs): lets the models
+  // check dependencies without walking bit masks. Unused entries are kNoReg.
+  uint8_t src[kMaxSrc] = {kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg};
+  uint8_t dst[kMaxDst] = {kNoReg, kNoReg, kNoReg, kNoReg};
+  // Filled by the attached timing model at predecode (TimingHook::annotate): the result latency
+  // with this instruction's traits applied, and flags of the model's own.
+  uint8_t latency = 0;
+  uint8_t model_flags = 0;
 };
 
 // One data access of an instruction (merged with its neighbours when contiguous).
@@ -114,9 +127,17 @@ class TimingHook {
   // Cycles the exception entry sequence costs beyond the stacking instructions (none are retired
   // for it). Default: nothing.
   virtual Cycles exception_entry() { return 0; }
+  // Completes `info` at predecode with what this model derives from the static description alone
+  // (InstrInfo::latency, model_flags), so retire() does not recompute it per execution.
+  virtual void annotate(InstrInfo& /*info*/, OpClass /*op*/) const {}
   // Called by Cpu::run before each quantum (the platform clock may have moved while the core
   // slept). Default: nothing.
   virtual void begin_quantum() {}
+  // Runs `cpu` until `end` with this hook timing every instruction. The default runs the loop
+  // that calls retire() through the vtable; a core model overrides it with
+  // `return cpu.run_timed(*this, end);` in its .cpp (including cpu/run_loop.h), which
+  // instantiates the loop for the final class so retire() inlines.
+  virtual StopReason run(Cpu& cpu, Cycles end);
 };
 
 }  // namespace corsim::cpu

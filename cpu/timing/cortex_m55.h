@@ -15,17 +15,26 @@ class CortexM55Model final : public CpuTimingModel {
  public:
   std::string_view core_name() const override { return "cortex-m55"; }
   Cycles retire(const RetireInfo& info) override;
+  // This model's instantiation of the run loop, with retire() inlined (docs/timing.md "Speed").
+  StopReason run(Cpu& cpu, Cycles end) override;
+  void annotate(InstrInfo& info, OpClass op) const override;
   Cycles exception_entry() override;
 
  private:
-  // Everything but the plain scalar ALU instruction (memory, branches, vector, FP, divide).
-  [[gnu::noinline]] Cycles retire_general(const RetireInfo& r, const ClassTiming& ct);
-  [[gnu::always_inline]] unsigned result_latency(const RetireInfo& r, const ClassTiming& ct) const;
+  // InstrInfo::model_flags.
+  enum Flag : uint8_t {
+    kVector = 1u << 0,       // MVE: one of the four vector pipes, two beats
+    kBlocksIssue = 1u << 1,  // the divider: nothing issues while it works
+    kIterative = 1u << 2,    // FP divide/square root and doubles: the FPU is busy until the result
+    kMultiple = 1u << 3,     // LDM/STM/PUSH/POP (VLDM/VSTM by their size): 64 bits per cycle
+    kFpTransfer = 1u << 4,   // VLDR/VSTR/VLDM/VSTM: a multiple transfer when over 8 bytes
+  };
+  // Loads/stores and multi-register transfers: the extra cycles their data costs.
+  Cycles data_cost(const RetireInfo& r, Cycles issue, unsigned& latency);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
-  Cycles frontend_ready_ = 0;           // earliest issue after a redirect or fetch wait
-  Cycles pipeline_ready_ = 0;           // earliest issue after a blocking operation
+  Cycles blocked_until_ = 0;            // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
   bool pair_open_ = false;              // the previous instruction may take a partner
   bool prev_pairable_ = false;

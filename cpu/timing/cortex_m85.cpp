@@ -3,27 +3,50 @@
 
 #include <algorithm>
 
+#include "cpu/run_loop.h"
+
 namespace corsim::cpu::timing {
 
 using namespace m85;
 
-unsigned CortexM85Model::result_latency(const RetireInfo& r, const ClassTiming& ct) const {
-  const uint16_t t = r.info->traits;
-  switch (r.op) {
+void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
+  const ClassTiming& ct = kByClass[static_cast<unsigned>(op)];
+  const uint16_t t = info.traits;
+  unsigned latency = ct.latency;
+  switch (op) {
     case OpClass::Load:
-      return (t & kTraitSubwordLoad) ? kSubwordLoadLatency : ct.latency;
+      if (t & kTraitSubwordLoad) latency = kSubwordLoadLatency;
+      break;
     case OpClass::FpAlu:
-      return (t & kTraitDouble) ? kDoubleAddLatency : ct.latency;
+      if (t & kTraitDouble) latency = kDoubleAddLatency;
+      break;
     case OpClass::FpMul:
-      if (t & kTraitDouble) return (t & kTraitChainedMac) ? kDoubleFmaLatency : kDoubleMulLatency;
-      return (t & kTraitChainedMac) ? kFmaLatency : ct.latency;
+      if (t & kTraitDouble) latency = (t & kTraitChainedMac) ? kDoubleFmaLatency : kDoubleMulLatency;
+      else if (t & kTraitChainedMac) latency = kFmaLatency;
+      break;
     case OpClass::FpDiv:
-      return (t & kTraitDouble) ? kDoubleDivLatency : (t & kTraitHalf) ? kHalfDivLatency : ct.latency;
+      latency = (t & kTraitDouble) ? kDoubleDivLatency : (t & kTraitHalf) ? kHalfDivLatency : ct.latency;
+      break;
     case OpClass::MveLoad:
-      return (t & kTraitStructMve) ? kStructLoadLatency : ct.latency;
+      if (t & kTraitStructMve) latency = kStructLoadLatency;
+      break;
     default:
-      return ct.latency;
+      break;
   }
+  info.latency = static_cast<uint8_t>(latency);
+  uint8_t f = 0;
+  if (is_mve(op)) f |= kVector;
+  if (op == OpClass::MveLogic || op == OpClass::MveTransfer) f |= kPipeAOrB;
+  // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE issue from slot 0 only
+  // (their units allow none per cycle in kPerCycle below).
+  if ((t & (kTraitSingleIssue | kTraitShiftedOperand)) || op == OpClass::Dsp) f |= kSlot0Only;
+  // Group enders: single-issue instructions and every MVE load/store ([LLVM-M85] EndGroup).
+  if ((t & kTraitSingleIssue) || op == OpClass::MveLoad || op == OpClass::MveStore) f |= kEndsGroup;
+  if (op == OpClass::IntMul && (info.regs.gpr_read & info.regs.gpr_write)) f |= kMacAccumulate;
+  if (ct.unit == Unit::Divider || ct.unit == Unit::LongShift || ct.unit == Unit::Fpu) f |= kWaitsForUnit;
+  if (ct.unit == Unit::Fpu && (op == OpClass::FpDiv || (t & kTraitDouble))) f |= kIterative;
+  if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) f |= kMultiple;
+  info.model_flags = f;
 }
 
 // Instructions of each unit that may issue in one cycle ([LLVM-M85]: two ALUs, one MAC, a load
@@ -38,24 +61,21 @@ constexpr std::array<uint8_t, 20> kPerCycle = [] {
   a[static_cast<unsigned>(Unit::Branch)] = 1;
   return a;
 }();
+constexpr unsigned kLoadUnit = static_cast<unsigned>(Unit::Load);
 
-bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, const ClassTiming& ct, uint32_t bytes) const {
+bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, unsigned unit, uint32_t bytes) const {
   const CycleUse& c = cycle_;
-  const unsigned unit = static_cast<unsigned>(ct.unit);
-  // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE issue from slot 0 only.
-  constexpr uint16_t kSlot0Only = kTraitSingleIssue | kTraitShiftedOperand;
-  return c.slots == 1 && !c.closed && !(r.info->traits & kSlot0Only) && r.op != OpClass::Dsp &&
+  return c.slots == 1 && !c.closed && !(r.info->model_flags & kSlot0Only) &&
          ((c.by_unit >> (3 * unit)) & 7u) < kPerCycle[unit] &&
-         (ct.unit != Unit::Load || c.load_bytes + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
+         (unit != kLoadUnit || c.load_bytes + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
 }
 
-void CortexM85Model::use(const RetireInfo& r, const ClassTiming& ct, uint32_t bytes) {
+void CortexM85Model::use(const RetireInfo& r, unsigned unit, uint32_t bytes) {
   CycleUse& c = cycle_;
   ++c.slots;
-  c.by_unit += uint64_t{1} << (3 * static_cast<unsigned>(ct.unit));
-  if (ct.unit == Unit::Load) c.load_bytes = static_cast<uint8_t>(c.load_bytes + std::max<uint32_t>(bytes, 4));
-  // Group enders: single-issue instructions and every MVE load/store ([LLVM-M85] EndGroup).
-  if ((r.info->traits & kTraitSingleIssue) || r.op == OpClass::MveLoad || r.op == OpClass::MveStore) c.closed = true;
+  c.by_unit += uint64_t{1} << (3 * unit);
+  if (unit == kLoadUnit) c.load_bytes = static_cast<uint8_t>(c.load_bytes + std::max<uint32_t>(bytes, 4));
+  if (r.info->model_flags & kEndsGroup) c.closed = true;
 }
 
 Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
@@ -81,99 +101,82 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
 Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
   const InstrInfo& ii = *r.info;
   Cycles ready = 0;
-  if (r.op == OpClass::IntMul && (ii.regs.gpr_read & ii.regs.gpr_write)) {
+  if (ii.model_flags & kMacAccumulate) [[unlikely]] {
     // The accumulator is read one cycle late ([LLVM-M85]): MAC chains run at one per cycle.
     const Cycles acc = board_.ready_gpr(ii.regs.gpr_read & ii.regs.gpr_write);
     ready = board_.ready_gpr(ii.regs.gpr_read & ~ii.regs.gpr_write);
     ready = std::max(ready, acc > kMacAccumulatorLatency ? acc - kMacAccumulatorLatency : 0);
   } else {
-    ready = (ii.traits & kTraitCompactRegs) ? board_.ready_compact(ii) : board_.ready(ii.regs);
+    ready = board_.ready_any(ii);
     if (ii.traits & kTraitShiftedOperand) ready += kShiftedOperandEarly;  // read at EX1
   }
-  if (r.in_it_block) ready = std::max(ready, board_.gpr[kFlagsBit]);
+  if (r.in_it_block) ready = std::max(ready, board_.gpr(kFlagsBit));
   return ready;
+}
+
+void CortexM85Model::data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes, unsigned& latency) {
+  const MemoryLog& log = *r.memory;
+  const uint8_t f = r.info->model_flags;
+  if ((f & kMultiple) || (r.op == OpClass::FpLoadStore && bytes > kBytesPerBeat)) {
+    const Cycles beats = std::max<Cycles>(1, (bytes + kBytesPerBeat - 1) / kBytesPerBeat);
+    blocked_until_ = std::max(blocked_until_, issue + beats);
+    latency += static_cast<unsigned>(beats - 1);
+  }
+  if (log.count == 0) return;
+  if (any_read(log)) ++stats_.loads;
+  else ++stats_.stores;
+  const Cycles stall = data_access(log, kBytesPerBeat);
+  if (stall != 0) {
+    blocked_until_ = std::max(blocked_until_, issue + 1 + stall);
+    latency += static_cast<unsigned>(stall);
+    stats_.memory_stall_cycles += stall;
+  }
 }
 
 Cycles CortexM85Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
+  const uint8_t flags = ii.model_flags;
   const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
-  // Fast path: a scalar ALU/MAC/DSP/NOP instruction that did not branch or touch memory, in the
-  // same fetch block as the one before.
-  if (!(ii.traits & kTraitPlain) || r.branch_taken || r.memory->count != 0 || fetch_block_changed(r.pc)) [[unlikely]]
-    return retire_general(r, ct);
-  Cycles issue = fits_in_current_cycle(r, ct, 0) ? now_ : now_ + 1;
-  issue = std::max({issue, frontend_ready_, pipeline_ready_});
-  if (r.executed) issue = std::max(issue, operands_ready(r));
-  if (issue != now_) cycle_ = CycleUse{};
-  use(r, ct, 0);
-  if (r.executed) {
-    if (ii.traits & kTraitCompactRegs) board_.write_compact(ii, issue + ct.latency);
-    else board_.write(ii.regs, issue + ct.latency, issue + ct.latency);
-  }
-  return commit(issue);
-}
-
-Cycles CortexM85Model::retire_general(const RetireInfo& r, const ClassTiming& ct) {
-  const InstrInfo& ii = *r.info;
-  const bool vector = is_mve(r.op);
   const MemoryLog& log = *r.memory;
-  const uint32_t bytes = r.executed ? access_bytes(log) : 0;
+  const uint32_t bytes = (r.executed && log.count != 0) ? access_bytes(log) : 0;
+  unsigned unit = static_cast<unsigned>(ct.unit);
 
-  Cycles issue = fits_in_current_cycle(r, ct, bytes) ? now_ : now_ + 1;
-  issue = std::max({issue, frontend_ready_, pipeline_ready_});
-  issue = fetch_stall(r.pc, issue);
-  if (r.executed) issue = std::max(issue, operands_ready(r));
-  if (vector) {
-    Unit unit = ct.unit;
+  Cycles issue = fits_in_current_cycle(r, unit, bytes) ? now_ : now_ + 1;
+  issue = std::max(issue, blocked_until_);
+  if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
+  if (r.executed) [[likely]] issue = std::max(issue, operands_ready(r));
+  if (flags & kVector) {
     // Logic and lane moves may use pipe A or B: take the one free first.
-    if ((r.op == OpClass::MveLogic || r.op == OpClass::MveTransfer) &&
-        unit_free_[static_cast<unsigned>(Unit::VecB)] < unit_free_[static_cast<unsigned>(Unit::VecA)])
-      unit = Unit::VecB;
-    const unsigned u = static_cast<unsigned>(unit);
-    issue = std::max({issue, unit_free_[u], last_vector_start_ + 1});
-    unit_free_[u] = issue + ct.occupancy;
+    constexpr unsigned kA = static_cast<unsigned>(Unit::VecA), kB = static_cast<unsigned>(Unit::VecB);
+    if ((flags & kPipeAOrB) && unit_free_[kB] < unit_free_[kA]) unit = kB;
+    issue = std::max({issue, unit_free_[unit], last_vector_start_ + 1});
+    unit_free_[unit] = issue + ct.occupancy;
     last_vector_start_ = issue;
     ++stats_.mve_instructions;
-  } else if (ct.unit == Unit::Divider || ct.unit == Unit::Fpu || ct.unit == Unit::LongShift) {
-    issue = std::max(issue, unit_free_[static_cast<unsigned>(ct.unit)]);
+  } else if (flags & kWaitsForUnit) {
+    issue = std::max(issue, unit_free_[unit]);
   }
   if (issue != now_) cycle_ = CycleUse{};
-  use(r, ct, bytes);
+  use(r, unit, bytes);
 
-  unsigned latency = result_latency(r, ct);
-  if (r.executed) {
-    const bool multiple = r.op == OpClass::LoadMultiple || r.op == OpClass::StoreMultiple ||
-                          (r.op == OpClass::FpLoadStore && bytes > kBytesPerBeat);
-    if (multiple) {
-      const Cycles beats = std::max<Cycles>(1, (bytes + kBytesPerBeat - 1) / kBytesPerBeat);
-      pipeline_ready_ = std::max(pipeline_ready_, issue + beats);
-      latency += static_cast<unsigned>(beats - 1);
-    }
-    if (log.count != 0) {
-      if (any_read(log)) ++stats_.loads;
-      else ++stats_.stores;
-      const Cycles stall = data_access(log, kBytesPerBeat);
-      if (stall != 0) {
-        pipeline_ready_ = std::max(pipeline_ready_, issue + 1 + stall);
-        latency += static_cast<unsigned>(stall);
-        stats_.memory_stall_cycles += stall;
-      }
-    }
+  unsigned latency = ii.latency;
+  if (r.executed) [[likely]] {
+    if (log.count != 0 || (flags & kMultiple) || r.op == OpClass::FpLoadStore) data_cost(r, issue, bytes, latency);
     board_.write_any(ii, issue + latency);
-    if (ii.writeback_base < 15) board_.gpr[ii.writeback_base] = issue + 1;  // [LLVM-M85] base update bypass
+    if (ii.writeback_base < 15) board_.gpr(ii.writeback_base) = issue + 1;  // [LLVM-M85] base update bypass
   }
-  if (ct.unit == Unit::Divider) {
-    pipeline_ready_ = std::max(pipeline_ready_, issue + ct.occupancy);  // [LLVM-M85] stalls the pipeline
-  } else if (ct.unit == Unit::Fpu && (r.op == OpClass::FpDiv || (ii.traits & kTraitDouble))) {
-    unit_free_[static_cast<unsigned>(Unit::Fpu)] = issue + latency;
-  } else if (ct.unit == Unit::LongShift) {
-    unit_free_[static_cast<unsigned>(Unit::LongShift)] = issue + 1;
+  if (flags & kWaitsForUnit) [[unlikely]] {
+    if (ct.unit == Unit::Divider) blocked_until_ = std::max(blocked_until_, issue + ct.occupancy);  // stalls the pipeline
+    else if (flags & kIterative) unit_free_[unit] = issue + latency;
+    else if (ct.unit == Unit::LongShift) unit_free_[unit] = issue + 1;
   }
 
-  const Cycles redirect = (ii.branch != BranchKind::None || r.branch_taken) ? branch_cost(r, issue) : 0;
-  if (redirect != 0) {
-    frontend_ready_ = std::max(frontend_ready_, redirect);
-    cycle_.closed = true;
+  if (ii.branch != BranchKind::None) {
+    const Cycles redirect = branch_cost(r, issue);
+    if (redirect != 0) {
+      blocked_until_ = std::max(blocked_until_, redirect);
+      cycle_.closed = true;
+    }
   }
   return commit(issue);
 }
@@ -183,9 +186,12 @@ Cycles CortexM85Model::exception_entry() {
   cycle_ = CycleUse{};
   cycle_.closed = true;
   now_ += kExceptionEntry;
-  frontend_ready_ = pipeline_ready_ = 0;
+  blocked_until_ = 0;
   stats_.cycles += kExceptionEntry;
   return kExceptionEntry;
 }
+
+// flatten: retire() and what it calls inline into this instantiation of the loop.
+[[gnu::flatten]] StopReason CortexM85Model::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 }  // namespace corsim::cpu::timing

@@ -18,9 +18,23 @@ class CortexM85Model final : public CpuTimingModel {
  public:
   std::string_view core_name() const override { return "cortex-m85"; }
   Cycles retire(const RetireInfo& info) override;
+  // This model's instantiation of the run loop, with retire() inlined (docs/timing.md "Speed").
+  StopReason run(Cpu& cpu, Cycles end) override;
+  void annotate(InstrInfo& info, OpClass op) const override;
   Cycles exception_entry() override;
 
  private:
+  // InstrInfo::model_flags.
+  enum Flag : uint8_t {
+    kVector = 1u << 0,        // MVE: one of the pipes A-D or the vector load/store pipes
+    kPipeAOrB = 1u << 1,      // MVE logic and lane moves: whichever of pipes A and B frees first
+    kSlot0Only = 1u << 2,     // never the second of a pair (group enders, DSP, shifted operands)
+    kEndsGroup = 1u << 3,     // nothing joins its cycle (single-issue forms, MVE loads/stores)
+    kMacAccumulate = 1u << 4, // MUL with an accumulator: read one cycle late
+    kWaitsForUnit = 1u << 5,  // divider, FPU or long-shift unit: waits while an earlier op holds it
+    kIterative = 1u << 6,     // FP divide/square root and doubles: the FPU is busy until the result
+    kMultiple = 1u << 7,      // LDM/STM/PUSH/POP (VLDM/VSTM by their size): 64 bits per cycle
+  };
   // What the instructions issued in the current cycle (now_) already use.
   struct CycleUse {
     uint64_t by_unit = 0;               // instructions per Unit issued this cycle, 3 bits each
@@ -28,17 +42,17 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t load_bytes = 0;
     bool closed = false;                // a group ender issued: nothing joins this cycle
   };
-  // Everything but the plain scalar ALU instruction (memory, branches, vector, FP, divide).
-  [[gnu::noinline]] Cycles retire_general(const RetireInfo& r, const ClassTiming& ct);
-  [[gnu::always_inline]] Cycles operands_ready(const RetireInfo& r) const;
-  [[gnu::always_inline]] unsigned result_latency(const RetireInfo& r, const ClassTiming& ct) const;
-  [[gnu::always_inline]] bool fits_in_current_cycle(const RetireInfo& r, const ClassTiming& ct, uint32_t bytes) const;
-  [[gnu::always_inline]] void use(const RetireInfo& r, const ClassTiming& ct, uint32_t bytes);
+  Cycles operands_ready(const RetireInfo& r) const;
+  bool fits_in_current_cycle(const RetireInfo& r, unsigned unit, uint32_t bytes) const;
+  void use(const RetireInfo& r, unsigned unit, uint32_t bytes);
+  // Loads/stores and multi-register transfers: the extra cycles their data costs.
+  void data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes, unsigned& latency);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 
   CycleUse cycle_;
   std::array<Cycles, 20> unit_free_{};
-  Cycles frontend_ready_ = 0, pipeline_ready_ = 0, last_vector_start_ = 0;
+  Cycles blocked_until_ = 0;      // earliest issue after a redirect, fetch wait or blocking op
+  Cycles last_vector_start_ = 0;  // vector instructions start one per cycle
   uint32_t loop_end_pc_ = 1;
   BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth> predictor_;
 };

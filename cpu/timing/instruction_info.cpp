@@ -130,18 +130,23 @@ uint16_t traits_of(std::string_view name, std::string_view fmt, const Operands& 
   return t;
 }
 
-// Fills InstrInfo::src/dst when the registers fit the short lists.
+}  // namespace
+
 void compact_lists(InstrInfo& info) {
   const RegUsage& u = info.regs;
-  if (u.ext_read || u.ext_write || std::popcount(u.gpr_read) > 4 || std::popcount(u.gpr_write) > 2) return;
-  unsigned n = 0;
-  for (uint32_t m = u.gpr_read; m; m &= m - 1) info.src[n++] = static_cast<uint8_t>(std::countr_zero(m));
-  n = 0;
-  for (uint32_t m = u.gpr_write; m; m &= m - 1) info.dst[n++] = static_cast<uint8_t>(std::countr_zero(m));
+  const auto count = [](uint32_t gpr, uint32_t ext) { return std::popcount(gpr) + std::popcount(ext); };
+  if (count(u.gpr_read, u.ext_read) > static_cast<int>(InstrInfo::kMaxSrc) ||
+      count(u.gpr_write, u.ext_write) > static_cast<int>(InstrInfo::kMaxDst))
+    return;
+  const auto fill = [](uint8_t* list, uint32_t gpr, uint32_t ext) {
+    unsigned n = 0;
+    for (uint32_t m = gpr; m; m &= m - 1) list[n++] = static_cast<uint8_t>(std::countr_zero(m));
+    for (uint32_t m = ext; m; m &= m - 1) list[n++] = static_cast<uint8_t>(kExtSlot + std::countr_zero(m));
+  };
+  fill(info.src, u.gpr_read, u.ext_read);
+  fill(info.dst, u.gpr_write, u.ext_write);
   info.traits |= kTraitCompactRegs;
 }
-
-}  // namespace
 
 InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, bool t32) {
   InstrInfo info;

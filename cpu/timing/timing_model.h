@@ -43,42 +43,47 @@ class CpuTimingModel : public TimingHook {
   void set_clock(const TimeSource* clock) { clock_ = clock; }
 
  protected:
-  // Register scoreboard: the cycle at which each register's value can be used.
+  // Register scoreboard: the cycle at which each register's value can be used, by scoreboard slot
+  // (cpu/timing_hook.h: R0-R14, the flags, an always-ready kNoReg slot, D0-D15, FPSCR/VPR).
   struct Scoreboard {
-    std::array<Cycles, 17> gpr{};  // R0-R14, the flags (kFlagsBit) and an always-ready kNoReg slot
-    std::array<Cycles, 17> ext{};  // D0-D15 and FPSCR/VPR
+    std::array<Cycles, kScoreboardSlots> at{};
 
-    Cycles ready(const RegUsage& u) const {
-      Cycles t = 0;
-      for (uint32_t m = u.gpr_read; m; m &= m - 1) t = std::max(t, gpr[std::countr_zero(m)]);
-      for (uint32_t m = u.ext_read; m; m &= m - 1) t = std::max(t, ext[std::countr_zero(m)]);
-      return t;
-    }
+    Cycles& gpr(unsigned r) { return at[r]; }
+    Cycles gpr(unsigned r) const { return at[r]; }
     Cycles ready_gpr(uint32_t mask) const {
       Cycles t = 0;
-      for (uint32_t m = mask; m; m &= m - 1) t = std::max(t, gpr[std::countr_zero(m)]);
+      for (uint32_t m = mask; m; m &= m - 1) t = std::max(t, at[std::countr_zero(m)]);
       return t;
     }
-    // Branch-free forms for InstrInfo::src/dst (kTraitCompactRegs); kNoReg is never written
-    // with anything but 0 by readers, so the writes to it are reset.
-    Cycles ready_compact(const InstrInfo& i) const {
-      return std::max(std::max(gpr[i.src[0]], gpr[i.src[1]]), std::max(gpr[i.src[2]], gpr[i.src[3]]));
+    Cycles ready(const RegUsage& u) const {
+      Cycles t = ready_gpr(u.gpr_read);
+      for (uint32_t m = u.ext_read; m; m &= m - 1) t = std::max(t, at[kExtSlot + std::countr_zero(m)]);
+      return t;
     }
-    void write_compact(const InstrInfo& i, Cycles at) {
-      gpr[i.dst[0]] = at;
-      gpr[i.dst[1]] = at;
-      gpr[kNoReg] = 0;
+    void write(const RegUsage& u, Cycles at_cycle) {
+      for (uint32_t m = u.gpr_write; m; m &= m - 1) at[std::countr_zero(m)] = at_cycle;
+      for (uint32_t m = u.ext_write; m; m &= m - 1) at[kExtSlot + std::countr_zero(m)] = at_cycle;
+    }
+    // Branch-free forms for InstrInfo::src/dst (kTraitCompactRegs): unused entries name the
+    // kNoReg slot, which is reset to "ready" after the writes.
+    Cycles ready_compact(const InstrInfo& i) const {
+      const Cycles a = std::max(std::max(at[i.src[0]], at[i.src[1]]), at[i.src[2]]);
+      const Cycles b = std::max(std::max(at[i.src[3]], at[i.src[4]]), at[i.src[5]]);
+      return std::max(a, b);
+    }
+    void write_compact(const InstrInfo& i, Cycles at_cycle) {
+      at[i.dst[0]] = at_cycle;
+      at[i.dst[1]] = at_cycle;
+      at[i.dst[2]] = at_cycle;
+      at[i.dst[3]] = at_cycle;
+      at[kNoReg] = 0;
     }
     Cycles ready_any(const InstrInfo& i) const {
       return (i.traits & kTraitCompactRegs) ? ready_compact(i) : ready(i.regs);
     }
-    void write_any(const InstrInfo& i, Cycles at) {
-      if (i.traits & kTraitCompactRegs) write_compact(i, at);
-      else write(i.regs, at, at);
-    }
-    void write(const RegUsage& u, Cycles gpr_at, Cycles ext_at) {
-      for (uint32_t m = u.gpr_write; m; m &= m - 1) gpr[std::countr_zero(m)] = gpr_at;
-      for (uint32_t m = u.ext_write; m; m &= m - 1) ext[std::countr_zero(m)] = ext_at;
+    void write_any(const InstrInfo& i, Cycles at_cycle) {
+      if (i.traits & kTraitCompactRegs) write_compact(i, at_cycle);
+      else write(i.regs, at_cycle);
     }
   };
 

@@ -34,6 +34,7 @@ std::vector<Cycles> run(CpuTimingModel& model, const std::vector<Op>& ops, uint3
     info.regs = RegUsage{o.read, o.write, o.ext_read, o.ext_write};
     info.traits = o.traits;
     info.branch = o.branch;
+    model.annotate(info, o.op);  // as the Cpu does at predecode
     MemoryLog log;
     if (o.load_addr) log.add(o.load_addr, (o.op == OpClass::MveLoad || o.op == OpClass::MveStore) ? 16 : 4, o.store);
     RetireInfo ri;

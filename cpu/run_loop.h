@@ -1,0 +1,92 @@
+#pragma once
+// The body of Cpu's run loop, a template over the timing hook so that a timing model's retire()
+// inlines into its own instantiation (TimingHook::run; docs/timing.md "Speed"). Included by
+// cpu/cpu.cpp (untimed, traced and generic-hook loops) and by each core model's .cpp; nothing
+// else needs it.
+#include <type_traits>
+
+#include "cpu/cpu.h"
+
+namespace corsim::cpu {
+
+template <bool kTraced, class Hook>
+StopReason Cpu::run_loop(Cycles end, Hook* hook) {
+  constexpr bool kTimed = !std::is_same_v<Hook, NoTiming>;
+  ArchState& s = state_;
+  StopReason why = StopReason::CycleLimit;
+  if (locked_up_) return StopReason::Lockup;
+  if (pending_ & kPendStop) {
+    pending_ &= ~uint32_t{kPendStop};
+    return StopReason::StopRequested;
+  }
+  if (s.sleeping) {
+    // WFI wakes on a pending exception that could preempt (ignoring PRIMASK); WFE also on an event.
+    if (!exceptions_->wakeup_pending() && !s.event_register) return StopReason::Sleeping;
+    s.sleeping = false;
+  }
+  if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return why;
+
+  while (cycles_ < end) {
+    if (exceptions_->attention() && exceptions_->should_take()) {
+      exceptions_->take(s.r[15]);
+      if constexpr (kTimed) cycles_ += hook->exception_entry();
+    }
+    const uint32_t pc = s.r[15];
+    PredecodeEntry* e = &cache_.slot(pc);
+    if (e->pc != pc || e->host == nullptr || !e->still_valid()) [[unlikely]] {
+      e = decode_miss(pc, *e);
+      if (e == nullptr) {
+        pending_ &= ~uint32_t{kPendFault};
+        if (take_fault(fault_, pc, why)) return why;
+        continue;
+      }
+    }
+    next_pc_ = pc + e->size;
+    if constexpr (kTimed) {
+      branched_ = false;
+      mem_log_.clear();
+    }
+    const uint8_t it = s.itstate;
+    bool executed = true;
+    if (it == 0) [[likely]] {
+      e->exec(*this, e->ops);
+    } else {
+      // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
+      executed = condition_passed(it >> 4);
+      if (executed) e->exec(*this, e->ops);
+      s.itstate = ITAdvance(it);
+    }
+    s.r[15] = next_pc_;
+    ++instructions_;
+    if constexpr (kTimed) {
+      RetireInfo info;
+      info.pc = pc;
+      info.encoding = e->encoding();
+      info.size = e->size;
+      info.op = e->op;
+      info.executed = executed;
+      info.branch_taken = branched_;
+      info.in_it_block = it != 0;
+      info.next_pc = next_pc_;
+      info.info = &instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)];
+      info.memory = &mem_log_;
+      cycles_ += hook->retire(info);
+    } else {
+      ++cycles_;
+    }
+    if constexpr (kTraced) {
+      if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
+    }
+    if (pending_ != 0) [[unlikely]] {
+      if (service_pending(pc, it, why)) return why;
+    }
+  }
+  return StopReason::CycleLimit;
+}
+
+template <class Hook>
+StopReason Cpu::run_timed(Hook& hook, Cycles end) {
+  return run_loop<false>(end, &hook);
+}
+
+}  // namespace corsim::cpu
