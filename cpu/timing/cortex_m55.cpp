@@ -146,10 +146,8 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
 Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (spec §1.4)
   pair_open_ = false;
-  now_ += kExceptionEntry;
   blocked_until_ = 0;
-  stats_.cycles += kExceptionEntry;
-  return kExceptionEntry;
+  return charge_exception_entry(kExceptionEntry);
 }
 
 // flatten: retire() and what it calls inline into this instantiation of the loop.

@@ -185,10 +185,8 @@ Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
   cycle_ = CycleUse{};
   cycle_.closed = true;
-  now_ += kExceptionEntry;
   blocked_until_ = 0;
-  stats_.cycles += kExceptionEntry;
-  return kExceptionEntry;
+  return charge_exception_entry(kExceptionEntry);
 }
 
 // flatten: retire() and what it calls inline into this instantiation of the loop.

@@ -19,7 +19,7 @@ namespace corsim::cpu::timing {
 struct TimingStats {
   uint64_t instructions = 0;
   uint64_t cycles = 0;              // sum of retire() results
-  uint64_t stall_cycles = 0;        // cycles in which nothing issued (dependencies, units, memory)
+  uint64_t stall_cycles = 0;        // cycles in which nothing issued (dependencies, units, memory, exception entry excluded)
   uint64_t frontend_stall_cycles = 0;  // of those: branch redirects and fetch waits
   uint64_t memory_stall_cycles = 0;    // of those: data/fetch latency reported by the memory system
   uint64_t dual_issued = 0;         // instructions issued in the same cycle as the one before
@@ -34,9 +34,19 @@ class CpuTimingModel : public TimingHook {
  public:
   ~CpuTimingModel() override = default;
   virtual std::string_view core_name() const = 0;
-  const TimingStats& stats() const { return stats_; }
+  // The counters; cycles and stall_cycles are derived here rather than counted per instruction.
+  TimingStats stats() const {
+    TimingStats s = stats_;
+    s.cycles = now_;
+    s.stall_cycles = now_ - exception_cycles_ - s.instructions + s.dual_issued;
+    return s;
+  }
   // The memory system (caches, TCM, bus); null = every access is zero-wait.
-  void set_memory_timing(memory::MemoryTiming* m) { memory_ = m; }
+  void set_memory_timing(memory::MemoryTiming* m) {
+    memory_ = m;
+    fast_ = {};
+    fast_block_.fill(kNoFastBlock);
+  }
   memory::MemoryTiming* memory_timing() const { return memory_; }
   // Platform time for the memory system's calls (the Simulator: CPU cycles plus sleep); null =
   // the model's own cycle count.
@@ -96,15 +106,26 @@ class CpuTimingModel : public TimingHook {
   // cores fetch 64 bits at a time, and code in TCM or a cache hit costs nothing either way, so
   // asking once per line keeps the timed loop fast). Returns the stall the memory system reports.
   static constexpr unsigned kFetchBlockShift = 5;
-  bool fetch_block_changed(uint32_t pc) const {
-    return memory_ != nullptr && (pc >> kFetchBlockShift) != last_fetch_block_;
-  }
+  bool fetch_block_changed(uint32_t pc) const { return (pc >> kFetchBlockShift) != last_fetch_block_; }
   Cycles fetch(uint32_t pc) {
     const uint32_t block = pc >> kFetchBlockShift;
-    if (memory_ == nullptr || block == last_fetch_block_) return 0;
+    if (block == last_fetch_block_) return 0;
     last_fetch_block_ = block;
-    return memory_->cpu_access(memory::CpuAccess{block << kFetchBlockShift, 8, memory::AccessKind::Fetch},
-                               memory_now());
+    if (memory_ == nullptr) return 0;
+    return memory_access(block << kFetchBlockShift, 8, memory::AccessKind::Fetch);
+  }
+  // One access through the memory system: inline when a fast range holds it (TCMs), otherwise
+  // cpu_access (and, once per 64 KiB block, a look for a fast range there).
+  Cycles memory_access(uint32_t addr, unsigned size, memory::AccessKind kind) {
+    const unsigned k = static_cast<unsigned>(kind);
+    Cycles cost = 0;
+    if (fast_[k].try_access(addr, size, memory_now(), cost)) [[likely]] return cost;
+    cost = memory_->cpu_access(memory::CpuAccess{addr, static_cast<uint8_t>(size), kind}, memory_now());
+    if ((addr >> 16) != fast_block_[k]) {
+      fast_block_[k] = addr >> 16;
+      fast_[k] = memory_->fast_range(addr, kind);
+    }
+    return cost;
   }
   // `issue` delayed by the fetch of the block holding `pc` (nothing when the block is unchanged).
   Cycles fetch_stall(uint32_t pc, Cycles issue) {
@@ -120,9 +141,8 @@ class CpuTimingModel : public TimingHook {
     if (log.count == 1 && log.access[0].size <= beat) [[likely]] {  // one access, one beat
       const MemAccess& a = log.access[0];
       ++stats_.data_accesses;
-      return memory_->cpu_access(memory::CpuAccess{a.addr, static_cast<uint8_t>(std::bit_floor(unsigned{a.size})),
-                                                   a.write ? memory::AccessKind::Write : memory::AccessKind::Read},
-                                 memory_now());
+      return memory_access(a.addr, std::bit_floor(unsigned{a.size}),
+                           a.write ? memory::AccessKind::Write : memory::AccessKind::Read);
     }
     Cycles stall = 0;
     for (unsigned i = 0; i < log.count; ++i) {
@@ -131,7 +151,7 @@ class CpuTimingModel : public TimingHook {
       for (uint32_t off = 0; off < a.size; off += beat) {
         const uint32_t n = std::min<uint32_t>(beat, a.size - off);
         const uint8_t size = static_cast<uint8_t>(std::bit_floor(n));
-        stall += memory_->cpu_access(memory::CpuAccess{a.addr + off, size, kind}, memory_now());
+        stall += memory_access(a.addr + off, size, kind);
         ++stats_.data_accesses;
       }
     }
@@ -153,20 +173,29 @@ class CpuTimingModel : public TimingHook {
   static bool is_fp(OpClass op) { return op >= OpClass::FpAlu && op <= OpClass::FpLoadStore; }
 
   // Advances the model's clock to `issue` and returns the cycles charged for this instruction.
+  // (Stall cycles, max(delta - 1, 0) summed, follow from the totals: see stats().)
   Cycles commit(Cycles issue) {
     const Cycles delta = issue - now_;
-    stats_.stall_cycles += delta > 1 ? delta - 1 : 0;
     stats_.dual_issued += delta == 0 ? 1 : 0;
     now_ = issue;
     ++stats_.instructions;
-    stats_.cycles += delta;
     return delta;
+  }
+  // The exception entry sequence: `cycles` with no instruction retired.
+  Cycles charge_exception_entry(Cycles cycles) {
+    now_ += cycles;
+    exception_cycles_ += cycles;
+    return cycles;
   }
 
   TimingStats stats_;
   Scoreboard board_;
-  Cycles now_ = 0;            // issue cycle of the last instruction
+  Cycles now_ = 0;            // issue cycle of the last instruction (= cycles charged so far)
+  Cycles exception_cycles_ = 0;
   memory::MemoryTiming* memory_ = nullptr;
+  static constexpr uint32_t kNoFastBlock = 0xFFFFFFFFu;
+  std::array<memory::FastRange, 3> fast_{};         // by AccessKind: the last fast range found
+  std::array<uint32_t, 3> fast_block_{kNoFastBlock, kNoFastBlock, kNoFastBlock};  // 64 KiB block last asked about
   const TimeSource* clock_ = nullptr;
   Cycles clock_offset_ = 0;
   uint32_t last_fetch_block_ = 0xFFFFFFFFu;

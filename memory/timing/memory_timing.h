@@ -31,6 +31,46 @@ struct CpuAccess {
   AccessKind kind = AccessKind::Read;
 };
 
+// The DTCM bank rule: an access to a bank still busy at `now` waits until it is free; the bank is
+// then busy for the access's cycle. Returns the wait.
+inline Cycles bank_wait(Cycles& bank_free, Cycles now) {
+  const Cycles wait = bank_free > now ? bank_free - now : 0;
+  bank_free = now + wait + 1;
+  return wait;
+}
+
+// An address range in which every CPU access of one kind costs fixed wait states and changes
+// nothing but counters (and, in a banked DTCM, the busy cycle of the one bank a single-word access
+// uses). The core models keep one per access kind and handle such accesses inline, without the
+// cpu_access call; the counters they bump are the ones cpu_access would (docs/memory-timing.md
+// "Fast ranges").
+struct FastRange {
+  uint32_t base = 0, size = 0;       // size 0: none
+  Cycles wait = 0;                   // wait states of every access
+  uint64_t* accesses = nullptr;      // counts each access
+  uint64_t* bytes = nullptr;         // the access's bytes (reads and fetches: read bytes)
+  uint64_t* fetch_bytes = nullptr;   // fetches: also counted here
+  Cycles* bank_free = nullptr;       // banked: busy-until per 32-bit bank; wider accesses take cpu_access
+  uint32_t bank_mask = 0;
+
+  bool contains(uint32_t addr) const { return addr - base < size; }
+  // The access at `addr` of `bytes` (<= 16) at `now`, if this range can take it; false = call
+  // cpu_access.
+  bool try_access(uint32_t addr, unsigned n, Cycles now, Cycles& cost) const {
+    if (!contains(addr)) return false;
+    if (bank_free != nullptr) {
+      if ((addr & 3u) + n > 4u) return false;
+      cost = wait + bank_wait(bank_free[(addr >> 2) & bank_mask], now);
+    } else {
+      cost = wait;
+    }
+    ++*accesses;
+    *bytes += n;
+    if (fetch_bytes != nullptr) *fetch_bytes += n;
+    return true;
+  }
+};
+
 class MemoryTiming {
  public:
   virtual ~MemoryTiming() = default;
@@ -39,6 +79,9 @@ class MemoryTiming {
   // is accepted (stores), including cache lookup, line fill, TCM, bus latency and waiting behind
   // other masters' traffic to the same memory. 0 = no stall beyond the pipeline's own timing.
   virtual Cycles cpu_access(const CpuAccess& access, Cycles now) = 0;
+  // The fast range holding `addr` for accesses of `kind`, or an empty one. Its pointers stay valid
+  // for the life of this object.
+  virtual FastRange fast_range(uint32_t /*addr*/, AccessKind /*kind*/) { return {}; }
 
   // An NPU burst on AXI port `port` (0 = SRAM side, 1 = external side) of `bytes` at `now`:
   // the cycles (platform clock) until it completes, sharing the memory with the CPU.

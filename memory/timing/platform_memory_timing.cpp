@@ -116,20 +116,40 @@ Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
   }
   switch (kinds_[static_cast<size_t>(mem)]) {
     case MemoryKind::Itcm: return tcm_wait_[static_cast<size_t>(mem)];
-    case MemoryKind::Dtcm: return tcm_wait_[static_cast<size_t>(mem)] + dtcm(a.addr, a.size, now);
+    case MemoryKind::Dtcm:
+      if (((a.addr & 3u) + a.size) <= 4u) [[likely]]  // one word, one bank: the common case
+        return tcm_wait_[static_cast<size_t>(mem)] + bank_wait(bank_free_[(a.addr >> 2) & bank_mask_], now);
+      return tcm_wait_[static_cast<size_t>(mem)] + dtcm_beats(a.addr, a.size, now);
     case MemoryKind::Axi: break;
   }
   return data(a.addr, a.size, write, now, static_cast<size_t>(mem));
 }
 
-Cycles PlatformMemoryTiming::dtcm(uint32_t addr, unsigned size, Cycles now) {
-  // Banks interleave by 32-bit word. A 16-byte access is two 64-bit beats in consecutive cycles.
-  if (((addr & 3u) + size) <= 4u) {  // one word, one bank: the common case
-    Cycles& free = bank_free_[(addr >> 2) & bank_mask_];
-    const Cycles wait = free > now ? free - now : 0;
-    free = now + wait + 1;
-    return wait;
+FastRange PlatformMemoryTiming::fast_range(uint32_t addr, AccessKind kind) {
+  const int mem = memory_index(addr);
+  if (mem < 0) return {};
+  const size_t i = static_cast<size_t>(mem);
+  const MemoryKind k = kinds_[i];
+  // AXI memories sit behind caches and shared buses: always cpu_access. DTCM holds no code.
+  if (k == MemoryKind::Axi || (k == MemoryKind::Dtcm && kind == AccessKind::Fetch)) return {};
+  const MemoryRegion& m = cfg_.memories[i];
+  FastRange r;
+  r.base = (addr - m.ns_base < m.size) ? m.ns_base : *m.s_base;
+  r.size = m.size;
+  r.wait = tcm_wait_[i];
+  r.accesses = &cpu_accesses_;
+  MemoryTraffic& t = traffic_[i];
+  r.bytes = kind == AccessKind::Write ? &t.cpu_write : &t.cpu_read;
+  if (kind == AccessKind::Fetch) r.fetch_bytes = &t.cpu_fetch;
+  if (k == MemoryKind::Dtcm) {
+    r.bank_free = bank_free_.data();
+    r.bank_mask = bank_mask_;
   }
+  return r;
+}
+
+Cycles PlatformMemoryTiming::dtcm_beats(uint32_t addr, unsigned size, Cycles now) {
+  // Banks interleave by 32-bit word. A 16-byte access is two 64-bit beats in consecutive cycles.
   const unsigned beats = size > 8 ? 2 : 1;
   const unsigned beat_bytes = size > 8 ? (size + 1) / 2 : size;
   const uint32_t nbanks = cfg_.dtcm_banks;

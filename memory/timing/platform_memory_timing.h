@@ -34,6 +34,8 @@ class PlatformMemoryTiming final : public MemoryTiming {
   explicit PlatformMemoryTiming(MemorySystemConfig config);
 
   Cycles cpu_access(const CpuAccess& access, Cycles now) override;
+  // ITCM (fetch and data) and DTCM (data) ranges; AXI memories have none.
+  FastRange fast_range(uint32_t addr, AccessKind kind) override;
   Cycles npu_transfer(unsigned port, uint32_t addr, uint64_t bytes, bool write, Cycles now) override;
   void set_cache_enables(bool icache, bool dcache) override;
   void cache_maintenance(CacheOp op, uint32_t value, Cycles now) override;
@@ -61,7 +63,8 @@ class PlatformMemoryTiming final : public MemoryTiming {
   Cycles fetch(uint32_t addr, unsigned size, Cycles now, size_t mem);
   Cycles data(uint32_t addr, unsigned size, bool write, Cycles now, size_t mem);
   Cycles data_line(uint32_t addr, bool write, bool write_through, Cycles now, size_t mem);
-  Cycles dtcm(uint32_t addr, unsigned size, Cycles now);
+  // A DTCM access wider than one word (or crossing one): its 64-bit beats against the banks.
+  Cycles dtcm_beats(uint32_t addr, unsigned size, Cycles now);
   void write_back(uint32_t line_addr, Cycles now);
   bool write_through_at(uint32_t addr) const;
 
