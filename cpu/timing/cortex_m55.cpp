@@ -39,6 +39,9 @@ void CortexM55Model::annotate(InstrInfo& info, OpClass op) const {
   if (ct.unit == Unit::Fpu && (op == OpClass::FpDiv || (t & kTraitDouble))) f |= kIterative;
   if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) f |= kMultiple;
   if (op == OpClass::FpLoadStore) f |= kFpTransfer;
+  if (t & kTraitT16) f |= kT16;
+  if (t & kTraitM55Pairable) f |= kPairable;
+  if ((t & kTraitT16) && (t & kTraitM55Pairable)) f |= kPairsIfOpen;
   info.model_flags = f;
 }
 
@@ -97,20 +100,17 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
   const unsigned unit = static_cast<unsigned>(ct.unit);
 
-  // Issue slot: the next cycle, or this one for a permitted 16-bit pair ([LLVM-M55]).
-  const bool t16 = (ii.traits & kTraitT16) != 0;
-  Cycles issue = now_ + 1;
-  if (pair_open_ && t16 && (prev_pairable_ || (ii.traits & kTraitM55Pairable))) issue = now_;
-  issue = std::max(issue, blocked_until_);
+  // Issue slot: the next cycle, or this one for a permitted 16-bit pair ([LLVM-M55]). The
+  // selections below are written to compile to conditional moves, not branches.
+  const bool pairs = (pair_state_ & ((flags >> 5) & 3u)) != 0;
+  Cycles issue = std::max(now_ + (pairs ? 0 : 1), blocked_until_);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
-  if (r.executed) [[likely]] {
-    issue = std::max(issue, board_.ready_any(ii));
-    if (r.in_it_block) issue = std::max(issue, board_.gpr(kFlagsBit));
-  }
+  const Cycles operands = board_.ready_any(ii);
+  const Cycles flags_ready = r.in_it_block ? board_.gpr(kFlagsBit) : 0;
+  issue = std::max(issue, r.executed ? std::max(operands, flags_ready) : 0);
   // Structural hazards: a unit still busy (the units this model never marks busy stay at 0), and
   // vector instructions start one per cycle.
-  issue = std::max(issue, unit_free_[unit]);
-  if (vector) issue = std::max(issue, last_vector_start_ + 1);
+  issue = std::max(issue, std::max(unit_free_[unit], vector ? last_vector_start_ + 1 : 0));
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
@@ -138,14 +138,14 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
     blocked_until_ = std::max(blocked_until_, redirect);
   }
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
-  pair_open_ = t16 && issue != now_ && redirect == 0 && !vector;
-  prev_pairable_ = (ii.traits & kTraitM55Pairable) != 0;
+  const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;
+  pair_state_ = open ? static_cast<uint8_t>(kOpen | ((flags & kPairable) ? kOpenPairable : 0)) : 0;
   return commit(issue);
 }
 
 Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (spec §1.4)
-  pair_open_ = false;
+  pair_state_ = 0;
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }

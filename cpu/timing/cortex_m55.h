@@ -28,7 +28,14 @@ class CortexM55Model final : public CpuTimingModel {
     kIterative = 1u << 2,    // FP divide/square root and doubles: the FPU is busy until the result
     kMultiple = 1u << 3,     // LDM/STM/PUSH/POP (VLDM/VSTM by their size): 64 bits per cycle
     kFpTransfer = 1u << 4,   // VLDR/VSTR/VLDM/VSTM: a multiple transfer when over 8 bytes
+    // 16-bit pairing ([LLVM-M55]), laid out so that (flags >> 5) & 3 masks pair_state_:
+    kPairsIfOpen = 1u << 5,  // a pairable T16 form: pairs with any open T16 predecessor
+    kT16 = 1u << 6,          // any T16 form: pairs with an open pairable predecessor
+    kPairable = 1u << 7,     // one of the pairable forms (for its successor)
   };
+  // pair_state_ bits: the previous instruction may take a partner (kOpen), and is itself one of
+  // the pairable forms (kOpenPairable).
+  static constexpr uint8_t kOpen = 1, kOpenPairable = 2;
   // Loads/stores and multi-register transfers: the extra cycles their data costs.
   Cycles data_cost(const RetireInfo& r, Cycles issue, unsigned& latency);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
@@ -36,8 +43,7 @@ class CortexM55Model final : public CpuTimingModel {
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
   Cycles blocked_until_ = 0;            // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
-  bool pair_open_ = false;              // the previous instruction may take a partner
-  bool prev_pairable_ = false;
+  uint8_t pair_state_ = 0;
   uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
 };
 

@@ -45,7 +45,7 @@ class CpuTimingModel : public TimingHook {
   void set_memory_timing(memory::MemoryTiming* m) {
     memory_ = m;
     fast_ = {};
-    fast_block_.fill(kNoFastBlock);
+    for (auto& memo : no_fast_block_) memo.fill(kNoFastBlock);
   }
   memory::MemoryTiming* memory_timing() const { return memory_; }
   // Platform time for the memory system's calls (the Simulator: CPU cycles plus sleep); null =
@@ -115,15 +115,18 @@ class CpuTimingModel : public TimingHook {
     return memory_access(block << kFetchBlockShift, 8, memory::AccessKind::Fetch);
   }
   // One access through the memory system: inline when a fast range holds it (TCMs), otherwise
-  // cpu_access (and, once per 64 KiB block, a look for a fast range there).
+  // cpu_access and a look for a fast range there (remembering 64 KiB blocks that have none, so
+  // code alternating between a TCM and cached memories does not ask every time).
   Cycles memory_access(uint32_t addr, unsigned size, memory::AccessKind kind) {
     const unsigned k = static_cast<unsigned>(kind);
     Cycles cost = 0;
     if (fast_[k].try_access(addr, size, memory_now(), cost)) [[likely]] return cost;
     cost = memory_->cpu_access(memory::CpuAccess{addr, static_cast<uint8_t>(size), kind}, memory_now());
-    if ((addr >> 16) != fast_block_[k]) {
-      fast_block_[k] = addr >> 16;
-      fast_[k] = memory_->fast_range(addr, kind);
+    uint32_t& memo = no_fast_block_[k][(addr >> 16) % kNoFastMemo];
+    if ((addr >> 16) != memo) {
+      const memory::FastRange r = memory_->fast_range(addr, kind);
+      if (r.size != 0) fast_[k] = r;
+      else memo = addr >> 16;
     }
     return cost;
   }
@@ -195,7 +198,13 @@ class CpuTimingModel : public TimingHook {
   memory::MemoryTiming* memory_ = nullptr;
   static constexpr uint32_t kNoFastBlock = 0xFFFFFFFFu;
   std::array<memory::FastRange, 3> fast_{};         // by AccessKind: the last fast range found
-  std::array<uint32_t, 3> fast_block_{kNoFastBlock, kNoFastBlock, kNoFastBlock};  // 64 KiB block last asked about
+  static constexpr unsigned kNoFastMemo = 16;
+  // By AccessKind: 64 KiB blocks known to have no fast range (direct mapped).
+  std::array<std::array<uint32_t, kNoFastMemo>, 3> no_fast_block_ = [] {
+    std::array<std::array<uint32_t, kNoFastMemo>, 3> a{};
+    for (auto& memo : a) memo.fill(kNoFastBlock);
+    return a;
+  }();
   const TimeSource* clock_ = nullptr;
   Cycles clock_offset_ = 0;
   uint32_t last_fetch_block_ = 0xFFFFFFFFu;

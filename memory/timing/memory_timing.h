@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "base/clock.h"
+#include "memory/timing/dtcm_banks.h"
 
 namespace corsim::memory {
 
@@ -31,14 +32,6 @@ struct CpuAccess {
   AccessKind kind = AccessKind::Read;
 };
 
-// The DTCM bank rule: an access to a bank still busy at `now` waits until it is free; the bank is
-// then busy for the access's cycle. Returns the wait.
-inline Cycles bank_wait(Cycles& bank_free, Cycles now) {
-  const Cycles wait = bank_free > now ? bank_free - now : 0;
-  bank_free = now + wait + 1;
-  return wait;
-}
-
 // An address range in which every CPU access of one kind costs fixed wait states and changes
 // nothing but counters (and, in a banked DTCM, the busy cycle of the one bank a single-word access
 // uses). The core models keep one per access kind and handle such accesses inline, without the
@@ -50,20 +43,14 @@ struct FastRange {
   uint64_t* accesses = nullptr;      // counts each access
   uint64_t* bytes = nullptr;         // the access's bytes (reads and fetches: read bytes)
   uint64_t* fetch_bytes = nullptr;   // fetches: also counted here
-  Cycles* bank_free = nullptr;       // banked: busy-until per 32-bit bank; wider accesses take cpu_access
-  uint32_t bank_mask = 0;
+  DtcmBanks* banks = nullptr;        // a banked TCM: the banks each access waits for and holds
 
   bool contains(uint32_t addr) const { return addr - base < size; }
-  // The access at `addr` of `bytes` (<= 16) at `now`, if this range can take it; false = call
+  // The access at `addr` of `n` bytes at `now` when this range holds it (cost set); false: call
   // cpu_access.
   bool try_access(uint32_t addr, unsigned n, Cycles now, Cycles& cost) const {
     if (!contains(addr)) return false;
-    if (bank_free != nullptr) {
-      if ((addr & 3u) + n > 4u) return false;
-      cost = wait + bank_wait(bank_free[(addr >> 2) & bank_mask], now);
-    } else {
-      cost = wait;
-    }
+    cost = banks != nullptr ? wait + banks->wait(addr, n, now) : wait;
     ++*accesses;
     *bytes += n;
     if (fetch_bytes != nullptr) *fetch_bytes += n;

@@ -49,10 +49,8 @@ PlatformMemoryTiming::PlatformMemoryTiming(MemorySystemConfig config)
       icache_(cfg_.icache.geometry),
       dcache_(cfg_.dcache.geometry) {
   if (cfg_.fetch_bytes == 0 || !std::has_single_bit(cfg_.fetch_bytes)) cfg_.fetch_bytes = 8;
-  if (cfg_.dtcm_banks == 0) cfg_.dtcm_banks = 1;
-  cfg_.dtcm_banks = std::min<uint32_t>(std::bit_floor(cfg_.dtcm_banks), 64);  // a power of two: bank = word & mask
-  bank_mask_ = cfg_.dtcm_banks - 1;
-  bank_free_.assign(cfg_.dtcm_banks, 0);
+  dtcm_banks_ = DtcmBanks(cfg_.dtcm_banks);
+  cfg_.dtcm_banks = dtcm_banks_.count();
   line_mask_ = ~(std::max<uint32_t>(dcache_.geometry().line, 4) - 1);
   for (size_t i = 0; i < cfg_.memories.size(); ++i) {
     const MemoryRegion& m = cfg_.memories[i];
@@ -117,9 +115,7 @@ Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
   switch (kinds_[static_cast<size_t>(mem)]) {
     case MemoryKind::Itcm: return tcm_wait_[static_cast<size_t>(mem)];
     case MemoryKind::Dtcm:
-      if (((a.addr & 3u) + a.size) <= 4u) [[likely]]  // one word, one bank: the common case
-        return tcm_wait_[static_cast<size_t>(mem)] + bank_wait(bank_free_[(a.addr >> 2) & bank_mask_], now);
-      return tcm_wait_[static_cast<size_t>(mem)] + dtcm_beats(a.addr, a.size, now);
+      return tcm_wait_[static_cast<size_t>(mem)] + dtcm_banks_.wait(a.addr, a.size, now);
     case MemoryKind::Axi: break;
   }
   return data(a.addr, a.size, write, now, static_cast<size_t>(mem));
@@ -141,31 +137,8 @@ FastRange PlatformMemoryTiming::fast_range(uint32_t addr, AccessKind kind) {
   MemoryTraffic& t = traffic_[i];
   r.bytes = kind == AccessKind::Write ? &t.cpu_write : &t.cpu_read;
   if (kind == AccessKind::Fetch) r.fetch_bytes = &t.cpu_fetch;
-  if (k == MemoryKind::Dtcm) {
-    r.bank_free = bank_free_.data();
-    r.bank_mask = bank_mask_;
-  }
+  if (k == MemoryKind::Dtcm) r.banks = &dtcm_banks_;
   return r;
-}
-
-Cycles PlatformMemoryTiming::dtcm_beats(uint32_t addr, unsigned size, Cycles now) {
-  // Banks interleave by 32-bit word. A 16-byte access is two 64-bit beats in consecutive cycles.
-  const unsigned beats = size > 8 ? 2 : 1;
-  const unsigned beat_bytes = size > 8 ? (size + 1) / 2 : size;
-  const uint32_t nbanks = cfg_.dtcm_banks;
-  Cycles stall = 0;
-  for (unsigned b = 0; b < beats; ++b) {
-    const uint32_t first = (addr + b * beat_bytes) >> 2, last = (addr + b * beat_bytes + beat_bytes - 1) >> 2;
-    const Cycles t = now + b + stall;
-    Cycles wait = 0;
-    for (uint32_t w = first; w <= last && w - first < nbanks; ++w) {
-      const Cycles free = bank_free_[w & bank_mask_];
-      if (free > t) wait = std::max(wait, free - t);
-    }
-    for (uint32_t w = first; w <= last && w - first < nbanks; ++w) bank_free_[w & bank_mask_] = t + wait + 1;
-    stall += wait;
-  }
-  return stall;
 }
 
 Cycles PlatformMemoryTiming::fetch(uint32_t addr, unsigned size, Cycles now, size_t mem) {

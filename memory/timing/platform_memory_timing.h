@@ -63,8 +63,6 @@ class PlatformMemoryTiming final : public MemoryTiming {
   Cycles fetch(uint32_t addr, unsigned size, Cycles now, size_t mem);
   Cycles data(uint32_t addr, unsigned size, bool write, Cycles now, size_t mem);
   Cycles data_line(uint32_t addr, bool write, bool write_through, Cycles now, size_t mem);
-  // A DTCM access wider than one word (or crossing one): its 64-bit beats against the banks.
-  Cycles dtcm_beats(uint32_t addr, unsigned size, Cycles now);
   void write_back(uint32_t line_addr, Cycles now);
   bool write_through_at(uint32_t addr) const;
 
@@ -80,8 +78,7 @@ class PlatformMemoryTiming final : public MemoryTiming {
   uint32_t last_fetch_block_ = ~0u;     // the 64-bit fetch buffer
   uint32_t last_dline_ = 1;             // last D-cache line hit (1 = none: lines are aligned)
   bool last_dline_dirty_ = false;
-  std::vector<Cycles> bank_free_;       // DTCM: first cycle each bank is free
-  uint32_t bank_mask_ = 3;
+  DtcmBanks dtcm_banks_;
   uint64_t cpu_accesses_ = 0;
   CacheCounters counters_;
 };
