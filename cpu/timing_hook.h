@@ -72,9 +72,10 @@ struct InstrInfo {
   uint8_t src[kMaxSrc] = {kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg};
   uint8_t dst[kMaxDst] = {kNoReg, kNoReg, kNoReg, kNoReg};
   // Filled by the attached timing model at predecode (TimingHook::annotate): the result latency
-  // with this instruction's traits applied, and flags of the model's own.
+  // with this instruction's traits applied, and flags and data of the model's own.
   uint8_t latency = 0;
   uint8_t model_flags = 0;
+  uint8_t model_aux = 0;
 };
 
 // One data access of an instruction (merged with its neighbours when contiguous).

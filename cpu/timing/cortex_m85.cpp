@@ -9,6 +9,24 @@ namespace corsim::cpu::timing {
 
 using namespace m85;
 
+// Instructions of each unit that may issue in one cycle ([LLVM-M85]: two ALUs, one MAC, a load
+// pipe with L/H halves, one store pipe, one branch unit); 0 = the unit's instructions go alone
+// or first (divider, system, long shift, FP/MVE which issue from slot 0 only).
+constexpr std::array<uint8_t, 20> kPerCycle = [] {
+  std::array<uint8_t, 20> a{};
+  a[static_cast<unsigned>(Unit::Alu)] = 2;
+  a[static_cast<unsigned>(Unit::Mac)] = 1;
+  a[static_cast<unsigned>(Unit::Load)] = 2;
+  a[static_cast<unsigned>(Unit::Store)] = 1;
+  a[static_cast<unsigned>(Unit::Branch)] = 1;
+  return a;
+}();
+// The one-hot bit of a unit that takes one instruction per cycle (InstrInfo::model_aux).
+constexpr unsigned single_unit_bit(Unit u) {
+  return u == Unit::Mac ? 1u : u == Unit::Store ? 2u : u == Unit::Branch ? 4u : 0u;
+}
+static_assert(single_unit_bit(Unit::Mac) | single_unit_bit(Unit::Store) | single_unit_bit(Unit::Branch));
+
 void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   const ClassTiming& ct = kByClass[static_cast<unsigned>(op)];
   const uint16_t t = info.traits;
@@ -37,9 +55,6 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   uint8_t f = 0;
   if (is_mve(op)) f |= kVector;
   if (op == OpClass::MveLogic || op == OpClass::MveTransfer) f |= kPipeAOrB;
-  // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE issue from slot 0 only
-  // (their units allow none per cycle in kPerCycle below).
-  if ((t & (kTraitSingleIssue | kTraitShiftedOperand)) || op == OpClass::Dsp) f |= kSlot0Only;
   // Group enders: single-issue instructions and every MVE load/store ([LLVM-M85] EndGroup).
   if ((t & kTraitSingleIssue) || op == OpClass::MveLoad || op == OpClass::MveStore) f |= kEndsGroup;
   if (op == OpClass::IntMul && (info.regs.gpr_read & info.regs.gpr_write)) f |= kMacAccumulate;
@@ -47,35 +62,23 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   if (ct.unit == Unit::Fpu && (op == OpClass::FpDiv || (t & kTraitDouble))) f |= kIterative;
   if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) f |= kMultiple;
   info.model_flags = f;
+  // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE and the units kPerCycle
+  // allows none of issue from slot 0 only.
+  const unsigned unit = static_cast<unsigned>(ct.unit);
+  const bool slot0_only = (t & (kTraitSingleIssue | kTraitShiftedOperand)) || op == OpClass::Dsp;
+  uint8_t aux = 0;
+  if (!slot0_only && kPerCycle[unit] > 0) aux |= kSecondOk;
+  if (kPerCycle[unit] == 1) aux |= static_cast<uint8_t>(single_unit_bit(ct.unit));
+  if (ct.unit == Unit::Load) aux |= kLoadPort;
+  info.model_aux = aux;
 }
 
-// Instructions of each unit that may issue in one cycle ([LLVM-M85]: two ALUs, one MAC, a load
-// pipe with L/H halves, one store pipe, one branch unit); 0 = the unit's instructions go alone
-// or first (divider, system, long shift, FP/MVE which issue from slot 0 only).
-constexpr std::array<uint8_t, 20> kPerCycle = [] {
-  std::array<uint8_t, 20> a{};
-  a[static_cast<unsigned>(Unit::Alu)] = 2;
-  a[static_cast<unsigned>(Unit::Mac)] = 1;
-  a[static_cast<unsigned>(Unit::Load)] = 2;
-  a[static_cast<unsigned>(Unit::Store)] = 1;
-  a[static_cast<unsigned>(Unit::Branch)] = 1;
-  return a;
-}();
-constexpr unsigned kLoadUnit = static_cast<unsigned>(Unit::Load);
 
-bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, unsigned unit, uint32_t bytes) const {
+bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const {
   const CycleUse& c = cycle_;
-  return c.slots == 1 && !c.closed && !(r.info->model_flags & kSlot0Only) &&
-         ((c.by_unit >> (3 * unit)) & 7u) < kPerCycle[unit] &&
-         (unit != kLoadUnit || c.load_bytes + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
-}
-
-void CortexM85Model::use(const RetireInfo& r, unsigned unit, uint32_t bytes) {
-  CycleUse& c = cycle_;
-  ++c.slots;
-  c.by_unit += uint64_t{1} << (3 * unit);
-  if (unit == kLoadUnit) c.load_bytes = static_cast<uint8_t>(c.load_bytes + std::max<uint32_t>(bytes, 4));
-  if (r.info->model_flags & kEndsGroup) c.closed = true;
+  const uint8_t aux = r.info->model_aux;
+  return c.open && (aux & kSecondOk) && !(c.single_units & aux & kSingleUnits) &&
+         (!(aux & kLoadPort) || c.load_bytes + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
 }
 
 Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
@@ -141,7 +144,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   const uint32_t bytes = (r.executed && log.count != 0) ? access_bytes(log) : 0;
   unsigned unit = static_cast<unsigned>(ct.unit);
 
-  Cycles issue = fits_in_current_cycle(r, unit, bytes) ? now_ : now_ + 1;
+  Cycles issue = fits_in_current_cycle(r, bytes) ? now_ : now_ + 1;
   issue = std::max(issue, blocked_until_);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
   if (r.executed) [[likely]] issue = std::max(issue, operands_ready(r));
@@ -156,8 +159,15 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   } else if (flags & kWaitsForUnit) {
     issue = std::max(issue, unit_free_[unit]);
   }
-  if (issue != now_) cycle_ = CycleUse{};
-  use(r, unit, bytes);
+  // The cycle's use: a new cycle takes this one as its first instruction; a second closes it.
+  if (issue != now_) {
+    const uint8_t aux = ii.model_aux;
+    cycle_.open = !(flags & kEndsGroup);
+    cycle_.single_units = aux & kSingleUnits;
+    cycle_.load_bytes = (aux & kLoadPort) ? static_cast<uint8_t>(std::max<uint32_t>(bytes, 4)) : 0;
+  } else {
+    cycle_.open = false;
+  }
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
@@ -175,7 +185,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     const Cycles redirect = branch_cost(r, issue);
     if (redirect != 0) {
       blocked_until_ = std::max(blocked_until_, redirect);
-      cycle_.closed = true;
+      cycle_.open = false;
     }
   }
   return commit(issue);
@@ -184,7 +194,6 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
   cycle_ = CycleUse{};
-  cycle_.closed = true;
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }

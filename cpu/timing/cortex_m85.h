@@ -28,23 +28,30 @@ class CortexM85Model final : public CpuTimingModel {
   enum Flag : uint8_t {
     kVector = 1u << 0,        // MVE: one of the pipes A-D or the vector load/store pipes
     kPipeAOrB = 1u << 1,      // MVE logic and lane moves: whichever of pipes A and B frees first
-    kSlot0Only = 1u << 2,     // never the second of a pair (group enders, DSP, shifted operands)
+    kUnused2 = 1u << 2,
     kEndsGroup = 1u << 3,     // nothing joins its cycle (single-issue forms, MVE loads/stores)
     kMacAccumulate = 1u << 4, // MUL with an accumulator: read one cycle late
     kWaitsForUnit = 1u << 5,  // divider, FPU or long-shift unit: waits while an earlier op holds it
     kIterative = 1u << 6,     // FP divide/square root and doubles: the FPU is busy until the result
     kMultiple = 1u << 7,      // LDM/STM/PUSH/POP (VLDM/VSTM by their size): 64 bits per cycle
   };
-  // What the instructions issued in the current cycle (now_) already use.
+  // InstrInfo::model_aux: how the instruction pairs ([LLVM-M85]). At most two issue per cycle,
+  // so the second only has to fit beside the first.
+  enum Pairing : uint8_t {
+    kSingleUnits = 7u,        // one-hot: the MAC, store or branch unit (one per cycle)
+    kSecondOk = 1u << 3,      // may issue second (its unit takes two per cycle or is one of the above,
+                              // and it is not slot-0-only: group enders, DSP, shifted operands, FP/MVE)
+    kLoadPort = 1u << 4,      // uses the load pipe (8 bytes per cycle over both slots)
+  };
+  // The current cycle (now_): whether the one instruction issued in it takes a partner, the
+  // single-instance unit it uses and the load bytes it moved.
   struct CycleUse {
-    uint64_t by_unit = 0;               // instructions per Unit issued this cycle, 3 bits each
-    uint8_t slots = 0;
+    bool open = false;
+    uint8_t single_units = 0;
     uint8_t load_bytes = 0;
-    bool closed = false;                // a group ender issued: nothing joins this cycle
   };
   Cycles operands_ready(const RetireInfo& r) const;
-  bool fits_in_current_cycle(const RetireInfo& r, unsigned unit, uint32_t bytes) const;
-  void use(const RetireInfo& r, unsigned unit, uint32_t bytes);
+  bool fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const;
   // Loads/stores and multi-register transfers: the extra cycles their data costs.
   void data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes, unsigned& latency);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);

@@ -29,6 +29,14 @@ class DtcmBanks {
       free = now + w + 1;
       return w;
     }
+    if (size == 8 && (addr & 7u) == 0 && count_ >= 2) {  // one aligned beat of two words (two banks)
+      Cycles& f0 = free_[(addr >> 2) & mask_];
+      Cycles& f1 = free_[((addr >> 2) + 1) & mask_];
+      const Cycles busy = std::max(f0, f1);
+      const Cycles w = busy > now ? busy - now : 0;
+      f0 = f1 = now + w + 1;
+      return w;
+    }
     const unsigned beats = size > 8 ? 2 : 1;
     const unsigned beat_bytes = size > 8 ? (size + 1) / 2 : size;
     Cycles stall = 0;
