@@ -100,17 +100,17 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
   const unsigned unit = static_cast<unsigned>(ct.unit);
 
-  // Issue slot: the next cycle, or this one for a permitted 16-bit pair ([LLVM-M55]). The
-  // selections below are written to compile to conditional moves, not branches.
+  // Issue: the next cycle (this one for a permitted 16-bit pair, [LLVM-M55]) or later when
+  // something it needs is not ready: its operands (and the flags in an IT block), a unit still busy
+  // (the units this model never marks busy stay at 0), the one-vector-start-per-cycle rule, a
+  // redirect or a blocking operation. The waits are combined first, away from now_, so the chain
+  // from one instruction's issue to the next is short; the selections compile to conditional moves.
   const bool pairs = (pair_state_ & ((flags >> 5) & 3u)) != 0;
-  Cycles issue = std::max(now_ + (pairs ? 0 : 1), blocked_until_);
+  const Cycles operands = std::max(board_.ready_any(ii), r.in_it_block ? board_.gpr(kFlagsBit) : 0);
+  const Cycles structural = std::max(unit_free_[unit], vector ? last_vector_start_ + 1 : 0);
+  const Cycles waits = std::max(std::max(blocked_until_, r.executed ? operands : 0), structural);
+  Cycles issue = std::max(now_ + (pairs ? 0 : 1), waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
-  const Cycles operands = board_.ready_any(ii);
-  const Cycles flags_ready = r.in_it_block ? board_.gpr(kFlagsBit) : 0;
-  issue = std::max(issue, r.executed ? std::max(operands, flags_ready) : 0);
-  // Structural hazards: a unit still busy (the units this model never marks busy stay at 0), and
-  // vector instructions start one per cycle.
-  issue = std::max(issue, std::max(unit_free_[unit], vector ? last_vector_start_ + 1 : 0));
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {

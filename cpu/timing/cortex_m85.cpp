@@ -144,20 +144,24 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   const uint32_t bytes = (r.executed && log.count != 0) ? access_bytes(log) : 0;
   unsigned unit = static_cast<unsigned>(ct.unit);
 
-  Cycles issue = fits_in_current_cycle(r, bytes) ? now_ : now_ + 1;
-  issue = std::max(issue, blocked_until_);
-  if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
-  if (r.executed) [[likely]] issue = std::max(issue, operands_ready(r));
+  // Issue: in this cycle beside the one already there, or the next, or later when something it
+  // needs is not ready (the waits are combined first, away from now_, so the chain from one
+  // instruction's issue to the next is short). Units this model never marks busy stay at 0.
+  Cycles gate = 0;
   if (flags & kVector) {
     // Logic and lane moves may use pipe A or B: take the one free first.
     constexpr unsigned kA = static_cast<unsigned>(Unit::VecA), kB = static_cast<unsigned>(Unit::VecB);
     if ((flags & kPipeAOrB) && unit_free_[kB] < unit_free_[kA]) unit = kB;
-    issue = std::max({issue, unit_free_[unit], last_vector_start_ + 1});
+    gate = last_vector_start_ + 1;  // vector instructions start one per cycle
+  }
+  const Cycles operands = r.executed ? operands_ready(r) : 0;
+  const Cycles waits = std::max(std::max(blocked_until_, operands), std::max(unit_free_[unit], gate));
+  Cycles issue = std::max(fits_in_current_cycle(r, bytes) ? now_ : now_ + 1, waits);
+  if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
+  if (flags & kVector) {
     unit_free_[unit] = issue + ct.occupancy;
     last_vector_start_ = issue;
     ++stats_.mve_instructions;
-  } else if (flags & kWaitsForUnit) {
-    issue = std::max(issue, unit_free_[unit]);
   }
   // The cycle's use: a new cycle takes this one as its first instruction; a second closes it.
   if (issue != now_) {
