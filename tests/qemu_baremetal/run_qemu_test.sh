@@ -24,6 +24,10 @@ program=$6
 shift 6
 limit=${CORSIM_DIFF_TIMEOUT:-600}
 me=run_qemu_test.sh
+if [ "$mode" != compare ] && [ "$mode" != check ]; then
+  echo "$me: unknown mode '$mode' (compare or check)" >&2
+  exit 2
+fi
 mkdir -p "$out"
 rm -f "$out/qemu.txt" "$out/corsim.txt" "$out/corsim.err"
 if ! timeout "$limit" "$qemu" -M mps3-an547 -nographic -monitor none -serial none \
@@ -37,11 +41,9 @@ if [ "$(tail -n 1 "$out/qemu.txt")" != "done" ]; then
   echo "$me: the QEMU run of $elf did not finish" >&2
   exit 1
 fi
-case $mode in
-  check) exec "$program" "$out/qemu.txt" ;;
-  compare) ;;
-  *) echo "$me: unknown mode '$mode' (compare or check)" >&2; exit 2 ;;
-esac
+if [ "$mode" = check ]; then
+  exec "$program" "$out/qemu.txt"
+fi
 status=0
 timeout "$limit" "$program" "$@" "$elf" > "$out/corsim.txt" 2> "$out/corsim.err" || status=$?
 if ! cmp -s "$out/qemu.txt" "$out/corsim.txt"; then
