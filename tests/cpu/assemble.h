@@ -108,4 +108,12 @@ inline std::vector<ObjdumpLine> assemble_and_objdump(const std::string& source, 
   return out;
 }
 
+// The same for a decode test's case table: each case's `source` on lines of its own, in order.
+template <typename Case, size_t N>
+std::vector<ObjdumpLine> assemble_and_objdump(const Case (&cases)[N], std::string& error) {
+  std::string source;
+  for (const Case& c : cases) source += std::string(c.source) + "\n";
+  return assemble_and_objdump(source, error);
+}
+
 }  // namespace corsim::cpu::test

@@ -17,21 +17,10 @@
 #include "cpu/disasm/disasm.h"
 #include "cpu/isa/pseudocode.h"
 #include "tests/cpu/assemble.h"
+#include "tests/cpu/objdump_text.h"
 
 namespace corsim::cpu::test {
 namespace {
-
-std::string normalise(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (auto p = s.find(';'); p != std::string::npos) s.resize(p);
-  if (auto p = s.find('@'); p != std::string::npos) s.resize(p);
-  s = std::regex_replace(s, std::regex("<[^>]*>"), "");
-  s = std::regex_replace(s, std::regex("\\.[wn](\\s|$)"), "$1");
-  s = std::regex_replace(s, std::regex("\\s+"), " ");
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  while (!s.empty() && s.front() == ' ') s.erase(s.begin());
-  return s;
-}
 
 struct Insn {
   uint32_t encoding;
@@ -110,7 +99,7 @@ TEST(Disassembler, MatchesObjdumpOnSampledEncodings) {
       pc += 4;
       continue;
     }
-    const std::string a = normalise(ours), b = normalise(theirs[i]);
+    const std::string a = normalise_objdump_text(ours), b = normalise_objdump_text(theirs[i]);
     // UNPREDICTABLE encodings (we execute them as written) may print oddly in binutils.
     // (binutils also leaves an operand blank for some: CSEL with cond = NV.)
     const bool unpredictable = theirs[i].find("UNPREDICTABLE") != std::string::npos || b.ends_with(",") ||

@@ -14,6 +14,7 @@
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
 #include "cpu/isa/pseudocode.h"
+#include "tests/cpu/objdump_text.h"
 
 namespace corsim::cpu::test {
 namespace {
@@ -50,35 +51,6 @@ int main(void) {
   return 0;
 }
 )";
-
-// The disassembler test's normalisation, without std::regex (this test sees ~100k lines).
-std::string normalise(const std::string& in) {
-  std::string s;
-  s.reserve(in.size());
-  int angle = 0;
-  for (char c : in) {
-    if (c == ';' || c == '@') break;
-    if (c == '<') { ++angle; continue; }
-    if (c == '>') { --angle; continue; }
-    if (angle > 0) continue;
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (c == '\t') c = ' ';
-    if (c == ' ' && (s.empty() || s.back() == ' ')) continue;
-    s += c;
-  }
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  // Drop ".w"/".n" width suffixes.
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '.' && i + 1 < s.size() && (s[i + 1] == 'w' || s[i + 1] == 'n') &&
-        (i + 2 == s.size() || s[i + 2] == ' ')) {
-      ++i;
-      continue;
-    }
-    out += s[i];
-  }
-  return out;
-}
 
 struct Line {
   uint32_t addr;
@@ -173,8 +145,8 @@ TEST(GccCorpus, EveryEmittedInstructionDecodesAndDisassemblesLikeBinutils) {
         if (undecoded_by_mnemonic[l.text.substr(0, l.text.find(' '))]++ < 2)
           ADD_FAILURE() << "undecoded: " << std::hex << l.insn << " " << l.text;
       } else {
-        std::string ours = normalise(disasm::disassemble(l.insn, l.t32, l.addr, it));
-        std::string theirs = normalise(l.text);
+        std::string ours = normalise_objdump_text(disasm::disassemble(l.insn, l.t32, l.addr, it));
+        std::string theirs = normalise_objdump_text(l.text);
         // In relocatable objects binutils prints call/branch targets from the relocation; compare
         // the mnemonic only.
         if (r.encoding->name.starts_with("BL T") || r.encoding->name.starts_with("B T")) {

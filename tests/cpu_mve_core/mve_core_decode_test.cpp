@@ -3,13 +3,13 @@
 // the expected row and disassemble as arm-none-eabi-objdump prints them; encodings of the MVE space
 // that are UNDEFINED (QEMU's choices for the UNPREDICTABLE ones) must not decode.
 #include "tests/cpu/assemble.h"
+#include "tests/cpu/objdump_text.h"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -75,26 +75,11 @@ const Case kCases[] = {
     {"dlstp.8 lr, r3", "DLSTP T1"}, {"dlstp.64 lr, r0", "DLSTP T1"}, {"lctp", "LCTP T1"},
 };
 
-std::string normalise(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (auto p = s.find('@'); p != std::string::npos) s.resize(p);
-  if (auto p = s.find(';'); p != std::string::npos) s.resize(p);
-  s = std::regex_replace(s, std::regex("\\s+"), " ");
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-}
-
 using Line = corsim::cpu::test::ObjdumpLine;
-
-std::vector<Line> assemble_and_dump(std::string& err) {
-  std::string source;
-  for (const Case& c : kCases) source += std::string(c.source) + "\n";
-  return corsim::cpu::test::assemble_and_objdump(source, err);
-}
 
 TEST(MveCoreDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
   std::string err;
-  const std::vector<Line> lines = assemble_and_dump(err);
+  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
   ASSERT_FALSE(lines.empty()) << err;
   size_t next = 0, i = 0;
   uint8_t it = 0;
@@ -110,7 +95,8 @@ TEST(MveCoreDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdu
     ASSERT_LT(next, std::size(kCases));
     const Case& c = kCases[next++];
     EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    EXPECT_EQ(normalise(disasm::disassemble(l.insn, l.t32, 0, it)), normalise(l.text)) << c.source;
+    EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, l.t32, 0, it)), normalise_objdump_text(l.text))
+        << c.source;
     for (int k = 1; k <= c.extra && i + k < lines.size(); ++k)  // the block's body must decode
       EXPECT_NE(decoder::decode(lines[i + k].insn, lines[i + k].t32).encoding, nullptr) << c.source;
     i += 1 + c.extra;

@@ -3,13 +3,13 @@
 // disassemble exactly as arm-none-eabi-objdump prints them; encodings of the space that are
 // UNDEFINED must not decode.
 #include "tests/cpu/assemble.h"
+#include "tests/cpu/objdump_text.h"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -107,21 +107,7 @@ const Case kCases[] = {
      "VPT (floating-point) T2 F32"},
 };
 
-std::string normalise(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (auto p = s.find('@'); p != std::string::npos) s.resize(p);
-  s = std::regex_replace(s, std::regex("\\s+"), " ");
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-}
-
 using Line = corsim::cpu::test::ObjdumpLine;
-
-std::vector<Line> assemble_and_dump(std::string& err) {
-  std::string source;
-  for (const Case& c : kCases) source += std::string(c.source) + "\n";
-  return corsim::cpu::test::assemble_and_objdump(source, err);
-}
 
 // "vaddt.f32 ..." -> "vadd.f32 ..." (the VPT slot letter objdump adds inside a VPT block).
 std::string drop_vpt_suffix(std::string s) {
@@ -132,7 +118,7 @@ std::string drop_vpt_suffix(std::string s) {
 
 TEST(MveFpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
   std::string err;
-  const std::vector<Line> lines = assemble_and_dump(err);
+  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
   ASSERT_FALSE(lines.empty()) << err;
   size_t next = 0;
   unsigned vpt_slots = 0;
@@ -141,13 +127,15 @@ TEST(MveFpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump
     ASSERT_NE(r.encoding, nullptr) << std::hex << l.insn << " " << l.text;
     if (vpt_slots > 0) {  // a filler instruction inside the VPT block
       --vpt_slots;
-      EXPECT_EQ(normalise(disasm::disassemble(l.insn, true, 0)), normalise(drop_vpt_suffix(l.text)));
+      EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, true, 0)),
+                normalise_objdump_text(drop_vpt_suffix(l.text)));
       continue;
     }
     ASSERT_LT(next, std::size(kCases));
     const Case& c = kCases[next++];
     EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    EXPECT_EQ(normalise(disasm::disassemble(l.insn, true, 0)), normalise(l.text)) << c.source;
+    EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, true, 0)), normalise_objdump_text(l.text))
+        << c.source;
     if (std::string_view(c.row).starts_with("VPT")) vpt_slots = 4 - static_cast<unsigned>(__builtin_ctz(r.ops.imm));
   }
   EXPECT_EQ(next, std::size(kCases));

@@ -3,6 +3,7 @@
 // arm-none-eabi-objdump prints them; encodings the architecture (or QEMU, our reference, for
 // CONSTRAINED UNPREDICTABLE cases) leaves UNDEFINED must not decode to a row of ours.
 #include "tests/cpu/assemble.h"
+#include "tests/cpu/objdump_text.h"
 #include "tests/cpu/binutils_quirks.h"
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,7 +11,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -100,33 +100,19 @@ const Case kCases[] = {
     {"vqmovunb.s16 q0, q1", "VQMOVUNB 8"}, {"vqmovunt.s32 q0, q1", "VQMOVUNT 16"},
 };
 
-std::string normalise(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (auto p = s.find('@'); p != std::string::npos) s.resize(p);
-  s = std::regex_replace(s, std::regex("\\s+"), " ");
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-}
-
 using Line = corsim::cpu::test::ObjdumpLine;
-
-std::vector<Line> assemble_and_dump(std::string& err) {
-  std::string source;
-  for (const Case& c : kCases) source += std::string(c.source) + "\n";
-  return corsim::cpu::test::assemble_and_objdump(source, err);
-}
 
 TEST(MveIntDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
   std::string err;
-  const std::vector<Line> lines = assemble_and_dump(err);
+  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
   ASSERT_EQ(lines.size(), std::size(kCases)) << err;
   for (size_t i = 0; i < lines.size(); ++i) {
     const Case& c = kCases[i];
     const auto r = decoder::decode(lines[i].insn, true);
     ASSERT_NE(r.encoding, nullptr) << std::hex << lines[i].insn << " " << c.source;
     EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    const std::string ours = normalise(disasm::disassemble(lines[i].insn, true, 0, 0));
-    const std::string theirs = normalise(lines[i].text);
+    const std::string ours = normalise_objdump_text(disasm::disassemble(lines[i].insn, true, 0, 0));
+    const std::string theirs = normalise_objdump_text(lines[i].text);
     if (!corsim::test::binutils_misprint(c.row, ours, theirs)) EXPECT_EQ(ours, theirs) << c.source;
   }
 }

@@ -1,13 +1,13 @@
 // Decoder-level checks of the VFP rows: instructions assembled by arm-none-eabi-as (an independent
 // encoder) must decode to the expected row and disassemble as arm-none-eabi-objdump prints them.
 #include "tests/cpu/assemble.h"
+#include "tests/cpu/objdump_text.h"
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -71,25 +71,11 @@ const Case kCases[] = {
     {"it eq\nvaddeq.f32 s0, s1, s2", "VADD F32"},
 };
 
-std::string normalise(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (auto p = s.find('@'); p != std::string::npos) s.resize(p);
-  s = std::regex_replace(s, std::regex("\\s+"), " ");
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-}
-
 using Line = corsim::cpu::test::ObjdumpLine;
-
-std::vector<Line> assemble_and_dump(std::string& err) {
-  std::string source;
-  for (const Case& c : kCases) source += std::string(c.source) + "\n";
-  return corsim::cpu::test::assemble_and_objdump(source, err);
-}
 
 TEST(VfpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
   std::string err;
-  const std::vector<Line> lines = assemble_and_dump(err);
+  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
   ASSERT_FALSE(lines.empty()) << err;
   size_t next = 0;
   uint8_t it = 0;
@@ -103,7 +89,8 @@ TEST(VfpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) 
     ASSERT_LT(next, std::size(kCases));
     const Case& c = kCases[next++];
     EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    EXPECT_EQ(normalise(disasm::disassemble(l.insn, l.t32, 0, it)), normalise(l.text)) << c.source;
+    EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, l.t32, 0, it)), normalise_objdump_text(l.text))
+        << c.source;
     it = 0;
   }
   EXPECT_EQ(next, std::size(kCases));

@@ -5,6 +5,7 @@
  * verbose mode, the initial and final states, to a file over semihosting. No libc. */
 #include <stdint.h>
 
+#include "../../qemu_baremetal/semihosting.h"
 #include "../diff_case.h"
 
 extern uint32_t __stack_top, __bss_start, __bss_end;
@@ -18,25 +19,16 @@ __attribute__((section(".vectors"), used)) void (*const vectors[16])(void) = {
     diff_fault_handler, diff_fault_handler, diff_fault_handler, diff_fault_handler, 0, 0, 0,
     diff_fault_handler, diff_fault_handler, 0, diff_fault_handler, diff_fault_handler};
 
-static int semihost(int op, const void* arg) {
-  register int r0 __asm__("r0") = op;
-  register const void* r1 __asm__("r1") = arg;
-  __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-  return r0;
-}
-static void sh_exit(int ok) {
-  semihost(0x18, (const void*)(uintptr_t)(ok ? 0x20026 : 0x20023));
-  for (;;) {}
-}
-static void sh_print(const char* s) { semihost(0x04, s); }
-
 static int out_handle = -1;
 static uint32_t out_buf[2048];
 static unsigned out_words;
 static void flush(void) {
   if (out_words == 0) return;
   uint32_t args[3] = {(uint32_t)out_handle, (uint32_t)(uintptr_t)out_buf, out_words * 4u};
-  if (semihost(0x05, args) != 0) { sh_print("cpu_diff runner: write failed\n"); sh_exit(0); }
+  if (semihost(SEMIHOST_SYS_WRITE, args) != 0) {
+    semihost_write0("cpu_diff runner: write failed\n");
+    semihost_exit(0);
+  }
   out_words = 0;
 }
 static void put(uint32_t w) {
@@ -49,8 +41,8 @@ static volatile uint32_t current_case;
 void diff_runner_fault(void) {
   static char msg[] = "cpu_diff runner: fault outside a test case, after case 0x00000000\n";
   for (int i = 0; i < 8; ++i) msg[sizeof msg - 3 - i] = "0123456789abcdef"[(current_case >> (4 * i)) & 0xF];
-  sh_print(msg);
-  sh_exit(0);
+  semihost_write0(msg);
+  semihost_exit(0);
 }
 
 static DiffState in_state, out_state;
@@ -63,12 +55,12 @@ void reset_handler(void) {
   __asm__ volatile("dsb\n\tisb" ::: "memory");
 
   DiffHeader* h = (DiffHeader*)DIFF_IMAGE_ADDR;
-  if (h->magic != DIFF_IMAGE_MAGIC) { sh_print("cpu_diff runner: no test image\n"); sh_exit(0); }
+  if (h->magic != DIFF_IMAGE_MAGIC) { semihost_write0("cpu_diff runner: no test image\n"); semihost_exit(0); }
   h->return_addr = (uint32_t)(uintptr_t)&case_return | 1u;
   __asm__ volatile("dsb\n\tisb" ::: "memory");
   const uint32_t open_args[3] = {(uint32_t)(uintptr_t)h->out_name, 5u /* "wb" */, str_len(h->out_name)};
-  out_handle = semihost(0x01, open_args);
-  if (out_handle < 0) { sh_print("cpu_diff runner: cannot open the output file\n"); sh_exit(0); }
+  out_handle = semihost(SEMIHOST_SYS_OPEN, open_args);
+  if (out_handle < 0) { semihost_write0("cpu_diff runner: cannot open the output file\n"); semihost_exit(0); }
 
   const DiffCase* cases = (const DiffCase*)(DIFF_IMAGE_ADDR + h->cases_offset);
   const uint32_t slots = DIFF_IMAGE_ADDR + h->slots_offset;
@@ -92,6 +84,6 @@ void reset_handler(void) {
   }
   flush();
   const uint32_t close_args[1] = {(uint32_t)out_handle};
-  semihost(0x02, close_args);
-  sh_exit(1);
+  semihost(SEMIHOST_SYS_CLOSE, close_args);
+  semihost_exit(1);
 }

@@ -1,69 +1,12 @@
 /* Bare-metal Cortex-M55 program for QEMU (mps3-an547): runs every instruction of fp_qemu_ops.h on
  * pseudo-random operands and FPSCR settings and prints one line per execution over semihosting:
  *   <op> <fpscr in> <a> <b> <c> <d2 after> <fpscr after>      (hex)
- * The host checker recomputes each line with corsim's floating-point library. No libc. */
+ * The host checker recomputes each line with corsim's floating-point library. The shared runtime
+ * (tests/qemu_baremetal) starts it, prints "done" after it and exits. No libc. */
 #include <stdint.h>
 
+#include "baremetal.h"
 #include "fp_qemu_ops.h"
-
-#ifndef CASES_PER_OP
-#define CASES_PER_OP 400
-#endif
-#ifndef FP_QEMU_SEED
-#define FP_QEMU_SEED 0x9E3779B97F4A7C15ull
-#endif
-
-extern uint32_t __stack_top, __bss_start, __bss_end;
-void reset_handler(void);
-static void fault_handler(void);
-
-__attribute__((section(".vectors"), used)) void (*const vectors[16])(void) = {
-    (void (*)(void))&__stack_top, reset_handler, fault_handler, fault_handler, fault_handler,
-    fault_handler, fault_handler, 0, 0, 0, 0, fault_handler, fault_handler, 0, fault_handler,
-    fault_handler};
-
-/* GCC may turn zero-initialisation into a memset call; there is no libc here. */
-void* memset(void* dst, int value, unsigned long n) {
-  unsigned char* d = dst;
-  while (n--) *d++ = (unsigned char)value;
-  return dst;
-}
-
-static int semihost(int op, const void* arg) {
-  register int r0 __asm__("r0") = op;
-  register const void* r1 __asm__("r1") = arg;
-  __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-  return r0;
-}
-static void sh_exit(int ok) {
-  /* SYS_EXIT (0x18); on AArch32 r1 is the reason: ApplicationExit or RunTimeErrorUnknown. */
-  semihost(0x18, (const void*)(uintptr_t)(ok ? 0x20026 : 0x20023));
-  for (;;) {}
-}
-static void fault_handler(void) { sh_exit(0); }
-
-static char out_buf[4096];
-static unsigned out_len;
-static void flush(void) {
-  out_buf[out_len] = 0;
-  semihost(0x04, out_buf); /* SYS_WRITE0 */
-  out_len = 0;
-}
-static void put_char(char c) {
-  out_buf[out_len++] = c;
-  if (out_len >= sizeof(out_buf) - 1) flush();
-}
-static void put_hex(uint64_t v, int digits) {
-  for (int i = digits - 1; i >= 0; --i) put_char("0123456789abcdef"[(v >> (4 * i)) & 0xF]);
-}
-
-static uint64_t rng_state = FP_QEMU_SEED;
-static uint64_t rnd(void) { /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1Dull;
-}
 
 /* A floating-point operand of the format (F fraction bits, bias, E exponent bits): mostly
  * interesting values (zeros, infinities, NaNs, denormals, extremes, near 1, near the integers). */
@@ -142,7 +85,7 @@ static const struct OpEntry kOps[OP_COUNT] = {
 #undef CORSIM_FP_QEMU_ROW
 };
 
-static void run_all(void) {
+void qemu_test_main(void) {
   for (int op = 0; op < OP_COUNT; ++op) {
     const struct OpEntry* e = &kOps[op];
     for (int k = 0; k < CASES_PER_OP; ++k) {
@@ -172,17 +115,4 @@ static void run_all(void) {
       put_hex(out[2], 8); put_char('\n');
     }
   }
-  const char* done = "done\n";
-  while (*done) put_char(*done++);
-  flush();
-}
-
-void reset_handler(void) {
-  for (uint32_t* p = &__bss_start; p < &__bss_end; ++p) *p = 0;
-  rng_state = FP_QEMU_SEED;
-  /* CPACR: full access to CP10/CP11 (FPU and MVE), Armv8-M ARM D1.2. */
-  *(volatile uint32_t*)0xE000ED88 |= 0xFu << 20;
-  __asm__ volatile("dsb\n\tisb" ::: "memory");
-  run_all();
-  sh_exit(1);
 }

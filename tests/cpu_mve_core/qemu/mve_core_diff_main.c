@@ -2,73 +2,13 @@
  * mve_core_ops.h (MVE predication, loads/stores, long shifts, lane moves, tail-predicated loops)
  * executes CASES_PER_OP times on pseudo-random state, and one line per execution is printed over
  * semihosting: <op> <case> | inputs | q0-q7 fpscr vpr apsr r0-r5 r6-offset lr buffer[0..63].
- * tests/cpu_mve_core/qemu/run_mve_core_diff.sh compares the outputs. No libc. */
+ * The shared runtime (tests/qemu_baremetal) starts it, prints "done" after it and exits;
+ * tests/qemu_baremetal/run_qemu_test.sh compares the two outputs line by line. No libc. */
 #include <stdint.h>
 
+#include "baremetal.h"
 #include "mve_core_ops.h"
 
-#ifndef CASES_PER_OP
-#define CASES_PER_OP 40
-#endif
-#ifndef MVE_DIFF_SEED
-#define MVE_DIFF_SEED 0x9E3779B97F4A7C15ull
-#endif
-
-extern uint32_t __stack_top, __bss_start, __bss_end;
-void reset_handler(void);
-static void fault_handler(void);
-
-__attribute__((section(".vectors"), used)) void (*const vectors[16])(void) = {
-    (void (*)(void))&__stack_top, reset_handler, fault_handler, fault_handler, fault_handler,
-    fault_handler, fault_handler, 0, 0, 0, 0, fault_handler, fault_handler, 0, fault_handler,
-    fault_handler};
-
-void* memset(void* dst, int value, unsigned long n) {
-  unsigned char* d = dst;
-  while (n--) *d++ = (unsigned char)value;
-  return dst;
-}
-
-static int semihost(int op, const void* arg) {
-  register int r0 __asm__("r0") = op;
-  register const void* r1 __asm__("r1") = arg;
-  __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-  return r0;
-}
-static void sh_exit(int ok) {
-  semihost(0x18, (const void*)(uintptr_t)(ok ? 0x20026 : 0x20023));
-  for (;;) {}
-}
-
-static char out_buf[2048];
-static unsigned out_len;
-static void flush(void) {
-  out_buf[out_len] = 0;
-  semihost(0x04, out_buf); /* SYS_WRITE0 */
-  out_len = 0;
-}
-static void put_char(char c) {
-  out_buf[out_len++] = c;
-  if (out_len >= sizeof(out_buf) - 1) flush();
-}
-static void put_str(const char* s) { while (*s) put_char(*s++); }
-static void put_hex(uint32_t v) {
-  for (int i = 7; i >= 0; --i) put_char("0123456789abcdef"[(v >> (4 * i)) & 0xF]);
-  put_char(' ');
-}
-static void fault_handler(void) {
-  put_str("fault\n");
-  flush();
-  sh_exit(0);
-}
-
-static uint64_t rng_state;
-static uint64_t rnd(void) { /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1Dull;
-}
 /* Mostly random, with boundary values and small numbers of both signs. */
 static uint32_t gen_int(void) {
   const uint64_t r = rnd();
@@ -153,7 +93,7 @@ static void small_offsets(uint32_t* st, unsigned bytes) {
   }
 }
 
-static void run_all(void) {
+void qemu_test_main(void) {
   static uint32_t st[ST_WORDS];
   for (unsigned op = 0; op < sizeof kOps / sizeof kOps[0]; ++op) {
     for (int k = 0; k < CASES_PER_OP; ++k) {
@@ -186,28 +126,17 @@ static void run_all(void) {
         for (int i = 0; i < 4; i += kind == K_BASE32 ? 1 : 2) st[ST_Q + 4 + i] += (uint32_t)(uintptr_t)&buf[BUF_BASE - 16];
       }
       if (kind == K_LOOP) st[ST_R0 + 3] = (uint32_t)(rnd() % 17);
-      put_hex(op);
-      put_hex((uint32_t)k);
+      put_word(op);
+      put_word((uint32_t)k);
       put_str("| ");
-      for (int i = 0; i < ST_R6; ++i) put_hex(st[i]);
+      for (int i = 0; i < ST_R6; ++i) put_word(st[i]);
       put_str("| ");
       kOps[op].fn(st);
       st[ST_R6] -= (uint32_t)(uintptr_t)&buf[BUF_BASE];
       st[ST_APSR] &= 0xF80F0000u; /* NZCVQ, GE */
-      for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
-      for (int i = 0; i < BUF_WORDS; ++i) put_hex(buf[i]);
+      for (int i = 0; i < ST_WORDS; ++i) put_word(st[i]);
+      for (int i = 0; i < BUF_WORDS; ++i) put_word(buf[i]);
       put_char('\n');
     }
   }
-  put_str("done\n");
-  flush();
-}
-
-void reset_handler(void) {
-  for (uint32_t* p = &__bss_start; p < &__bss_end; ++p) *p = 0;
-  rng_state = MVE_DIFF_SEED;
-  *(volatile uint32_t*)0xE000ED88 |= 0xFu << 20; /* CPACR: CP10/CP11 full access */
-  __asm__ volatile("dsb\n\tisb" ::: "memory");
-  run_all();
-  sh_exit(1);
 }

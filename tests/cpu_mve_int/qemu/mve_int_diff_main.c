@@ -4,73 +4,12 @@
  * and a small LR, as in the last iteration of a DLSTP loop); both. Inputs are pseudo-random Q0-Q7,
  * FPSCR (NZCV, QC), VPR, r0, r1 and LR. One line per execution is printed over semihosting:
  *   <form> <mode> <case> | q0..q7 fpscr vpr r0 r1 lr | q0..q7 fpscr vpr r0 r1 lr
- * tests/cpu_mve_int/qemu/run_mve_int_diff.sh compares the two outputs line by line. No libc. */
+ * The shared runtime (tests/qemu_baremetal) starts it, prints "done" after it and exits;
+ * tests/qemu_baremetal/run_qemu_test.sh compares the two outputs line by line. No libc. */
 #include <stdint.h>
 
+#include "baremetal.h"
 #include "mve_int_diff_ops.h"
-
-#ifndef CASES_PER_OP
-#define CASES_PER_OP 8
-#endif
-#ifndef MVE_DIFF_SEED
-#define MVE_DIFF_SEED 0x9E3779B97F4A7C15ull
-#endif
-
-extern uint32_t __stack_top, __bss_start, __bss_end;
-void reset_handler(void);
-static void fault_handler(void);
-
-__attribute__((section(".vectors"), used)) void (*const vectors[16])(void) = {
-    (void (*)(void))&__stack_top, reset_handler, fault_handler, fault_handler, fault_handler,
-    fault_handler, fault_handler, 0, 0, 0, 0, fault_handler, fault_handler, 0, fault_handler,
-    fault_handler};
-
-void* memset(void* dst, int value, unsigned long n) {
-  unsigned char* d = dst;
-  while (n--) *d++ = (unsigned char)value;
-  return dst;
-}
-
-static int semihost(int op, const void* arg) {
-  register int r0 __asm__("r0") = op;
-  register const void* r1 __asm__("r1") = arg;
-  __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-  return r0;
-}
-static void sh_exit(int ok) {
-  semihost(0x18, (const void*)(uintptr_t)(ok ? 0x20026 : 0x20023));
-  for (;;) {}
-}
-
-static char out_buf[2048];
-static unsigned out_len;
-static void flush(void) {
-  out_buf[out_len] = 0;
-  semihost(0x04, out_buf); /* SYS_WRITE0 */
-  out_len = 0;
-}
-static void put_char(char c) {
-  out_buf[out_len++] = c;
-  if (out_len >= sizeof(out_buf) - 1) flush();
-}
-static void put_str(const char* s) { while (*s) put_char(*s++); }
-static void put_hex(uint32_t v) {
-  for (int i = 7; i >= 0; --i) put_char("0123456789abcdef"[(v >> (4 * i)) & 0xF]);
-  put_char(' ');
-}
-static void fault_handler(void) {
-  put_str("fault\n");
-  flush();
-  sh_exit(0);
-}
-
-static uint64_t rng_state;
-static uint64_t rnd(void) { /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1Dull;
-}
 
 /* A 32-bit lane group: random, boundary bytes/halfwords/words, small values, shifted randoms. */
 static uint32_t gen_word(void) {
@@ -136,7 +75,7 @@ static const struct Op kOps[] = {
 #undef MVE_DIFF_ROW
 };
 
-static void run_all(void) {
+void qemu_test_main(void) {
   static uint32_t st[ST_WORDS];
   for (unsigned op = 0; op < sizeof kOps / sizeof kOps[0]; ++op) {
     for (int mode = 0; mode < 4; ++mode) {
@@ -156,27 +95,16 @@ static void run_all(void) {
         st[ST_VPR] = (uint32_t)(r >> 8) & 0xFFFFu;                        /* P0; no VPT block */
         st[ST_R0] = kOps[op].kind == K_SHIFT ? gen_shift_word() : gen_word();
         st[ST_R1] = gen_word();
-        put_hex(op);
-        put_hex((uint32_t)mode);
-        put_hex((uint32_t)k);
+        put_word(op);
+        put_word((uint32_t)mode);
+        put_word((uint32_t)k);
         put_str("| ");
-        for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
+        for (int i = 0; i < ST_WORDS; ++i) put_word(st[i]);
         put_str("| ");
         ((mode & 1) ? kOps[op].predicated : kOps[op].plain)(st);
-        for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
+        for (int i = 0; i < ST_WORDS; ++i) put_word(st[i]);
         put_char('\n');
       }
     }
   }
-  put_str("done\n");
-  flush();
-}
-
-void reset_handler(void) {
-  for (uint32_t* p = &__bss_start; p < &__bss_end; ++p) *p = 0;
-  rng_state = MVE_DIFF_SEED;
-  *(volatile uint32_t*)0xE000ED88 |= 0xFu << 20; /* CPACR: CP10/CP11 full access */
-  __asm__ volatile("dsb\n\tisb" ::: "memory");
-  run_all();
-  sh_exit(1);
 }

@@ -4,73 +4,12 @@
  * and APSR, and one line per execution prints every output:
  *   <op> <case> | q0..q7 (32 words) fpscr vpr apsr r0..r7
  * The inputs come from the same generator on both sides, so they are not printed.
- * tests/cpu_mve_reduce/qemu/run_reduce_diff.sh compares the two outputs line by line. No libc. */
+ * The shared runtime (tests/qemu_baremetal) starts it, prints "done" after it and exits;
+ * tests/qemu_baremetal/run_qemu_test.sh compares the two outputs line by line. No libc. */
 #include <stdint.h>
 
+#include "baremetal.h"
 #include "reduce_diff_ops.h"
-
-#ifndef CASES_PER_OP
-#define CASES_PER_OP 24
-#endif
-#ifndef REDUCE_DIFF_SEED
-#define REDUCE_DIFF_SEED 0x9E3779B97F4A7C15ull
-#endif
-
-extern uint32_t __stack_top, __bss_start, __bss_end;
-void reset_handler(void);
-static void fault_handler(void);
-
-__attribute__((section(".vectors"), used)) void (*const vectors[16])(void) = {
-    (void (*)(void))&__stack_top, reset_handler, fault_handler, fault_handler, fault_handler,
-    fault_handler, fault_handler, 0, 0, 0, 0, fault_handler, fault_handler, 0, fault_handler,
-    fault_handler};
-
-void* memset(void* dst, int value, unsigned long n) {
-  unsigned char* d = dst;
-  while (n--) *d++ = (unsigned char)value;
-  return dst;
-}
-
-static int semihost(int op, const void* arg) {
-  register int r0 __asm__("r0") = op;
-  register const void* r1 __asm__("r1") = arg;
-  __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-  return r0;
-}
-static void sh_exit(int ok) {
-  semihost(0x18, (const void*)(uintptr_t)(ok ? 0x20026 : 0x20023));
-  for (;;) {}
-}
-
-static char out_buf[4096];
-static unsigned out_len;
-static void flush(void) {
-  out_buf[out_len] = 0;
-  semihost(0x04, out_buf); /* SYS_WRITE0 */
-  out_len = 0;
-}
-static void put_char(char c) {
-  out_buf[out_len++] = c;
-  if (out_len >= sizeof(out_buf) - 1) flush();
-}
-static void put_str(const char* s) { while (*s) put_char(*s++); }
-static void put_hex(uint32_t v) {
-  for (int i = 7; i >= 0; --i) put_char("0123456789abcdef"[(v >> (4 * i)) & 0xF]);
-  put_char(' ');
-}
-static void fault_handler(void) {
-  put_str("fault\n");
-  flush();
-  sh_exit(0);
-}
-
-static uint64_t rng_state;
-static uint64_t rnd(void) { /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545F4914F6CDD1Dull;
-}
 
 /* A vector byte: mostly random, often an extreme of some element size. */
 static uint32_t gen_byte(void) {
@@ -138,7 +77,7 @@ static const RunFn kOps[] = {
 #undef REDUCE_DIFF_ROW
 };
 
-static void run_all(void) {
+void qemu_test_main(void) {
   static uint32_t st[ST_WORDS];
   for (unsigned op = 0; op < sizeof kOps / sizeof kOps[0]; ++op) {
     for (int k = 0; k < CASES_PER_OP; ++k) {
@@ -152,28 +91,17 @@ static void run_all(void) {
       st[ST_VPR] = (uint32_t)(r >> 32) & 0xFFFFu;                /* P0 only: no VPT block yet */
       st[ST_APSR] = (uint32_t)(r >> 16) & 0xF8000000u;
       for (int i = 0; i < 8; ++i) st[ST_R0 + i] = gen_core();
-      put_hex(op);
-      put_hex((uint32_t)k);
+      put_word(op);
+      put_word((uint32_t)k);
       put_str("| ");
 #ifdef REDUCE_DIFF_PRINT_INPUTS /* for debugging a mismatch by hand */
-      for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
+      for (int i = 0; i < ST_WORDS; ++i) put_word(st[i]);
       put_str("| ");
 #endif
       kOps[op](st);
       st[ST_APSR] &= 0xF80F0000u; /* NZCVQ, GE */
-      for (int i = 0; i < ST_WORDS; ++i) put_hex(st[i]);
+      for (int i = 0; i < ST_WORDS; ++i) put_word(st[i]);
       put_char('\n');
     }
   }
-  put_str("done\n");
-  flush();
-}
-
-void reset_handler(void) {
-  for (uint32_t* p = &__bss_start; p < &__bss_end; ++p) *p = 0;
-  rng_state = REDUCE_DIFF_SEED;
-  *(volatile uint32_t*)0xE000ED88 |= 0xFu << 20; /* CPACR: CP10/CP11 full access */
-  __asm__ volatile("dsb\n\tisb" ::: "memory");
-  run_all();
-  sh_exit(1);
 }
