@@ -261,11 +261,13 @@ std::string operator_report_json(const OperatorReport& r) {
       const NpuOpEntry& n = e.npu_ops[k];
       s += fmt::format("{}{{\"index\": {}, \"kind\": \"{}\", \"start\": {}, \"end\": {}, \"cycles\": {}, \"macs\": {}, "
                        "\"bound\": \"{}\", \"parts\": {{\"mac\": {}, \"output\": {}, \"compute\": {}, \"weights\": {}, "
-                       "\"axi0\": {}, \"axi1\": {}, \"overhead\": {}}}, \"axi0\": {{\"read\": {}, \"write\": {}}}, "
+                       "\"axi0\": {}, \"axi1\": {}, \"overhead\": {}, \"contention\": {}}}, "
+                       "\"axi0\": {{\"read\": {}, \"write\": {}}}, "
                        "\"axi1\": {{\"read\": {}, \"write\": {}}}}}",
                        k ? ", " : "", n.index, json_escape(n.kind), n.start, n.end, n.end - n.start, n.macs,
                        json_escape(n.timing.bound ? n.timing.bound : ""), n.timing.mac, n.timing.output,
-                       n.timing.compute, n.timing.weights, n.timing.axi0, n.timing.axi1, n.timing.overhead, n.read[0],
+                       n.timing.compute, n.timing.weights, n.timing.axi0, n.timing.axi1, n.timing.overhead,
+                       n.timing.contention, n.read[0],
                        n.write[0], n.read[1], n.write[1]);
     }
     s += "]}";
