@@ -298,9 +298,10 @@ std::string operator_chrome_trace(const OperatorReport& r) {
     for (const NpuOpEntry& n : e.npu_ops) {
       s += fmt::format(",\n  {{\"name\": \"{}\", \"cat\": \"npu\", \"ph\": \"X\", \"pid\": 1, \"tid\": 2, \"ts\": {:.3f}, "
                        "\"dur\": {:.3f}, \"args\": {{\"npu_op\": {}, \"cycles\": {}, \"macs\": {}, \"bound\": \"{}\", "
-                       "\"parent_instruction\": {}}}}}",
+                       "\"contention\": {}, \"parent_instruction\": {}}}}}",
                        json_escape(n.kind), micros(n.start, hz), micros(n.end - n.start, hz), n.index,
-                       n.end - n.start, n.macs, json_escape(n.timing.bound ? n.timing.bound : ""), e.index);
+                       n.end - n.start, n.macs, json_escape(n.timing.bound ? n.timing.bound : ""),
+                       n.timing.contention, e.index);
     }
   }
   s += "\n]}\n";
