@@ -35,63 +35,13 @@ uint32_t id_register(uint32_t offset) {
   }
 }
 
-// The NPU's AXI masters reach system memory through the interconnect, counted per port. With a
-// transfer log, an operation's accesses of one port and direction to one memory are merged into one
-// timing::AxiTransfer (first address, total bytes) for the memory-system timing.
-class InterconnectBus final : public NpuBus {
- public:
-  explicit InterconnectBus(memory::Interconnect& ic, std::vector<timing::AxiTransfer>* log = nullptr)
-      : ic_(ic), log_(log) {}
-  bool read(uint64_t address, std::span<uint8_t> out, AxiPort port) override {
-    if (address > UINT32_MAX || out.size() > uint64_t{UINT32_MAX} + 1 - address) return false;
-    if (!ic_.debug_read_block(static_cast<uint32_t>(address), out)) return false;
-    ic_.count(master(port), false, out.size());
-    note(port, static_cast<uint32_t>(address), out.size(), false);
-    return true;
-  }
-  bool write(uint64_t address, std::span<const uint8_t> in, AxiPort port) override {
-    if (address > UINT32_MAX || in.size() > uint64_t{UINT32_MAX} + 1 - address) return false;
-    if (!ic_.debug_write_block(static_cast<uint32_t>(address), in)) return false;
-    ic_.count(master(port), true, in.size());
-    note(port, static_cast<uint32_t>(address), in.size(), true);
-    return true;
-  }
-
- private:
-  static memory::Master master(AxiPort p) { return p == AxiPort::kAxi0 ? memory::Master::NpuAxi0 : memory::Master::NpuAxi1; }
-  void note(AxiPort p, uint32_t addr, uint64_t bytes, bool write) {
-    if (!log_ || bytes == 0) return;
-    const unsigned port = p == AxiPort::kAxi0 ? 0u : 1u;
-    const memory::Mapping* m = ic_.find(addr);
-    const memory::Target* target = m ? m->target : nullptr;
-    for (size_t i = 0; i < log_->size(); ++i) {  // at most 2 ports x 2 directions x the memories
-      timing::AxiTransfer& t = (*log_)[i];
-      if (t.port == port && t.write == write && targets_[i] == target) {
-        t.bytes += bytes;
-        return;
-      }
-    }
-    log_->push_back({port, addr, bytes, write});
-    targets_.resize(log_->size());
-    targets_.back() = target;
-  }
-  memory::Interconnect& ic_;
-  std::vector<timing::AxiTransfer>* log_;
-  std::vector<const memory::Target*> targets_;  // the memory of each log entry
-
- public:
-  void clear_log() {
-    if (log_) log_->clear();
-    targets_.clear();
-  }
-};
-
 constexpr uint64_t kBeatBytes = 8;  // U55 AXI data width is 64 bit (§5.1 "8-byte AXI"); Q10 decision
 
 }  // namespace
 
 EthosU55Device::EthosU55Device(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options)
-    : bus_(bus), irq_(irq), time_(time), opt_(std::move(options)), exec_(opt_.npu), timing_(opt_.npu, opt_.system) {
+    : bus_(bus), irq_(irq), time_(time), opt_(std::move(options)), exec_(opt_.npu), timing_(opt_.npu, opt_.system),
+      nbus_(bus) {
   soft_reset(0);
 }
 
@@ -100,6 +50,8 @@ void EthosU55Device::soft_reset(uint32_t reset_value) {
   // reports the privilege/security level requested in RESET (ARCHITECTURE §4, §1.5).
   exec_.reset();
   pmu_.reset();
+  nbus_.drop_writes();  // a running operation's results never appear
+  op_running_ = false;
   qbase_ = 0;
   qread_ = qconfig_ = qsize_ = lock_ = regioncfg_ = 0;
   cmd_ = 0xC;
@@ -201,7 +153,8 @@ void EthosU55Device::write_register(uint32_t offset, uint32_t v, const memory::A
     irq_history_ &= ~(v >> 16);                       // clear_irq_history
     cmd_ = v & 0xCu;                                  // clock/power q enables
     if ((v & (1u << 4)) && running_) {                // stop_request: halt without completion
-      running_ = false;
+      running_ = op_running_ = false;                 // the running operation's results are dropped
+      nbus_.drop_writes();
       idle_since_ = time_.now();
     }
     if ((v & 1u) && !running_) start(time_.now());
@@ -273,58 +226,103 @@ bool EthosU55Device::debug_read(uint32_t offset, unsigned size, uint32_t& value)
 void EthosU55Device::start(Cycles now) {
   sync_idle(now);
   ops_.clear();
-  pending_ = RunResult{};
+  cursor_ = JobCursor{};
   pending_activity_ = PmuActivity{};
-  std::vector<timing::AxiTransfer> transfers;
-  InterconnectBus nbus(bus_, opt_.memory_timing ? &transfers : nullptr);
+  job_basep_ = basep_;
+  job_regioncfg_ = regioncfg_;
   if (opt_.memory_timing) opt_.memory_timing->take_npu_delay();  // lateness of earlier jobs is spent
-  // Fetch the command stream (QBASE, QSIZE bytes) through the command port.
-  std::vector<uint8_t> bytes(qsize_ & ~3u);
-  uint64_t total = 0;
-  Cycles t = now;
-  const double ratio = opt_.npu_cycles_per_platform_cycle;
-  if (!nbus.read(qbase_, bytes, AxiPort::kAxi0)) {
-    pending_.reason = StopReason::kBusError;
-    pending_.faulting_channel = 0;  // command fetch
-    pending_.error = "command stream fetch outside memory";
-  } else {
-    const std::vector<uint32_t> words = words_from_bytes(bytes);
-    nbus.clear_log();  // the command fetch is not an operation's traffic
-    pending_ = exec_.run(words, nbus, basep_, regioncfg_, [&](const OpRecord& rec) {
-      DeviceOp op;
-      op.record = rec;
-      op.timing = opt_.memory_timing ? timing_.estimate(rec.op, rec.traffic, transfers, *opt_.memory_timing, t, ratio)
-                                     : timing_.estimate(rec.op, rec.traffic);
-      nbus.clear_log();
-      op.start = t;
-      t += static_cast<Cycles>(std::ceil(static_cast<double>(op.timing.total) / ratio));
-      op.end = t;
-      total += op.timing.total;
-      pending_activity_.mac_cycles += op.timing.mac;
-      pending_activity_.ao_cycles += op.timing.output;
-      pending_activity_.wd_cycles += op.timing.weights;
-      for (int p = 0; p < 2; ++p) {
-        pending_activity_.read_beats[p] += (rec.traffic.read[p] + kBeatBytes - 1) / kBeatBytes;
-        pending_activity_.write_beats[p] += (rec.traffic.write[p] + kBeatBytes - 1) / kBeatBytes;
-      }
-      ops_.push_back(std::move(op));
-    });
-  }
-  pending_activity_.active_cycles = total;
-  qread_ = pending_.qread;
   running_ = true;
   end_reached_ = false;
   job_start_ = now;
-  // A job takes at least one cycle, so the IRQ is never raised inside the CMD write itself.
-  deadline_ = std::max<Cycles>(t, now + 1);
+  // Fetch the command stream (QBASE, QSIZE bytes) through the command port; the fetch is not an
+  // operation's traffic.
+  std::vector<uint8_t> bytes(qsize_ & ~3u);
+  nbus_.set_logging(false);
+  if (!nbus_.read(qbase_, bytes, AxiPort::kAxi0)) {
+    words_.clear();
+    cursor_.ended = true;
+    cursor_.result.reason = StopReason::kBusError;
+    cursor_.result.faulting_channel = 0;  // command fetch
+    cursor_.result.error = "command stream fetch outside memory";
+  } else {
+    words_ = words_from_bytes(bytes);
+  }
+  begin_operation(now);
+}
+
+void EthosU55Device::begin_operation(Cycles t) {
+  // Runs the commands up to the next operation and that operation, functionally, now (its modelled
+  // start); its results are held until its modelled end (interconnect_bus.h).
+  nbus_.clear_log();
+  nbus_.set_logging(opt_.memory_timing != nullptr);
+  nbus_.begin_holding();
+  std::optional<OpRecord> rec = exec_.step(words_, cursor_, nbus_, job_basep_, job_regioncfg_);
+  qread_ = cursor_.result.qread;
+  if (!rec) {
+    // The stream stopped (STOP, end, fault). A faulting operation's partial writes stay visible.
+    nbus_.drop_writes();
+    op_running_ = false;
+    // A job takes at least one cycle, so the IRQ is never raised inside the CMD write itself.
+    deadline_ = std::max<Cycles>(t, job_start_ + 1);
+    if (schedule_) schedule_(deadline_);
+    return;
+  }
+  nbus_.hold_writes();
+  const double ratio = opt_.npu_cycles_per_platform_cycle;
+  DeviceOp op;
+  op.record = std::move(*rec);
+  op.timing = opt_.memory_timing ? timing_.estimate(op.record.op, op.record.traffic, nbus_.transfers(),
+                                                    *opt_.memory_timing, t, ratio)
+                                 : timing_.estimate(op.record.op, op.record.traffic);
+  op.start = t;
+  op.end = t + platform_cycles(op.timing.total);
+  ops_.push_back(std::move(op));
+  op_running_ = true;
+  deadline_ = ops_.back().end;
   if (schedule_) schedule_(deadline_);
+}
+
+Cycles EthosU55Device::platform_cycles(uint64_t npu_cycles) const {
+  return static_cast<Cycles>(std::ceil(static_cast<double>(npu_cycles) / opt_.npu_cycles_per_platform_cycle));
+}
+
+bool EthosU55Device::stretch_running_operation() {
+  // CPU traffic that met this operation's transfers after they were priced makes them late
+  // (memory/timing: take_npu_delay, docs/memory-timing.md); the operation ends later when its
+  // memory part then decides its duration.
+  if (!opt_.memory_timing) return false;
+  const Cycles late = opt_.memory_timing->take_npu_delay();
+  if (late == 0) return false;
+  DeviceOp& op = ops_.back();
+  timing::TimingModel::add_contention(
+      op.timing, static_cast<uint64_t>(std::ceil(static_cast<double>(late) * opt_.npu_cycles_per_platform_cycle)));
+  const Cycles end = op.start + platform_cycles(op.timing.total);
+  if (end <= op.end) return false;
+  op.end = deadline_ = end;
+  if (schedule_) schedule_(deadline_);
+  return true;
+}
+
+void EthosU55Device::finish_running_operation() {
+  nbus_.commit_writes();  // the operation's results become visible at its end
+  op_running_ = false;
+  const DeviceOp& op = ops_.back();
+  pending_activity_.active_cycles += op.timing.total;
+  pending_activity_.mac_cycles += op.timing.mac;
+  pending_activity_.ao_cycles += op.timing.output;
+  pending_activity_.wd_cycles += op.timing.weights;
+  for (int p = 0; p < 2; ++p) {
+    pending_activity_.read_beats[p] += (op.record.traffic.read[p] + kBeatBytes - 1) / kBeatBytes;
+    pending_activity_.write_beats[p] += (op.record.traffic.write[p] + kBeatBytes - 1) / kBeatBytes;
+  }
 }
 
 void EthosU55Device::complete() {
   running_ = false;
   idle_since_ = deadline_;
   pmu_.add_activity(pending_activity_);
-  switch (pending_.reason) {
+  const RunResult& r = cursor_.result;
+  switch (r.reason) {
     case StopReason::kStop:
     case StopReason::kEndOfStream:
       end_reached_ = true;
@@ -334,34 +332,30 @@ void EthosU55Device::complete() {
     case StopReason::kBusError:
       bus_error_ = true;
       faulting_interface_ = 0;
-      faulting_channel_ = pending_.faulting_channel;
+      faulting_channel_ = r.faulting_channel;
       break;
     case StopReason::kWeightError: wd_fault_ = true; break;
   }
-  if (pending_.reason != StopReason::kStop && pending_.reason != StopReason::kEndOfStream)
-    spdlog::debug("ethos-u55: {}", pending_.error);
+  if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream) spdlog::debug("ethos-u55: {}", r.error);
   // Q8 decision: the STOP/IRQ mask ORs into STATUS.irq_history_mask; faults record bit 0.
-  irq_history_ |= pending_.stop_mask ? pending_.stop_mask : 1u;
+  irq_history_ |= r.stop_mask ? r.stop_mask : 1u;
   irq_raised_ = true;
   update_irq();
   if (observer_) observer_(ops_);
 }
 
 void EthosU55Device::update(Cycles now) {
-  if (!running_ || now < deadline_) return;
-  // CPU traffic that competed with this job's transfers after they were priced (the whole job is
-  // timed at its start) makes it late: stretch the last operation and wait (docs/memory-timing.md).
-  if (opt_.memory_timing) {
-    if (const Cycles late = opt_.memory_timing->take_npu_delay(); late > 0) {
-      deadline_ += late;
-      pending_activity_.active_cycles +=
-          static_cast<uint64_t>(std::ceil(static_cast<double>(late) * opt_.npu_cycles_per_platform_cycle));
-      if (!ops_.empty()) ops_.back().end += late;
-      if (schedule_) schedule_(deadline_);
+  // Every event due by `now`, in order: the running operation's end (unless contention moves it
+  // later), then the next operation's start at that same time, and finally the job's completion.
+  while (running_ && now >= deadline_) {
+    if (!op_running_) {
+      complete();
       return;
     }
+    if (stretch_running_operation()) continue;
+    finish_running_operation();
+    begin_operation(deadline_);
   }
-  complete();
 }
 
 }  // namespace corsim::npu

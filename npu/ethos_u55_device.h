@@ -3,11 +3,14 @@
 // and CONFIG, §1.5 run/stop/IRQ sequence; ARCHITECTURE §4 reset handshake). sim/ maps it at
 // 0x48102000 (non-secure alias 0x58102000) and wires IRQ 56.
 //
-// Writing CMD.transition_to_running_state runs the whole command stream functionally at once (the
-// results are in memory before the IRQ, which software cannot observe because it waits for the
-// IRQ) and computes its duration with the timing model. STATUS stays "running" until that
-// simulated completion time; the simulator's event queue asks next_deadline() and calls
-// update(now), which then sets STATUS and raises the IRQ.
+// Writing CMD.transition_to_running_state starts a job that runs event by event in simulated
+// time: each operation runs (functionally, and its AXI traffic priced against the shared memories)
+// when the modelled time reaches its start, and its results become visible in memory at its
+// modelled end, which is the next operation's start. CPU traffic that meets an operation's
+// transfers while it runs makes that operation late. STATUS stays "running" until the last
+// operation's end; the simulator's event queue is given every event time (set_schedule_callback)
+// and calls update(now), which ends operations, starts the next ones, and finally sets STATUS and
+// raises the IRQ. One event per operation: nothing is ticked.
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -20,6 +23,7 @@
 #include "memory/target.h"
 #include "memory/timing/memory_timing.h"
 #include "npu/executor.h"
+#include "npu/interconnect_bus.h"
 #include "npu/pmu.h"
 #include "npu/timing/timing_model.h"
 
@@ -36,7 +40,8 @@ struct DeviceOptions {
   memory::MemoryTiming* memory_timing = nullptr;
 };
 
-// One executed operation, for reports.
+// One executed operation, for reports. start/end as modelled with contention: end moves later
+// when CPU traffic during the operation made its transfers late (timing.contention).
 struct DeviceOp {
   OpRecord record;
   timing::OpTiming timing;
@@ -52,15 +57,19 @@ class EthosU55Device final : public memory::Target {
   memory::BusResponse write(uint32_t offset, unsigned size, uint32_t value, const memory::AccessAttrs& attrs) override;
   bool debug_read(uint32_t offset, unsigned size, uint32_t& value) override;
 
-  // Platform time at which the running job completes (and the IRQ rises), if one is running.
+  // Platform time of the running job's next event (the running operation's end, or the job's
+  // completion once the stream has stopped), if a job is running. The IRQ rises at the last one.
   std::optional<Cycles> next_deadline() const { return running_ ? std::optional<Cycles>(deadline_) : std::nullopt; }
-  // Advances the device to `now`: completes a job whose deadline has passed.
+  // Advances the device to `now`: handles every event due by then (ends operations, starts the
+  // next ones at those ends, completes the job).
   void update(Cycles now);
-  // Called with the completion time whenever a job starts, so an event queue can schedule
-  // update(when) there (sim/: events.schedule(when, [dev](Cycles t) { dev->update(t); })).
+  // Called with the time of each event as it is set (an operation's end, the job's completion), so
+  // an event queue can schedule update(when) there (sim/: events.schedule(when, [dev](Cycles t) {
+  // dev->update(t); })). A time may be given again or become stale; update() ignores early calls.
   void set_schedule_callback(std::function<void(Cycles)> f) { schedule_ = std::move(f); }
 
-  // Operations of the most recent job, and a hook called as each job completes.
+  // Operations of the most recent job (while it runs: those started so far, the last one possibly
+  // still running), and a hook called as each job completes.
   const std::vector<DeviceOp>& last_job() const { return ops_; }
   void set_job_observer(std::function<void(const std::vector<DeviceOp>&)> f) { observer_ = std::move(f); }
 
@@ -72,7 +81,11 @@ class EthosU55Device final : public memory::Target {
   void write_register(uint32_t offset, uint32_t value, const memory::AccessAttrs& attrs);
   void soft_reset(uint32_t reset_value);
   void start(Cycles now);
+  void begin_operation(Cycles t);
+  bool stretch_running_operation();
+  void finish_running_operation();
   void complete();
+  Cycles platform_cycles(uint64_t npu_cycles) const;
   void sync_idle(Cycles now);
   void update_irq();
 
@@ -98,9 +111,15 @@ class EthosU55Device final : public memory::Target {
   uint32_t faulting_interface_ = 0, faulting_channel_ = 0, irq_history_ = 0;
   bool irq_level_ = false;
 
-  // The job in flight.
+  // The job in flight: its stream and where the executor is in it, the BASEP/REGIONCFG it started
+  // with, and whether an operation is running (its results held in nbus_ until deadline_).
+  InterconnectBus nbus_;
+  std::vector<uint32_t> words_;
+  JobCursor cursor_;
+  std::array<uint64_t, 8> job_basep_{};
+  uint32_t job_regioncfg_ = 0;
+  bool op_running_ = false;
   Cycles job_start_ = 0, deadline_ = 0, idle_since_ = 0;
-  RunResult pending_;
   PmuActivity pending_activity_;
   std::vector<DeviceOp> ops_;
   std::function<void(const std::vector<DeviceOp>&)> observer_;

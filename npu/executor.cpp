@@ -37,22 +37,33 @@ void Executor::reset() {
 
 RunResult Executor::run(std::span<const uint32_t> words, NpuBus& bus, const std::array<uint64_t, 8>& basep,
                         uint32_t regioncfg, const Observer& observer) {
-  RunResult res;
+  JobCursor cursor;
+  while (auto rec = step(words, cursor, bus, basep, regioncfg)) {
+    if (observer) observer(*rec);
+  }
+  return cursor.result;
+}
+
+std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCursor& cursor, NpuBus& bus,
+                                       const std::array<uint64_t, 8>& basep, uint32_t regioncfg) {
+  RunResult& res = cursor.result;
+  auto stop = [&cursor](StopReason why) -> std::optional<OpRecord> {
+    cursor.result.reason = why;
+    cursor.ended = true;
+    return std::nullopt;
+  };
+  if (cursor.ended) return std::nullopt;
   const Isa isa = cfg_.u65 ? Isa::kU65 : Isa::kU55;
-  size_t index = 0;
+  size_t& index = cursor.index;
   while (true) {
-    if (index >= words.size()) {
-      res.reason = StopReason::kEndOfStream;
-      return res;
-    }
+    if (index >= words.size()) return stop(StopReason::kEndOfStream);
     const DecodeResult d = decode_command(words, index);
     res.qread = static_cast<uint32_t>(index * 4);
     if (d.error != DecodeError::kNone) {
-      res.reason = StopReason::kParseError;
       res.error = d.error == DecodeError::kTruncated
                       ? fmt::format("command stream truncated at byte {:#x}", index * 4)
                       : fmt::format("unknown command word {:#010x} at byte {:#x}", words[index], index * 4);
-      return res;
+      return stop(StopReason::kParseError);
     }
     const Command& cmd = d.command;
     index += cmd.words();
@@ -62,9 +73,8 @@ RunResult Executor::run(std::span<const uint32_t> words, NpuBus& bus, const std:
     }
     switch (static_cast<OpCode>(cmd.opcode)) {
       case OpCode::kStop:
-        res.reason = StopReason::kStop;
         res.stop_mask = cmd.param;
-        return res;
+        return stop(StopReason::kStop);
       case OpCode::kIrq:
         ++res.irq_ops;
         res.stop_mask = cmd.param;
@@ -96,13 +106,12 @@ RunResult Executor::run(std::span<const uint32_t> words, NpuBus& bus, const std:
     if (!ok) {
       res.error = fmt::format("{} at byte {:#x}: {}", op_kind_name(rec.op), cmd.offset, ctx.error());
       switch (ctx.fault()) {
-        case Fault::kBus: res.reason = StopReason::kBusError; res.faulting_channel = 1; break;
-        case Fault::kWeightDecode: res.reason = StopReason::kWeightError; res.faulting_channel = 2; break;
-        default: res.reason = StopReason::kParseError; break;
+        case Fault::kBus: res.faulting_channel = 1; return stop(StopReason::kBusError);
+        case Fault::kWeightDecode: res.faulting_channel = 2; return stop(StopReason::kWeightError);
+        default: return stop(StopReason::kParseError);
       }
-      return res;
     }
-    if (observer) observer(rec);
+    return rec;
   }
 }
 

@@ -3,9 +3,12 @@
 // dispatches each operation to its kernel, and stops at NPU_OP_STOP, at the end of the stream, or
 // at the first fault. Execution is sequential; DMA completes at once and the waits are no-ops,
 // which gives the hardware's results because Vela inserts the waits itself (spec §8.1).
+// run() executes a whole stream; step() one operation at a time, for the device, which runs each
+// operation when the simulated time reaches its start (docs/npu.md "Device").
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -43,6 +46,13 @@ struct RunResult {
   uint8_t faulting_channel = 0;  // STATUS[15:12] (0 cmd, 1 IFM, 2 weights, 3 scale, 8 OFM)
 };
 
+// Where a stepped job is: the next command word, and why it stopped once it has.
+struct JobCursor {
+  size_t index = 0;
+  bool ended = false;
+  RunResult result;
+};
+
 class Executor {
  public:
   using Observer = std::function<void(const OpRecord&)>;
@@ -56,6 +66,10 @@ class Executor {
 
   RunResult run(std::span<const uint32_t> words, NpuBus& bus, const std::array<uint64_t, 8>& basep,
                 uint32_t regioncfg, const Observer& observer = {});
+  // Runs commands from `cursor` up to and including the next operation and returns its record;
+  // nullopt once the stream has stopped (NPU_OP_STOP, end of stream, a fault: cursor.result).
+  std::optional<OpRecord> step(std::span<const uint32_t> words, JobCursor& cursor, NpuBus& bus,
+                               const std::array<uint64_t, 8>& basep, uint32_t regioncfg);
 
   // Called with the decoded operation just before it executes (debuggers, per-op checks).
   void set_before_operation(Observer f) { before_ = std::move(f); }

@@ -261,11 +261,13 @@ std::string operator_report_json(const OperatorReport& r) {
       const NpuOpEntry& n = e.npu_ops[k];
       s += fmt::format("{}{{\"index\": {}, \"kind\": \"{}\", \"start\": {}, \"end\": {}, \"cycles\": {}, \"macs\": {}, "
                        "\"bound\": \"{}\", \"parts\": {{\"mac\": {}, \"output\": {}, \"compute\": {}, \"weights\": {}, "
-                       "\"axi0\": {}, \"axi1\": {}, \"overhead\": {}}}, \"axi0\": {{\"read\": {}, \"write\": {}}}, "
+                       "\"axi0\": {}, \"axi1\": {}, \"overhead\": {}, \"contention\": {}}}, "
+                       "\"axi0\": {{\"read\": {}, \"write\": {}}}, "
                        "\"axi1\": {{\"read\": {}, \"write\": {}}}}}",
                        k ? ", " : "", n.index, json_escape(n.kind), n.start, n.end, n.end - n.start, n.macs,
                        json_escape(n.timing.bound ? n.timing.bound : ""), n.timing.mac, n.timing.output,
-                       n.timing.compute, n.timing.weights, n.timing.axi0, n.timing.axi1, n.timing.overhead, n.read[0],
+                       n.timing.compute, n.timing.weights, n.timing.axi0, n.timing.axi1, n.timing.overhead,
+                       n.timing.contention, n.read[0],
                        n.write[0], n.read[1], n.write[1]);
     }
     s += "]}";
@@ -296,9 +298,10 @@ std::string operator_chrome_trace(const OperatorReport& r) {
     for (const NpuOpEntry& n : e.npu_ops) {
       s += fmt::format(",\n  {{\"name\": \"{}\", \"cat\": \"npu\", \"ph\": \"X\", \"pid\": 1, \"tid\": 2, \"ts\": {:.3f}, "
                        "\"dur\": {:.3f}, \"args\": {{\"npu_op\": {}, \"cycles\": {}, \"macs\": {}, \"bound\": \"{}\", "
-                       "\"parent_instruction\": {}}}}}",
+                       "\"contention\": {}, \"parent_instruction\": {}}}}}",
                        json_escape(n.kind), micros(n.start, hz), micros(n.end - n.start, hz), n.index,
-                       n.end - n.start, n.macs, json_escape(n.timing.bound ? n.timing.bound : ""), e.index);
+                       n.end - n.start, n.macs, json_escape(n.timing.bound ? n.timing.bound : ""),
+                       n.timing.contention, e.index);
     }
   }
   s += "\n]}\n";

@@ -83,8 +83,9 @@ class MemoryTiming {
   // memory: what a DSB waits for.
   virtual Cycles drain_writes(Cycles /*now*/) { return 0; }
   virtual CacheCounters cache_counters() const { return {}; }
-  // Cycles the NPU's transfers lost to CPU traffic that arrived after they were priced (an NPU job
-  // is timed when it starts); the device stretches the running job by them. Resets the count.
+  // Cycles the NPU's transfers lost to CPU traffic that arrived after they were priced (an NPU
+  // operation is priced when it starts); the device asks at the running operation's end and
+  // lengthens that operation by them. Resets the count (a fraction of a cycle carries over).
   virtual Cycles take_npu_delay() { return 0; }
 };
 

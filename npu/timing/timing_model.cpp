@@ -182,9 +182,15 @@ void TimingModel::decide_total(OpTiming& t) {
   uint64_t m = t.compute;
   t.bound = "compute";
   if (t.weights > m) { m = t.weights; t.bound = "weights"; }
-  if (t.axi0 > m) { m = t.axi0; t.bound = "axi0"; }
-  if (t.axi1 > m) { m = t.axi1; t.bound = "axi1"; }
+  // Contention delays the memory part as a whole: the longer port's transfers end later.
+  const uint64_t axi = std::max(t.axi0, t.axi1) + t.contention;
+  if (axi > m) { m = axi; t.bound = t.axi1 > t.axi0 ? "axi1" : "axi0"; }
   t.total = t.overhead + m;
+}
+
+void TimingModel::add_contention(OpTiming& t, uint64_t npu_cycles) {
+  t.contention += npu_cycles;
+  decide_total(t);
 }
 
 OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic, std::span<const AxiTransfer> transfers,

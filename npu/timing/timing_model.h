@@ -5,8 +5,10 @@
 //   output  output-stage (AO) cycles: scaling, activation, LUT, per OFM element
 //   weights weight-decoder cycles for the decoded weights
 //   axi0/1  memory transfer cycles per AXI port (bytes / bandwidth + latency)
-// total = overhead + max(compute, weights, axi0, axi1), where compute pipelines MAC and AO per
-// block. It models the hardware's block iteration (the OFM_BLK_* registers and clipped edge
+//   contention  cycles the AXI transfers lost, while the operation ran, to CPU traffic that
+//           arrived after they were priced (only inside corsim: memory/timing's take_npu_delay)
+// total = overhead + max(compute, weights, max(axi0, axi1) + contention), where compute pipelines
+// MAC and AO per block. It models the hardware's block iteration (the OFM_BLK_* registers and clipped edge
 // blocks), not Vela's averaged block count (§10).
 #include <cstdint>
 #include <span>
@@ -29,6 +31,7 @@ struct OpTiming {
   uint64_t axi0 = 0;
   uint64_t axi1 = 0;
   uint64_t overhead = 0;
+  uint64_t contention = 0;
   uint64_t total = 0;
   const char* bound = "";  // which part decides total
 };
@@ -58,6 +61,9 @@ class TimingModel {
   // latencies are then the ports' caps (the MemoryTiming holds them).
   OpTiming estimate(const OperationConfig& op, const Traffic& traffic, std::span<const AxiTransfer> transfers,
                     memory::MemoryTiming& memory, Cycles start, double npu_per_platform) const;
+
+  // Adds `npu_cycles` of contention (see OpTiming) and recomputes total and bound.
+  static void add_contention(OpTiming& t, uint64_t npu_cycles);
 
   // Pieces, exposed for tests.
   Ublock ofm_ublock(const OperationConfig& op) const;

@@ -80,6 +80,17 @@ struct Platform {
     wr(0x008, (rd(0x008) & 0xC) | 1);
   }
   void load(uint32_t addr, const std::vector<uint8_t>& data) { ASSERT_TRUE(ic.debug_write_block(addr, data)); }
+  // What the simulator's event queue does: time runs from one device event to the next (each
+  // operation's end, then the job's completion). Returns the time of the last event.
+  Cycles run_to_completion() {
+    for (int i = 0; i < 100000; ++i) {
+      const auto d = dev->next_deadline();
+      if (!d) break;
+      time.t = *d;
+      dev->update(*d);
+    }
+    return time.t;
+  }
 
   memory::Interconnect ic;
   memory::Ram flash, sram, cmdmem;
@@ -149,15 +160,23 @@ TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
   p.dev->set_schedule_callback([&](Cycles when) { scheduled = when; });
   p.invoke(kCmd + payload->command_offset, static_cast<uint32_t>(payload->commands.size() * 4), {kFlash, kScratch, 0});
   EXPECT_EQ(p.rd(0x004) & 1, 1u);  // running
-  EXPECT_EQ(scheduled, p.dev->next_deadline());
-  EXPECT_FALSE(p.irq.level);
-  ASSERT_TRUE(p.dev->next_deadline());
-  const Cycles deadline = *p.dev->next_deadline();
-  EXPECT_GT(deadline, p.time.t + 1000);  // 43 operations take thousands of cycles
-  p.dev->update(deadline - 1);
-  EXPECT_FALSE(p.irq.level);
-  p.time.t = deadline;
-  p.dev->update(deadline);
+  const Cycles start = p.time.t;
+  // One event per operation (its end, where the next one starts); the IRQ rises at the last.
+  int events = 0;
+  while (p.dev->next_deadline()) {
+    const Cycles deadline = *p.dev->next_deadline();
+    EXPECT_EQ(scheduled, deadline);  // the event queue is told every event time
+    EXPECT_FALSE(p.irq.level);
+    EXPECT_EQ(p.rd(0x004) & 1, 1u);
+    p.dev->update(deadline - 1);
+    EXPECT_EQ(p.dev->next_deadline(), deadline);  // nothing happens early
+    p.time.t = deadline;
+    p.dev->update(deadline);
+    ASSERT_LT(++events, 1000);
+  }
+  EXPECT_EQ(events, 43);
+  EXPECT_GT(p.time.t, start + 1000);  // 43 operations take thousands of cycles
+  EXPECT_EQ(p.time.t, p.dev->last_job().back().end);
   EXPECT_TRUE(p.irq.level);
   EXPECT_EQ(p.irq.line, 56u);
   const uint32_t status = p.rd(0x004);
@@ -188,8 +207,7 @@ void run_words(Platform& p, const std::vector<uint32_t>& words, std::initializer
   p.load(kCmd, bytes);
   p.invoke(kCmd, static_cast<uint32_t>(bytes.size()), bases);
   ASSERT_TRUE(p.dev->next_deadline());
-  p.time.t = *p.dev->next_deadline();
-  p.dev->update(p.time.t);
+  p.run_to_completion();
 }
 
 TEST(Device, UnknownOpcodeSetsParseErrorAndRaisesIrq) {
@@ -224,10 +242,113 @@ TEST(Device, CommandFetchOutsideMemoryIsABusFault) {
   Platform p;
   p.driver_init();
   p.invoke(0x7FFF0000, 64, {kFlash});
-  p.time.t = *p.dev->next_deadline();
-  p.dev->update(p.time.t);
+  EXPECT_EQ(p.dev->next_deadline(), p.time.t + 1);  // a job takes at least one cycle
+  p.run_to_completion();
   EXPECT_EQ((p.rd(0x004) >> 2) & 1, 1u);
   EXPECT_EQ((p.rd(0x004) >> 12) & 0xF, 0u);  // faulting channel: command
+}
+
+// Two external DMAs (spec/ethos-u.md §2.8): DMA0_SRC_REGION/DST_REGION (cmd0 0x130/0x131, the
+// region in the parameter), DMA0_SRC/DST/LEN (cmd1 48/49/50), NPU_OP_DMA_START (16), then STOP.
+std::vector<uint32_t> two_dmas(uint32_t src_region, uint32_t src, uint32_t dst, uint32_t dst2, uint32_t len) {
+  auto dma = [](std::vector<uint32_t>& w, uint32_t sr, uint32_t s, uint32_t dr, uint32_t d, uint32_t n) {
+    w.insert(w.end(), {0x0130u | sr << 16, 0x0131u | dr << 16, 0x4030u, s, 0x4031u, d, 0x4032u, n, 0x0010u});
+  };
+  std::vector<uint32_t> w;
+  dma(w, src_region, src, 1, dst, len);  // region -> scratch
+  dma(w, 1, dst, 1, dst2, len);          // scratch -> scratch: reads the first DMA's output
+  w.push_back(0xFFFF0000u);              // NPU_OP_STOP, mask 0xFFFF
+  return w;
+}
+
+// Each operation's output appears in memory at its modelled end, not when CMD is written. Without a
+// memory-system timing the duration is the system config's formula (spec/ethos-u.md §5.2, Vela
+// Ethos_U55_High_End_Embedded: AXI0 8 bytes/cycle, latency 32 read / 32 write; AXI1 1 byte/cycle,
+// latency 64/64; docs/npu.md "Timing"): per port ceil(bytes / bandwidth) + the latency of each
+// direction used, total = max over the ports (a DMA has no compute, overhead 0).
+//   DMA 1, 256 bytes flash (region 0 -> AXI1) -> scratch (region 1 -> AXI0):
+//     AXI1 = 256 / 1 + 64 = 320, AXI0 = 256 / 8 + 32 = 64            -> 320 cycles
+//   DMA 2, 256 bytes scratch -> scratch (both AXI0): 512 / 8 + 32 + 32 -> 128 cycles
+TEST(Device, EachOperationsOutputAppearsAtItsModelledEnd) {
+  Platform p;
+  p.driver_init();
+  std::vector<uint8_t> src(256), old_bytes(256, 0xEE);
+  for (int i = 0; i < 256; ++i) src[i] = static_cast<uint8_t>(i * 7 + 1);
+  p.load(kFlash + 0x40, src);
+  p.load(kScratch + 0x1000, old_bytes);
+  p.load(kScratch + 0x2000, old_bytes);
+  p.load(kScratch + 0x1100, {0x11});  // the byte after DMA 1's output
+  const auto w = two_dmas(0, 0x40, 0x1000, 0x2000, 256);
+  std::vector<uint8_t> bytes;
+  for (uint32_t x : w)
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(x >> (8 * i)));
+  p.load(kCmd, bytes);
+  const Cycles t0 = p.time.t;
+  p.invoke(kCmd, static_cast<uint32_t>(bytes.size()), {kFlash, kScratch});
+  auto cpu_read = [&](uint32_t addr) {  // what a CPU load sees (the CPU's own bus path)
+    std::vector<uint8_t> v(256);
+    for (uint32_t i = 0; i < 256; i += 4) {
+      uint32_t word = 0;
+      EXPECT_TRUE(p.ic.read(addr + i, 4, word, {}).ok());
+      for (int b = 0; b < 4; ++b) v[i + b] = static_cast<uint8_t>(word >> (8 * b));
+    }
+    return v;
+  };
+  auto at = [&](Cycles t) {  // the event queue fires every device event due by t
+    p.time.t = t;
+    p.dev->update(t);
+  };
+  ASSERT_EQ(p.dev->next_deadline(), t0 + 320);
+  EXPECT_EQ(cpu_read(kScratch + 0x1000), old_bytes);  // at CMD time: nothing written yet
+  at(t0 + 100);
+  // The CPU writes during DMA 1: next to its output (kept) and inside it (the NPU writes later).
+  ASSERT_TRUE(p.ic.write(kScratch + 0x1100, 1, 0x22, {}).ok());
+  ASSERT_TRUE(p.ic.write(kScratch + 0x1000, 1, 0x33, {}).ok());
+  at(t0 + 319);
+  std::vector<uint8_t> seen = old_bytes;
+  seen[0] = 0x33;
+  EXPECT_EQ(cpu_read(kScratch + 0x1000), seen);  // one cycle before DMA 1's end: the old bytes
+  at(t0 + 320);
+  EXPECT_EQ(cpu_read(kScratch + 0x1000), src);  // DMA 1's end: its output
+  uint32_t after = 0;
+  ASSERT_TRUE(p.ic.read(kScratch + 0x1100, 1, after, {}).ok());
+  EXPECT_EQ(after, 0x22u);  // the CPU's byte next to it survives
+  EXPECT_EQ(p.dev->next_deadline(), t0 + 320 + 128);
+  at(t0 + 447);
+  EXPECT_EQ(cpu_read(kScratch + 0x2000), old_bytes);
+  EXPECT_FALSE(p.irq.level);
+  at(t0 + 448);
+  EXPECT_EQ(cpu_read(kScratch + 0x2000), src);  // DMA 2 read DMA 1's output
+  EXPECT_TRUE(p.irq.level);
+  ASSERT_EQ(p.dev->last_job().size(), 2u);
+  EXPECT_EQ(p.dev->last_job()[0].start, t0);
+  EXPECT_EQ(p.dev->last_job()[0].end, t0 + 320);
+  EXPECT_EQ(p.dev->last_job()[1].start, t0 + 320);
+  EXPECT_EQ(p.dev->last_job()[1].end, t0 + 448);
+}
+
+// A reset or stop request while an operation runs: its results never appear.
+TEST(Device, StopRequestDropsTheRunningOperationsOutput) {
+  Platform p;
+  p.driver_init();
+  std::vector<uint8_t> src(256, 0x5A), old_bytes(256, 0xEE);
+  p.load(kFlash + 0x40, src);
+  p.load(kScratch + 0x1000, old_bytes);
+  const auto w = two_dmas(0, 0x40, 0x1000, 0x2000, 256);
+  std::vector<uint8_t> bytes;
+  for (uint32_t x : w)
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(x >> (8 * i)));
+  p.load(kCmd, bytes);
+  p.invoke(kCmd, static_cast<uint32_t>(bytes.size()), {kFlash, kScratch});
+  p.time.t += 100;
+  p.wr(0x008, (p.rd(0x008) & 0xC) | 1u << 4);  // CMD.stop_request
+  EXPECT_EQ(p.rd(0x004) & 1, 0u);
+  EXPECT_FALSE(p.dev->next_deadline());
+  p.time.t += 1000;
+  p.dev->update(p.time.t);
+  std::vector<uint8_t> out(256);
+  ASSERT_TRUE(p.ic.debug_read_block(kScratch + 0x1000, out));
+  EXPECT_EQ(out, old_bytes);
 }
 
 // §1.6: the ExecuTorch runner's PMU setup; the counters report the modelled values.
@@ -252,8 +373,7 @@ TEST(Device, PmuCountsActiveCyclesAndBeatsAsTheRunnerProgramsIt) {
   p.load(kFlash, slurp(kKws + "flash.bin"));
   p.time.t += 500;  // idle before the job
   p.invoke(kCmd + payload->command_offset, static_cast<uint32_t>(payload->commands.size() * 4), {kFlash, kScratch, 0});
-  p.time.t = *p.dev->next_deadline();
-  p.dev->update(p.time.t);
+  p.run_to_completion();
   uint64_t active = 0, rd0 = 0, rd1 = 0, wr0 = 0;
   for (const DeviceOp& op : p.dev->last_job()) {
     active += op.timing.total;
