@@ -26,7 +26,6 @@ void Cpu::set_timing(TimingHook* t) {
   const bool changed = t != timing_;
   timing_ = t;
   log_memory_ = t != nullptr;
-  if (t != nullptr && !instr_info_) instr_info_ = std::make_unique<InstrInfo[]>(PredecodeCache::kEntries);
   if (t != nullptr && changed) cache_.flush();  // every entry is decoded again and gets its InstrInfo
 }
 
@@ -151,10 +150,9 @@ PredecodeEntry* Cpu::decode_miss(uint32_t pc, PredecodeEntry& slot) {
   // visit re-decodes (code in MMIO or straddling a page: rare).
   slot.host = nullptr;
   if ((pc & (memory::kPageSize - 1)) <= memory::kPageSize - slot.size) slot.host = bus_.host_read_ptr(pc);
-  if (instr_info_) {
-    InstrInfo& info = instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)];
-    info = timing::describe_instruction(r.encoding, r.ops, t32);
-    if (timing_ != nullptr) timing_->annotate(info, slot.op);
+  if (timing_ != nullptr) {
+    slot.timing = timing::describe_instruction(r.encoding, r.ops, t32);
+    timing_->annotate(slot.timing, slot.op);
   }
   return &slot;
 }

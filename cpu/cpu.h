@@ -246,7 +246,6 @@ class Cpu final : public TimeSource {
   TimingHook* timing_ = nullptr;
   // Timed runs only: static timing info parallel to the predecode cache's slots, and the data
   // accesses of the instruction being executed.
-  std::unique_ptr<InstrInfo[]> instr_info_;
   MemoryLog mem_log_;
   bool log_memory_ = false;
   std::function<uint32_t()> ccr_reader_;

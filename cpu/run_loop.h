@@ -68,7 +68,7 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       info.branch_taken = branched_;
       info.in_it_block = it != 0;
       info.next_pc = next_pc_;
-      info.info = &instr_info_[(pc >> 1) & (PredecodeCache::kEntries - 1)];
+      info.info = &e->timing;
       info.memory = &mem_log_;
       cycles_ += hook->retire(info);
     } else {

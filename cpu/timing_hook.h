@@ -50,6 +50,7 @@ enum InstrTrait : uint16_t {
   kTraitFpTransfer = 1u << 10,    // VMOV between core and FP registers, VMRS/VMSR
   kTraitCompactRegs = 1u << 11,   // InstrInfo::src/dst list every register read and written
   kTraitPlain = 1u << 12,         // scalar ALU/multiply/DSP/NOP, no memory, no branch: the models' fast path
+  kTraitWideRegs = 1u << 13,      // compact lists with more than 3 sources or 2 destinations
 };
 
 // Scoreboard slots, the index space of InstrInfo::src/dst: R0-R14 (0-14), the flags (kFlagsBit),

@@ -9,6 +9,7 @@
 
 #include "cpu/decoder/encoding.h"
 #include "cpu/decoder/operands.h"
+#include "cpu/timing_hook.h"
 
 namespace corsim::cpu {
 
@@ -24,6 +25,9 @@ struct PredecodeEntry {
   uint16_t index = 0;                // position in its table (disassembly, statistics)
   uint8_t size = 2;                  // 2 or 4
   OpClass op = OpClass::IntAlu;
+  // Static timing information (cpu/timing/instruction_info.h), filled only while a timing model is
+  // attached; kept last so the untimed loop reads only the fields above.
+  InstrInfo timing;
 
   // hw1:hw2 as the Arm ARM writes a T32 encoding (hw1 alone for T16).
   uint32_t encoding() const { return size == 4 ? (raw << 16) | (raw >> 16) : raw; }

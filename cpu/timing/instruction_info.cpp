@@ -146,6 +146,7 @@ void compact_lists(InstrInfo& info) {
   fill(info.src, u.gpr_read, u.ext_read);
   fill(info.dst, u.gpr_write, u.ext_write);
   info.traits |= kTraitCompactRegs;
+  if (count(u.gpr_read, u.ext_read) > 3 || count(u.gpr_write, u.ext_write) > 2) info.traits |= kTraitWideRegs;
 }
 
 InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, bool t32) {

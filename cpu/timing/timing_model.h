@@ -76,16 +76,19 @@ class CpuTimingModel : public TimingHook {
     }
     // Branch-free forms for InstrInfo::src/dst (kTraitCompactRegs): unused entries name the
     // kNoReg slot, which is reset to "ready" after the writes.
+    // Most instructions use the first three sources and two destinations (kTraitWideRegs: more).
     Cycles ready_compact(const InstrInfo& i) const {
-      const Cycles a = std::max(std::max(at[i.src[0]], at[i.src[1]]), at[i.src[2]]);
-      const Cycles b = std::max(std::max(at[i.src[3]], at[i.src[4]]), at[i.src[5]]);
-      return std::max(a, b);
+      Cycles t = std::max(std::max(at[i.src[0]], at[i.src[1]]), at[i.src[2]]);
+      if (i.traits & kTraitWideRegs) t = std::max(t, std::max(std::max(at[i.src[3]], at[i.src[4]]), at[i.src[5]]));
+      return t;
     }
     void write_compact(const InstrInfo& i, Cycles at_cycle) {
       at[i.dst[0]] = at_cycle;
       at[i.dst[1]] = at_cycle;
-      at[i.dst[2]] = at_cycle;
-      at[i.dst[3]] = at_cycle;
+      if (i.traits & kTraitWideRegs) {
+        at[i.dst[2]] = at_cycle;
+        at[i.dst[3]] = at_cycle;
+      }
       at[kNoReg] = 0;
     }
     Cycles ready_any(const InstrInfo& i) const {
