@@ -73,8 +73,11 @@ struct InstrInfo {
   uint8_t src[kMaxSrc] = {kNoReg, kNoReg, kNoReg, kNoReg, kNoReg, kNoReg};
   uint8_t dst[kMaxDst] = {kNoReg, kNoReg, kNoReg, kNoReg};
   // Filled by the attached timing model at predecode (TimingHook::annotate): the result latency
-  // with this instruction's traits applied, and flags and data of the model's own.
+  // with this instruction's traits applied, its unit and occupancy, and flags and data of the
+  // model's own.
   uint8_t latency = 0;
+  uint8_t unit = 0;       // the model's unit for it (cpu/timing/class_timing.h Unit)
+  uint8_t occupancy = 0;  // cycles it holds that unit
   uint8_t model_flags = 0;
   uint8_t model_aux = 0;
 };

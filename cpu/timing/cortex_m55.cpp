@@ -33,6 +33,8 @@ void CortexM55Model::annotate(InstrInfo& info, OpClass op) const {
       break;
   }
   info.latency = static_cast<uint8_t>(latency);
+  info.unit = static_cast<uint8_t>(ct.unit);
+  info.occupancy = ct.occupancy;
   uint8_t f = 0;
   if (is_mve(op)) f |= kVector;
   if (ct.unit == Unit::Divider) f |= kBlocksIssue;
@@ -97,8 +99,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
   const bool vector = (flags & kVector) != 0;
-  const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
-  const unsigned unit = static_cast<unsigned>(ct.unit);
+  const unsigned unit = ii.unit;
 
   // Issue: the next cycle (this one for a permitted 16-bit pair, [LLVM-M55]) or later when
   // something it needs is not ready: its operands (and the flags in an IT block), a unit still busy
@@ -115,18 +116,17 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
     if (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))) data_cost(r, issue, latency);
-    board_.write_any(ii, issue + latency);
-    if (ii.writeback_base < 15) board_.gpr(ii.writeback_base) = issue + 1;  // address update: ALU
+    board_.write_any(ii, issue + latency, issue + 1);  // a base written back is ready after the ALU
   }
 
   // Unit occupancy.
   if (flags & (kVector | kBlocksIssue | kIterative)) [[unlikely]] {
     if (vector) {
       ++stats_.mve_instructions;
-      unit_free_[unit] = issue + ct.occupancy;
+      unit_free_[unit] = issue + ii.occupancy;
       last_vector_start_ = issue;
     } else if (flags & kBlocksIssue) {
-      blocked_until_ = std::max(blocked_until_, issue + ct.occupancy);  // the divider stalls issue
+      blocked_until_ = std::max(blocked_until_, issue + ii.occupancy);  // the divider stalls issue
     } else {
       unit_free_[unit] = issue + latency;  // iterative: the FP unit is busy until the result
     }

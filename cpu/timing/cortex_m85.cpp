@@ -52,6 +52,8 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
       break;
   }
   info.latency = static_cast<uint8_t>(latency);
+  info.unit = static_cast<uint8_t>(ct.unit);
+  info.occupancy = ct.occupancy;
   uint8_t f = 0;
   if (is_mve(op)) f |= kVector;
   if (op == OpClass::MveLogic || op == OpClass::MveTransfer) f |= kPipeAOrB;
@@ -176,8 +178,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
     if (log.count != 0 || (flags & kMultiple) || r.op == OpClass::FpLoadStore) data_cost(r, issue, bytes, latency);
-    board_.write_any(ii, issue + latency);
-    if (ii.writeback_base < 15) board_.gpr(ii.writeback_base) = issue + 1;  // [LLVM-M85] base update bypass
+    board_.write_any(ii, issue + latency, issue + 1);  // [LLVM-M85] base update bypass
   }
   if (flags & kWaitsForUnit) [[unlikely]] {
     if (ct.unit == Unit::Divider) blocked_until_ = std::max(blocked_until_, issue + ct.occupancy);  // stalls the pipeline

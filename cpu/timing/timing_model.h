@@ -89,14 +89,17 @@ class CpuTimingModel : public TimingHook {
         at[i.dst[2]] = at_cycle;
         at[i.dst[3]] = at_cycle;
       }
-      at[kNoReg] = 0;
     }
     Cycles ready_any(const InstrInfo& i) const {
       return (i.traits & kTraitCompactRegs) ? ready_compact(i) : ready(i.regs);
     }
-    void write_any(const InstrInfo& i, Cycles at_cycle) {
+    // The destinations, then the written-back base (InstrInfo::writeback_base, or none) at
+    // `base_cycle`.
+    void write_any(const InstrInfo& i, Cycles at_cycle, Cycles base_cycle) {
       if (i.traits & kTraitCompactRegs) write_compact(i, at_cycle);
       else write(i.regs, at_cycle);
+      at[i.writeback_base < 15 ? i.writeback_base : kNoReg] = base_cycle;
+      at[kNoReg] = 0;
     }
   };
 
