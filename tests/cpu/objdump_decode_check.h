@@ -11,7 +11,12 @@
 //     and print as objdump prints them without the then/else slot letter it adds inside a VPT
 //     block ("vpnott" -> "vpnot"; our disassembler sees one instruction at a time). A case with an
 //     `extra` field states that count itself, and it must agree with the decoded mask.
-// A difference in the text is allowed only where binutils misprints a row (binutils_quirks.h).
+// A difference in the text is allowed only where binutils misprints a row (binutils_quirks.h; its
+// rows are MVE integer ones, so only cpu_mve_int's table meets it).
+// The four loops this replaces differed only in which of these they needed, with two exceptions
+// now made uniform: the MVE-FP and MVE-integer tests decoded every line as 32-bit (all theirs are;
+// the width now comes from objdump's line), and the MVE-core test only decoded a VPT block's body
+// (it is now printed and compared as the MVE-FP test did).
 #include <gtest/gtest.h>
 
 #include <cstddef>
