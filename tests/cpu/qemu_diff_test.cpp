@@ -254,7 +254,7 @@ TEST(QemuDifferential, DataProcessingMatchesQemu) {
     // is UNPREDICTABLE inside IT and stays outside.)
     if (rng() % 3 == 0 && c.name != "MOV (register) T2") {
       char it[32];
-      std::snprintf(it, sizeof it, "  .inst.n 0x%04x\n", 0xBF08u | ((rng() % 14) << 4));
+      std::snprintf(it, sizeof it, "  .inst.n 0x%04x\n", static_cast<unsigned>(0xBF08u | ((rng() % 14) << 4)));
       body << it;
     }
     body << inst(c) << kRecord;
@@ -329,7 +329,7 @@ TEST(QemuDifferential, LoadStoreMatchesQemu) {
     }
     if (rng() % 4 == 0) {  // as the single instruction of an IT block with a random condition
       char it[32];
-      std::snprintf(it, sizeof it, "  .inst.n 0x%04x\n", 0xBF08u | ((rng() % 14) << 4));
+      std::snprintf(it, sizeof it, "  .inst.n 0x%04x\n", static_cast<unsigned>(0xBF08u | ((rng() % 14) << 4)));
       body << it;
     }
     body << inst(c) << kRecord;

@@ -33,7 +33,9 @@ TEST_P(FaultTest, RaisesAndRecords) {
   const FaultRecord& f = h.cpu().last_fault();
   ASSERT_TRUE(f.valid);
   EXPECT_EQ(f.fault.kind, c.kind) << fault_name(f.fault.kind);
-  if (c.address) EXPECT_EQ(f.fault.address, c.address);
+  if (c.address) {
+    EXPECT_EQ(f.fault.address, c.address);
+  }
   EXPECT_EQ(f.pc, h.symbol("bad")) << std::hex << f.pc;
 }
 

@@ -2,27 +2,21 @@
 // loop rows): instructions assembled by arm-none-eabi-as (an independent encoder) must decode to
 // the expected row and disassemble as arm-none-eabi-objdump prints them; encodings of the MVE space
 // that are UNDEFINED (QEMU's choices for the UNPREDICTABLE ones) must not decode.
-#include "tests/cpu/assemble.h"
-#include "tests/cpu/objdump_text.h"
+#include "tests/cpu/objdump_decode_check.h"
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
-#include <vector>
 
 #include "cpu/decoder/decoder.h"
-#include "cpu/disasm/disasm.h"
 
 namespace corsim::cpu::test {
 namespace {
 
 struct Case {
   const char* source;
-  const char* row;  // expected row of the first instruction; the others are not compared
-  int extra = 0;    // instructions after the first (the body of a VPT block)
+  const char* row;  // expected row of the first instruction
+  int extra = 0;    // instructions after the first: the body of a VPT block, printed without the
+                    // slot letter (objdump_decode_check.h)
 };
 
 const Case kCases[] = {
@@ -75,34 +69,8 @@ const Case kCases[] = {
     {"dlstp.8 lr, r3", "DLSTP T1"}, {"dlstp.64 lr, r0", "DLSTP T1"}, {"lctp", "LCTP T1"},
 };
 
-using Line = corsim::cpu::test::ObjdumpLine;
-
 TEST(MveCoreDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
-  std::string err;
-  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
-  ASSERT_FALSE(lines.empty()) << err;
-  size_t next = 0, i = 0;
-  uint8_t it = 0;
-  while (i < lines.size()) {
-    const Line& l = lines[i];
-    const auto r = decoder::decode(l.insn, l.t32);
-    ASSERT_NE(r.encoding, nullptr) << std::hex << l.insn << " " << l.text;
-    if (r.encoding->name == "IT T1") {
-      it = static_cast<uint8_t>((r.ops.cond << 4) | r.ops.imm);
-      ++i;
-      continue;
-    }
-    ASSERT_LT(next, std::size(kCases));
-    const Case& c = kCases[next++];
-    EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, l.t32, 0, it)), normalise_objdump_text(l.text))
-        << c.source;
-    for (int k = 1; k <= c.extra && i + k < lines.size(); ++k)  // the block's body must decode
-      EXPECT_NE(decoder::decode(lines[i + k].insn, lines[i + k].t32).encoding, nullptr) << c.source;
-    i += 1 + c.extra;
-    it = 0;
-  }
-  EXPECT_EQ(next, std::size(kCases));
+  expect_cases_decode_like_objdump(kCases);
 }
 
 TEST(MveCoreDecode, UndefinedEncodingsOfTheSpace) {

@@ -2,19 +2,12 @@
 // assembled by arm-none-eabi-as (an independent encoder) must decode to the expected row and
 // disassemble exactly as arm-none-eabi-objdump prints them; encodings of the space that are
 // UNDEFINED must not decode.
-#include "tests/cpu/assemble.h"
-#include "tests/cpu/objdump_text.h"
+#include "tests/cpu/objdump_decode_check.h"
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
-#include <vector>
 
 #include "cpu/decoder/decoder.h"
-#include "cpu/disasm/disasm.h"
 
 namespace corsim::cpu::test {
 namespace {
@@ -107,38 +100,8 @@ const Case kCases[] = {
      "VPT (floating-point) T2 F32"},
 };
 
-using Line = corsim::cpu::test::ObjdumpLine;
-
-// "vaddt.f32 ..." -> "vadd.f32 ..." (the VPT slot letter objdump adds inside a VPT block).
-std::string drop_vpt_suffix(std::string s) {
-  const size_t dot = s.find('.');
-  if (dot != std::string::npos && dot > 0 && (s[dot - 1] == 't' || s[dot - 1] == 'e')) s.erase(dot - 1, 1);
-  return s;
-}
-
 TEST(MveFpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
-  std::string err;
-  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
-  ASSERT_FALSE(lines.empty()) << err;
-  size_t next = 0;
-  unsigned vpt_slots = 0;
-  for (const Line& l : lines) {
-    const auto r = decoder::decode(l.insn, true);
-    ASSERT_NE(r.encoding, nullptr) << std::hex << l.insn << " " << l.text;
-    if (vpt_slots > 0) {  // a filler instruction inside the VPT block
-      --vpt_slots;
-      EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, true, 0)),
-                normalise_objdump_text(drop_vpt_suffix(l.text)));
-      continue;
-    }
-    ASSERT_LT(next, std::size(kCases));
-    const Case& c = kCases[next++];
-    EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, true, 0)), normalise_objdump_text(l.text))
-        << c.source;
-    if (std::string_view(c.row).starts_with("VPT")) vpt_slots = 4 - static_cast<unsigned>(__builtin_ctz(r.ops.imm));
-  }
-  EXPECT_EQ(next, std::size(kCases));
+  expect_cases_decode_like_objdump(kCases);
 }
 
 // Encodings of the MVE floating-point space that are UNDEFINED (or CONSTRAINED UNPREDICTABLE,

@@ -2,20 +2,12 @@
 // arm-none-eabi-as (an independent encoder) must decode to the expected row and disassemble as
 // arm-none-eabi-objdump prints them; encodings the architecture (or QEMU, our reference, for
 // CONSTRAINED UNPREDICTABLE cases) leaves UNDEFINED must not decode to a row of ours.
-#include "tests/cpu/assemble.h"
-#include "tests/cpu/objdump_text.h"
-#include "tests/cpu/binutils_quirks.h"
+#include "tests/cpu/objdump_decode_check.h"
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
-#include <vector>
 
 #include "cpu/decoder/decoder.h"
-#include "cpu/disasm/disasm.h"
 
 namespace corsim::cpu::test {
 namespace {
@@ -100,21 +92,8 @@ const Case kCases[] = {
     {"vqmovunb.s16 q0, q1", "VQMOVUNB 8"}, {"vqmovunt.s32 q0, q1", "VQMOVUNT 16"},
 };
 
-using Line = corsim::cpu::test::ObjdumpLine;
-
 TEST(MveIntDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
-  std::string err;
-  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
-  ASSERT_EQ(lines.size(), std::size(kCases)) << err;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const Case& c = kCases[i];
-    const auto r = decoder::decode(lines[i].insn, true);
-    ASSERT_NE(r.encoding, nullptr) << std::hex << lines[i].insn << " " << c.source;
-    EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    const std::string ours = normalise_objdump_text(disasm::disassemble(lines[i].insn, true, 0, 0));
-    const std::string theirs = normalise_objdump_text(lines[i].text);
-    if (!corsim::test::binutils_misprint(c.row, ours, theirs)) EXPECT_EQ(ours, theirs) << c.source;
-  }
+  expect_cases_decode_like_objdump(kCases);
 }
 
 TEST(MveIntDecode, UndefinedEncodingsAreNotOurs) {

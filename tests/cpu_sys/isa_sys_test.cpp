@@ -33,8 +33,12 @@ TEST_P(DspInstructions, ComputeAsThePseudocode) {
   h.run();
   ASSERT_TRUE(h.reached_end()) << t.insn;
   EXPECT_EQ(h.s().r[4], t.r4) << t.insn;
-  if (t.r5 >= 0) EXPECT_EQ(h.s().r[5], static_cast<uint32_t>(t.r5)) << t.insn;
-  if (t.ge >= 0) EXPECT_EQ((h.s().r[12] >> 16) & 0xF, static_cast<uint32_t>(t.ge)) << t.insn;
+  if (t.r5 >= 0) {
+    EXPECT_EQ(h.s().r[5], static_cast<uint32_t>(t.r5)) << t.insn;
+  }
+  if (t.ge >= 0) {
+    EXPECT_EQ((h.s().r[12] >> 16) & 0xF, static_cast<uint32_t>(t.ge)) << t.insn;
+  }
   EXPECT_EQ((h.s().r[12] >> 27) & 1u, t.q ? 1u : 0u) << t.insn;
 }
 

@@ -1,18 +1,11 @@
 // Decoder-level checks of the VFP rows: instructions assembled by arm-none-eabi-as (an independent
 // encoder) must decode to the expected row and disassemble as arm-none-eabi-objdump prints them.
-#include "tests/cpu/assemble.h"
-#include "tests/cpu/objdump_text.h"
+#include "tests/cpu/objdump_decode_check.h"
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
-#include <vector>
 
 #include "cpu/decoder/decoder.h"
-#include "cpu/disasm/disasm.h"
 
 namespace corsim::cpu::test {
 namespace {
@@ -71,29 +64,8 @@ const Case kCases[] = {
     {"it eq\nvaddeq.f32 s0, s1, s2", "VADD F32"},
 };
 
-using Line = corsim::cpu::test::ObjdumpLine;
-
 TEST(VfpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
-  std::string err;
-  const std::vector<Line> lines = assemble_and_objdump(kCases, err);
-  ASSERT_FALSE(lines.empty()) << err;
-  size_t next = 0;
-  uint8_t it = 0;
-  for (const Line& l : lines) {
-    const auto r = decoder::decode(l.insn, l.t32);
-    ASSERT_NE(r.encoding, nullptr) << std::hex << l.insn << " " << l.text;
-    if (r.encoding->name == "IT T1") {
-      it = static_cast<uint8_t>((r.ops.cond << 4) | r.ops.imm);
-      continue;
-    }
-    ASSERT_LT(next, std::size(kCases));
-    const Case& c = kCases[next++];
-    EXPECT_EQ(r.encoding->name, c.row) << c.source;
-    EXPECT_EQ(normalise_objdump_text(disasm::disassemble(l.insn, l.t32, 0, it)), normalise_objdump_text(l.text))
-        << c.source;
-    it = 0;
-  }
-  EXPECT_EQ(next, std::size(kCases));
+  expect_cases_decode_like_objdump(kCases);
 }
 
 TEST(VfpDecode, UndefinedEncodingsInTheFpSpace) {

@@ -1,7 +1,10 @@
 /* Bare-metal Cortex-M55 program run on both QEMU (mps3-an547) and corsim: every entry of
  * mve_core_ops.h (MVE predication, loads/stores, long shifts, lane moves, tail-predicated loops)
  * executes CASES_PER_OP times on pseudo-random state, and one line per execution is printed over
- * semihosting: <op> <case> | inputs | q0-q7 fpscr vpr apsr r0-r5 r6-offset lr buffer[0..63].
+ * semihosting: <op> <case> | inputs | q0-q7 fpscr vpr apsr r0-r5 r6-offset lr buffer[0..63] |
+ * guard words. The buffer sits between two guard bands (see MEM_WORDS) that hold a known pattern
+ * before every case; each guard word a case changed is printed as @<index>=<value> (index into the
+ * whole extent, 3 hex digits), so every byte a case can write is compared.
  * The shared runtime (tests/qemu_baremetal) starts it, prints "done" after it and exits;
  * tests/qemu_baremetal/run_qemu_test.sh compares the two outputs line by line. No libc. */
 #include <stdint.h>
@@ -24,8 +27,20 @@ static uint32_t gen_int(void) {
 
 /* State words: q0-q7, FPSCR, VPR, APSR, r0-r5, r6, LR; the buffer lives apart. */
 enum { ST_Q = 0, ST_FPSCR = 32, ST_VPR, ST_APSR, ST_R0, ST_R6 = ST_R0 + 6, ST_LR, ST_WORDS };
-enum { BUF_WORDS = 64, BUF_BASE = 24 /* r6 = &buf[24] */ };
-static uint32_t buf[BUF_WORDS];
+/* The memory the cases address: a 64-word random buffer (r6 = &buf[24], 96 bytes in) between two
+ * 192-word guard bands. The farthest a case reaches is scatter_d_os / gather_d_os: offsets below 100
+ * scaled by 8 from r6, so bytes 96..895 of the buffer; the upper band covers buffer bytes 256..1023
+ * and the lower band the 768 bytes below the buffer (a store with its offset's sign wrong). */
+enum { BUF_WORDS = 64, BUF_BASE = 24, GUARD_WORDS = 192 };
+enum { MEM_WORDS = GUARD_WORDS + BUF_WORDS + GUARD_WORDS };
+static uint32_t mem[MEM_WORDS];
+static uint32_t* const buf = &mem[GUARD_WORDS];
+_Static_assert(BUF_BASE * 4 + 99 * 8 + 8 <= (BUF_WORDS + GUARD_WORDS) * 4, "the upper guard band must cover scatter_d_os");
+
+/* What a guard word holds before every case: a marker and its own index, so a word moved from one
+ * place to another also shows. */
+static uint32_t guard_pattern(int i) { return 0xA5A50000u | (uint32_t)i; }
+static int is_guard(int i) { return i < GUARD_WORDS || i >= GUARD_WORDS + BUF_WORDS; }
 
 typedef void (*RunFn)(uint32_t* st);
 /* Runner: the state pointer is in r7 (the sequences do not touch it). VPR is loaded by VMSR:
@@ -108,7 +123,7 @@ void qemu_test_main(void) {
       for (int i = 0; i < 6; ++i) st[ST_R0 + i] = gen_int();
       st[ST_R6] = (uint32_t)(uintptr_t)&buf[BUF_BASE];
       st[ST_LR] = 0;
-      for (int i = 0; i < BUF_WORDS; ++i) buf[i] = gen_int();
+      for (int i = 0; i < MEM_WORDS; ++i) mem[i] = is_guard(i) ? guard_pattern(i) : gen_int();
       const int kind = kOps[op].kind;
       if (kind == K_SHIFT) {
         const uint64_t r = rnd();
@@ -136,6 +151,14 @@ void qemu_test_main(void) {
       st[ST_APSR] &= 0xF80F0000u; /* NZCVQ, GE */
       for (int i = 0; i < ST_WORDS; ++i) put_word(st[i]);
       for (int i = 0; i < BUF_WORDS; ++i) put_word(buf[i]);
+      put_str("| ");
+      for (int i = 0; i < MEM_WORDS; ++i) {
+        if (!is_guard(i) || mem[i] == guard_pattern(i)) continue;
+        put_char('@');
+        put_hex((uint32_t)i, 3);
+        put_char('=');
+        put_word(mem[i]);
+      }
       put_char('\n');
     }
   }

@@ -5,7 +5,10 @@
  *   K_LOOP r3 a small element count).
  * Before: q0-q7, FPSCR, VPR (P0 and, half of the time, MASK01/MASK23: the instruction then runs
  * inside a VPT block), APSR.NZCVQ, r0-r5 random; r6 points into a 64-word random buffer (96 bytes
- * from its start). After: q0-q7, FPSCR, VPR, APSR, r0-r5, r6 (as an offset), LR, the buffer. */
+ * from its start) that lies between two 768-byte guard bands of a known pattern. After: q0-q7,
+ * FPSCR, VPR, APSR, r0-r5, r6 (as an offset), LR, the buffer and every guard word that changed.
+ * A form whose memory accesses reach past the upper guard band needs a wider band there
+ * (mve_core_diff_main.c, MEM_WORDS). */
 #ifndef CORSIM_TESTS_CPU_MVE_CORE_OPS_H
 #define CORSIM_TESTS_CPU_MVE_CORE_OPS_H
 
