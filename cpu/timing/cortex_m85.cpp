@@ -63,6 +63,7 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   if (ct.unit == Unit::Divider || ct.unit == Unit::LongShift || ct.unit == Unit::Fpu) f |= kWaitsForUnit;
   if (ct.unit == Unit::Fpu && (op == OpClass::FpDiv || (t & kTraitDouble))) f |= kIterative;
   if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) f |= kMultiple;
+  if (op == OpClass::FpLoadStore) f |= kFpTransfer;
   info.model_flags = f;
   // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE and the units kPerCycle
   // allows none of issue from slot 0 only.
@@ -122,7 +123,7 @@ Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
 void CortexM85Model::data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes, unsigned& latency) {
   const MemoryLog& log = *r.memory;
   const uint8_t f = r.info->model_flags;
-  if ((f & kMultiple) || (r.op == OpClass::FpLoadStore && bytes > kBytesPerBeat)) {
+  if ((f & kMultiple) || ((f & kFpTransfer) && bytes > kBytesPerBeat)) {
     const Cycles beats = std::max<Cycles>(1, (bytes + kBytesPerBeat - 1) / kBytesPerBeat);
     blocked_until_ = std::max(blocked_until_, issue + beats);
     latency += static_cast<unsigned>(beats - 1);
@@ -141,10 +142,9 @@ void CortexM85Model::data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes
 Cycles CortexM85Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
-  const ClassTiming& ct = kByClass[static_cast<unsigned>(r.op)];
   const MemoryLog& log = *r.memory;
-  const uint32_t bytes = (r.executed && log.count != 0) ? access_bytes(log) : 0;
-  unsigned unit = static_cast<unsigned>(ct.unit);
+  const uint32_t bytes = (log.count != 0 && r.executed) ? access_bytes(log) : 0;
+  unsigned unit = ii.unit;
 
   // Issue: in this cycle beside the one already there, or the next, or later when something it
   // needs is not ready (the waits are combined first, away from now_, so the chain from one
@@ -161,7 +161,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   Cycles issue = std::max(fits_in_current_cycle(r, bytes) ? now_ : now_ + 1, waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
   if (flags & kVector) {
-    unit_free_[unit] = issue + ct.occupancy;
+    unit_free_[unit] = issue + ii.occupancy;
     last_vector_start_ = issue;
     ++stats_.mve_instructions;
   }
@@ -177,13 +177,17 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
-    if (log.count != 0 || (flags & kMultiple) || r.op == OpClass::FpLoadStore) data_cost(r, issue, bytes, latency);
+    if (log.count != 0 || (flags & (kMultiple | kFpTransfer))) data_cost(r, issue, bytes, latency);
     board_.write_any(ii, issue + latency, issue + 1);  // [LLVM-M85] base update bypass
   }
   if (flags & kWaitsForUnit) [[unlikely]] {
-    if (ct.unit == Unit::Divider) blocked_until_ = std::max(blocked_until_, issue + ct.occupancy);  // stalls the pipeline
-    else if (flags & kIterative) unit_free_[unit] = issue + latency;
-    else if (ct.unit == Unit::LongShift) unit_free_[unit] = issue + 1;
+    if (ii.unit == static_cast<uint8_t>(Unit::Divider)) {
+      blocked_until_ = std::max(blocked_until_, issue + ii.occupancy);  // stalls the pipeline
+    } else if (flags & kIterative) {
+      unit_free_[unit] = issue + latency;
+    } else if (ii.unit == static_cast<uint8_t>(Unit::LongShift)) {
+      unit_free_[unit] = issue + 1;
+    }
   }
 
   if (ii.branch != BranchKind::None) {

@@ -28,7 +28,7 @@ class CortexM85Model final : public CpuTimingModel {
   enum Flag : uint8_t {
     kVector = 1u << 0,        // MVE: one of the pipes A-D or the vector load/store pipes
     kPipeAOrB = 1u << 1,      // MVE logic and lane moves: whichever of pipes A and B frees first
-    kUnused2 = 1u << 2,
+    kFpTransfer = 1u << 2,    // VLDR/VSTR/VLDM/VSTM: a multiple transfer when over 8 bytes
     kEndsGroup = 1u << 3,     // nothing joins its cycle (single-issue forms, MVE loads/stores)
     kMacAccumulate = 1u << 4, // MUL with an accumulator: read one cycle late
     kWaitsForUnit = 1u << 5,  // divider, FPU or long-shift unit: waits while an earlier op holds it
