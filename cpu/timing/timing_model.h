@@ -147,11 +147,18 @@ class CpuTimingModel : public TimingHook {
   // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
   Cycles data_access(const MemoryLog& log, unsigned beat) {
     if (memory_ == nullptr) return 0;
-    if (log.count == 1 && log.access[0].size <= beat) [[likely]] {  // one access, one beat
+    if (log.count == 1) [[likely]] {  // one access of one beat, or of two (a whole vector)
       const MemAccess& a = log.access[0];
-      ++stats_.data_accesses;
-      return memory_access(a.addr, std::bit_floor(unsigned{a.size}),
-                           a.write ? memory::AccessKind::Write : memory::AccessKind::Read);
+      const auto kind = a.write ? memory::AccessKind::Write : memory::AccessKind::Read;
+      if (a.size <= beat) {
+        ++stats_.data_accesses;
+        return memory_access(a.addr, std::bit_floor(unsigned{a.size}), kind);
+      }
+      if (a.size == 2 * beat) {
+        stats_.data_accesses += 2;
+        const Cycles first = memory_access(a.addr, beat, kind);
+        return first + memory_access(a.addr + beat, beat, kind);
+      }
     }
     Cycles stall = 0;
     for (unsigned i = 0; i < log.count; ++i) {
@@ -168,6 +175,7 @@ class CpuTimingModel : public TimingHook {
   }
   // True when an instruction's accesses include a read.
   static bool any_read(const MemoryLog& log) {
+    if (log.count == 1) return !log.access[0].write;
     bool r = false;
     for (unsigned i = 0; i < log.count; ++i) r |= !log.access[i].write;
     return r;
