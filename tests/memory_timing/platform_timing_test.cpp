@@ -63,6 +63,58 @@ TEST(PlatformTiming, DtcmBankConflictCostsOneCycle) {
   EXPECT_EQ(t.cpu_access(rd(0x30000040), 301), 1u);
 }
 
+TEST(PlatformTiming, AlignedDoublewordWaitsForEitherBankAndHoldsBoth) {
+  PlatformMemoryTiming t(corstone300());
+  EXPECT_EQ(t.cpu_access(rd(0x3000000C), 200), 0u);     // bank 3, busy during cycle 200
+  EXPECT_EQ(t.cpu_access(rd(0x30000008, 8), 200), 1u);  // banks 2,3: waits for bank 3, runs in 201
+  EXPECT_EQ(t.cpu_access(rd(0x30000018), 201), 1u);     // bank 2 is held through cycle 201
+  EXPECT_EQ(t.cpu_access(rd(0x30000014), 201), 0u);     // bank 1 is free
+}
+
+// The fast ranges (FastRange::try_access, inline in the core models) must do exactly what
+// cpu_access does: same cost, same bank state, same counters. Two memory systems see the same
+// mixed sequence of TCM accesses, one only through cpu_access, the other through its fast ranges
+// whenever one takes the access.
+TEST(PlatformTiming, FastRangesMatchCpuAccess) {
+  PlatformMemoryTiming slow(corstone300()), fast(corstone300());
+  const uint32_t bases[] = {0x00000000, 0x10000000, 0x20000000, 0x30000000};  // ITCM/DTCM, NS and S
+  const uint8_t sizes[] = {1, 2, 4, 8, 16};
+  uint32_t seed = 12345;
+  auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  Cycles now = 1000;
+  int taken_fast = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const uint32_t r = next();
+    const AccessKind kind = static_cast<AccessKind>(r % 3);
+    const uint32_t addr = bases[(r >> 2) % 4] + ((r >> 4) & 0xFFF);
+    const uint8_t size = sizes[(r >> 16) % 5];
+    if ((r >> 20) % 3 == 0) ++now;  // several accesses per cycle: bank conflicts happen
+    const CpuAccess a{addr, size, kind};
+    const Cycles expected = slow.cpu_access(a, now);
+    const FastRange range = fast.fast_range(addr, kind);
+    Cycles got = 0;
+    if (range.try_access(addr, size, now, got)) ++taken_fast;
+    else got = fast.cpu_access(a, now);
+    ASSERT_EQ(got, expected) << "access " << i << " at 0x" << std::hex << addr << " size " << std::dec << int{size};
+  }
+  EXPECT_GT(taken_fast, 10000);  // most of them went the fast way
+  EXPECT_EQ(fast.cpu_accesses(), slow.cpu_accesses());
+  for (size_t m = 0; m < slow.traffic().size(); ++m) {
+    EXPECT_EQ(fast.traffic()[m].cpu_read, slow.traffic()[m].cpu_read) << m;
+    EXPECT_EQ(fast.traffic()[m].cpu_write, slow.traffic()[m].cpu_write) << m;
+    EXPECT_EQ(fast.traffic()[m].cpu_fetch, slow.traffic()[m].cpu_fetch) << m;
+  }
+}
+
+TEST(PlatformTiming, NoFastRangeForCachedMemoriesOrDtcmFetches) {
+  PlatformMemoryTiming t(corstone300());
+  EXPECT_EQ(t.fast_range(0x70000000, AccessKind::Read).size, 0u);   // DDR: behind the D-cache
+  EXPECT_EQ(t.fast_range(0x21000000, AccessKind::Write).size, 0u);  // ISRAM
+  EXPECT_EQ(t.fast_range(0x30000000, AccessKind::Fetch).size, 0u);  // DTCM holds no code
+  EXPECT_EQ(t.fast_range(0x40000000, AccessKind::Read).size, 0u);   // peripherals
+  EXPECT_NE(t.fast_range(0x10000000, AccessKind::Fetch).size, 0u);  // ITCM code
+}
+
 TEST(PlatformTiming, UncachedReadPaysLatencyPlusTransfer) {
   PlatformMemoryTiming t(corstone300());  // CCR.IC/DC reset to 0: caches off
   EXPECT_EQ(t.cpu_access(rd(0x70000000), 1000), kDdrLatency + 1u);          // ceil(4/8) = 1
