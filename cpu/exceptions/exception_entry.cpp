@@ -89,7 +89,8 @@ void ExceptionUnit::take(uint32_t return_address) {
 }
 
 bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
-  state_.forget_fp_check();  // IPSR, CONTROL.FPCA/SFPA and FPCCR change (cpu/isa/fp_check.h)
+  // IPSR, CONTROL.FPCA/SFPA and FPCCR (LSPACT, by UpdateFPCCR) change (cpu/isa/fp_check.h).
+  state_.forget_fp_check();
   const memory::AccessAttrs attrs{memory::Master::CpuData, true, true};
   save_active_sp(state_);
   const bool from_thread = !state_.handler_mode();

@@ -56,7 +56,6 @@ bool ExceptionUnit::push_fp_context(uint32_t frame, bool overflow, bool ts, bool
 }
 
 void ExceptionUnit::update_fpccr(uint32_t fp_area, bool splimviol) {
-  state_.forget_fp_check();  // LSPACT is set (cpu/isa/fp_check.h)
   // Runs in the interrupted context: privilege, mode and execution priority are still its own.
   regs_.fpcar = fp_area & ~7u;
   uint32_t v = (regs_.fpccr & ~fpccr::kContextBits) | fpccr::kLspact;
@@ -93,7 +92,6 @@ void ExceptionUnit::pend_lazy_fp_fault(uint32_t exc) {
 }
 
 bool ExceptionUnit::preserve_fp_state() {
-  state_.forget_fp_check();  // LSPACT may clear (cpu/isa/fp_check.h)
   const uint32_t ctx = regs_.fpccr;
   const bool privileged = !(ctx & fpccr::kUser);
   const bool ts = (ctx & fpccr::kTs) && (ctx & fpccr::kS);

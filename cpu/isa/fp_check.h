@@ -9,8 +9,9 @@
 // next check would pass without doing anything until one of its inputs changes: CPACR/NSACR,
 // FPCCR, CONTROL (nPRIV, FPCA, SFPA), IPSR (Handler mode is privileged) or the security state.
 // A passing full check sets ArchState::fp_check_passed, and every writer of those inputs clears it
-// (ArchState::forget_fp_check()):
-//   exception entry, exception return, UpdateFPCCR, PreserveFPState, reset   cpu/exceptions/
+// (ArchState::forget_fp_check()); a change that can only make the check pass (PreserveFPState
+// clearing LSPACT) needs not:
+//   exception entry (with UpdateFPCCR), exception return, reset              cpu/exceptions/
 //   CPACR, NSACR, FPCCR written through the SCS                              cpu/scs/scb_registers.cpp
 //   MSR CONTROL                                                              cpu/isa/system.cpp
 //   VMRS FPCXT_S, VMSR FPCXT_NS/FPCXT_S (CONTROL.SFPA)                       cpu/isa/vfp_move.cpp
