@@ -276,5 +276,50 @@ TEST(FpCheckCache, VmrsFpcxtSClearingSfpaStartsANewSecureContext) {
   EXPECT_NE(s.r[3] & kControlSfpa, 0u);
 }
 
+TEST(FpCheckCache, VmsrFpcxtSClearingSfpaStartsANewSecureContext) {
+  Platform p;
+  ASSERT_TRUE(p.run(R"(
+    ldr r0, =0xE000ED88
+    ldr r1, =0x00F00000
+    str r1, [r0]
+    ldr r0, =0xE000EF3C
+    ldr r1, =0x00C00000
+    str r1, [r0]             @ FPDSCR.RMode = RZ
+    isb
+    vmov.f32 s0, #1.0        @ new context: FPCA = SFPA = 1
+    movs r1, #0
+    vmsr fpcxt_s, r1         @ CONTROL_S.SFPA = 0, FPSCR = 0 (RMode = RN)
+    mrs r2, control
+    vmrs r3, fpscr           @ Secure with SFPA = 0: new context, RMode from FPDSCR
+    mrs r4, control
+    b corsim_end
+  )"));
+  ArchState& s = p.h.s();
+  EXPECT_EQ(s.r[2] & kControlSfpa, 0u);
+  EXPECT_EQ(s.r[3] & kRmodeMask, kRmodeRz);
+  EXPECT_NE(s.r[4] & kControlSfpa, 0u);
+}
+
+// Tools and tests change the registers directly between runs; Cpu::run starts by forgetting.
+TEST(FpCheckCache, CpacrChangedBetweenRunsFaultsTheNextFpInstruction) {
+  Platform p;
+  ASSERT_TRUE(p.h.load(".fpu fpv5-d16\n" R"(
+    vmov.f32 s0, #1.0
+  nocp_insn:
+    vmov.f32 s1, #1.0
+    b corsim_end
+  )" + kFaultHandler));
+  p.h.cpu().exceptions().regs().cpacr = 0x00F0'0000u;
+  p.h.cpu().run(1);  // the first VMOV passes
+  ASSERT_EQ(p.h.s().ext[0], kOne);
+  p.h.cpu().exceptions().regs().cpacr = 0;
+  p.h.cpu().run(5000);
+  ArchState& s = p.h.s();
+  ASSERT_TRUE(p.h.reached_end());
+  EXPECT_EQ(s.r[1], p.h.symbol("nocp_insn"));
+  EXPECT_NE(s.r[2] & kCfsrNocp, 0u);
+  EXPECT_EQ(s.ext[1], 0u);
+}
+
 }  // namespace
 }  // namespace corsim::cpu::systest
