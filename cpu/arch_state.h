@@ -60,6 +60,14 @@ struct ArchState {
   uint32_t exclusive_addr = 0;
   uint8_t exclusive_size = 0;  // bytes of the LDREX that set it; a STREX of another size fails
 
+  // Not architectural: the remembered answer of ExecuteFPCheck (cpu/isa/fp_check.h). Non-zero
+  // only while nothing that check reads (CPACR, FPCCR, CONTROL, IPSR, the security state) has
+  // changed since it last passed; whoever writes one of those calls forget_fp_check().
+  uint8_t fp_check_passed = 0;  // kFpCheckVfp, kFpCheckMve below
+  static constexpr uint8_t kFpCheckVfp = 1u << 0;  // an FP instruction runs with no side effect
+  static constexpr uint8_t kFpCheckMve = 1u << 1;  // so does a vector instruction (MVE present)
+  void forget_fp_check() { fp_check_passed = 0; }
+
   bool handler_mode() const { return ipsr != 0; }
   bool in_it_block() const { return (itstate & 0x0F) != 0; }
   unsigned sec() const { return secure ? 1u : 0u; }

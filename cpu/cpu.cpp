@@ -31,6 +31,8 @@ void Cpu::set_timing(TimingHook* t) {
 
 StopReason Cpu::run(Cycles max_cycles) {
   const Cycles end = cycles_ + max_cycles;
+  // Tests and tools may have changed CPACR, FPCCR or CONTROL directly since the last run.
+  state_.forget_fp_check();
   if (timing_ != nullptr) timing_->begin_quantum();
   if (trace_ != nullptr) return timing_ ? run_loop<true>(end, timing_) : run_loop<true, NoTiming>(end, nullptr);
   // A timing model runs its own instantiation of the loop (TimingHook::run), so its retire()

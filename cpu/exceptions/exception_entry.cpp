@@ -89,6 +89,8 @@ void ExceptionUnit::take(uint32_t return_address) {
 }
 
 bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
+  // IPSR, CONTROL.FPCA/SFPA and FPCCR (LSPACT, by UpdateFPCCR) change (cpu/isa/fp_check.h).
+  state_.forget_fp_check();
   const memory::AccessAttrs attrs{memory::Master::CpuData, true, true};
   save_active_sp(state_);
   const bool from_thread = !state_.handler_mode();
@@ -207,6 +209,7 @@ void ExceptionUnit::deactivate(uint32_t exc) {
 }
 
 bool ExceptionUnit::exception_return(uint32_t value) {
+  state_.forget_fp_check();  // IPSR, CONTROL.FPCA/SFPA and FPCCR.LSPACT change (cpu/isa/fp_check.h)
   const uint32_t returning = state_.ipsr;
   const uint32_t fault_pc = value;  // INVPC/UNSTKERR frames hold the EXC_RETURN value
   auto invpc = [&] {

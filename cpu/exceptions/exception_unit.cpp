@@ -42,7 +42,7 @@ bool ExceptionUnit::reset(uint32_t vtor) {
   regs_.vtor[1] = vtor & 0xFFFF'FF80u;
 
   // TakeReset(): registers UNKNOWN except as below; corsim zeroes them for determinism.
-  state_ = ArchState{};
+  state_ = ArchState{};  // also forgets the FP check's answer (cpu/isa/fp_check.h)
   state_.secure = true;
   state_.r[14] = 0xFFFF'FFFFu;  // LR reset value (B3.x "TakeReset")
   const memory::AccessAttrs attrs{memory::Master::CpuData, true, true};

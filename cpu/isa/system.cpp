@@ -91,6 +91,7 @@ void write_special_register(Cpu& cpu, unsigned sysm, unsigned mask, uint32_t val
       if (!(value & 1u) || exc.execution_priority() > -1) s.faultmask[bank] = value & 1u;
       break;
     case kControl: {
+      s.forget_fp_check();  // nPRIV, FPCA, SFPA are inputs of ExecuteFPCheck (cpu/isa/fp_check.h)
       uint32_t& c = s.control[bank];
       const bool switch_stack = !s.handler_mode() && bank == s.sec();
       if (switch_stack) save_active_sp(s);

@@ -19,6 +19,7 @@
 #include "cpu/arch_state.h"
 #include "cpu/decoder/operands.h"
 #include "cpu/decoder/pattern.h"
+#include "cpu/isa/fp_check.h"
 
 namespace corsim::cpu {
 
@@ -28,9 +29,7 @@ namespace vfp {
 
 inline constexpr uint8_t kRoundFpscr = 0xFF;
 
-// ExecuteFPCheck (Arm DDI 0553, B3 "Floating-point support"): NOCP when CPACR leaves CP10 off,
-// CONTROL.FPCA / FPSCR from FPDSCR on the first FP instruction of a new context. False = faulted.
-bool check(Cpu& cpu);
+// vfp::check (ExecuteFPCheck) is in cpu/isa/fp_check.h, included below.
 // The FPSCR of a new floating-point context: FPDSCR's AHP, DN, FZ, RMode, FZ16; LTPSIZE = 4.
 uint32_t default_fpscr(Cpu& cpu);
 

@@ -186,6 +186,7 @@ bool read_sysreg(Cpu& c, unsigned reg, uint32_t& v) {
     s.fpscr = vfp::default_fpscr(c);
     s.vpr = 0;
     s.control[1] &= ~kControlSfpa;
+    s.forget_fp_check();  // SFPA is an input of ExecuteFPCheck (cpu/isa/fp_check.h)
   }
   return true;
 }
@@ -211,6 +212,7 @@ void write_sysreg(Cpu& c, unsigned reg, uint32_t v) {
     case kFpcxtS:
       s.fpscr = v & 0x0FFF'FFFFu & kFpscrMask;  // NZCV cleared
       s.control[1] = (v >> 31) ? (s.control[1] | kControlSfpa) : (s.control[1] & ~kControlSfpa);
+      s.forget_fp_check();  // SFPA is an input of ExecuteFPCheck (cpu/isa/fp_check.h)
       break;
     default: break;
   }

@@ -139,6 +139,13 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   auto w1c = [](uint32_t& reg, uint32_t mask) {
     return [&reg, mask](uint32_t v, uint32_t lanes) { reg &= ~(v & lanes & mask); };
   };
+  // Storage whose value ExecuteFPCheck reads: a write forgets the check's remembered answer.
+  auto fp_check_input = [e](uint32_t& reg, uint32_t writable) {
+    return [e, &reg, writable](uint32_t v, uint32_t lanes) {
+      reg = merge(reg, v, lanes & writable);
+      e->state().forget_fp_check();
+    };
+  };
   bank.add(0xED28, "CFSR", [regs] { return regs->cfsr; }, w1c(r.cfsr, cfsr::kWritableMask));
   bank.add(0xED2C, "HFSR", [regs] { return regs->hfsr; }, w1c(r.hfsr, hfsr::kVecttbl | hfsr::kForced | hfsr::kDebugevt));
   bank.add(0xED30, "DFSR", [regs] { return regs->dfsr; }, w1c(r.dfsr, 0x3Fu));
@@ -159,8 +166,10 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   bank.add_storage(0xED84, "CSSELR", r.csselr, 1u);
   // CPACR: CP10 [21:20] and CP11 [23:22] (FPU and MVE); no other coprocessors exist.
   const bool has_fp = exc.config().has_fpu || exc.config().has_mve;
-  bank.add_storage(0xED88, "CPACR", r.cpacr, has_fp ? 0x00F0'0000u : 0u);
-  bank.add_storage(0xED8C, "NSACR", r.nsacr, has_fp ? 0x0000'0C00u : 0u);
+  // Both are inputs of ExecuteFPCheck: a write makes the next FP instruction check in full
+  // (cpu/isa/fp_check.h).
+  bank.add(0xED88, "CPACR", [regs] { return regs->cpacr; }, fp_check_input(regs->cpacr, has_fp ? 0x00F0'0000u : 0u));
+  bank.add(0xED8C, "NSACR", [regs] { return regs->nsacr; }, fp_check_input(regs->nsacr, has_fp ? 0x0000'0C00u : 0u));
 
   // Debug Control Block. No debugger is attached: DHCSR reads 0 and ignores writes; DEMCR keeps
   // TRCENA (bit 24) and the monitor/vector-catch bits.
@@ -184,7 +193,7 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   });
 
   // FPU control: storage (lazy FP state preservation is issue 3).
-  bank.add_storage(0xEF34, "FPCCR", r.fpccr, 0xFC00'07FFu);
+  bank.add(0xEF34, "FPCCR", [regs] { return regs->fpccr; }, fp_check_input(regs->fpccr, 0xFC00'07FFu));
   bank.add_storage(0xEF38, "FPCAR", r.fpcar, 0xFFFF'FFF8u);
   bank.add_storage(0xEF3C, "FPDSCR", r.fpdscr, 0x07C8'0000u);  // AHP, DN, FZ, RMode, FZ16
   bank.add_const(0xEF40, "MVFR0", 0x1011'0221u);

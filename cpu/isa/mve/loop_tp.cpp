@@ -26,6 +26,8 @@ bool undefined(Cpu& cpu) {
 
 // The pseudocode's ActiveFPState(): FP enabled, no lazy preservation pending, no new context due.
 bool fp_state_active(Cpu& cpu) {
+  // A passed ExecuteFPCheck whose inputs have not changed since (cpu/isa/fp_check.h) means all three.
+  if (cpu.state().fp_check_passed & ArchState::kFpCheckVfp) return true;
 #if CORSIM_HAVE_EXCEPTION_UNIT
   auto& exc = cpu.exceptions();
   if (!exc.fpu_enabled() || exc.lazy_fp_active()) return false;

@@ -5,12 +5,12 @@
 
 namespace corsim::cpu::mve {
 
-bool check(Cpu& cpu) {
+bool check_full(Cpu& cpu) {
   if (!cpu.config().has_mve) {
     cpu.raise(FaultKind::UndefinedInstruction);
     return false;
   }
-  return vfp::check(cpu);
+  return vfp::check_full(cpu);
 }
 
 }  // namespace corsim::cpu::mve

@@ -20,10 +20,7 @@
 #include <cstring>
 
 #include "cpu/arch_state.h"
-
-namespace corsim::cpu {
-class Cpu;
-}
+#include "cpu/isa/fp_check.h"  // mve::check
 
 namespace corsim::cpu::mve {
 
@@ -42,10 +39,6 @@ enum MveType : uint8_t { kMveI = 0, kMveS = 1, kMveU = 2, kMveF = 3, kMveP = 4, 
 
 inline constexpr uint32_t kFpscrQc = 1u << 27;
 inline constexpr unsigned kLtpsizeShift = 16;  // FPSCR.LTPSIZE [18:16]; 4 = no tail predication
-
-// ExecuteFPCheck for a vector instruction: UNDEFINED without MVE, NOCP when CPACR.CP10 is off, a
-// new floating-point context when FPCA is clear (the same rules as VFP). False = faulted, stop.
-bool check(Cpu& cpu);
 
 // The element mask of the current instruction (QEMU's mve_element_mask, the Arm ARM's
 // GetCurInstrBeat() over all four beats): VPR.P0 where a VPT block is active (VPR.MASK01 for
