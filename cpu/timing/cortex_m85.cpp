@@ -78,10 +78,9 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
 
 
 bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const {
-  const CycleUse& c = cycle_;
-  const uint8_t aux = r.info->model_aux;
-  return c.open && (aux & kSecondOk) && !(c.single_units & aux & kSingleUnits) &&
-         (!(aux & kLoadPort) || c.load_bytes + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
+  const uint32_t aux = r.info->model_aux;
+  return (cycle_ & kCycleOpen) && (aux & kSecondOk) && !(cycle_ & aux & kSingleUnits) &&
+         (!(aux & kLoadPort) || (cycle_ >> kLoadBytesShift) + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
 }
 
 Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
@@ -167,12 +166,11 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   }
   // The cycle's use: a new cycle takes this one as its first instruction; a second closes it.
   if (issue != now_) {
-    const uint8_t aux = ii.model_aux;
-    cycle_.open = !(flags & kEndsGroup);
-    cycle_.single_units = aux & kSingleUnits;
-    cycle_.load_bytes = (aux & kLoadPort) ? static_cast<uint8_t>(std::max<uint32_t>(bytes, 4)) : 0;
+    const uint32_t aux = ii.model_aux;
+    const uint32_t load_bytes = (aux & kLoadPort) ? std::max<uint32_t>(bytes, 4) : 0;
+    cycle_ = ((flags & kEndsGroup) ? 0 : kCycleOpen) | (aux & kSingleUnits) | (load_bytes << kLoadBytesShift);
   } else {
-    cycle_.open = false;
+    cycle_ &= ~kCycleOpen;
   }
 
   unsigned latency = ii.latency;
@@ -194,7 +192,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     const Cycles redirect = branch_cost(r, issue);
     if (redirect != 0) {
       blocked_until_ = std::max(blocked_until_, redirect);
-      cycle_.open = false;
+      cycle_ &= ~kCycleOpen;
     }
   }
   return commit(issue);
@@ -202,7 +200,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
 
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
-  cycle_ = CycleUse{};
+  cycle_ = 0;
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }

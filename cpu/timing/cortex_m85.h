@@ -43,20 +43,17 @@ class CortexM85Model final : public CpuTimingModel {
                               // and it is not slot-0-only: group enders, DSP, shifted operands, FP/MVE)
     kLoadPort = 1u << 4,      // uses the load pipe (8 bytes per cycle over both slots)
   };
-  // The current cycle (now_): whether the one instruction issued in it takes a partner, the
-  // single-instance unit it uses and the load bytes it moved.
-  struct CycleUse {
-    bool open = false;
-    uint8_t single_units = 0;
-    uint8_t load_bytes = 0;
-  };
+  // The current cycle (now_), in one word: whether the one instruction issued in it takes a
+  // partner (kCycleOpen), the single-instance unit it uses (kSingleUnits bits) and the load bytes
+  // it moved (from bit kLoadBytesShift).
+  static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
   Cycles operands_ready(const RetireInfo& r) const;
   bool fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const;
   // Loads/stores and multi-register transfers: the extra cycles their data costs.
   void data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes, unsigned& latency);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 
-  CycleUse cycle_;
+  uint32_t cycle_ = 0;
   std::array<Cycles, 20> unit_free_{};
   Cycles blocked_until_ = 0;      // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;  // vector instructions start one per cycle

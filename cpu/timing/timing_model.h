@@ -182,6 +182,7 @@ class CpuTimingModel : public TimingHook {
   }
   // Total bytes of an instruction's data accesses.
   static uint32_t access_bytes(const MemoryLog& log) {
+    if (log.count == 1) return log.access[0].size;  // (bytes are dropped only beyond kMax records)
     uint32_t n = log.dropped_bytes;
     for (unsigned i = 0; i < log.count; ++i) n += log.access[i].size;
     return n;
