@@ -78,9 +78,13 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
 
 
 bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const {
+  // Bitwise, not short-circuit: the parts are cheap and their outcomes vary instruction to
+  // instruction.
   const uint32_t aux = r.info->model_aux;
-  return (cycle_ & kCycleOpen) && (aux & kSecondOk) && !(cycle_ & aux & kSingleUnits) &&
-         (!(aux & kLoadPort) || (cycle_ >> kLoadBytesShift) + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat);
+  const bool open = (cycle_ & kCycleOpen) != 0, second_ok = (aux & kSecondOk) != 0;
+  const bool unit_free = (cycle_ & aux & kSingleUnits) == 0;
+  const bool load_fits = !(aux & kLoadPort) || (cycle_ >> kLoadBytesShift) + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat;
+  return open & second_ok & unit_free & load_fits;
 }
 
 Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
@@ -113,7 +117,7 @@ Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
     ready = std::max(ready, acc > kMacAccumulatorLatency ? acc - kMacAccumulatorLatency : 0);
   } else {
     ready = board_.ready_any(ii);
-    if (ii.traits & kTraitShiftedOperand) ready += kShiftedOperandEarly;  // read at EX1
+    ready += (ii.traits & kTraitShiftedOperand) ? kShiftedOperandEarly : 0;  // read at EX1
   }
   if (r.in_it_block) ready = std::max(ready, board_.gpr(kFlagsBit));
   return ready;
