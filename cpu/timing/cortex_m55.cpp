@@ -70,31 +70,6 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
   return issue + kTakenBranchCost;
 }
 
-Cycles CortexM55Model::data_cost(const RetireInfo& r, Cycles issue, unsigned& latency) {
-  const MemoryLog& log = *r.memory;
-  const uint8_t f = r.info->model_flags;
-  if ((f & (kMultiple | kFpTransfer)) != 0) {
-    // Multi-register transfers move 64 bits per cycle; the last register arrives last.
-    const uint32_t bytes = access_bytes(log);
-    if ((f & kMultiple) || bytes > kBytesPerBeat) {
-      const Cycles beats = std::max<Cycles>(1, (bytes + kBytesPerBeat - 1) / kBytesPerBeat);
-      blocked_until_ = std::max(blocked_until_, issue + beats);
-      latency += static_cast<unsigned>(beats - 1);
-    }
-  }
-  if (log.count == 0) return 0;
-  if (any_read(log)) ++stats_.loads;
-  else ++stats_.stores;
-  const Cycles stall = data_access(log, kBytesPerBeat);
-  if (stall != 0) {
-    // The M55 waits for its data: nothing issues until the access completes.
-    blocked_until_ = std::max(blocked_until_, issue + 1 + stall);
-    latency += static_cast<unsigned>(stall);
-    stats_.memory_stall_cycles += stall;
-  }
-  return stall;
-}
-
 Cycles CortexM55Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
@@ -115,7 +90,12 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
-    if (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))) data_cost(r, issue, latency);
+    if (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))) {
+      // VLDM/VSTM (and VLDR/VSTR.64 over 8 bytes) are multi-register transfers too.
+      const uint32_t bytes = access_bytes(*r.memory);
+      const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
+      transfer_cost(*r.memory, bytes, multiple, issue, kBytesPerBeat, latency, blocked_until_);
+    }
     board_.write_any(ii, issue + latency, issue + 1);  // a base written back is ready after the ALU
   }
 

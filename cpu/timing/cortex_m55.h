@@ -36,12 +36,10 @@ class CortexM55Model final : public CpuTimingModel {
   // pair_state_ bits: the previous instruction may take a partner (kOpen), and is itself one of
   // the pairable forms (kOpenPairable).
   static constexpr uint8_t kOpen = 1, kOpenPairable = 2;
-  // Loads/stores and multi-register transfers: the extra cycles their data costs.
-  Cycles data_cost(const RetireInfo& r, Cycles issue, unsigned& latency);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
-  Cycles blocked_until_ = 0;            // earliest issue after a redirect, fetch wait or blocking op
+  Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
   uint8_t pair_state_ = 0;
   uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)

@@ -123,25 +123,6 @@ Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
   return ready;
 }
 
-void CortexM85Model::data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes, unsigned& latency) {
-  const MemoryLog& log = *r.memory;
-  const uint8_t f = r.info->model_flags;
-  if ((f & kMultiple) || ((f & kFpTransfer) && bytes > kBytesPerBeat)) {
-    const Cycles beats = std::max<Cycles>(1, (bytes + kBytesPerBeat - 1) / kBytesPerBeat);
-    blocked_until_ = std::max(blocked_until_, issue + beats);
-    latency += static_cast<unsigned>(beats - 1);
-  }
-  if (log.count == 0) return;
-  if (any_read(log)) ++stats_.loads;
-  else ++stats_.stores;
-  const Cycles stall = data_access(log, kBytesPerBeat);
-  if (stall != 0) {
-    blocked_until_ = std::max(blocked_until_, issue + 1 + stall);
-    latency += static_cast<unsigned>(stall);
-    stats_.memory_stall_cycles += stall;
-  }
-}
-
 Cycles CortexM85Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
@@ -179,7 +160,10 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
-    if (log.count != 0 || (flags & (kMultiple | kFpTransfer))) data_cost(r, issue, bytes, latency);
+    if (log.count != 0 || (flags & (kMultiple | kFpTransfer))) {
+      const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
+      transfer_cost(log, bytes, multiple, issue, kBytesPerBeat, latency, blocked_until_);
+    }
     board_.write_any(ii, issue + latency, issue + 1);  // [LLVM-M85] base update bypass
   }
   if (flags & kWaitsForUnit) [[unlikely]] {

@@ -49,13 +49,11 @@ class CortexM85Model final : public CpuTimingModel {
   static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
   Cycles operands_ready(const RetireInfo& r) const;
   bool fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const;
-  // Loads/stores and multi-register transfers: the extra cycles their data costs.
-  void data_cost(const RetireInfo& r, Cycles issue, uint32_t bytes, unsigned& latency);
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 
   uint32_t cycle_ = 0;
   std::array<Cycles, 20> unit_free_{};
-  Cycles blocked_until_ = 0;      // earliest issue after a redirect, fetch wait or blocking op
+  Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;  // vector instructions start one per cycle
   uint32_t loop_end_pc_ = 1;
   BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth> predictor_;

@@ -190,6 +190,28 @@ class CpuTimingModel : public TimingHook {
   static bool is_mve(OpClass op) { return op >= OpClass::MveLogic && op <= OpClass::MveTransfer; }
   static bool is_fp(OpClass op) { return op >= OpClass::FpAlu && op <= OpClass::FpLoadStore; }
 
+  // The data side of a load or store issued at `issue` moving `bytes` (access_bytes(log)): a
+  // multi-register transfer (`multiple`) moves `beat` bytes per cycle and its last register
+  // arrives last; a memory stall blocks issue until the data is there. Adds to `latency` and
+  // raises `blocked_until` (the model's earliest next issue).
+  void transfer_cost(const MemoryLog& log, uint32_t bytes, bool multiple, Cycles issue, unsigned beat,
+                     unsigned& latency, Cycles& blocked_until) {
+    if (multiple) {
+      const Cycles beats = std::max<Cycles>(1, (bytes + beat - 1) / beat);
+      blocked_until = std::max(blocked_until, issue + beats);
+      latency += static_cast<unsigned>(beats - 1);
+    }
+    if (log.count == 0) return;
+    if (any_read(log)) ++stats_.loads;
+    else ++stats_.stores;
+    const Cycles stall = data_access(log, beat);
+    if (stall != 0) {
+      blocked_until = std::max(blocked_until, issue + 1 + stall);
+      latency += static_cast<unsigned>(stall);
+      stats_.memory_stall_cycles += stall;
+    }
+  }
+
   // Advances the model's clock to `issue` and returns the cycles charged for this instruction.
   // (Stall cycles, max(delta - 1, 0) summed, follow from the totals: see stats().)
   Cycles commit(Cycles issue) {
