@@ -45,6 +45,19 @@ struct Platform {
   }
 };
 
+// Program preambles. CPACR (0xE000ED88): CP10/CP11 full access; leaves r0 = CPACR's address.
+const std::string kFullFpuAccess = R"(
+    ldr r0, =0xE000ED88
+    ldr r1, =0x00F00000
+    str r1, [r0]
+)";
+// FPDSCR (0xE000EF3C).RMode = RZ: what a new FP context's FPSCR takes.
+const std::string kFpdscrRoundToZero = R"(
+    ldr r0, =0xE000EF3C
+    ldr r1, =0x00C00000
+    str r1, [r0]
+)";
+
 // The fault handler: r1 = stacked return address (the faulting instruction), r2 = CFSR.
 const std::string kFaultHandler = R"(
   handler:
@@ -56,10 +69,7 @@ const std::string kFaultHandler = R"(
 
 TEST(FpCheckCache, CpacrWriteDenyingAccessFaultsTheNextVectorInstruction) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]             @ CPACR: CP10/CP11 full access
+  ASSERT_TRUE(p.run(kFullFpuAccess + R"(
     isb
     vmov.f32 s0, #1.0        @ passes (starts the FP context)
     vadd.i32 q1, q0, q0      @ passes
@@ -130,10 +140,7 @@ TEST(FpCheckCache, ExceptionReturnToUnprivilegedThreadFaultsTheNextFpInstruction
 
 TEST(FpCheckCache, LspactSetByExceptionEntryPreservesOnTheHandlersFirstFpInstruction) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
+  ASSERT_TRUE(p.run(kFullFpuAccess + R"(
     isb
     vmov.f32 s0, #1.0        @ Thread FP context: FPCA = 1
     svc #0
@@ -155,10 +162,7 @@ TEST(FpCheckCache, LspactSetByExceptionEntryPreservesOnTheHandlersFirstFpInstruc
 
 TEST(FpCheckCache, LspactSetThroughFpccrPreservesOnTheNextFpInstruction) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
+  ASSERT_TRUE(p.run(kFullFpuAccess + R"(
     isb
     vmov.f32 s0, #1.0        @ passes
     ldr r0, =0xE000EF38
@@ -180,13 +184,7 @@ TEST(FpCheckCache, LspactSetThroughFpccrPreservesOnTheNextFpInstruction) {
 
 TEST(FpCheckCache, MsrControlClearingFpcaStartsANewContext) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
-    ldr r0, =0xE000EF3C
-    ldr r1, =0x00C00000
-    str r1, [r0]             @ FPDSCR.RMode = RZ
+  ASSERT_TRUE(p.run(kFullFpuAccess + kFpdscrRoundToZero + R"(
     isb
     vmov.f32 s0, #1.0        @ new context: FPCA = 1
     movs r1, #0
@@ -206,13 +204,7 @@ TEST(FpCheckCache, MsrControlClearingFpcaStartsANewContext) {
 
 TEST(FpCheckCache, ExceptionReturnClearingFpcaStartsANewContext) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
-    ldr r0, =0xE000EF3C
-    ldr r1, =0x00C00000
-    str r1, [r0]             @ FPDSCR.RMode = RZ
+  ASSERT_TRUE(p.run(kFullFpuAccess + kFpdscrRoundToZero + R"(
     isb
     svc #0                   @ Thread has no FP context: basic frame, FType = 1
     vmrs r2, fpscr           @ FPCA = 0 again: new context, RMode from FPDSCR
@@ -232,13 +224,7 @@ TEST(FpCheckCache, ExceptionReturnClearingFpcaStartsANewContext) {
 
 TEST(FpCheckCache, MsrControlClearingSfpaStartsANewSecureContext) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
-    ldr r0, =0xE000EF3C
-    ldr r1, =0x00C00000
-    str r1, [r0]             @ FPDSCR.RMode = RZ
+  ASSERT_TRUE(p.run(kFullFpuAccess + kFpdscrRoundToZero + R"(
     isb
     vmov.f32 s0, #1.0        @ new context: FPCA = SFPA = 1
     movs r1, #0
@@ -258,10 +244,7 @@ TEST(FpCheckCache, MsrControlClearingSfpaStartsANewSecureContext) {
 
 TEST(FpCheckCache, VmrsFpcxtSClearingSfpaStartsANewSecureContext) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
+  ASSERT_TRUE(p.run(kFullFpuAccess + R"(
     isb
     vmov.f32 s0, #1.0        @ new context: FPCA = SFPA = 1
     vmrs r1, fpcxt_s         @ hands the context over: CONTROL_S.SFPA = 0
@@ -278,13 +261,7 @@ TEST(FpCheckCache, VmrsFpcxtSClearingSfpaStartsANewSecureContext) {
 
 TEST(FpCheckCache, VmsrFpcxtSClearingSfpaStartsANewSecureContext) {
   Platform p;
-  ASSERT_TRUE(p.run(R"(
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
-    ldr r0, =0xE000EF3C
-    ldr r1, =0x00C00000
-    str r1, [r0]             @ FPDSCR.RMode = RZ
+  ASSERT_TRUE(p.run(kFullFpuAccess + kFpdscrRoundToZero + R"(
     isb
     vmov.f32 s0, #1.0        @ new context: FPCA = SFPA = 1
     movs r1, #0
