@@ -32,9 +32,7 @@ void CortexM55Model::annotate(InstrInfo& info, OpClass op) const {
     default:
       break;
   }
-  info.latency = static_cast<uint8_t>(latency);
-  info.unit = static_cast<uint8_t>(ct.unit);
-  info.occupancy = ct.occupancy;
+  set_class_timing(info, ct, latency);
   uint8_t f = 0;
   if (is_mve(op)) f |= kVector;
   if (ct.unit == Unit::Divider) f |= kBlocksIssue;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "base/clock.h"
+#include "cpu/timing/class_timing.h"
 #include "cpu/timing_hook.h"
 #include "memory/timing/memory_timing.h"
 
@@ -186,6 +187,13 @@ class CpuTimingModel : public TimingHook {
     uint32_t n = log.dropped_bytes;
     for (unsigned i = 0; i < log.count; ++i) n += log.access[i].size;
     return n;
+  }
+  // InstrInfo::latency/unit/occupancy from the class's table row and the latency after the
+  // instruction's traits (annotate()).
+  static void set_class_timing(InstrInfo& info, const ClassTiming& ct, unsigned latency) {
+    info.latency = static_cast<uint8_t>(latency);
+    info.unit = static_cast<uint8_t>(ct.unit);
+    info.occupancy = ct.occupancy;
   }
   static bool is_mve(OpClass op) { return op >= OpClass::MveLogic && op <= OpClass::MveTransfer; }
   static bool is_fp(OpClass op) { return op >= OpClass::FpAlu && op <= OpClass::FpLoadStore; }

@@ -3,25 +3,12 @@
 #include <type_traits>
 
 #include "cpu/cpu.h"
+#include "cpu/isa/mve/immediate_addressing.h"
 #include "cpu/isa/mve/ldst_ops.h"
 
 namespace corsim::cpu {
 
 namespace {
-
-// The element address base: Rn, plus the offset when pre-indexed or offset addressing.
-uint32_t start_address(Cpu& cpu, const Operands& o) {
-  const uint32_t rn = cpu.reg(o.rn);
-  if (!(o.flags & kIndex)) return rn;
-  return (o.flags & kAdd) ? rn + o.imm : rn - o.imm;
-}
-
-// After the last beat: Rn = Rn +/- offset when writing back.
-void write_back(Cpu& cpu, const Operands& o) {
-  if (!(o.flags & kWback)) return;
-  const uint32_t rn = cpu.reg(o.rn);
-  cpu.set_reg(o.rn, (o.flags & kAdd) ? rn + o.imm : rn - o.imm);
-}
 
 template <unsigned kElem>
 using Unsigned = std::conditional_t<kElem == 1, uint8_t, std::conditional_t<kElem == 2, uint16_t, uint32_t>>;
@@ -33,10 +20,10 @@ void exec_MVE_VLDR(Cpu& cpu, const Operands& o) {
   if (!mve::check(cpu)) return;
   ArchState& s = cpu.state();
   const uint16_t mask = mve::element_mask(s);
-  uint32_t addr = start_address(cpu, o);
+  uint32_t addr = mve::indexed_address(cpu, o);
   // Fast path: a full-width, unpredicated, element-aligned load of plain memory is one copy.
   if (kMem == kElem && mask == 0xFFFFu && (addr & (kMem - 1)) == 0 && cpu.read16_direct(addr, mve::qbytes(s, o.rd))) {
-    write_back(cpu, o);
+    mve::write_back_offset(cpu, o);
     mve::advance_vpt(s);
     return;
   }
@@ -50,7 +37,7 @@ void exec_MVE_VLDR(Cpu& cpu, const Operands& o) {
     }
     mve::set_lane<Unsigned<kElem>>(s, o.rd, e, static_cast<Unsigned<kElem>>(v), 0xFFFFu);
   }
-  write_back(cpu, o);
+  mve::write_back_offset(cpu, o);
   mve::advance_vpt(s);
 }
 
@@ -59,9 +46,9 @@ void exec_MVE_VSTR(Cpu& cpu, const Operands& o) {
   if (!mve::check(cpu)) return;
   ArchState& s = cpu.state();
   const uint16_t mask = mve::element_mask(s);
-  uint32_t addr = start_address(cpu, o);
+  uint32_t addr = mve::indexed_address(cpu, o);
   if (kMem == kElem && mask == 0xFFFFu && (addr & (kMem - 1)) == 0 && cpu.write16_direct(addr, mve::qbytes(s, o.rd))) {
-    write_back(cpu, o);
+    mve::write_back_offset(cpu, o);
     mve::advance_vpt(s);
     return;
   }
@@ -70,7 +57,7 @@ void exec_MVE_VSTR(Cpu& cpu, const Operands& o) {
     cpu.write<kMem>(addr, mve::lane<Unsigned<kElem>>(s, o.rd, e));
     if (cpu.faulted()) return;
   }
-  write_back(cpu, o);
+  mve::write_back_offset(cpu, o);
   mve::advance_vpt(s);
 }
 

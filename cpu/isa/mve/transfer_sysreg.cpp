@@ -4,6 +4,7 @@
 #include "cpu/isa/mve/transfer_sysreg.h"
 
 #include "cpu/cpu.h"
+#include "cpu/isa/mve/immediate_addressing.h"
 #include "cpu/isa/vfp.h"
 
 namespace corsim::cpu {
@@ -20,34 +21,22 @@ bool register_exists(Cpu& cpu, unsigned reg) {
   return true;
 }
 
-uint32_t address(Cpu& cpu, const Operands& o) {
-  const uint32_t rn = cpu.reg(o.rn);
-  if (!(o.flags & kIndex)) return rn;
-  return (o.flags & kAdd) ? rn + o.imm : rn - o.imm;
-}
-
-void write_back(Cpu& cpu, const Operands& o) {
-  if (!(o.flags & kWback)) return;
-  const uint32_t rn = cpu.reg(o.rn);
-  cpu.set_reg(o.rn, (o.flags & kAdd) ? rn + o.imm : rn - o.imm);
-}
-
 }  // namespace
 
 void exec_VLDR_sysreg(Cpu& cpu, const Operands& o) {
   if (!register_exists(cpu, o.ra) || !vfp::check_sysreg_write(cpu, o.ra)) return;
-  const uint32_t v = cpu.read_aligned<4>(address(cpu, o));
+  const uint32_t v = cpu.read_aligned<4>(mve::indexed_address(cpu, o));
   if (cpu.faulted()) return;
-  write_back(cpu, o);
+  mve::write_back_offset(cpu, o);
   vfp::write_sysreg(cpu, o.ra, v);
 }
 
 void exec_VSTR_sysreg(Cpu& cpu, const Operands& o) {
   uint32_t v = 0;
   if (!register_exists(cpu, o.ra) || !vfp::read_sysreg(cpu, o.ra, v)) return;
-  cpu.write_aligned<4>(address(cpu, o), v);
+  cpu.write_aligned<4>(mve::indexed_address(cpu, o), v);
   if (cpu.faulted()) return;
-  write_back(cpu, o);
+  mve::write_back_offset(cpu, o);
 }
 
 }  // namespace corsim::cpu
