@@ -1,9 +1,8 @@
 #include "cpu/cpu.h"
 
-#include "cpu/run_loop.h"
-
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
+#include "cpu/run_loop.h"
 #include "cpu/timing/instruction_info.h"
 
 namespace corsim::cpu {
@@ -178,6 +177,5 @@ void Cpu::trace_retired(const PredecodeEntry& e, uint32_t pc, uint8_t it_before)
   const std::string text = disasm::disassemble(e, pc, it_before);
   trace_->retired(pc, e.encoding(), e.size, text, state_);
 }
-
 
 }  // namespace corsim::cpu

@@ -244,8 +244,8 @@ class Cpu final : public TimeSource {
   SemihostingHandler* semihosting_ = nullptr;
   TraceSink* trace_ = nullptr;
   TimingHook* timing_ = nullptr;
-  // Timed runs only: static timing info parallel to the predecode cache's slots, and the data
-  // accesses of the instruction being executed.
+  // Timed runs only: the data accesses of the instruction being executed (the static timing info
+  // lives in each PredecodeEntry).
   MemoryLog mem_log_;
   bool log_memory_ = false;
   std::function<uint32_t()> ccr_reader_;

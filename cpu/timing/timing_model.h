@@ -148,19 +148,6 @@ class CpuTimingModel : public TimingHook {
   // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
   Cycles data_access(const MemoryLog& log, unsigned beat) {
     if (memory_ == nullptr) return 0;
-    if (log.count == 1) [[likely]] {  // one access of one beat, or of two (a whole vector)
-      const MemAccess& a = log.access[0];
-      const auto kind = a.write ? memory::AccessKind::Write : memory::AccessKind::Read;
-      if (a.size <= beat) {
-        ++stats_.data_accesses;
-        return memory_access(a.addr, std::bit_floor(unsigned{a.size}), kind);
-      }
-      if (a.size == 2 * beat) {
-        stats_.data_accesses += 2;
-        const Cycles first = memory_access(a.addr, beat, kind);
-        return first + memory_access(a.addr + beat, beat, kind);
-      }
-    }
     Cycles stall = 0;
     for (unsigned i = 0; i < log.count; ++i) {
       const MemAccess& a = log.access[i];
@@ -176,14 +163,12 @@ class CpuTimingModel : public TimingHook {
   }
   // True when an instruction's accesses include a read.
   static bool any_read(const MemoryLog& log) {
-    if (log.count == 1) return !log.access[0].write;
     bool r = false;
     for (unsigned i = 0; i < log.count; ++i) r |= !log.access[i].write;
     return r;
   }
   // Total bytes of an instruction's data accesses.
   static uint32_t access_bytes(const MemoryLog& log) {
-    if (log.count == 1) return log.access[0].size;  // (bytes are dropped only beyond kMax records)
     uint32_t n = log.dropped_bytes;
     for (unsigned i = 0; i < log.count; ++i) n += log.access[i].size;
     return n;

@@ -33,8 +33,7 @@ struct CpuAccess {
 };
 
 // An address range in which every CPU access of one kind costs fixed wait states and changes
-// nothing but counters (and, in a banked DTCM, the busy cycle of the one bank a single-word access
-// uses). The core models keep one per access kind and handle such accesses inline, without the
+// nothing but counters (and, in a banked DTCM, the busy cycles of the banks the access uses). The core models keep one per access kind and handle such accesses inline, without the
 // cpu_access call; the counters they bump are the ones cpu_access would (docs/memory-timing.md
 // "Fast ranges").
 struct FastRange {
