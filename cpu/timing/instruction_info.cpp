@@ -125,8 +125,6 @@ uint16_t traits_of(std::string_view name, std::string_view fmt, const Operands& 
       (starts(name, {"VLD2", "VLD4", "VST2", "VST4"}) || contains(name, "gather") || contains(name, "scatter") ||
        contains(name, "offset") || contains(name, "vector plus")))
     t |= kTraitStructMve;
-  if (starts(name, {"VMRS", "VMSR"}) || (starts(name, {"VMOV"}) && (contains(fmt, "{vt}") || contains(fmt, "{d}"))))
-    t |= kTraitFpTransfer;
   return t;
 }
 
@@ -304,9 +302,6 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
   info.branch = branch_kind(name, o, b.pc_written, op);
   info.traits = traits_of(name, fmt, o, op, t32);
   compact_lists(info);
-  if ((op == OpClass::IntAlu || op == OpClass::IntMul || op == OpClass::Dsp || op == OpClass::Nop) &&
-      info.branch == BranchKind::None && !b.pc_written)
-    info.traits |= kTraitPlain;
   return info;
 }
 

@@ -181,7 +181,6 @@ class CpuTimingModel : public TimingHook {
     info.occupancy = ct.occupancy;
   }
   static bool is_mve(OpClass op) { return op >= OpClass::MveLogic && op <= OpClass::MveTransfer; }
-  static bool is_fp(OpClass op) { return op >= OpClass::FpAlu && op <= OpClass::FpLoadStore; }
 
   // The data side of a load or store issued at `issue` moving `bytes` (access_bytes(log)): a
   // multi-register transfer (`multiple`) moves `beat` bytes per cycle and its last register
