@@ -7,6 +7,13 @@ namespace corsim {
 
 using Cycles = uint64_t;
 
+// The later of two times, as a conditional move: the timing models compare times that change from
+// one instruction to the next, where a mispredicted branch costs more than the move
+// (docs/timing.md "Speed").
+inline Cycles later(Cycles a, Cycles b) { return __builtin_expect_with_probability(a < b, 1, 0.5) ? b : a; }
+// How long something free at `free` keeps a request made at `now` waiting (0 when already free).
+inline Cycles wait_until(Cycles free, Cycles now) { return later(free, now) - now; }
+
 // Read-only view of "now" for devices whose registers depend on time (SysTick, timers, PMU).
 class TimeSource {
  public:

@@ -80,10 +80,10 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   // redirect or a blocking operation. The waits are combined first, away from now_, so the chain
   // from one instruction's issue to the next is short; the selections compile to conditional moves.
   const bool pairs = (pair_state_ & ((flags >> 5) & 3u)) != 0;
-  const Cycles operands = std::max(board_.ready_any(ii), r.in_it_block ? board_.gpr(kFlagsBit) : 0);
-  const Cycles structural = std::max(unit_free_[unit], vector ? last_vector_start_ + 1 : 0);
-  const Cycles waits = std::max(std::max(blocked_until_, r.executed ? operands : 0), structural);
-  Cycles issue = std::max(now_ + (pairs ? 0 : 1), waits);
+  const Cycles operands = later(board_.ready_any(ii), r.in_it_block ? board_.gpr(kFlagsBit) : 0);
+  const Cycles structural = later(unit_free_[unit], vector ? last_vector_start_ + 1 : 0);
+  const Cycles waits = later(later(blocked_until_, r.executed ? operands : 0), structural);
+  Cycles issue = later(now_ + (pairs ? 0 : 1), waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
 
   unsigned latency = ii.latency;
@@ -104,7 +104,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
       unit_free_[unit] = issue + ii.occupancy;
       last_vector_start_ = issue;
     } else if (flags & kBlocksIssue) {
-      blocked_until_ = std::max(blocked_until_, issue + ii.occupancy);  // the divider stalls issue
+      blocked_until_ = later(blocked_until_, issue + ii.occupancy);  // the divider stalls issue
     } else {
       unit_free_[unit] = issue + latency;  // iterative: the FP unit is busy until the result
     }
@@ -113,7 +113,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   Cycles redirect = 0;
   if (ii.branch != BranchKind::None || r.branch_taken) {
     redirect = branch_cost(r, issue);
-    blocked_until_ = std::max(blocked_until_, redirect);
+    blocked_until_ = later(blocked_until_, redirect);
   }
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;

@@ -112,12 +112,12 @@ Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
     // The accumulator is read one cycle late ([LLVM-M85]): MAC chains run at one per cycle.
     const Cycles acc = board_.ready_gpr(ii.regs.gpr_read & ii.regs.gpr_write);
     ready = board_.ready_gpr(ii.regs.gpr_read & ~ii.regs.gpr_write);
-    ready = std::max(ready, acc > kMacAccumulatorLatency ? acc - kMacAccumulatorLatency : 0);
+    ready = later(ready, acc > kMacAccumulatorLatency ? acc - kMacAccumulatorLatency : 0);
   } else {
     ready = board_.ready_any(ii);
     ready += (ii.traits & kTraitShiftedOperand) ? kShiftedOperandEarly : 0;  // read at EX1
   }
-  if (r.in_it_block) ready = std::max(ready, board_.gpr(kFlagsBit));
+  if (r.in_it_block) ready = later(ready, board_.gpr(kFlagsBit));
   return ready;
 }
 
@@ -139,8 +139,8 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     gate = last_vector_start_ + 1;  // vector instructions start one per cycle
   }
   const Cycles operands = r.executed ? operands_ready(r) : 0;
-  const Cycles waits = std::max(std::max(blocked_until_, operands), std::max(unit_free_[unit], gate));
-  Cycles issue = std::max(fits_in_current_cycle(r, bytes) ? now_ : now_ + 1, waits);
+  const Cycles waits = later(later(blocked_until_, operands), later(unit_free_[unit], gate));
+  Cycles issue = later(fits_in_current_cycle(r, bytes) ? now_ : now_ + 1, waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
   if (flags & kVector) {
     unit_free_[unit] = issue + ii.occupancy;
@@ -166,7 +166,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   }
   if (flags & kWaitsForUnit) [[unlikely]] {
     if (ii.unit == static_cast<uint8_t>(Unit::Divider)) {
-      blocked_until_ = std::max(blocked_until_, issue + ii.occupancy);  // stalls the pipeline
+      blocked_until_ = later(blocked_until_, issue + ii.occupancy);  // stalls the pipeline
     } else if (flags & kIterative) {
       unit_free_[unit] = issue + latency;
     } else if (ii.unit == static_cast<uint8_t>(Unit::LongShift)) {
@@ -177,7 +177,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   if (ii.branch != BranchKind::None) {
     const Cycles redirect = branch_cost(r, issue);
     if (redirect != 0) {
-      blocked_until_ = std::max(blocked_until_, redirect);
+      blocked_until_ = later(blocked_until_, redirect);
       cycle_ &= ~kCycleOpen;
     }
   }

@@ -63,12 +63,12 @@ class CpuTimingModel : public TimingHook {
     Cycles gpr(unsigned r) const { return at[r]; }
     Cycles ready_gpr(uint32_t mask) const {
       Cycles t = 0;
-      for (uint32_t m = mask; m; m &= m - 1) t = std::max(t, at[std::countr_zero(m)]);
+      for (uint32_t m = mask; m; m &= m - 1) t = later(t, at[std::countr_zero(m)]);
       return t;
     }
     Cycles ready(const RegUsage& u) const {
       Cycles t = ready_gpr(u.gpr_read);
-      for (uint32_t m = u.ext_read; m; m &= m - 1) t = std::max(t, at[kExtSlot + std::countr_zero(m)]);
+      for (uint32_t m = u.ext_read; m; m &= m - 1) t = later(t, at[kExtSlot + std::countr_zero(m)]);
       return t;
     }
     void write(const RegUsage& u, Cycles at_cycle) {
@@ -79,8 +79,8 @@ class CpuTimingModel : public TimingHook {
     // kNoReg slot, which is reset to "ready" after the writes.
     // Most instructions use the first three sources and two destinations (kTraitWideRegs: more).
     Cycles ready_compact(const InstrInfo& i) const {
-      Cycles t = std::max(std::max(at[i.src[0]], at[i.src[1]]), at[i.src[2]]);
-      if (i.traits & kTraitWideRegs) t = std::max(t, std::max(std::max(at[i.src[3]], at[i.src[4]]), at[i.src[5]]));
+      Cycles t = later(later(at[i.src[0]], at[i.src[1]]), at[i.src[2]]);
+      if (i.traits & kTraitWideRegs) t = later(t, later(later(at[i.src[3]], at[i.src[4]]), at[i.src[5]]));
       return t;
     }
     void write_compact(const InstrInfo& i, Cycles at_cycle) {
@@ -143,7 +143,7 @@ class CpuTimingModel : public TimingHook {
     if (f == 0) return issue;
     stats_.memory_stall_cycles += f;
     stats_.frontend_stall_cycles += f;
-    return std::max(issue, now_ + 1 + f);
+    return later(issue, now_ + 1 + f);
   }
   // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
   Cycles data_access(const MemoryLog& log, unsigned beat) {
@@ -190,7 +190,7 @@ class CpuTimingModel : public TimingHook {
                      unsigned& latency, Cycles& blocked_until) {
     if (multiple) {
       const Cycles beats = std::max<Cycles>(1, (bytes + beat - 1) / beat);
-      blocked_until = std::max(blocked_until, issue + beats);
+      blocked_until = later(blocked_until, issue + beats);
       latency += static_cast<unsigned>(beats - 1);
     }
     if (log.count == 0) return;
@@ -198,7 +198,7 @@ class CpuTimingModel : public TimingHook {
     else ++stats_.stores;
     const Cycles stall = data_access(log, beat);
     if (stall != 0) {
-      blocked_until = std::max(blocked_until, issue + 1 + stall);
+      blocked_until = later(blocked_until, issue + 1 + stall);
       latency += static_cast<unsigned>(stall);
       stats_.memory_stall_cycles += stall;
     }

@@ -25,15 +25,14 @@ class DtcmBanks {
   Cycles wait(uint32_t addr, unsigned size, Cycles now) {
     if (((addr & 3u) + size) <= 4u) [[likely]] {  // one word, one bank
       Cycles& free = free_[(addr >> 2) & mask_];
-      const Cycles w = free > now ? free - now : 0;
+      const Cycles w = wait_until(free, now);
       free = now + w + 1;
       return w;
     }
     if (size == 8 && (addr & 7u) == 0 && count_ >= 2) {  // one aligned beat of two words (two banks)
       Cycles& f0 = free_[(addr >> 2) & mask_];
       Cycles& f1 = free_[((addr >> 2) + 1) & mask_];
-      const Cycles busy = std::max(f0, f1);
-      const Cycles w = busy > now ? busy - now : 0;
+      const Cycles w = wait_until(later(f0, f1), now);
       f0 = f1 = now + w + 1;
       return w;
     }
@@ -45,8 +44,7 @@ class DtcmBanks {
       const Cycles t = now + b + stall;
       Cycles w = 0;
       for (uint32_t word = first; word <= last && word - first < count_; ++word) {
-        const Cycles free = free_[word & mask_];
-        if (free > t) w = std::max(w, free - t);
+        w = later(w, wait_until(free_[word & mask_], t));
       }
       for (uint32_t word = first; word <= last && word - first < count_; ++word) free_[word & mask_] = t + w + 1;
       stall += w;
