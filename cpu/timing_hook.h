@@ -95,10 +95,19 @@ struct MemoryLog {
   static constexpr unsigned kMax = 4;
   MemAccess access[kMax];
   uint8_t count = 0;
-  uint32_t dropped_bytes = 0;  // accesses beyond kMax records (counted, not timed one by one)
+  bool any_read = false;  // one of the accesses is a read
+  bool dropped = false;   // accesses beyond kMax records (in `bytes`, not timed one by one)
+  uint32_t bytes = 0;     // all accesses' bytes, dropped ones included
 
-  void clear() { count = 0; dropped_bytes = 0; }
+  void clear() {
+    count = 0;
+    any_read = false;
+    dropped = false;
+    bytes = 0;
+  }
   void add(uint32_t addr, unsigned size, bool write) {
+    bytes += size;
+    any_read |= !write;
     if (count > 0) {
       MemAccess& last = access[count - 1];
       if (last.write == write && last.addr + last.size == addr && last.size + size <= 64) {
@@ -107,7 +116,7 @@ struct MemoryLog {
       }
     }
     if (count < kMax) access[count++] = MemAccess{addr, static_cast<uint16_t>(size), write};
-    else dropped_bytes += size;
+    else dropped = true;
   }
 };
 

@@ -90,7 +90,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   if (r.executed) [[likely]] {
     if (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))) {
       // VLDM/VSTM (and VLDR/VSTR.64 over 8 bytes) are multi-register transfers too.
-      const uint32_t bytes = access_bytes(*r.memory);
+      const uint32_t bytes = r.memory->bytes;
       const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
       transfer_cost(*r.memory, bytes, multiple, issue, kBytesPerBeat, latency, blocked_until_);
     }

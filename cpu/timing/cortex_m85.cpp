@@ -125,7 +125,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
   const MemoryLog& log = *r.memory;
-  const uint32_t bytes = (log.count != 0 && r.executed) ? access_bytes(log) : 0;
+  const uint32_t bytes = r.executed ? log.bytes : 0;
   unsigned unit = ii.unit;
 
   // Issue: in this cycle beside the one already there, or the next, or later when something it

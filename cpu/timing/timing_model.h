@@ -161,18 +161,6 @@ class CpuTimingModel : public TimingHook {
     }
     return stall;
   }
-  // True when an instruction's accesses include a read.
-  static bool any_read(const MemoryLog& log) {
-    bool r = false;
-    for (unsigned i = 0; i < log.count; ++i) r |= !log.access[i].write;
-    return r;
-  }
-  // Total bytes of an instruction's data accesses.
-  static uint32_t access_bytes(const MemoryLog& log) {
-    uint32_t n = log.dropped_bytes;
-    for (unsigned i = 0; i < log.count; ++i) n += log.access[i].size;
-    return n;
-  }
   // InstrInfo::latency/unit/occupancy from the class's table row and the latency after the
   // instruction's traits (annotate()).
   static void set_class_timing(InstrInfo& info, const ClassTiming& ct, unsigned latency) {
@@ -182,7 +170,7 @@ class CpuTimingModel : public TimingHook {
   }
   static bool is_mve(OpClass op) { return op >= OpClass::MveLogic && op <= OpClass::MveTransfer; }
 
-  // The data side of a load or store issued at `issue` moving `bytes` (access_bytes(log)): a
+  // The data side of a load or store issued at `issue` moving `bytes` (log.bytes): a
   // multi-register transfer (`multiple`) moves `beat` bytes per cycle and its last register
   // arrives last; a memory stall blocks issue until the data is there. Adds to `latency` and
   // raises `blocked_until` (the model's earliest next issue).
@@ -194,7 +182,7 @@ class CpuTimingModel : public TimingHook {
       latency += static_cast<unsigned>(beats - 1);
     }
     if (log.count == 0) return;
-    if (any_read(log)) ++stats_.loads;
+    if (log.any_read) ++stats_.loads;
     else ++stats_.stores;
     const Cycles stall = data_access(log, beat);
     if (stall != 0) {

@@ -72,7 +72,7 @@ class AccessWatch final : public cpu::TimingHook {
  public:
   Cycles retire(const cpu::RetireInfo& info) override {
     if (info.memory == nullptr) return 1;
-    if (info.memory->dropped_bytes != 0) outside = true;
+    if (info.memory->dropped) outside = true;
     for (unsigned i = 0; i < info.memory->count; ++i) {
       const cpu::MemAccess& a = info.memory->access[i];
       if (a.addr < DIFF_SANDBOX_ADDR || a.addr + a.size > DIFF_SANDBOX_ADDR + 4 * DIFF_SANDBOX_WORDS) outside = true;
