@@ -66,7 +66,7 @@ struct InstrInfo {
   static constexpr unsigned kMaxSrc = 6, kMaxDst = 4;
   RegUsage regs;
   BranchKind branch = BranchKind::None;
-  uint8_t writeback_base = 0xFF;  // base register written back by a load/store (ready early), or 0xFF
+  uint8_t writeback_base = kNoReg;  // base register written back by a load/store (ready early), or kNoReg
   uint16_t traits = 0;
   // The same registers as short lists of scoreboard slots (kTraitCompactRegs): lets the models
   // check dependencies without walking bit masks. Unused entries are kNoReg.

@@ -118,6 +118,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;
   pair_state_ = open ? static_cast<uint8_t>(kOpen | ((flags & kPairable) ? kOpenPairable : 0)) : 0;
+  stats_.dual_issued += issue == now_ ? 1 : 0;
   return commit(issue);
 }
 

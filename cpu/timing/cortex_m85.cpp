@@ -71,6 +71,8 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   if (!slot0_only && kPerCycle[unit] > 0) aux |= kSecondOk;
   if (kPerCycle[unit] == 1) aux |= static_cast<uint8_t>(single_unit_bit(ct.unit));
   if (ct.unit == Unit::Load) aux |= kLoadPort;
+  if ((f & kMacAccumulate) || (t & kTraitShiftedOperand) || !(t & kTraitCompactRegs)) aux |= kOperandsSlow;
+  if (!(f & kEndsGroup)) aux |= kTakesPartner;
   info.model_aux = aux;
 }
 
@@ -105,18 +107,20 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
   return issue + kMispredictCost;
 }
 
-Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
-  const InstrInfo& ii = *r.info;
-  Cycles ready = 0;
-  if (ii.model_flags & kMacAccumulate) [[unlikely]] {
+Cycles CortexM85Model::operands_ready_slow(const InstrInfo& ii) const {
+  if (ii.model_flags & kMacAccumulate) {
     // The accumulator is read one cycle late ([LLVM-M85]): MAC chains run at one per cycle.
     const Cycles acc = board_.ready_gpr(ii.regs.gpr_read & ii.regs.gpr_write);
-    ready = board_.ready_gpr(ii.regs.gpr_read & ~ii.regs.gpr_write);
-    ready = later(ready, acc > kMacAccumulatorLatency ? acc - kMacAccumulatorLatency : 0);
-  } else {
-    ready = board_.ready_any(ii);
-    ready += (ii.traits & kTraitShiftedOperand) ? kShiftedOperandEarly : 0;  // read at EX1
+    const Cycles ready = board_.ready_gpr(ii.regs.gpr_read & ~ii.regs.gpr_write);
+    return later(ready, acc > kMacAccumulatorLatency ? acc - kMacAccumulatorLatency : 0);
   }
+  // A shifted operand is read at EX1, a cycle early.
+  return board_.ready_any(ii) + ((ii.traits & kTraitShiftedOperand) ? kShiftedOperandEarly : 0);
+}
+
+Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
+  const InstrInfo& ii = *r.info;
+  Cycles ready = (ii.model_aux & kOperandsSlow) ? operands_ready_slow(ii) : board_.ready_compact(ii);
   if (r.in_it_block) ready = later(ready, board_.gpr(kFlagsBit));
   return ready;
 }
@@ -151,9 +155,10 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   if (issue != now_) {
     const uint32_t aux = ii.model_aux;
     const uint32_t load_bytes = (aux & kLoadPort) ? std::max<uint32_t>(bytes, 4) : 0;
-    cycle_ = ((flags & kEndsGroup) ? 0 : kCycleOpen) | (aux & kSingleUnits) | (load_bytes << kLoadBytesShift);
+    cycle_ = (aux & kCycleStart) | (load_bytes << kLoadBytesShift);
   } else {
     cycle_ &= ~kCycleOpen;
+    ++stats_.dual_issued;
   }
 
   unsigned latency = ii.latency;

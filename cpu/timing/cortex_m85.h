@@ -35,19 +35,25 @@ class CortexM85Model final : public CpuTimingModel {
     kIterative = 1u << 6,     // FP divide/square root and doubles: the FPU is busy until the result
     kMultiple = 1u << 7,      // LDM/STM/PUSH/POP (VLDM/VSTM by their size): 64 bits per cycle
   };
-  // InstrInfo::model_aux: how the instruction pairs ([LLVM-M85]). At most two issue per cycle,
-  // so the second only has to fit beside the first.
+  // InstrInfo::model_aux: how the instruction pairs ([LLVM-M85]; at most two issue per cycle, so
+  // the second only has to fit beside the first) and how its operands are read.
   enum Pairing : uint8_t {
     kSingleUnits = 7u,        // one-hot: the MAC, store or branch unit (one per cycle)
     kSecondOk = 1u << 3,      // may issue second (its unit takes two per cycle or is one of the above,
                               // and it is not slot-0-only: group enders, DSP, shifted operands, FP/MVE)
     kLoadPort = 1u << 4,      // uses the load pipe (8 bytes per cycle over both slots)
+    kOperandsSlow = 1u << 5,  // MAC accumulator, shifted operand or registers beyond the short lists
+    kTakesPartner = 1u << 7,  // not a group ender: another may issue beside it (= kCycleOpen)
   };
   // The current cycle (now_), in one word: whether the one instruction issued in it takes a
   // partner (kCycleOpen), the single-instance unit it uses (kSingleUnits bits) and the load bytes
-  // it moved (from bit kLoadBytesShift).
+  // it moved (from bit kLoadBytesShift). A new cycle starts as its first instruction's
+  // model_aux & kCycleStart.
   static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
+  static constexpr uint32_t kCycleStart = kCycleOpen | kSingleUnits;
+  static_assert(kTakesPartner == kCycleOpen);
   Cycles operands_ready(const RetireInfo& r) const;
+  Cycles operands_ready_slow(const InstrInfo& ii) const;
   bool fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const;
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 

@@ -222,7 +222,7 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
       b.read_gpr(o.rn);
       if (!(o.flags & kIndex) || (o.flags & kWback)) {
         b.write_gpr(o.rn);
-        info.writeback_base = o.rn;
+        info.writeback_base = o.rn < 15 ? o.rn : kNoReg;
       }
     } else if (key == "qmemo") {  // [Rn, Qm{, uxtw #n}]: gather/scatter offsets
       b.read_gpr(o.rn);
@@ -239,7 +239,7 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
       b.read_gpr(o.rn);
       if ((key == "mem" && wback_mem) || (key == "vmem" && (o.flags & kWback))) {
         b.write_gpr(o.rn);
-        info.writeback_base = o.rn;
+        info.writeback_base = o.rn < 15 ? o.rn : kNoReg;
       }
     } else if (key == "mem16" || key == "memx") {
       b.read_gpr(o.rn);
@@ -255,7 +255,7 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
     } else if (key == "!") {
       if (o.flags & kWback) {
         b.write_gpr(o.rn);
-        info.writeback_base = o.rn;
+        info.writeback_base = o.rn < 15 ? o.rn : kNoReg;
       }
     } else if (key == "VLDMS" || key == "VSTMS" || key == "VLDMD" || key == "VSTMD") {
       const bool single = key.back() == 'S', load = key[1] == 'L';

@@ -94,12 +94,12 @@ class CpuTimingModel : public TimingHook {
     Cycles ready_any(const InstrInfo& i) const {
       return (i.traits & kTraitCompactRegs) ? ready_compact(i) : ready(i.regs);
     }
-    // The destinations, then the written-back base (InstrInfo::writeback_base, or none) at
+    // The destinations, then the written-back base (InstrInfo::writeback_base, or kNoReg) at
     // `base_cycle`.
     void write_any(const InstrInfo& i, Cycles at_cycle, Cycles base_cycle) {
       if (i.traits & kTraitCompactRegs) write_compact(i, at_cycle);
       else write(i.regs, at_cycle);
-      at[i.writeback_base < 15 ? i.writeback_base : kNoReg] = base_cycle;
+      at[i.writeback_base] = base_cycle;
       at[kNoReg] = 0;
     }
   };
@@ -193,10 +193,10 @@ class CpuTimingModel : public TimingHook {
   }
 
   // Advances the model's clock to `issue` and returns the cycles charged for this instruction.
-  // (Stall cycles, max(delta - 1, 0) summed, follow from the totals: see stats().)
+  // (Stall cycles, max(delta - 1, 0) summed, follow from the totals and stats_.dual_issued, which
+  // the model counts: see stats().)
   Cycles commit(Cycles issue) {
     const Cycles delta = issue - now_;
-    stats_.dual_issued += delta == 0 ? 1 : 0;
     now_ = issue;
     ++stats_.instructions;
     return delta;
