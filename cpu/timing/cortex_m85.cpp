@@ -120,7 +120,9 @@ Cycles CortexM85Model::operands_ready_slow(const InstrInfo& ii) const {
 
 Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
   const InstrInfo& ii = *r.info;
-  Cycles ready = (ii.model_aux & kOperandsSlow) ? operands_ready_slow(ii) : board_.ready_compact(ii);
+  Cycles ready;
+  if (ii.model_aux & kOperandsSlow) [[unlikely]] ready = operands_ready_slow(ii);
+  else ready = board_.ready_compact(ii);
   if (r.in_it_block) ready = later(ready, board_.gpr(kFlagsBit));
   return ready;
 }
