@@ -11,12 +11,12 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 for prog in "$@"; do
   "$corsim" -q "$fw/$prog.elf" >"$tmp/corsim.out" </dev/null
-  # QEMU never stops on EOT: wait until its output holds the 0x04 byte (at most 10 s), stop it,
-  # and keep what came before.
+  # QEMU never stops on EOT: wait until its output holds the 0x04 byte (at most 30 s: a loaded
+  # CI host can be slow to start it), stop it, and keep what came before.
   qemu-system-arm -M mps3-an547 -nographic -monitor none -serial stdio \
       -semihosting-config enable=on,target=native -kernel "$fw/$prog.elf" </dev/null >"$tmp/qemu.raw" 2>/dev/null &
   qemu=$!
-  for _ in $(seq 200); do
+  for _ in $(seq 600); do
     [ "$(tr -dc '\004' <"$tmp/qemu.raw" | wc -c)" -gt 0 ] && break
     kill -0 "$qemu" 2>/dev/null || break
     sleep 0.05
