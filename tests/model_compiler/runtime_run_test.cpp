@@ -105,7 +105,9 @@ TEST_P(RuntimeRun, ProgramOutputEqualsHostReference) {
   const Status es = method.execute();
   ASSERT_TRUE(es.ok()) << method.last_error() << " " << npu.npu_error;
   EXPECT_EQ(npu.execute_calls, m.delegate ? 1 : 0);
-  if (m.delegate) EXPECT_EQ(npu.spec_keys, (std::vector<std::string>{"tosa_spec", "compile_flags", "output_format", "target"}));
+  if (m.delegate) {
+    EXPECT_EQ(npu.spec_keys, (std::vector<std::string>{"tosa_spec", "compile_flags", "output_format", "target"}));
+  }
   ASSERT_EQ(b.outputs_float.size(), 1u + (m.outputs.size() > 1 && !m.softmax_on_cpu ? m.outputs.size() - 1 : 0));
   for (size_t i = 0; i < b.outputs_float.size(); ++i) {
     const float* y = method.output_tensor(i)->data_as<const float>();

@@ -140,8 +140,11 @@ TEST(ShramLayout, OurStreamsCarryTheLayoutOfTheirBlocks) {
       const auto layout = shram::layout_for(m.macs, s, v.reg.at(0x115) + 1, v.reg.at(0x116) + 1, v.reg.at(0x117) + 1);
       ASSERT_TRUE(layout) << where << ": the block does not fit in SHRAM";
       EXPECT_EQ(v.reg.at(0x10D), layout->ib_end) << where;
-      if (s.kind == shram::OpKind::kElementwise) EXPECT_EQ(v.reg.at(0x18D), layout->ib_start2) << where;
-      else EXPECT_EQ(v.reg.at(0x12D), layout->ab_start) << where;
+      if (s.kind == shram::OpKind::kElementwise) {
+        EXPECT_EQ(v.reg.at(0x18D), layout->ib_start2) << where;
+      } else {
+        EXPECT_EQ(v.reg.at(0x12D), layout->ab_start) << where;
+      }
       EXPECT_EQ(v.reg.at(0x124), 0u) << where;  // 8-bit IFMs: 32-bit accumulators
     }
   }

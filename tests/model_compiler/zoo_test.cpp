@@ -85,9 +85,13 @@ TEST_P(BundledModel, PteHasTheArmFlowShape) {
   EXPECT_EQ(plan.operators()->Get(1)->name()->str(), ns + "dequantize_per_tensor");
   const size_t delegates = plan.delegates() == nullptr ? 0 : plan.delegates()->size();
   EXPECT_EQ(delegates, m.delegate ? 1u : 0u);
-  if (m.delegate) EXPECT_EQ(plan.delegates()->Get(0)->id()->str(), "EthosUBackend");
+  if (m.delegate) {
+    EXPECT_EQ(plan.delegates()->Get(0)->id()->str(), "EthosUBackend");
+  }
   EXPECT_EQ(plan.inputs()->size(), m.inputs.size());
-  if (m.softmax_on_cpu) EXPECT_EQ(plan.operators()->Get(plan.operators()->size() - 1)->name()->str(), "aten::_softmax");
+  if (m.softmax_on_cpu) {
+    EXPECT_EQ(plan.operators()->Get(plan.operators()->size() - 1)->name()->str(), "aten::_softmax");
+  }
 }
 
 TEST_P(BundledModel, BuildIsDeterministic) {
