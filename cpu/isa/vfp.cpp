@@ -8,7 +8,6 @@
 
 namespace corsim::cpu {
 
-namespace fp = corsim::cpu::fp;
 using vfp::get;
 using vfp::set;
 
