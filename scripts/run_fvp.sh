@@ -9,7 +9,9 @@
 # ExecuTorch run_fvp.sh options: --elf=FILE, --data=FILE@ADDR, --target=ethos-u55-128 (platform
 # and MAC count), --timeout=SECONDS, --semihosting-cwd=DIR. corsim additions: --input FILE (one per
 # model input, in order), --report-json FILE (per-operator report), --trace FILE (Chrome/Perfetto
-# trace of the operators; corsim's own instruction trace stays `--trace=FILE`/`--itrace`).
+# trace of the operators; corsim's own instruction trace stays `--trace=FILE`/`--itrace`),
+# --etdump FILE (the operators as an ExecuTorch ETDump: `python3 -m devtools.inspector.inspector_cli
+# --etdump_path FILE --source_time_scale cycles --target_time_scale cycles`).
 # CPU timing (docs/timing.md): --cpu cortex-m55|cortex-m85 and --timing on|off go to corsim
 # (default: timing on, Cortex-M55); --target=cortex-m85 selects the M85 model.
 #
@@ -29,7 +31,7 @@ bundled_model=$build/models/demo_classifier/model.pte
 model_addr=0x70000000
 
 usage() {
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
 }
 die() {
   echo "run_fvp.sh: $*" >&2
@@ -74,6 +76,8 @@ while [ $# -gt 0 ]; do
     --input=*) inputs+=("${1#--input=}") ;;
     --report-json) [ $# -gt 1 ] || die "--report-json needs a file"; corsim_args+=(--report-json "$2"); shift ;;
     --report-json=*) corsim_args+=(--report-json "${1#--report-json=}") ;;
+    --etdump) [ $# -gt 1 ] || die "--etdump needs a file"; corsim_args+=(--etdump "$2"); shift ;;
+    --etdump=*) corsim_args+=(--etdump "${1#--etdump=}") ;;
     --trace) [ $# -gt 1 ] || die "--trace needs a file"; corsim_args+=(--chrome-trace "$2"); shift ;;
     --itrace) corsim_args+=(--trace) ;;
     -*)

@@ -93,6 +93,8 @@ std::vector<Option> options() {
        [](CliResult& r, std::string_view v) { r.config.report_json = std::string(v); return std::string(); }},
       {"--chrome-trace", "", A::Required, "FILE", "per-operator Chrome/Perfetto trace (CPU and NPU lanes)",
        [](CliResult& r, std::string_view v) { r.config.chrome_trace = std::string(v); return std::string(); }},
+      {"--etdump", "", A::Required, "FILE", "per-operator ETDump for ExecuTorch's Inspector (docs/e2e.md)",
+       [](CliResult& r, std::string_view v) { r.config.etdump = std::string(v); return std::string(); }},
       {"", "-C", A::Required, "NAME=VALUE", "FVP-style parameter (e.g. -C ethosu.num_macs=256)",
        [](CliResult& r, std::string_view v) -> std::string {
          const size_t eq = v.find('=');

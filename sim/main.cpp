@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "sim/cli.h"
+#include "sim/etdump_writer.h"
 #include "sim/npu_wiring.h"
 #include "sim/operator_report.h"
 #include "sim/report.h"
@@ -26,6 +27,22 @@ void setup_logging(bool quiet) {
 }
 
 void error_line(const std::string& msg) { fmt::print(stderr, "corsim: error: {}\n", msg); }
+
+// Writes `bytes` to `file` (binary); on failure one error line naming the file and the reason.
+bool write_file(const std::string& file, const std::string& bytes) {
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  if (!f) {
+    error_line(fmt::format("cannot write '{}': {}", file, std::strerror(errno)));
+    return false;
+  }
+  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  const int write_errno = errno;
+  if (std::fclose(f) != 0 || !ok) {
+    error_line(fmt::format("cannot write '{}': {}", file, std::strerror(ok ? errno : write_errno)));
+    return false;
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -49,6 +66,7 @@ int main(int argc, char** argv) {
 
   const std::string stats_file = cli.config.stats_file;
   const std::string report_json = cli.config.report_json, chrome_trace = cli.config.chrome_trace;
+  const std::string etdump = cli.config.etdump;
   const bool quiet = cli.config.quiet;
   // The Ethos-U55 model behind the platform's NPU hook, and traffic samples at each trace marker
   // for the per-operator report (docs/e2e.md).
@@ -81,6 +99,17 @@ int main(int argc, char** argv) {
   };
   if (!report_json.empty()) write_text(report_json, operator_report_json(op_report));
   if (!chrome_trace.empty()) write_text(chrome_trace, operator_chrome_trace(op_report));
+  // --etdump failing (no markers, unwritable file) turns a successful run into status 2.
+  bool etdump_failed = false;
+  if (!etdump.empty()) {
+    const EtdumpFile file = operator_etdump(op_report);
+    if (!file.error.empty()) {
+      error_line(fmt::format("--etdump {}: {}", etdump, file.error));
+      etdump_failed = true;
+    } else if (!write_file(etdump, file.bytes)) {
+      etdump_failed = true;
+    }
+  }
 
   switch (result.end) {
     case RunEnd::Eot:
@@ -110,5 +139,6 @@ int main(int argc, char** argv) {
       error_line(fmt::format("cannot write stats file '{}': {}", stats_file, std::strerror(errno)));
     }
   }
+  if (etdump_failed && result.exit_status == kExitOk) return kExitBadInput;
   return result.exit_status;
 }

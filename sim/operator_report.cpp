@@ -100,6 +100,9 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
           prev_traffic = snap(i);
           prev_memory = mem_snap(i);
           r.operators.clear();
+          r.run_return = 0;
+        } else if (run_started) {
+          r.run_return = m.cycle;
         }
         break;
       case trace::kPortName:
@@ -230,6 +233,7 @@ std::string operator_report_json(const OperatorReport& r) {
   s += "  \"schema\": \"corsim-operator-report/1\",\n";
   s += fmt::format("  \"clock_hz\": {},\n  \"run_begin\": {},\n  \"run_end\": {},\n  \"total_cycles\": {},\n", r.clock_hz,
                    r.run_begin, r.run_end, r.total);
+  s += fmt::format("  \"run_return\": {},\n", r.run_return ? fmt::format("{}", r.run_return) : "null");
   s += fmt::format("  \"error\": {},\n", r.error.empty() ? "null" : "\"" + json_escape(r.error) + "\"");
   s += "  \"memories\": [";
   for (size_t m = 0; m < r.memory_names.size(); ++m) s += fmt::format("{}\"{}\"", m ? ", " : "", json_escape(r.memory_names[m]));

@@ -70,6 +70,7 @@ struct OperatorReport {
   std::string error;       // markers present but inconsistent
   uint64_t clock_hz = 0;
   Cycles run_begin = 0, run_end = 0, total = 0;
+  Cycles run_return = 0;   // the "Method::execute has returned" marker; 0 = not written
   std::vector<OperatorEntry> operators;
   // Bytes per memory (memory/timing): names in preset order; cpu_memory_counted is false when the
   // CPU ran untimed (--timing off), so its per-memory bytes are zero rather than measured.

@@ -29,6 +29,7 @@ struct RunConfig {
   std::string stats_file;                     // --stats FILE ("-" = stderr)
   std::string report_json;                    // --report-json FILE: per-operator report (docs/report-schema.md)
   std::string chrome_trace;                   // --chrome-trace FILE: Chrome/Perfetto trace of the operators
+  std::string etdump;                         // --etdump FILE: the operators as an ExecuTorch ETDump (docs/e2e.md)
   std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
   bool quiet = false;
   std::string cpu = "cortex-m55";             // --cpu: the core's timing model (docs/timing.md)

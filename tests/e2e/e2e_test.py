@@ -4,7 +4,8 @@ runner (docs/e2e.md). Expected values come from ../shared/models/README.md, not 
 
 usage: e2e_test.py RUN_FVP BUILD_DIR MODELS_DIR CASE
   CASE: add_cpu | add_u55 | mnist_u55 | no_argument | truncated | bad_identifier | flipped_root |
-        flipped_vela | u85_on_u55 | mac_mismatch | input_file
+        flipped_vela | u85_on_u55 | mac_mismatch | input_file | etdump_unwritable
+  Each model case also checks the ETDump (--etdump=) against the JSON report of the same run.
 """
 import json
 import math
@@ -116,11 +117,62 @@ def check_trace(path, report):
             fail("trace: bad ts/dur")
 
 
+def flatc_etdump(path, tmp):
+    """Decodes an ETDump with Debian's flatc and our schema (what ExecuTorch's Python side runs)."""
+    schema = os.path.join(os.path.dirname(os.path.abspath(RUN_FVP)), "..", "sim", "etdump.fbs")
+    p = subprocess.run(["flatc", "--json", "--strict-json", "--defaults-json", "--size-prefixed", "--raw-binary",
+                        "-o", tmp, schema, "--", path], capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        fail(f"flatc cannot decode the ETDump (status {p.returncode}): {p.stderr}")
+    with open(os.path.join(tmp, os.path.splitext(os.path.basename(path))[0] + ".json")) as f:
+        return json.load(f)
+
+
+def expected_etdump_events(report):
+    """docs/e2e.md "ETDump": the events the JSON report's operators map to, in end order."""
+    events = []
+    for op in report["operators"]:
+        if op["kind"] == "KernelCall":
+            for name in ("native_call_" + op["name"].split("::")[-1], "OPERATOR_CALL"):
+                events.append((name, None, 0, op["index"], op["begin"], op["end"]))
+        elif op["kind"] == "DelegateCall":
+            for n in op["npu_operations"]:
+                events.append((None, f"npu_op_{n['index']}_{n['kind']}", 0, op["index"], n["start"], n["end"]))
+            events.append(("DELEGATE_CALL", None, 0, op["index"], op["begin"], op["end"]))
+    events.append(("Method::execute", None, -1, 0, report["run_begin"], report["run_return"]))
+    return events
+
+
+def check_etdump(path, report, tmp):
+    """The ETDump holds one "Execute" run whose events are the report's operators, same cycle stamps."""
+    data = open(path, "rb").read()
+    if len(data) < 12 or int.from_bytes(data[:4], "little") != len(data) - 4 or data[8:12] != b"ED00":
+        fail("etdump: no size prefix or no ED00 identifier")
+    if not isinstance(report.get("run_return"), int) or report["run_return"] < report["run_end"]:
+        fail(f"report: run_return {report.get('run_return')} missing or before run_end")
+    d = flatc_etdump(path, tmp)
+    if d["version"] != 0 or [r["name"] for r in d["run_data"]] != ["Execute"]:
+        fail(f"etdump: version {d['version']}, runs {[r['name'] for r in d['run_data']]}")
+    got = []
+    for e in d["run_data"][0]["events"]:
+        p = e.get("profile_event")
+        if p is None or "allocation_event" in e or "debug_event" in e:
+            fail(f"etdump: not a profile event: {e}")
+        got.append((p.get("name"), p.get("delegate_debug_id_str"), p["chain_index"], p["instruction_id"],
+                    p["start_time"], p["end_time"]))
+    want = expected_etdump_events(report)
+    if got != want:
+        fail("etdump events differ from the report:\n  got  %s\n  want %s" % (got, want))
+    ends = [g[5] for g in got]
+    if ends != sorted(ends):
+        fail("etdump: events are not in end order")
+
+
 def model_case(name, file, expect, n_instr, npu_indices, extra=()):
     with tempfile.TemporaryDirectory() as tmp:
-        rep, tr = os.path.join(tmp, "r.json"), os.path.join(tmp, "t.json")
+        rep, tr, etd = os.path.join(tmp, "r.json"), os.path.join(tmp, "t.json"), os.path.join(tmp, "e.etdp")
         p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), os.path.join(PTE, file),
-                 "--report-json", rep, "--trace", tr, *extra], tmp)
+                 "--report-json", rep, "--trace", tr, "--etdump=" + etd, *extra], tmp)
         if p.returncode != 0:
             fail(f"{name}: status {p.returncode}")
         if "Program complete, exiting." not in p.stdout:
@@ -130,6 +182,7 @@ def model_case(name, file, expect, n_instr, npu_indices, extra=()):
         if "per-operator report" not in p.stderr:
             fail("no per-operator table on stderr")
         report = check_report(rep, n_instr, npu_indices)
+        check_etdump(etd, report, tmp)
         if npu_indices:
             check_trace(tr, report)
         else:
@@ -274,6 +327,20 @@ def timeout_case():
             fail(f"status {p.returncode}, expected 4 (timeout)")
 
 
+def etdump_unwritable_case():
+    # --etdump (separate-value spelling) into a directory that does not exist: one corsim error line
+    # naming the file, status 2, no traceback; the run itself still printed its outputs.
+    with tempfile.TemporaryDirectory() as tmp:
+        bad = os.path.join(tmp, "missing-dir", "e.etdp")
+        p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), os.path.join(PTE, "add_cpu.pte"),
+                 "--etdump", bad, "-q"], tmp)
+        errors = [l for l in p.stderr.splitlines() if l.startswith("corsim: error:")]
+        if p.returncode != 2 or len(errors) != 1 or f"cannot write '{bad}'" not in errors[0]:
+            fail(f"status {p.returncode}, error lines {errors}")
+        if outputs(p.stdout) != {(0, 0): 2.0} or os.path.exists(bad):
+            fail("the run did not complete, or a file appeared")
+
+
 def error_line_case():
     # The firmware ends "well" (status 0) but prints an error line: run_fvp.sh must fail.
     with tempfile.TemporaryDirectory() as tmp:
@@ -292,6 +359,7 @@ cases["semihosting_argv"] = semihosting_argv_case
 cases["data_option"] = data_option_case
 cases["timeout"] = timeout_case
 cases["error_line"] = error_line_case
+cases["etdump_unwritable"] = etdump_unwritable_case
 cases["input_file"] = input_file_case
 cases["no_argument"] = no_argument_case
 

@@ -186,6 +186,17 @@ TEST_F(CorsimCli, BadInputIsOneLineAndStatusTwo) {
   }
 }
 
+// The program ran well but wrote no operator markers: --etdump has nothing to write.
+TEST_F(CorsimCli, EtdumpWithoutOperatorMarkersIsOneLineAndStatusTwo) {
+  const RunOutput r = run("-q --etdump e.etdp " + fw("uart_eot"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out, "OK\n");
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_EQ(r.err.rfind("corsim: error: --etdump e.etdp: no ETDump: the firmware wrote no operator trace markers", 0), 0u)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "e.etdp"));
+}
+
 TEST_F(CorsimCli, UnknownParameterWarnsButRuns) {
   const RunOutput r = run("-C some.unknown=1 -C some.unknown=2 " + fw("uart_eot"));
   EXPECT_EQ(r.status, 0);

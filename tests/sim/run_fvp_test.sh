@@ -22,6 +22,14 @@ out=$(CORSIM_BUILD_DIR=$tmp "$script" "$fw/semihost_exit.elf" --semihosting-cmdl
 out=$(CORSIM_BUILD_DIR=$tmp "$script" -C cpu0.semihosting-cmd_line=xyz "$fw/semihost_exit.elf" -q); status=$?
 [ "$status" = 7 ] && [ "$out" = "xyz" ] || { echo "-C before the firmware: status $status, output '$out'"; fail=1; }
 
+# --etdump FILE and --etdump=FILE reach corsim (the program writes no operator markers, so corsim
+# refuses with one line naming the file, status 2).
+for opt in "--etdump e1.etdp" "--etdump=e1.etdp"; do
+  err=$(cd "$tmp" && CORSIM_BUILD_DIR=$tmp "$script" "$fw/uart_eot.elf" $opt -q 2>&1 >/dev/null); status=$?
+  [ "$status" = 2 ] && [[ "$err" == "corsim: error: --etdump e1.etdp: no ETDump"* ]] ||
+    { echo "$opt: status $status, stderr '$err'"; fail=1; }
+done
+
 CORSIM_BUILD_DIR=$tmp "$script" a.elf b.elf 2>/dev/null; status=$?
 [ "$status" = 2 ] || { echo "two firmwares: status $status, expected 2"; fail=1; }
 exit $fail
