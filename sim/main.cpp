@@ -88,26 +88,18 @@ int main(int argc, char** argv) {
   const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
                                                          npu.operations(), sim.preset().clock_hz, &marker_traffic);
   if (op_report.present && !quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
-  auto write_text = [](const std::string& file, const std::string& text) {
-    if (std::FILE* f = std::fopen(file.c_str(), "w")) {
-      std::fwrite(text.data(), 1, text.size(), f);
-      std::fclose(f);
-      return true;
-    }
-    error_line(fmt::format("cannot write '{}': {}", file, std::strerror(errno)));
-    return false;
-  };
-  if (!report_json.empty()) write_text(report_json, operator_report_json(op_report));
-  if (!chrome_trace.empty()) write_text(chrome_trace, operator_chrome_trace(op_report));
-  // --etdump failing (no markers, unwritable file) turns a successful run into status 2.
-  bool etdump_failed = false;
+  // An output that cannot be made or written (no markers for --etdump, an unwritable path) turns
+  // a successful run into status 2; the run's own output is kept.
+  bool output_failed = false;
+  if (!report_json.empty()) output_failed |= !write_file(report_json, operator_report_json(op_report));
+  if (!chrome_trace.empty()) output_failed |= !write_file(chrome_trace, operator_chrome_trace(op_report));
   if (!etdump.empty()) {
     const EtdumpFile file = operator_etdump(op_report);
     if (!file.error.empty()) {
       error_line(fmt::format("--etdump {}: {}", etdump, file.error));
-      etdump_failed = true;
-    } else if (!write_file(etdump, file.bytes)) {
-      etdump_failed = true;
+      output_failed = true;
+    } else {
+      output_failed |= !write_file(etdump, file.bytes);
     }
   }
 
@@ -132,13 +124,10 @@ int main(int argc, char** argv) {
     const std::string json = format_stats_json(result);
     if (stats_file == "-") {
       fmt::print(stderr, "{}", json);
-    } else if (std::FILE* f = std::fopen(stats_file.c_str(), "w")) {
-      std::fwrite(json.data(), 1, json.size(), f);
-      std::fclose(f);
     } else {
-      error_line(fmt::format("cannot write stats file '{}': {}", stats_file, std::strerror(errno)));
+      output_failed |= !write_file(stats_file, json);
     }
   }
-  if (etdump_failed && result.exit_status == kExitOk) return kExitBadInput;
+  if (output_failed && result.exit_status == kExitOk) return kExitBadInput;
   return result.exit_status;
 }

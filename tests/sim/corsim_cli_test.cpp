@@ -197,6 +197,17 @@ TEST_F(CorsimCli, EtdumpWithoutOperatorMarkersIsOneLineAndStatusTwo) {
   EXPECT_FALSE(fs::exists(dir_ / "e.etdp"));
 }
 
+// Every output file is written the same way: one that cannot be written fails a good run.
+TEST_F(CorsimCli, UnwritableOutputFileIsOneLineAndStatusTwo) {
+  for (const std::string option : {"--stats", "--report-json", "--chrome-trace"}) {
+    const RunOutput r = run("-q " + option + " no/such/dir/out " + fw("uart_eot"));
+    EXPECT_EQ(r.status, 2) << option << ": " << r.err;
+    EXPECT_EQ(r.out, "OK\n") << option;
+    EXPECT_EQ(lines(r.err), 1u) << option << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("corsim: error: cannot write 'no/such/dir/out'", 0), 0u) << option << ": " << r.err;
+  }
+}
+
 TEST_F(CorsimCli, UnknownParameterWarnsButRuns) {
   const RunOutput r = run("-C some.unknown=1 -C some.unknown=2 " + fw("uart_eot"));
   EXPECT_EQ(r.status, 0);
