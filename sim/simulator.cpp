@@ -147,6 +147,8 @@ std::string Simulator::attach_system_control_space() {
       [this](bool instr) {
         return (instr ? memory_timing_->icache() : memory_timing_->dcache()).geometry().ccsidr(instr);
       });
+  // The MPU's regions (MPU_CTRL, RBAR/RLAR, MAIR) give the memory timing its cacheability.
+  scs->mpu_sau().set_mpu_listener([this](const memory::MpuRegions& mpu) { memory_timing_->set_mpu_regions(mpu); });
   scs_ = std::move(scs);
 #endif
   return {};

@@ -2,11 +2,36 @@
 
 namespace corsim::cpu::scs {
 
-void MpuSau::reset() { *this = MpuSau{}; }
+void MpuSau::reset() {
+  MpuListener listener = std::move(listener_);
+  *this = MpuSau{};
+  listener_ = std::move(listener);
+  mpu_changed();
+}
+
+memory::MpuRegions MpuSau::mpu_regions() const {
+  memory::MpuRegions m;
+  m.enabled = (mpu_ctrl_ & 1u) != 0;
+  m.privdefena = (mpu_ctrl_ & 4u) != 0;
+  for (unsigned i = 0; i < kMpuRegions; ++i) {
+    const Region& g = mpu_[i];
+    if (!(g.rlar & 1u)) continue;  // RLAR.EN
+    // RLAR.AttrIndx [3:1] selects Attr<n> of MAIR0 (n = 0..3) or MAIR1 (n = 4..7), 8 bits each.
+    const unsigned index = (g.rlar >> 1) & 7u;
+    const uint32_t mair = index < 4 ? mair0_ : mair1_;
+    m.regions.push_back({g.rbar & ~0x1Fu, g.rlar | 0x1Fu, static_cast<uint8_t>(mair >> (8 * (index & 3u))),
+                         static_cast<uint8_t>(i)});
+  }
+  return m;
+}
 
 void MpuSau::add_registers(RegisterBank& bank) {
   bank.add_const(0xED90, "MPU_TYPE", kMpuRegions << 8);  // DREGION [15:8], SEPARATE = 0
-  bank.add_storage(0xED94, "MPU_CTRL", mpu_ctrl_, 0x7u);  // ENABLE, HFNMIENA, PRIVDEFENA
+  bank.add(0xED94, "MPU_CTRL", [this] { return mpu_ctrl_; },
+           [this](uint32_t v, uint32_t lanes) {
+             mpu_ctrl_ = merge(mpu_ctrl_, v, lanes & 0x7u);  // ENABLE, HFNMIENA, PRIVDEFENA
+             mpu_changed();
+           });
   bank.add_storage(0xED98, "MPU_RNR", mpu_rnr_, kMpuRegions - 1);
   // RBAR/RLAR and the aliases _A1.._A3 address regions (RNR & ~3) + n (B10.x).
   for (unsigned n = 0; n < 4; ++n) {
@@ -15,14 +40,23 @@ void MpuSau::add_registers(RegisterBank& bank) {
       return mpu_[((n == 0 ? mpu_rnr_ : (mpu_rnr_ & ~3u) + n)) % kMpuRegions];
     };
     bank.add(off, n == 0 ? "MPU_RBAR" : "MPU_RBAR_An", [region] { return region().rbar; },
-             [region](uint32_t v, uint32_t lanes) { region().rbar = merge(region().rbar, v, lanes); });
+             [this, region](uint32_t v, uint32_t lanes) {
+               region().rbar = merge(region().rbar, v, lanes);
+               mpu_changed();
+             });
     bank.add(off + 4, n == 0 ? "MPU_RLAR" : "MPU_RLAR_An", [region] { return region().rlar; },
-             [region](uint32_t v, uint32_t lanes) {
+             [this, region](uint32_t v, uint32_t lanes) {
                region().rlar = merge(region().rlar, v, lanes) & 0xFFFF'FFEFu;  // bit 4 RES0 (PXN in v8.1-M kept)
+               mpu_changed();
              });
   }
-  bank.add_storage(0xEDC0, "MPU_MAIR0", mair0_);
-  bank.add_storage(0xEDC4, "MPU_MAIR1", mair1_);
+  for (uint32_t* mair : {&mair0_, &mair1_}) {
+    bank.add(mair == &mair0_ ? 0xEDC0 : 0xEDC4, mair == &mair0_ ? "MPU_MAIR0" : "MPU_MAIR1", [mair] { return *mair; },
+             [this, mair](uint32_t v, uint32_t lanes) {
+               *mair = merge(*mair, v, lanes);
+               mpu_changed();
+             });
+  }
 
   bank.add_storage(0xEDD0, "SAU_CTRL", sau_ctrl_, 0x3u);  // ENABLE, ALLNS
   bank.add_const(0xEDD4, "SAU_TYPE", kSauRegions);

@@ -11,6 +11,7 @@
 
 #include "base/clock.h"
 #include "memory/timing/dtcm_banks.h"
+#include "memory/timing/memory_attributes.h"
 
 namespace corsim::memory {
 
@@ -75,6 +76,10 @@ class MemoryTiming {
 
   // CCR.IC / CCR.DC as the SCB holds them (cpu/scs calls this on every CCR write and at reset).
   virtual void set_cache_enables(bool /*icache*/, bool /*dcache*/) {}
+  // The MPU's regions and MPU_CTRL (cpu/scs calls this whenever MPU_CTRL, RBAR, RLAR or MAIR0/1
+  // change): from the next access on, cacheability and write policy follow the regions' MAIR
+  // attributes instead of the default memory map. Fast ranges (TCMs) do not depend on them.
+  virtual void set_mpu_regions(const MpuRegions& /*mpu*/) {}
   // A write of `value` to a cache maintenance register at `now` (address for the *MVA* forms, the
   // set/way word for the *SW* forms). Dirty lines cleaned are written back to their memory.
   virtual void cache_maintenance(CacheOp /*op*/, uint32_t /*value*/, Cycles /*now*/) {}

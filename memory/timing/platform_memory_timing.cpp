@@ -23,8 +23,6 @@ constexpr std::array<RegionAttr, 8> kDefaultMap{{
     {false, false},  // 0xE000_0000 System
 }};
 
-bool cacheable(uint32_t addr) { return kDefaultMap[addr >> 29].cacheable; }
-
 }  // namespace
 
 std::optional<WritePolicy> write_policy_from_name(std::string_view n) {
@@ -88,12 +86,49 @@ int PlatformMemoryTiming::memory_index(uint32_t addr) const {
   return r;
 }
 
-bool PlatformMemoryTiming::write_through_at(uint32_t addr) const {
+PlatformMemoryTiming::Attributes PlatformMemoryTiming::attributes_at(uint32_t addr) const {
+  if (!mpu_on_) [[likely]] {
+    const RegionAttr d = kDefaultMap[addr >> 29];
+    return {d.cacheable, d.write_through};
+  }
+  return mpu_attributes_at(addr);
+}
+
+PlatformMemoryTiming::Attributes PlatformMemoryTiming::mpu_attributes_at(uint32_t addr) const {
+  for (const AttributeRange& r : mpu_ranges_)
+    if (addr - r.base <= r.limit - r.base) return r.attributes;
+  // No region: the default map. That is the architecture's answer for privileged accesses with
+  // PRIVDEFENA = 1; other unmatched accesses are MemManage faults on hardware, which corsim does
+  // not raise (the MPU is not enforced), so they are timed with the default map too.
+  const RegionAttr d = kDefaultMap[addr >> 29];
+  return {d.cacheable, d.write_through};
+}
+
+bool PlatformMemoryTiming::write_through(Attributes a) const {
   switch (cfg_.write_policy) {
     case WritePolicy::WriteBack: return false;
     case WritePolicy::WriteThrough: return true;
-    default: return kDefaultMap[addr >> 29].write_through;
+    default: return a.write_through;
   }
+}
+
+void PlatformMemoryTiming::set_mpu_regions(const MpuRegions& mpu) {
+  mpu_on_ = mpu.enabled;
+  // Overlapping regions (a MemManage fault under the Armv8-M PMSAv8 rules): the highest-numbered
+  // region wins, as on Armv7-M, so the list runs from the highest number down.
+  std::vector<MpuRegion> regions = mpu.regions;
+  std::stable_sort(regions.begin(), regions.end(), [](const MpuRegion& a, const MpuRegion& b) { return a.number > b.number; });
+  mpu_ranges_.clear();
+  for (const MpuRegion& r : regions) {
+    if (r.limit < r.base) continue;  // base above limit: the region matches no address
+    const CacheAttributes c = decode_mair_attribute(r.mair_attr);
+    // The L1 caches follow the inner attributes; Device and inner Non-cacheable are not cached.
+    const bool cacheable = !c.device && c.policy != CachePolicy::NonCacheable;
+    mpu_ranges_.push_back({r.base, r.limit, {cacheable, c.policy == CachePolicy::WriteThrough}});
+  }
+  // The last-line memo of data() assumed its line cacheable: the next access decides afresh. The
+  // fetch buffer keeps its 8 bytes; the next block fetched is looked up with the new attributes.
+  last_dline_ = 1;
 }
 
 Cycles PlatformMemoryTiming::cpu_access(const CpuAccess& a, Cycles now) {
@@ -146,7 +181,7 @@ Cycles PlatformMemoryTiming::fetch(uint32_t addr, unsigned size, Cycles now, siz
   const uint32_t first_block = addr / fb, last_block = (addr + size - 1) / fb;
   if (first_block == last_fetch_block_ && last_block == first_block) return 0;  // in the fetch buffer
   last_fetch_block_ = last_block;
-  const bool cached = ic_on_ && cacheable(addr) && icache_.geometry().size != 0;
+  const bool cached = ic_on_ && attributes_at(addr).cacheable && icache_.geometry().size != 0;
   MemoryTraffic& t = traffic_[mem];
   SharedMemory& m = *shared_[mem];
   if (!cached) {
@@ -177,14 +212,15 @@ Cycles PlatformMemoryTiming::data(uint32_t addr, unsigned size, bool write, Cycl
     return 0;
   }
   MemoryTraffic& t = traffic_[mem];
-  const bool cached = dc_on_ && cacheable(addr) && dcache_.geometry().size != 0;
+  const Attributes attributes = attributes_at(addr);
+  const bool cached = dc_on_ && attributes.cacheable && dcache_.geometry().size != 0;
   if (!cached) {
     // Uncached: loads wait for the memory; stores are posted (the store buffer takes them) and wait
     // only while the memory is still busy with earlier traffic.
     (write ? t.cpu_bus_write : t.cpu_bus_read) += size;
     return shared_[mem]->cpu_transfer(size, now, write);
   }
-  const bool wt = write_through_at(addr);
+  const bool wt = write_through(attributes);
   Cycles stall = 0;
   const uint32_t end_line = (addr + size - 1) & line_mask_;
   for (uint32_t l = line;; l += ~line_mask_ + 1) {

@@ -3,7 +3,8 @@
 //   ITCM          zero wait (or the configured wait states)
 //   DTCM          the same, 4 x 32-bit banks: two accesses to one bank in one cycle, one waits
 //   AXI memories  behind the L1 I-cache (fetches) and D-cache (data) when CCR.IC/DC enable them and
-//                 the address is cacheable; misses, uncached accesses and write-backs go to the
+//                 the address is cacheable (the MPU's MAIR attributes when MPU_CTRL.ENABLE, else
+//                 the Armv8-M default memory map); misses, uncached accesses and write-backs go to the
 //                 memory's SharedMemory (latency + bandwidth, shared with the NPU's AXI ports)
 // and it counts the bytes each master moved per memory for the per-operator report.
 //
@@ -38,6 +39,7 @@ class PlatformMemoryTiming final : public MemoryTiming {
   FastRange fast_range(uint32_t addr, AccessKind kind) override;
   Cycles npu_transfer(unsigned port, uint32_t addr, uint64_t bytes, bool write, Cycles now) override;
   void set_cache_enables(bool icache, bool dcache) override;
+  void set_mpu_regions(const MpuRegions& mpu) override;
   void cache_maintenance(CacheOp op, uint32_t value, Cycles now) override;
   Cycles drain_writes(Cycles now) override;
   CacheCounters cache_counters() const override { return counters_; }
@@ -54,17 +56,34 @@ class PlatformMemoryTiming final : public MemoryTiming {
   SharedMemory* shared_memory(size_t index) { return index < shared_.size() ? shared_[index].get() : nullptr; }
   bool icache_enabled() const { return ic_on_; }
   bool dcache_enabled() const { return dc_on_; }
+  // What the L1 caches do with `addr` (MPU region, default map, no -C override): for tests.
+  bool cacheable_at(uint32_t addr) const { return attributes_at(addr).cacheable; }
 
  private:
   static constexpr uint8_t kMixed = 0xFE, kNone = 0xFF;
   static constexpr uint32_t kBlockBits = 16;
+
+  // Cacheability and store policy of a location for the L1 caches (before the -C override).
+  struct Attributes {
+    bool cacheable = false, write_through = false;
+  };
+  // One enabled MPU region with its decoded attributes; limit inclusive.
+  struct AttributeRange {
+    uint32_t base = 0, limit = 0;
+    Attributes attributes;
+  };
 
   int lookup_slow(uint32_t addr) const;
   Cycles fetch(uint32_t addr, unsigned size, Cycles now, size_t mem);
   Cycles data(uint32_t addr, unsigned size, bool write, Cycles now, size_t mem);
   Cycles data_line(uint32_t addr, bool write, bool write_through, Cycles now, size_t mem);
   void write_back(uint32_t line_addr, Cycles now);
-  bool write_through_at(uint32_t addr) const;
+  // The MPU region holding `addr` when the MPU is enabled, else (and when no region holds it) the
+  // default memory map.
+  Attributes attributes_at(uint32_t addr) const;
+  Attributes mpu_attributes_at(uint32_t addr) const;
+  // The store policy of a cacheable location: the -C override, else its attributes.
+  bool write_through(Attributes a) const;
 
   MemorySystemConfig cfg_;
   std::vector<uint8_t> blocks_;  // 2^16 entries: memory index, kMixed or kNone
@@ -74,6 +93,8 @@ class PlatformMemoryTiming final : public MemoryTiming {
   std::vector<std::unique_ptr<SharedMemory>> shared_;  // per memory (null for TCMs)
   Cache icache_, dcache_;
   bool ic_on_ = false, dc_on_ = false;  // CCR.IC/DC reset to 0
+  bool mpu_on_ = false;                 // MPU_CTRL.ENABLE: mpu_ranges_ apply
+  std::vector<AttributeRange> mpu_ranges_;  // highest region number first: the first match wins
   uint32_t line_mask_ = ~31u;
   uint32_t last_fetch_block_ = ~0u;     // the 64-bit fetch buffer
   uint32_t last_dline_ = 1;             // last D-cache line hit (1 = none: lines are aligned)

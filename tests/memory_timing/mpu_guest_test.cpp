@@ -1,0 +1,67 @@
+// The MPU's memory attributes seen from the guest: firmware/mpu_noncacheable.S times a loop of 4
+// word loads from one DDR line with DWT CYCCNT, with the D-cache on and the MPU off, with an MPU
+// region making the line Normal Non-cacheable, then Device, with the MPU off again and with the
+// D-cache off (docs/memory-timing.md "Memory attributes: the MPU"). Expected cycles per iteration
+// are worked out by hand:
+//   hit loop      4 independent loads + LE: 5 cycles on the M55 (one load per cycle, then the
+//                 LE's issue slot), 3 on the M85 (two load pairs, then the LE's cycle)
+//                 (tests/timing/timing_golden_test.cpp: ldr_ddr_hit, loop_le's schedule)
+//   uncached loop each load waits L + ceil(4 / B) = 32 + 1 = 33 cycles (docs/memory-timing.md
+//                 "Numbers for guest-visible timing tests": DDR load, uncached), and a non-zero
+//                 answer blocks issue until the data is there (docs/timing.md "Memory";
+//                 cpu/timing/timing_model.h transfer_cost: next issue >= issue + 1 + stall), so no
+//                 two loads share a cycle on either core: 4 x (1 + 33) + the LE's cycle = 137.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sim/simulator.h"
+
+namespace corsim {
+namespace {
+
+constexpr uint32_t kResults = 0x30008000;
+constexpr unsigned kIterations = 64;
+enum Result { kCached, kNonCacheable, kDevice, kMpuOffAgain, kDcacheOff, kCount };
+
+std::array<double, kCount> run_guest(const std::string& cpu) {
+  sim::RunConfig config;
+  config.firmware = CORSIM_MPU_GUEST_ELF;
+  config.quiet = true;
+  config.cpu = cpu;
+  config.timing = true;
+  config.params.emplace_back("mps3_board.uart0.out_file", "");
+  sim::Simulator simulator(config);
+  EXPECT_EQ(simulator.prepare(), "");
+  const sim::RunResult result = simulator.run();
+  EXPECT_EQ(result.exit_status, 0) << result.message;
+  std::array<double, kCount> per_iteration{};
+  for (size_t i = 0; i < kCount; ++i) {
+    std::array<uint8_t, 4> b{};
+    EXPECT_TRUE(simulator.bus().debug_read_block(kResults + 4 * static_cast<uint32_t>(i), b));
+    const uint32_t cycles = b[0] | b[1] << 8 | b[2] << 16 | static_cast<uint32_t>(b[3]) << 24;
+    per_iteration[i] = static_cast<double>(cycles) / kIterations;
+  }
+  return per_iteration;
+}
+
+class MpuGuest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(MpuGuest, NonCacheableRegionMakesEveryLoadPayTheBus) {
+  const auto m = run_guest(GetParam());
+  const double hit_loop = GetParam() == "cortex-m85" ? 3 : 5;
+  const double uncached_loop = 4 * (1 + 33) + 1;
+  EXPECT_DOUBLE_EQ(m[kCached], hit_loop) << "D-cache on, MPU off: DDR write-back in the default map";
+  EXPECT_DOUBLE_EQ(m[kNonCacheable], uncached_loop) << "MAIR 0x44: Normal Non-cacheable";
+  EXPECT_DOUBLE_EQ(m[kDevice], uncached_loop) << "MAIR 0x00: Device";
+  EXPECT_DOUBLE_EQ(m[kMpuOffAgain], hit_loop) << "MPU_CTRL.ENABLE = 0: the default map again";
+  EXPECT_DOUBLE_EQ(m[kDcacheOff], uncached_loop) << "CCR.DC = 0";
+}
+
+INSTANTIATE_TEST_SUITE_P(Cores, MpuGuest, ::testing::Values("cortex-m55", "cortex-m85"),
+                         [](const auto& info) { return info.param == "cortex-m55" ? "M55" : "M85"; });
+
+}  // namespace
+}  // namespace corsim
