@@ -17,33 +17,18 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/simulator.h"
+#include "tests/timing/guest_results.h"
 
 namespace corsim {
 namespace {
 
-constexpr uint32_t kResults = 0x30008000;
 constexpr unsigned kIterations = 64;
 enum Result { kCached, kNonCacheable, kDevice, kMpuOffAgain, kDcacheOff, kCount };
 
 std::array<double, kCount> run_guest(const std::string& cpu) {
-  sim::RunConfig config;
-  config.firmware = CORSIM_MPU_GUEST_ELF;
-  config.quiet = true;
-  config.cpu = cpu;
-  config.timing = true;
-  config.params.emplace_back("mps3_board.uart0.out_file", "");
-  sim::Simulator simulator(config);
-  EXPECT_EQ(simulator.prepare(), "");
-  const sim::RunResult result = simulator.run();
-  EXPECT_EQ(result.exit_status, 0) << result.message;
+  const std::vector<uint32_t> cycles = timing_test::run_timing_guest(CORSIM_MPU_GUEST_ELF, cpu, kCount);
   std::array<double, kCount> per_iteration{};
-  for (size_t i = 0; i < kCount; ++i) {
-    std::array<uint8_t, 4> b{};
-    EXPECT_TRUE(simulator.bus().debug_read_block(kResults + 4 * static_cast<uint32_t>(i), b));
-    const uint32_t cycles = b[0] | b[1] << 8 | b[2] << 16 | static_cast<uint32_t>(b[3]) << 24;
-    per_iteration[i] = static_cast<double>(cycles) / kIterations;
-  }
+  for (size_t i = 0; i < kCount; ++i) per_iteration[i] = static_cast<double>(cycles[i]) / kIterations;
   return per_iteration;
 }
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/simulator.h"
+#include "tests/timing/guest_results.h"
 
 namespace corsim {
 namespace {
@@ -23,27 +23,14 @@ const std::vector<std::string> kNames = {
     "ldr_ddr_hit",     "ldr_ddr_miss",      "mve_ld_int_mul_st", "mve_ld_ld_int_st", "mve_same_pipe",
     // counters over one bench_load_use run (raw values, not per iteration)
     "pmu_inst",        "pmu_stall",         "pmu_ccntr",         "dwt_cyccnt",        "systick"};
-constexpr uint32_t kResults = 0x30008000;
 constexpr unsigned kIterations = 64;  // the guest reports cycles(128) - cycles(64)
 constexpr size_t kLoopResults = 15;   // the per-loop results; the counter values follow
 
 std::map<std::string, double> run_microbench(const std::string& cpu) {
-  sim::RunConfig config;
-  config.firmware = CORSIM_TIMING_MICROBENCH_ELF;
-  config.quiet = true;
-  config.cpu = cpu;
-  config.timing = true;
-  config.params.emplace_back("mps3_board.uart0.out_file", "");
-  sim::Simulator simulator(config);
-  EXPECT_EQ(simulator.prepare(), "");
-  const sim::RunResult result = simulator.run();
-  EXPECT_EQ(result.exit_status, 0) << result.message;
+  const std::vector<uint32_t> words = timing_test::run_timing_guest(CORSIM_TIMING_MICROBENCH_ELF, cpu, kNames.size());
   std::map<std::string, double> per_iteration;
   for (size_t i = 0; i < kNames.size(); ++i) {
-    std::array<uint8_t, 4> bytes{};
-    EXPECT_TRUE(simulator.bus().debug_read_block(kResults + 4 * static_cast<uint32_t>(i), bytes));
-    const uint32_t cycles = bytes[0] | bytes[1] << 8 | bytes[2] << 16 | static_cast<uint32_t>(bytes[3]) << 24;
-    per_iteration[kNames[i]] = static_cast<double>(cycles) / (i >= kLoopResults ? 1 : kIterations);
+    per_iteration[kNames[i]] = static_cast<double>(words[i]) / (i >= kLoopResults ? 1 : kIterations);
   }
   return per_iteration;
 }
