@@ -86,11 +86,13 @@ int PlatformMemoryTiming::memory_index(uint32_t addr) const {
   return r;
 }
 
+PlatformMemoryTiming::Attributes PlatformMemoryTiming::default_attributes(uint32_t addr) {
+  const RegionAttr d = kDefaultMap[addr >> 29];
+  return {d.cacheable, d.write_through};
+}
+
 PlatformMemoryTiming::Attributes PlatformMemoryTiming::attributes_at(uint32_t addr) const {
-  if (!mpu_on_) [[likely]] {
-    const RegionAttr d = kDefaultMap[addr >> 29];
-    return {d.cacheable, d.write_through};
-  }
+  if (!mpu_on_) [[likely]] return default_attributes(addr);
   return mpu_attributes_at(addr);
 }
 
@@ -100,8 +102,7 @@ PlatformMemoryTiming::Attributes PlatformMemoryTiming::mpu_attributes_at(uint32_
   // No region: the default map. That is the architecture's answer for privileged accesses with
   // PRIVDEFENA = 1; other unmatched accesses are MemManage faults on hardware, which corsim does
   // not raise (the MPU is not enforced), so they are timed with the default map too.
-  const RegionAttr d = kDefaultMap[addr >> 29];
-  return {d.cacheable, d.write_through};
+  return default_attributes(addr);
 }
 
 bool PlatformMemoryTiming::write_through(Attributes a) const {

@@ -81,6 +81,7 @@ class PlatformMemoryTiming final : public MemoryTiming {
   // The MPU region holding `addr` when the MPU is enabled, else (and when no region holds it) the
   // default memory map.
   Attributes attributes_at(uint32_t addr) const;
+  static Attributes default_attributes(uint32_t addr);  // the Armv8-M default memory map
   Attributes mpu_attributes_at(uint32_t addr) const;
   // The store policy of a cacheable location: the -C override, else its attributes.
   bool write_through(Attributes a) const;
