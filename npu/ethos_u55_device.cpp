@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <cmath>
+#include <string_view>
+#include <utility>
 
 #include "npu/driver_payload.h"
 
@@ -19,21 +21,11 @@ enum : uint32_t {
   kDebugCore = 0x14C, kDebugBlock = 0x150, kCurrentQread = 0x27C, kCurrentOp = 0x2B8, kRevision = 0xFC0,
 };
 
-// CoreSight-style identification registers of the U55 header (§1.1): PID4..7 at 0xFD0, PID0..3
-// at 0xFE0, CID0..3 at 0xFF0.
-uint32_t id_register(uint32_t offset) {
-  switch (offset) {
-    case 0xFD0: return 0x04;
-    case 0xFE0: return 0x80;
-    case 0xFE4: return 0xB5;
-    case 0xFE8: return 0x0B;
-    case 0xFF0: return 0x0D;
-    case 0xFF4: return 0xF0;
-    case 0xFF8: return 0x05;
-    case 0xFFC: return 0xB1;
-    default: return 0;
-  }
-}
+// CoreSight identification registers of the U55 header (§1.1; driver ethosu55_interface.h
+// pid4..pid3, cid0..cid3): PID4..7, PID0..3, CID0..3.
+constexpr uint8_t kIdRegisters[12] = {0x04, 0x00, 0x00, 0x00, 0x80, 0xB5, 0x0B, 0x00, 0x0D, 0xF0, 0x05, 0xB1};
+// The PMU's registers start at PMCR (§1.1).
+constexpr uint32_t kPmuBase = 0x180;
 
 constexpr uint64_t kBeatBytes = 8;  // U55 AXI data width is 64 bit (§5.1 "8-byte AXI"); Q10 decision
 
@@ -41,7 +33,8 @@ constexpr uint64_t kBeatBytes = 8;  // U55 AXI data width is 64 bit (§5.1 "8-by
 
 EthosU55Device::EthosU55Device(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options)
     : bus_(bus), irq_(irq), time_(time), opt_(std::move(options)), exec_(opt_.npu), timing_(opt_.npu, opt_.system),
-      nbus_(bus) {
+      regs_("ethos-u55", memory::ByteLanes::WordOnly, memory::UnknownAccess::RazWi), nbus_(bus) {
+  declare_registers();
   soft_reset(0);
 }
 
@@ -50,14 +43,14 @@ void EthosU55Device::soft_reset(uint32_t reset_value) {
   // reports the privilege/security level requested in RESET (ARCHITECTURE §4, §1.5).
   exec_.reset();
   pmu_.reset();
+  regs_.reset();  // QCONFIG, LOCK, REGIONCFG, CLKFORCE, the DEBUG_* registers
   nbus_.drop_writes();  // a running operation's results never appear
   op_running_ = false;
   qbase_ = 0;
-  qread_ = qconfig_ = qsize_ = lock_ = regioncfg_ = 0;
+  qread_ = qsize_ = 0;
   cmd_ = 0xC;
   axi_limit_.fill(0);
   basep_.fill(0);
-  clkforce_ = debug_address_ = debug_misc_ = debug_block_ = 0;
   running_ = irq_raised_ = bus_error_ = parse_error_ = end_reached_ = wd_fault_ = pmu_irq_ = false;
   faulting_interface_ = faulting_channel_ = irq_history_ = 0;
   prot_ = reset_value & 3;
@@ -90,137 +83,108 @@ void EthosU55Device::sync_idle(Cycles now) {
   update_irq();
 }
 
-uint32_t EthosU55Device::read_register(uint32_t offset) {
-  uint32_t v = 0;
-  if (pmu_.read(offset, v)) return v;
-  if (offset >= kBasep0 && offset < kBasep0 + 0x40) {
-    const uint64_t b = basep_[(offset - kBasep0) / 8];
-    return (offset & 4) ? static_cast<uint32_t>(b >> 32) : static_cast<uint32_t>(b);
+void EthosU55Device::declare_registers() {
+  using memory::RegisterBank;
+  RegisterBank& b = regs_;
+  b.add_const(kId, "ID", opt_.npu.id_word());
+  b.add(kStatus, "STATUS", [this] { return status(); }, nullptr);
+  b.add(kCmd, "CMD", [this] { return cmd_ & 0xC; }, [this](uint32_t v, uint32_t) { write_cmd(v); });
+  b.add(kReset, "RESET", [] { return 0u; }, [this](uint32_t v, uint32_t) { soft_reset(v); });
+  // Writing QBASE or QSIZE while stopped clears STATUS.cmd_end_reached (§1.1).
+  auto queue_written = [this] {
+    if (!running_) end_reached_ = false;
+  };
+  b.add(kQbase, "QBASE", [this] { return static_cast<uint32_t>(qbase_); }, [this, queue_written](uint32_t v, uint32_t) {
+    qbase_ = (qbase_ & ~0xFFFFFFFFull) | v;
+    queue_written();
+  });
+  b.add(kQbaseHi, "QBASE_HI", [this] { return static_cast<uint32_t>(qbase_ >> 32); },
+        [this, queue_written](uint32_t v, uint32_t) {
+          qbase_ = (qbase_ & 0xFFFFFFFFull) | uint64_t{v} << 32;
+          queue_written();
+        });
+  b.add(kQread, "QREAD", [this] { return qread_; }, nullptr);
+  b.add_storage(kQconfig, "QCONFIG", qconfig_, 0x3);
+  b.add(kQsize, "QSIZE", [this] { return qsize_; }, [this, queue_written](uint32_t v, uint32_t) {
+    qsize_ = v;
+    queue_written();
+  });
+  b.add(kProt, "PROT", [this] { return prot_; }, nullptr);
+  b.add_const(kConfig, "CONFIG", opt_.npu.config_word());
+  b.add_storage(kLock, "LOCK", lock_);
+  b.add_storage(kRegioncfg, "REGIONCFG", regioncfg_, 0xFFFF);
+  b.add_array(kAxiLimit0, 4, 4, "AXI_LIMIT", [this](unsigned i) { return axi_limit_[i]; },
+              [this](unsigned i, uint32_t v, uint32_t) { axi_limit_[i] = v & 0x0F1F00F3u; });
+  // BASEP0..7: 64-bit, as LO/HI word pairs.
+  b.add_array(kBasep0, 16, 4, "BASEP",
+              [this](unsigned i) { return static_cast<uint32_t>(basep_[i / 2] >> (32 * (i & 1))); },
+              [this](unsigned i, uint32_t v, uint32_t) {
+                uint64_t& p = basep_[i / 2];
+                p = (i & 1) ? ((p & 0xFFFFFFFFull) | uint64_t{v} << 32) : ((p & ~0xFFFFFFFFull) | v);
+              });
+  // Debug status: the units are idle whenever the CPU can look (operations run as events).
+  for (auto [offset, name] : {std::pair<uint32_t, std::string_view>{kWdStatus, "WD_STATUS"},
+                              {kMacStatus, "MAC_STATUS"}, {kAoStatus, "AO_STATUS"}, {kDmaStatus0, "DMA_STATUS0"},
+                              {kDmaStatus1, "DMA_STATUS1"}, {kDebugCore, "DEBUG_CORE"}}) {
+    b.add_const(offset, name, 0);
   }
-  if (offset >= kAxiLimit0 && offset < kAxiLimit0 + 16) return axi_limit_[(offset - kAxiLimit0) / 4];
-  // SHARED_BUFFER debug window onto SHRAM (§1.1, 0x400..0x7FF: 256 words).
-  if (offset >= 0x400 && offset < 0x800) {
-    const auto shram = exec_.shram();
-    const size_t i = (offset - 0x400) + (size_t{debug_address_} & ~size_t{0x3FF});
-    if (i + 4 > shram.size()) return 0;
-    return uint32_t{shram[i]} | uint32_t{shram[i + 1]} << 8 | uint32_t{shram[i + 2]} << 16 | uint32_t{shram[i + 3]} << 24;
-  }
-  // Command-register shadows (§1.1, 0x800..0xBFF).
-  if (offset >= 0x800 && offset < 0xA00) return exec_.registers().cmd0[(offset - 0x800) / 4];
-  if (offset >= 0xA00 && offset < 0xC00) {
-    const uint32_t op = (offset - 0xA00) / 8;
-    return (offset & 4) ? exec_.registers().cmd1_hi[op] : exec_.registers().cmd1[op];
-  }
-  if (offset >= 0xFD0) return id_register(offset);
-  switch (offset) {
-    case kId: return opt_.npu.id_word();
-    case kStatus: return status();
-    case kCmd: return cmd_ & 0xC;
-    case kReset: return 0;
-    case kQbase: return static_cast<uint32_t>(qbase_);
-    case kQbaseHi: return static_cast<uint32_t>(qbase_ >> 32);
-    case kQread: return qread_;
-    case kQconfig: return qconfig_;
-    case kQsize: return qsize_;
-    case kProt: return prot_;
-    case kConfig: return opt_.npu.config_word();
-    case kLock: return lock_;
-    case kRegioncfg: return regioncfg_;
-    case kWdStatus: case kMacStatus: case kAoStatus: case kDmaStatus0: case kDmaStatus1: case kDebugCore: return 0;
-    case kClkforce: return clkforce_;
-    case kDebugAddress: return debug_address_;
-    case kDebugMisc: return debug_misc_;
-    case kDebugBlock: return debug_block_;
-    case kCurrentQread: return qread_;
-    case kRevision: return 0;
-    default: break;
-  }
-  if (offset >= 0x200 && offset < 0x300) return 0;  // TSU debug state: idle between operations
-  if (!warned_unknown_) {
-    spdlog::warn("ethos-u55: read of unknown register {:#x} (reads as zero)", offset);
-    warned_unknown_ = true;
-  }
-  return 0;
+  b.add_storage(kClkforce, "CLKFORCE", clkforce_);
+  b.add_storage(kDebugAddress, "DEBUG_ADDRESS", debug_address_);
+  b.add_storage(kDebugMisc, "DEBUG_MISC", debug_misc_);
+  b.add_storage(kDebugBlock, "DEBUG_BLOCK", debug_block_);
+  // TSU debug state (0x200..0x2FF) reads as zero, the idle state between operations; only
+  // CURRENT_QREAD is meaningful.
+  b.add(kCurrentQread, "CURRENT_QREAD", [this] { return qread_; }, nullptr);
+  b.set_unknown(0x200, 0x300, memory::UnknownAccess::RazWiQuiet);
+  // SHARED_BUFFER: a 1 KB debug window onto SHRAM at DEBUG_ADDRESS (§1.1, 0x400..0x7FF).
+  b.add_array(0x400, 256, 4, "SHARED_BUFFER", [this](unsigned i) { return shram_word(4 * i); }, nullptr);
+  // Command-register shadows (§1.1): cmd0 values at 0x800, cmd1 value pairs at 0xA00.
+  b.add_array(0x800, 128, 4, "CMD0_SHADOW", [this](unsigned i) { return exec_.registers().cmd0[i]; }, nullptr);
+  b.add_array(0xA00, 128, 4, "CMD1_SHADOW",
+              [this](unsigned i) { return (i & 1) ? exec_.registers().cmd1_hi[i / 2] : exec_.registers().cmd1[i / 2]; },
+              nullptr);
+  b.add_const(kRevision, "REVISION", 0);
+  b.add_id_registers(kIdRegisters);
+  pmu_.add_registers(b, kPmuBase, [this](uint32_t pmu_offset) {
+    if (pmu_offset == Pmu::kPmovsclr) pmu_irq_ = pmu_.irq_pending();  // PMOVSCLR clears the PMU IRQ
+    update_irq();
+  });
 }
 
-void EthosU55Device::write_register(uint32_t offset, uint32_t v, const memory::AccessAttrs& attrs) {
-  if (offset == kReset) {
-    soft_reset(v);
-    return;
+uint32_t EthosU55Device::shram_word(uint32_t offset) {
+  const auto shram = exec_.shram();
+  const size_t i = offset + (size_t{debug_address_} & ~size_t{0x3FF});
+  if (i + 4 > shram.size()) return 0;
+  return uint32_t{shram[i]} | uint32_t{shram[i + 1]} << 8 | uint32_t{shram[i + 2]} << 16 | uint32_t{shram[i + 3]} << 24;
+}
+
+void EthosU55Device::write_cmd(uint32_t v) {
+  if (v & (1u << 1)) irq_raised_ = false;           // clear_irq
+  irq_history_ &= ~(v >> 16);                       // clear_irq_history
+  cmd_ = v & 0xCu;                                  // clock/power q enables
+  if ((v & (1u << 4)) && running_) {                // stop_request: halt without completion
+    running_ = op_running_ = false;                 // the running operation's results are dropped
+    nbus_.drop_writes();
+    idle_since_ = time_.now();
   }
-  if (offset == kCmd) {
-    if (v & (1u << 1)) irq_raised_ = false;           // clear_irq
-    irq_history_ &= ~(v >> 16);                       // clear_irq_history
-    cmd_ = v & 0xCu;                                  // clock/power q enables
-    if ((v & (1u << 4)) && running_) {                // stop_request: halt without completion
-      running_ = op_running_ = false;                 // the running operation's results are dropped
-      nbus_.drop_writes();
-      idle_since_ = time_.now();
-    }
-    if ((v & 1u) && !running_) start(time_.now());
-    update_irq();
-    return;
-  }
-  if (pmu_.write(offset, v)) {
-    if (offset == 0x190) pmu_irq_ = pmu_.irq_pending();  // PMOVSCLR clears the PMU IRQ
-    update_irq();
-    return;
-  }
-  if (offset >= kBasep0 && offset < kBasep0 + 0x40) {
-    uint64_t& b = basep_[(offset - kBasep0) / 8];
-    b = (offset & 4) ? ((b & 0xFFFFFFFFull) | uint64_t{v} << 32) : ((b & ~0xFFFFFFFFull) | v);
-    return;
-  }
-  if (offset >= kAxiLimit0 && offset < kAxiLimit0 + 16) {
-    axi_limit_[(offset - kAxiLimit0) / 4] = v & 0x0F1F00F3u;
-    return;
-  }
-  switch (offset) {
-    case kQbase: case kQbaseHi: case kQsize:
-      if (offset == kQbase) qbase_ = (qbase_ & ~0xFFFFFFFFull) | v;
-      else if (offset == kQbaseHi) qbase_ = (qbase_ & 0xFFFFFFFFull) | uint64_t{v} << 32;
-      else qsize_ = v;
-      if (!running_) end_reached_ = false;  // cleared by writing QBASE or QSIZE while stopped (§1.1)
-      return;
-    case kQconfig: qconfig_ = v & 3; return;
-    case kLock: lock_ = v; return;
-    case kRegioncfg: regioncfg_ = v & 0xFFFF; return;
-    case kClkforce: clkforce_ = v; return;
-    case kDebugAddress: debug_address_ = v; return;
-    case kDebugMisc: debug_misc_ = v; return;
-    case kDebugBlock: debug_block_ = v; return;
-    default: break;
-  }
-  (void)attrs;
-  if (!warned_unknown_) {
-    spdlog::warn("ethos-u55: write to unknown or read-only register {:#x} ignored", offset);
-    warned_unknown_ = true;
-  }
+  if ((v & 1u) && !running_) start(time_.now());
+  update_irq();
 }
 
 memory::BusResponse EthosU55Device::read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs&) {
-  if (size != 4 || (offset & 3) || offset >= 0x1000) return {memory::BusStatus::SlaveError, 0};
   update(time_.now());
   sync_idle(time_.now());
-  value = read_register(offset);
-  return {};
+  return regs_.read(offset, size, value);
 }
 
-memory::BusResponse EthosU55Device::write(uint32_t offset, unsigned size, uint32_t value,
-                                          const memory::AccessAttrs& attrs) {
-  if (size != 4 || (offset & 3) || offset >= 0x1000) return {memory::BusStatus::SlaveError, 0};
+memory::BusResponse EthosU55Device::write(uint32_t offset, unsigned size, uint32_t value, const memory::AccessAttrs&) {
   update(time_.now());
   sync_idle(time_.now());
-  write_register(offset, value, attrs);
-  return {};
+  return regs_.write(offset, size, value);
 }
 
 bool EthosU55Device::debug_read(uint32_t offset, unsigned size, uint32_t& value) {
-  if (size != 4 || (offset & 3) || offset >= 0x1000) return false;
-  if (offset == kStatus) { value = status(); return true; }
-  if (offset == kId) { value = opt_.npu.id_word(); return true; }
-  if (offset == kConfig) { value = opt_.npu.config_word(); return true; }
-  return false;
+  return regs_.debug_read(offset, size, value);
 }
 
 void EthosU55Device::start(Cycles now) {

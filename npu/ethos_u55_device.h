@@ -20,6 +20,7 @@
 #include "base/clock.h"
 #include "base/irq.h"
 #include "memory/interconnect.h"
+#include "memory/register_bank.h"
 #include "memory/target.h"
 #include "memory/timing/memory_timing.h"
 #include "npu/executor.h"
@@ -74,11 +75,14 @@ class EthosU55Device final : public memory::Target {
   void set_job_observer(std::function<void(const std::vector<DeviceOp>&)> f) { observer_ = std::move(f); }
 
   uint32_t status() const;
+  // Distinct unknown register offsets reported so far (tests check the log-once behaviour).
+  size_t unknown_reports() const { return regs_.unknown_reports(); }
   const Pmu& pmu() const { return pmu_; }
 
  private:
-  uint32_t read_register(uint32_t offset);
-  void write_register(uint32_t offset, uint32_t value, const memory::AccessAttrs& attrs);
+  void declare_registers();
+  void write_cmd(uint32_t value);
+  uint32_t shram_word(uint32_t offset);
   void soft_reset(uint32_t reset_value);
   void start(Cycles now);
   void begin_operation(Cycles t);
@@ -96,6 +100,7 @@ class EthosU55Device final : public memory::Target {
   Executor exec_;
   timing::TimingModel timing_;
   Pmu pmu_;
+  memory::RegisterBank regs_;
 
   // Base registers.
   uint64_t qbase_ = 0;
@@ -124,7 +129,6 @@ class EthosU55Device final : public memory::Target {
   std::vector<DeviceOp> ops_;
   std::function<void(const std::vector<DeviceOp>&)> observer_;
   std::function<void(Cycles)> schedule_;
-  bool warned_unknown_ = false;
 };
 
 }  // namespace corsim::npu

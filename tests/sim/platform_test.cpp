@@ -5,7 +5,7 @@
 
 #include "sim/devices/fpgaio.h"
 #include "sim/devices/timing_adapter.h"
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 #include "sim/devices/system_blocks.h"
 #include "sim/params.h"
 #include "sim/platform/platform.h"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 namespace {
@@ -85,10 +85,10 @@ TEST(Simulator, PrepareReportsBadInputAsOneLine) {
 TEST(Simulator, NpuHookIsMappedAtTheNpuWindow) {
   const fs::path log = fs::temp_directory_path() / ("corsim-simtest-npu-" + std::to_string(::getpid()));
   PlatformHooks hooks;
-  RegisterDevice* npu = nullptr;
-  class FakeNpu final : public RegisterDevice {
+  memory::RegisterTarget* npu = nullptr;
+  class FakeNpu final : public memory::RegisterTarget {
    public:
-    FakeNpu() : RegisterDevice("fake-npu") { add_const(0x0, "ID", 0x12345678); }
+    FakeNpu() : RegisterTarget("fake-npu") { registers().add_const(0x0, "ID", 0x12345678); }
   };
   hooks.make_npu = [&](const DeviceSpec&, const NpuSpec&, const DeviceContext&) {
     auto d = std::make_unique<FakeNpu>();
