@@ -295,7 +295,7 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     const bool has2 = rec.op.has_ifm2();
     fmt::print(out, "{:>3} {:#06x} {:<10} {:>12} {:>12} {:>12} {:>9} {:>9} {:>8} {:>8} {:>7} {:>8} {:>8} {:<7} {:>17} {:>17}\n",
                tot.ops - 1, rec.offset, op_kind_name(rec.op), kernel ? shape(rec.op.ifm) : "-",
-               has2 ? (rec.op.ifm2_scalar ? std::string("scalar") : shape(rec.op.ifm2)) : "-",
+               has2 ? (rec.op.ifm2.storage == Storage::kScalar ? std::string("scalar") : shape(rec.op.ifm2)) : "-",
                kernel ? shape(rec.op.ofm) : fmt::format("{}B", rec.op.dma_length), rec.macs, t.total, t.mac,
                t.output, t.weights, t.axi0, t.axi1, t.bound, fmt::format("{}/{}", tr.read[0], tr.write[0]),
                fmt::format("{}/{}", tr.read[1], tr.write[1]));
