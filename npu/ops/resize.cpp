@@ -3,7 +3,8 @@
 // SCALE_N_M1 + 1), d = one_step_int·n + one_step_mod (RESIZE_X/Y), offset (RESIZE_*_OFFSET),
 // the IFM extent in KERNEL_HEIGHT/WIDTH_M1, OFM_SCALE = (1, 16 + shift).
 // Source position as TOSA RESIZE defines it: in = out·d + offset, index = floor(in / n),
-// fraction = in - index·n; NEAREST rounds the index up when 2·fraction >= n, REPLICATE takes the
+// fraction = in - index·n; NEAREST rounds the index up when fraction >= n / 2 (TOSA RESIZE, integer
+// division), REPLICATE takes the
 // floor (decision: no golden or document says more). The selected value enters as (v - zp)·2^16,
 // so that the OFM_SCALE Vela programs (1, 16) is the identity. BILINEAR needs the hardware's
 // interpolation-weight format, which no source we hold gives: it is refused (docs/npu.md).
@@ -20,7 +21,7 @@ int64_t source_index(int64_t out, int64_t n, int64_t d, int64_t offset, bool nea
   const int64_t in = out * d + offset;
   int64_t idx = in >= 0 ? in / n : -((-in + n - 1) / n);  // floor
   const int64_t frac = in - idx * n;
-  if (nearest && 2 * frac >= n) ++idx;
+  if (nearest && frac >= n / 2) ++idx;  // TOSA RESIZE: dy >= scale_n / 2 (integer division)
   return std::clamp<int64_t>(idx, 0, extent - 1);
 }
 
