@@ -172,9 +172,9 @@ struct Checker {
           for (uint32_t c = 0; c < o.depth; ++c) {
             __int128 a = fm_value(m1, i1, y, x, c) - i1.zero_point, b = 0;
             if (op.has_ifm2()) {
-              b = (op.ifm2_scalar ? op.ifm2_scalar_value
-                                  : fm_value(m2, i2, op.ifm2_broadcast_h ? 0 : y, op.ifm2_broadcast_w ? 0 : x,
-                                             op.ifm2_broadcast_c ? 0 : c)) -
+              b = (op.ifm2.storage == Storage::kScalar ? op.ifm2.scalar
+                                  : fm_value(m2, i2, (op.ifm2.broadcast & broadcast::kH) ? 0 : y, (op.ifm2.broadcast & broadcast::kW) ? 0 : x,
+                                             (op.ifm2.broadcast & broadcast::kC) ? 0 : c)) -
                   i2.zero_point;
               if (op.operands_reversed) std::swap(a, b);
             }
