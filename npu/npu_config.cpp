@@ -4,6 +4,35 @@
 
 namespace corsim::npu {
 
+std::optional<NpuConfig> npu_config_for(std::string_view type, uint32_t macs, std::string& error) {
+  NpuConfig c;
+  c.macs = macs;
+  bool ok = false;
+  const char* sizes = "";
+  if (type == "ethos-u55") {
+    c.product = Product::kU55;
+    ok = macs == 32 || macs == 64 || macs == 128 || macs == 256;
+    sizes = "32, 64, 128 or 256";
+  } else if (type == "ethos-u65") {
+    c.product = Product::kU65;
+    ok = macs == 256 || macs == 512;
+    sizes = "256 or 512";
+  } else if (type == "ethos-u85") {
+    c.product = Product::kU85;
+    ok = macs == 128 || macs == 256 || macs == 512 || macs == 1024 || macs == 2048;
+    sizes = "128, 256, 512, 1024 or 2048";
+  } else {
+    error = fmt::format("unknown NPU type '{}' (ethos-u55, ethos-u65 or ethos-u85)", type);
+    return std::nullopt;
+  }
+  if (!ok) {
+    error = fmt::format("{} has {} MACs, not {}", type, sizes, macs);
+    return std::nullopt;
+  }
+  if (c.product == Product::kU65 && macs == 512) c.macs = 256;  // U65-512: 2 cores x 256 (§1.4)
+  return c;
+}
+
 std::optional<NpuConfig> npu_config_from_word(uint32_t config) {
   NpuConfig c;
   const uint32_t product = config >> 28;

@@ -60,6 +60,12 @@ struct NpuConfig {
   uint32_t lut_base() const { return is_u85() ? 0 : (shram_kb() - 2) * 1024; }
 };
 
+// The one check of an NPU configuration, shared by every tool: `type` is "ethos-u55",
+// "ethos-u65" or "ethos-u85" (the FVP's NPU, Vela's target without the MAC count) and `macs` a
+// MAC count that product is built with (§1.4: U55 32..256, U65 256/512, U85 128..2048). On
+// failure `error` says why in one line.
+std::optional<NpuConfig> npu_config_for(std::string_view type, uint32_t macs, std::string& error);
+
 // From a CONFIG word (e.g. the one in a COP1 payload); nullopt for an unknown product or MAC count.
 std::optional<NpuConfig> npu_config_from_word(uint32_t config);
 

@@ -1,5 +1,7 @@
 #include "sim/params.h"
 
+#include "npu/npu_config.h"
+
 #include "sim/memory_timing_setup.h"
 
 #include <charconv>
@@ -117,7 +119,9 @@ std::vector<Param> make_table() {
                }});
   t.push_back({"ethosu.num_macs", [](Context& c, const std::string& v) -> std::string {
                  auto n = parse_uint(v);
-                 if (!n || (*n != 32 && *n != 64 && *n != 128 && *n != 256)) return "Ethos-U55 has 32, 64, 128 or 256 MACs";
+                 if (!n || *n > 4096) return "expected a MAC count";
+                 std::string error;
+                 if (!npu::npu_config_for(c.preset.npu.type, static_cast<uint32_t>(*n), error)) return error;
                  c.preset.npu.num_macs = static_cast<unsigned>(*n);
                  return {};
                }});
