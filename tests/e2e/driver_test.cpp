@@ -13,7 +13,7 @@
 
 #include "memory/interconnect.h"
 #include "memory/ram.h"
-#include "npu/ethos_u55_device.h"
+#include "npu/ethos_u_device.h"
 #include "runtime/backends/ethos_u/ethos_u_driver.h"
 #include "runtime/backends/ethos_u/vela_bin_stream.h"
 #include "runtime/pte/program.h"
@@ -34,7 +34,7 @@ struct FakeIrq final : IrqSink {
 
 class DevicePort final : public NpuPort {
  public:
-  DevicePort(memory::Interconnect& ic, FakeTime& t, FakeIrq& irq, npu::EthosU55Device& dev)
+  DevicePort(memory::Interconnect& ic, FakeTime& t, FakeIrq& irq, npu::EthosUDevice& dev)
       : ic_(ic), time_(t), irq_(irq), dev_(dev) {}
   uint32_t read(uint32_t off) override {
     uint32_t v = 0;
@@ -62,7 +62,7 @@ class DevicePort final : public NpuPort {
   memory::Interconnect& ic_;
   FakeTime& time_;
   FakeIrq& irq_;
-  npu::EthosU55Device& dev_;
+  npu::EthosUDevice& dev_;
 };
 
 std::vector<uint8_t> slurp(const std::string& p) {
@@ -77,7 +77,7 @@ struct Rig {
     ic.map(kCmd, 1 << 16, cmd, "cmd");
     npu::DeviceOptions o;
     o.npu.macs = macs;
-    dev = std::make_unique<npu::EthosU55Device>(ic, irq, time, o);
+    dev = std::make_unique<npu::EthosUDevice>(ic, irq, time, o);
     ic.map(kNpuBase, 0x1000, *dev, "ethos-u55");
     port = std::make_unique<DevicePort>(ic, time, irq, *dev);
     driver = std::make_unique<EthosUDriver>(*port);
@@ -114,7 +114,7 @@ struct Rig {
   memory::Ram flash, sram, cmd;
   FakeTime time;
   FakeIrq irq;
-  std::unique_ptr<npu::EthosU55Device> dev;
+  std::unique_ptr<npu::EthosUDevice> dev;
   std::unique_ptr<DevicePort> port;
   std::unique_ptr<EthosUDriver> driver;
   std::vector<uint8_t> file, aligned;
