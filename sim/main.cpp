@@ -76,6 +76,9 @@ int main(int argc, char** argv) {
   npu.install(hooks, npu_bus);
   Simulator sim(std::move(cli.config), hooks);
   npu_bus = &sim.bus();
+  // A platform whose NPU is not modelled yet (Corstone-320's Ethos-U85) runs CPU-only firmware; the
+  // firmware's first NPU access ends the run with one error line and status 2.
+  npu.set_unmodelled_handler([&sim](const std::string& why) { sim.finish(RunEnd::Unsupported, kExitBadInput, why); });
   MarkerTraffic marker_traffic;
   marker_traffic.install(sim.trace_markers(), sim.bus());
   if (std::string e = sim.prepare(); !e.empty()) {
@@ -107,6 +110,9 @@ int main(int argc, char** argv) {
     case RunEnd::Eot:
     case RunEnd::SemihostingExit:
       spdlog::info("{}; {} instructions, {} cycles", result.message, result.instructions, result.cycles);
+      break;
+    case RunEnd::Unsupported:
+      error_line(result.message);
       break;
     case RunEnd::CycleLimit:
     case RunEnd::Timeout:

@@ -217,6 +217,32 @@ TEST_F(CorsimCli, UnknownParameterWarnsButRuns) {
   EXPECT_EQ(warnings, 1u) << r.err;
 }
 
+// Corstone-320 (--platform corstone-320): the sim programs are linked for the Corstone-300 ITCM, so
+// they boot there with cpu.vtor; without it the core finds the empty Boot ROM and says so.
+TEST_F(CorsimCli, Corstone320RunsCpuOnlyFirmware) {
+  const RunOutput r = run("-q --platform corstone-320 -C cpu.vtor=0x10000000 --semihosting-cmdline m85 " +
+                          fw("semihost_exit"));
+  EXPECT_EQ(r.status, 7);
+  EXPECT_EQ(r.out, "m85\n");
+  const RunOutput other = run("-q --platform corstone-320 " + fw("semihost_exit"));
+  EXPECT_EQ(other.status, 2);
+  EXPECT_EQ(lines(other.err), 1u) << other.err;
+  EXPECT_NE(other.err.find("0x11000000"), std::string::npos) << other.err;
+  EXPECT_NE(other.err.find("corstone-320"), std::string::npos) << other.err;
+}
+
+TEST_F(CorsimCli, Corstone320UnmodelledNpuIsOneLineAndStatusTwo) {
+  const RunOutput r = run("-q --platform corstone-320 -C cpu.vtor=0x10000000 " + fw("npu_probe"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("corsim: error: ethosu: the Ethos-U85 NPU (256 MACs) is not modelled yet"), std::string::npos)
+      << r.err;
+  const RunOutput macs =
+      run("-q --platform corstone-320 -C cpu.vtor=0x10000000 -C mps4_board.subsystem.ethosu.num_macs=1024 " +
+          fw("npu_probe"));
+  EXPECT_NE(macs.err.find("(1024 MACs)"), std::string::npos) << macs.err;
+}
+
 TEST_F(CorsimCli, HelpAndVersion) {
   RunOutput r = run("--help");
   EXPECT_EQ(r.status, 0);
