@@ -1,4 +1,4 @@
-// The executor runner for Corstone-300: what ExecuTorch's arm_executor_runner does
+// The executor runner for Corstone-300 and Corstone-320: what ExecuTorch's arm_executor_runner does
 // (docs/spec/executorch.md §5.2-§5.6, ethos-u.md §1.5-§1.6), built on corsim's runtime.
 //
 // Model: semihosting `-m model.pte` (ExecuTorch's semihosting runner argv, via SYS_GET_CMDLINE),
@@ -24,7 +24,7 @@
 #include "runtime/trace/markers.h"
 
 extern "C" {
-#include "corstone300.h"
+#include "platform.h"
 }
 
 using namespace corsim;
@@ -36,8 +36,10 @@ constexpr size_t kModelSlotSize = 32u << 20;
 constexpr size_t kMethodPoolSize = 60u << 20;  // the real runner's: 60 MiB in DDR (§5.5)
 constexpr size_t kInputPoolSize = 8u << 20;
 constexpr size_t kTempPoolSize = 2u << 20;  // the real runner's: all 2 MiB of SRAM (Shared_Sram/Sram_Only)
-constexpr uintptr_t kNpuBase = 0x58102000u;  // Ethos-U55, Secure alias; IRQ 56
-constexpr unsigned kNpuIrq = 56;
+// The platform's NPU, Secure alias (platform_config.h: Corstone-300 Ethos-U55 0x5810_2000 IRQ 56,
+// Corstone-320 Ethos-U85 0x5000_4000 IRQ 16).
+constexpr uintptr_t kNpuBase = PLATFORM_NPU_BASE;
+constexpr unsigned kNpuIrq = PLATFORM_NPU_IRQ;
 
 // One object so the model slot is the first thing in DDR (0x70000000, checked at start-up).
 struct DdrPools {
@@ -80,8 +82,8 @@ class MmioNpuPort final : public ethos_u::NpuPort {
     __asm__ volatile("cpsie i" ::: "memory");
     return true;
   }
-  void flush_dcache() override { corstone300_dcache_clean_invalidate(); }
-  void invalidate_dcache() override { corstone300_dcache_clean_invalidate(); }
+  void flush_dcache() override { platform_dcache_clean_invalidate(); }
+  void invalidate_dcache() override { platform_dcache_clean_invalidate(); }
 };
 
 MmioNpuPort npu_port;
@@ -133,12 +135,12 @@ class MarkerObserver final : public rt::InstructionObserver {
 };
 MarkerObserver observer;
 
-extern "C" void IRQ56_Handler(void) { npu_driver.handle_interrupt(); }
+extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); }
 
 [[noreturn]] void finish(int status) {
   std::printf("\x04");
   std::fflush(stdout);
-  corstone300_semihosting_exit(status);
+  platform_semihosting_exit(status);
 }
 
 void log_status(const char* what, const rt::Status& s, const rt::Method* m) {
@@ -254,10 +256,10 @@ rt::Method method;
 }  // namespace
 
 int main() {
-  // Caches on, as a performance build of the Corstone-300 runner starts (the platform's
+  // Caches on, as a performance build of the Corstone-300/320 runner starts (the platform's
   // CPU_CACHE_ENABLE): code and data outside the TCMs (DDR model and pools, SRAM scratch) are
   // cached; the NPU port cleans/invalidates the D-cache around each job.
-  corstone300_enable_caches();
+  platform_enable_caches();
   if (reinterpret_cast<uintptr_t>(ddr.model) != kDefaultModelAddress) {
     LOG('F', "model slot at %p, expected 0x%08x (linker placement)", static_cast<void*>(ddr.model),
         unsigned(kDefaultModelAddress));
