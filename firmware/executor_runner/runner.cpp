@@ -111,7 +111,8 @@ void npu_hook(void*, bool begin) {
     markers.word(trace::kPortDelegate, 0);
     const ethos_u::PmuCounts& p = npu_driver.pmu();
     profile.pmu.cycles += p.cycles;
-    for (int i = 0; i < 4; ++i) profile.pmu.events[i] += p.events[i];
+    profile.pmu.num_events = p.num_events;
+    for (uint32_t i = 0; i < p.num_events; ++i) profile.pmu.events[i] += p.events[i];
   }
 }
 
@@ -396,11 +397,15 @@ int main() {
       (unsigned long long)profile.npu_wait);
   LOG('I', "Ethos-U PMU report:");
   LOG('I', "ethosu_pmu_cycle_cntr : %llu (%llu per inference)", (unsigned long long)profile.pmu.cycles, (unsigned long long)profile.pmu.cycles);
-  for (int i = 0; i < 4; ++i)
-    LOG('I', "ethosu_pmu_cntr%d : %" PRIu32 " (%" PRIu32 " per inference)", i, profile.pmu.events[i],
+  for (uint32_t i = 0; i < profile.pmu.num_events; ++i)
+    LOG('I', "ethosu_pmu_cntr%d : %" PRIu32 " (%" PRIu32 " per inference)", int(i), profile.pmu.events[i],
         profile.pmu.events[i]);
-  LOG('I', "Ethos-U PMU Events:[%s, %s, %s, %s]", ethos_u::kPmuEventNames[0], ethos_u::kPmuEventNames[1],
-      ethos_u::kPmuEventNames[2], ethos_u::kPmuEventNames[3]);
+  // "Ethos-U PMU Events:[A, B, ...]" with the NPU's event names (U55: 4, U85: 7; §1.6).
+  if (const ethos_u::NpuLayout* l = npu_driver.layout()) {
+    std::printf("I [executorch:arm_executor_runner.cpp:%d %s()] Ethos-U PMU Events:[", __LINE__, __func__);
+    for (uint32_t i = 0; i < l->num_events; ++i) std::printf("%s%s", i ? ", " : "", l->event_names[i]);
+    std::printf("]\n");
+  }
   LOG('I', "1 inferences finished");
 
   LOG('I', "%u outputs: ", unsigned(method.num_outputs()));
