@@ -4,7 +4,7 @@ runner (docs/e2e.md). Expected values come from ../shared/models/README.md, not 
 
 usage: e2e_test.py RUN_FVP BUILD_DIR MODELS_DIR CASE
   CASE: add_cpu | add_u55 | mnist_u55 | no_argument | truncated | bad_identifier | flipped_root |
-        flipped_vela | u85_on_u55 | mac_mismatch | input_file | etdump_unwritable
+        flipped_vela | u85_on_u55 | mac_mismatch | input_file | etdump_unwritable | add_u85
   Each model case also checks the ETDump (--etdump=) against the JSON report of the same run.
 """
 import json
@@ -244,10 +244,30 @@ cases = {
     "flipped_root": lambda: corrupt_case(lambda d: flip(d, [0, 1, 2]), r"Program loading failed"),
     # The VelaBinStream starts at file offset 0x70 in the Ethos-U files (README).
     "flipped_vela": lambda: corrupt_case(lambda d: flip(d, [0x70, 0x71]), r"VelaBinStream|vela_bin_stream"),
-    "u85_on_u55": lambda: corrupt_case(None, r"ethos-u85-256 but the NPU is ethos-u55-128"),
+    # --target=ethos-u55-128: without it run_fvp.sh would pick Corstone-320 for this U85 program.
+    "u85_on_u55": lambda: corrupt_case(None, r"ethos-u85-256 but the NPU is ethos-u55-128", ("--target=ethos-u55-128",)),
     "mac_mismatch": lambda: corrupt_case(lambda d: bytes(d), r"ethos-u55-128 but the NPU is ethos-u55-256",
                                          ("--target=ethos-u55-256",)),
 }
+
+
+def add_u85_case():
+    # Issue 14: run_fvp.sh runs add_ethos-u85-256.pte to 2.0 on Corstone-320 with no option beyond
+    # the model (README: same add as the U55 program, inputs all ones -> 2.0). The runner's log
+    # names the NPU it found: Ethos-U85 ID (arch 2.0, product_major 7) and the U85-256 CONFIG word
+    # of docs/spec/ethos-u.md §1.4 (0x20000118). Needs the Ethos-U85 device model: until it is in
+    # the build, corsim refuses the NPU access and this test fails.
+    with tempfile.TemporaryDirectory() as tmp:
+        p = run([os.path.join(PTE, "add_ethos-u85-256.pte")], tmp)
+        if p.returncode != 0:
+            fail(f"add_u85: status {p.returncode}")
+        if not re.search(r"Ethos-U: ID 0x2000700[0-9a-f], CONFIG 0x20000118", p.stdout):
+            fail("add_u85: the runner did not find an Ethos-U85-256")
+        if "Program complete, exiting." not in p.stdout:
+            fail("add_u85: no 'Program complete'")
+        expect_two(outputs(p.stdout), p.stdout)
+        if "per-operator report" not in p.stderr:
+            fail("add_u85: no per-operator table on stderr")
 
 
 def input_file_case():
@@ -362,6 +382,7 @@ cases["error_line"] = error_line_case
 cases["etdump_unwritable"] = etdump_unwritable_case
 cases["input_file"] = input_file_case
 cases["no_argument"] = no_argument_case
+cases["add_u85"] = add_u85_case
 
 if CASE not in cases:
     fail("unknown case " + CASE)
