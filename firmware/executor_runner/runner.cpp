@@ -254,6 +254,17 @@ rt::BackendRegistry backends;
 pte::Program program;
 rt::Method method;
 
+// True when some execution plan has an EthosUBackend delegate.
+bool uses_ethos_u(const pte::Program& program) {
+  for (uint32_t p = 0; p < program.num_execution_plans(); ++p) {
+    const auto* delegates = program.execution_plan(p).delegates();
+    for (uint32_t d = 0; delegates != nullptr && d < delegates->size(); ++d) {
+      if (std::strcmp(delegates->Get(d)->id()->c_str(), ethos_u::EthosUBackend::kId) == 0) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 int main() {
@@ -292,12 +303,16 @@ int main() {
   }
   LOG('I', "Model buffer loaded.");
 
-  NVIC_ISER(kNpuIrq / 32) = 1u << (kNpuIrq % 32);
-  s = npu_driver.init();
-  if (!s.ok()) {
-    LOG('W', "Ethos-U not available: %s", npu_driver.detail());
-  } else {
-    LOG('I', "Ethos-U: ID 0x%08" PRIx32 ", CONFIG 0x%08" PRIx32, npu_driver.hw_id(), npu_driver.hw_config());
+  // The NPU is brought up only for a program that delegates to it: a CPU-only program never
+  // touches the NPU's registers (so it also runs where the NPU is not modelled yet).
+  if (uses_ethos_u(program)) {
+    NVIC_ISER(kNpuIrq / 32) = 1u << (kNpuIrq % 32);
+    s = npu_driver.init();
+    if (!s.ok()) {
+      LOG('W', "Ethos-U not available: %s", npu_driver.detail());
+    } else {
+      LOG('I', "Ethos-U: ID 0x%08" PRIx32 ", CONFIG 0x%08" PRIx32, npu_driver.hw_id(), npu_driver.hw_config());
+    }
   }
   ethos_u_backend.set_npu_hook(npu_hook, nullptr);
 

@@ -4,7 +4,8 @@ runner (docs/e2e.md). Expected values come from ../shared/models/README.md, not 
 
 usage: e2e_test.py RUN_FVP BUILD_DIR MODELS_DIR CASE
   CASE: add_cpu | add_u55 | mnist_u55 | no_argument | truncated | bad_identifier | flipped_root |
-        flipped_vela | u85_on_u55 | mac_mismatch | input_file | etdump_unwritable | add_u85
+        flipped_vela | u85_on_u55 | mac_mismatch | input_file | etdump_unwritable | add_u85 |
+        add_cpu_corstone320
   Each model case also checks the ETDump (--etdump=) against the JSON report of the same run.
 """
 import json
@@ -168,10 +169,10 @@ def check_etdump(path, report, tmp):
         fail("etdump: events are not in end order")
 
 
-def model_case(name, file, expect, n_instr, npu_indices, extra=()):
+def model_case(name, file, expect, n_instr, npu_indices, extra=(), runner="executor_runner.elf"):
     with tempfile.TemporaryDirectory() as tmp:
         rep, tr, etd = os.path.join(tmp, "r.json"), os.path.join(tmp, "t.json"), os.path.join(tmp, "e.etdp")
-        p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), os.path.join(PTE, file),
+        p = run([os.path.join(BUILD, "firmware", runner), os.path.join(PTE, file),
                  "--report-json", rep, "--trace", tr, "--etdump=" + etd, *extra], tmp)
         if p.returncode != 0:
             fail(f"{name}: status {p.returncode}")
@@ -238,6 +239,9 @@ def flip(data, offsets):
 cases = {
     "add_cpu": lambda: model_case("add_cpu", "add_cpu.pte", expect_two, 1, set()),
     "add_u55": lambda: model_case("add_u55", "add_ethos-u55-128.pte", expect_two, 4, {2}),
+    # The Corstone-320 runner (Cortex-M85 build, Corstone-320.ld layout) on --platform corstone-320.
+    "add_cpu_corstone320": lambda: model_case("add_cpu_corstone320", "add_cpu.pte", expect_two, 1, set(),
+                                              ("--target=cortex-m85",), "executor_runner_corstone320.elf"),
     "mnist_u55": lambda: model_case("mnist_u55", "mnist_ethos-u55-128.pte", expect_mnist, 3, {1}),
     "truncated": lambda: corrupt_case(lambda d: bytes(d[: len(d) // 2]), r"Program loading failed: .*(truncated|verif|invalid)"),
     "bad_identifier": lambda: corrupt_case(lambda d: bytes(d[:4] + b"XY12" + d[8:]), r"Program loading failed: .*identifier"),
