@@ -289,7 +289,7 @@ std::vector<std::string_view> known_parameter_names() {
   names.push_back("mps3_board.uart<N>.shutdown_tag");
   names.push_back("mps3_board.uart<N>.unbuffered_output");
   names.push_back("platform.clock_hz, cpu.{vtor,num_irqs,priority_bits} (corsim)");
-  names.push_back("memory.<NAME>.{base,secure_base,size,latency,rom} (corsim; NAME: ITCM SRAM DTCM ISRAM QSPI DDR)");
+  names.push_back("memory.<NAME>.{base,secure_base,size,latency,rom} (corsim; NAME: ITCM SRAM DTCM ISRAM QSPI DDR, Corstone-320 also BROM)");
   names.push_back("device.<name>.{base,secure_base,size,irq} (corsim; names in docs/sim.md)");
   names.push_back("memory.<NAME>.bandwidth, cache.{icache,dcache}.{size,line,ways}, cache.dcache.write_policy, "
                   "memory.system_config, memory.mode, cpu0.{icache,dcache}-state_modelled (docs/memory-timing.md)");
