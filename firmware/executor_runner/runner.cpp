@@ -49,6 +49,12 @@ struct DdrPools {
 };
 __attribute__((section(".ddr.bss.runner"))) DdrPools ddr;
 __attribute__((section(".bss.tensor_arena"), aligned(16))) uint8_t tensor_arena[kTempPoolSize];
+#if PLATFORM_NPU_FAST_SCRATCH_SIZE > 0
+// The NPU's fast scratch (base address 2 of Dedicated_Sram programs), in the SRAM as ExecuTorch's
+// Corstone-320 script places `.bss.ethosu_scratch`; given to the driver as the real runner gives
+// it to ethosu_init.
+__attribute__((section(".bss.ethosu_scratch"), aligned(16))) uint8_t ethosu_fast_scratch[PLATFORM_NPU_FAST_SCRATCH_SIZE];
+#endif
 
 #define LOG(level, ...)                                                                  \
   do {                                                                                   \
@@ -307,6 +313,10 @@ int main() {
   // touches the NPU's registers (so it also runs where the NPU is not modelled yet).
   if (uses_ethos_u(program)) {
     NVIC_ISER(kNpuIrq / 32) = 1u << (kNpuIrq % 32);
+#if PLATFORM_NPU_FAST_SCRATCH_SIZE > 0
+    npu_driver.set_fast_memory(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(ethosu_fast_scratch)),
+                               sizeof ethosu_fast_scratch);
+#endif
     s = npu_driver.init();
     if (!s.ok()) {
       LOG('W', "Ethos-U not available: %s", npu_driver.detail());

@@ -170,6 +170,24 @@ TEST_F(U85, InvokeProgramsThePmuAt0x1180AndRunsTheStream) {
   EXPECT_STREQ(driver.layout()->event_names[2], "ETHOSU_PMU_EXT_RD_DATA_BEAT_RECEIVED");
 }
 
+TEST_F(U85, FastMemoryReplacesBaseAddressTwo) {
+  // §1.5 step 2: a fast memory given at init replaces base address 2 when more than two are
+  // passed (ExecuTorch passes {weights, scratch, fast scratch}); with two, nothing changes.
+  driver.set_fast_memory(0x31100000u, 384 * 1024);
+  ASSERT_TRUE(driver.init().ok());
+  const auto payload = cop1(kU85_256, kVelaU85Id);
+  ASSERT_TRUE(invoke(payload).ok()) << driver.detail();
+  EXPECT_EQ(regs.writes_to(0x090), std::vector<uint32_t>({0x31100000u}));
+  regs.writes.clear();
+  const uint32_t two[2] = {0x70100000u, 0x31000000u};
+  ASSERT_TRUE(driver.invoke(rt::Bytes(payload.data(), payload.size()), kPayloadAddress, two, 2).ok());
+  EXPECT_TRUE(regs.writes_to(0x090).empty());
+  // A misaligned fast memory is refused like any base address.
+  driver.set_fast_memory(0x31100008u, 1024);
+  EXPECT_EQ(invoke(payload).code, rt::Error::kMisaligned);
+  EXPECT_NE(std::string(driver.detail()).find("base address 2 (0x31100008)"), std::string::npos) << driver.detail();
+}
+
 TEST_F(U85, BranchFaultIsAnErrorAndResetsTheNpu) {
   ASSERT_TRUE(driver.init().ok());
   regs.completion_status = kStatusIrqRaised | kStatusEndReached | (1u << 9);  // STATUS.branch_fault (§1.2)

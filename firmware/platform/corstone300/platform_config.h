@@ -9,4 +9,6 @@
 #define PLATFORM_NPU_IRQ 56
 #define PLATFORM_NPU_IRQ_HANDLER IRQ56_Handler
 
+#define PLATFORM_NPU_FAST_SCRATCH_SIZE 0u /* Ethos-U55 has no fast scratch */
+
 #endif

@@ -11,4 +11,6 @@
 #define PLATFORM_NPU_IRQ 16
 #define PLATFORM_NPU_IRQ_HANDLER IRQ16_Handler
 
+#define PLATFORM_NPU_FAST_SCRATCH_SIZE (384u * 1024u) /* the Ethos-U85 fast scratch in SRAM: ExecuTorch's Dedicated_Sram default, 384 KiB (spec/executorch.md §5.5) */
+
 #endif

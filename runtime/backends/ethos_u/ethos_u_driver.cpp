@@ -196,13 +196,17 @@ Status EthosUDriver::invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const
   if (!s.ok()) return s;
   const uint32_t stream_address = cmd_data_address + static_cast<uint32_t>(cop.command_stream_offset);
   if ((stream_address & 15u) != 0) return fail(Error::kMisaligned, "Ethos-U: command stream is not 16-byte aligned");
+  // §1.5 step 2: a registered fast memory replaces base address 2 (ethosu_invoke_async), before
+  // the alignment check.
+  uint32_t bases[kMaxBaseAddresses] = {};
+  for (uint32_t i = 0; i < num_base; ++i) bases[i] = i == 2 && fast_memory_size_ != 0 ? fast_memory_ : base[i];
   for (uint32_t i = 0; i < num_base; ++i) {
-    if ((base[i] & 15u) != 0) {
+    if ((bases[i] & 15u) != 0) {
       rt::TextBuilder t(detail_, sizeof detail_);
       t.put("Ethos-U: base address ");
       t.put_int(i);
       t.put(" (");
-      put_hex(t, base[i]);
+      put_hex(t, bases[i]);
       t.put(") is not 16-byte aligned");
       return fail(Error::kMisaligned, "Ethos-U: base address not 16-byte aligned");
     }
@@ -225,7 +229,7 @@ Status EthosUDriver::invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const
   if (l.product == NpuProduct::kU85) port_.write(reg::kQbaseHi, 0);  // 40-bit addresses (DRV u85)
   port_.write(reg::kQsize, cop.command_stream_words * 4u);
   for (uint32_t i = 0; i < num_base; ++i) {
-    port_.write(reg::kBasep0 + 8 * i, base[i]);
+    port_.write(reg::kBasep0 + 8 * i, bases[i]);
     port_.write(reg::kBasep0 + 8 * i + 4, 0);
   }
   port_.flush_dcache();

@@ -92,6 +92,14 @@ class EthosUDriver {
   rt::Status init(bool privileged = true, bool secure = true);
   bool initialized() const { return initialized_; }
 
+  // The fast memory given to the real driver's ethosu_init (U65/U85 "fast scratch", an on-chip
+  // SRAM buffer for Dedicated_Sram programs): when set and more than 2 base addresses are passed,
+  // invoke() uses it as base address 2 (§1.5 step 2). 0 = none.
+  void set_fast_memory(uint32_t address, uint32_t size) {
+    fast_memory_ = address;
+    fast_memory_size_ = size;
+  }
+
   // Runs one COP1 payload. base[i] are NPU addresses of regions 0..n-1 (0 = unused).
   rt::Status invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const uint32_t* base, uint32_t num_base);
 
@@ -118,6 +126,7 @@ class EthosUDriver {
   bool initialized_ = false;
   bool privileged_ = true, secure_ = true;
   uint32_t hw_config_ = 0, hw_id_ = 0;
+  uint32_t fast_memory_ = 0, fast_memory_size_ = 0;
   volatile bool irq_done_ = false;
   volatile uint32_t irq_status_ = 0;
   PmuCounts pmu_;
