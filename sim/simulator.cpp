@@ -104,8 +104,11 @@ std::string Simulator::prepare() {
     cpu_->set_trace(trace_.get());
   }
   if (config_.timing) {
-    timing_model_ = cpu::timing::make_timing_model(config_.cpu);
-    if (!timing_model_) return fmt::format("unknown --cpu '{}' (known: cortex-m55, cortex-m85)", config_.cpu);
+    const std::string core = !config_.cpu.empty() ? config_.cpu
+                             : preset_.cpu.model == cpu::CoreModel::CortexM85 ? "cortex-m85"
+                                                                              : "cortex-m55";
+    timing_model_ = cpu::timing::make_timing_model(core);
+    if (!timing_model_) return fmt::format("unknown --cpu '{}' (known: cortex-m55, cortex-m85)", core);
     timing_model_->set_clock(this);
     timing_model_->set_memory_timing(memory_timing_.get());
     cpu_->set_timing(timing_model_.get());

@@ -183,18 +183,20 @@ TEST(EthosUDriver, RefusesMisalignedBasesAndBadPayloads) {
 }
 
 // A port whose CONFIG says Ethos-U85: the U55/U65 driver must refuse it at init.
-class U85Port final : public NpuPort {
+// CONFIG.product 3: no Ethos-U the driver knows (U55 0, U65 1, U85 2; the U85 sequence is tested in
+// tests/runtime/ethos_u_driver_test.cpp).
+class UnknownProductPort final : public NpuPort {
  public:
-  uint32_t read(uint32_t off) override { return off == reg::kConfig ? 0x20000118u : off == reg::kId ? 0x20007001u : 0; }
+  uint32_t read(uint32_t off) override { return off == reg::kConfig ? 0x30000118u : off == reg::kId ? 0x30007001u : 0; }
   void write(uint32_t, uint32_t) override {}
   bool wait_for_interrupt(const volatile bool&) override { return false; }
 };
 
 TEST(EthosUDriver, InitRefusesAnotherProduct) {
-  U85Port port;
+  UnknownProductPort port;
   EthosUDriver d(port);
   EXPECT_EQ(d.init().code, rt::Error::kBackendFailed);
-  EXPECT_NE(std::string(d.detail()).find("not an Ethos-U55/U65"), std::string::npos) << d.detail();
+  EXPECT_NE(std::string(d.detail()).find("not an Ethos-U55/U65/U85"), std::string::npos) << d.detail();
   EXPECT_FALSE(d.initialized());
 }
 

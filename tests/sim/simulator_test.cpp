@@ -104,5 +104,24 @@ TEST(Simulator, NpuHookIsMappedAtTheNpuWindow) {
   fs::remove(log);
 }
 
+// The core of the platform is the default timing model (Corstone-300: Cortex-M55, Corstone-320:
+// Cortex-M85); --cpu overrides it on either platform.
+TEST(Simulator, PlatformCoreIsTheDefaultTimingModel) {
+  struct Case { const char* platform; const char* cpu; const char* model; };
+  const Case cases[] = {{"corstone-300", "", "cortex-m55"}, {"corstone-320", "", "cortex-m85"},
+                        {"corstone-320", "cortex-m55", "cortex-m55"}, {"corstone-300", "cortex-m85", "cortex-m85"}};
+  for (const Case& c : cases) {
+    RunConfig config;
+    config.firmware = std::string(SIM_FW_DIR) + "/semihost_exit.elf";
+    config.platform = c.platform;
+    config.cpu = c.cpu;
+    config.params = {{"cpu.vtor", "0x10000000"}};  // the program's vectors are in ITCM on both
+    Simulator s(config);
+    ASSERT_EQ(s.prepare(), "") << c.platform;
+    ASSERT_NE(s.timing_model(), nullptr);
+    EXPECT_EQ(s.timing_model()->core_name(), c.model) << c.platform << " --cpu '" << c.cpu << "'";
+  }
+}
+
 }  // namespace
 }  // namespace corsim::sim
