@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/devices/fpgaio.h"
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 #include "sim/devices/system_blocks.h"
 #include "sim/params.h"
 #include "platform_fixture.h"
@@ -156,14 +156,14 @@ TEST(Corstone320Params, U85MacCountsAndUnknownNames) {
     PlatformPreset p = corstone320_preset();
     RunConfig run;
     run.params = {{"mps4_board.subsystem.ethosu.num_macs", macs}};
-    EXPECT_NE(apply_parameters(p, run).error.find("Ethos-U85 has 128, 256, 512, 1024 or 2048 MACs"), std::string::npos)
+    EXPECT_NE(apply_parameters(p, run).error.find("ethos-u85 has 128, 256, 512, 1024 or 2048 MACs"), std::string::npos)
         << macs;
   }
   // The U55 counts stay as they were on Corstone-300.
   PlatformPreset c300 = corstone300_preset();
   RunConfig run300;
   run300.params = {{"ethosu.num_macs", "512"}};
-  EXPECT_NE(apply_parameters(c300, run300).error.find("Ethos-U55"), std::string::npos);
+  EXPECT_NE(apply_parameters(c300, run300).error.find("ethos-u55 has 32, 64, 128 or 256 MACs"), std::string::npos);
   // Corstone-300's board name is not a Corstone-320 parameter (and the other way round): warned, ignored.
   PlatformPreset p = corstone320_preset();
   RunConfig run;
