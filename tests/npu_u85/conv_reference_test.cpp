@@ -224,7 +224,8 @@ TEST_P(U85Conv, MatMulMatchesTosa) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Macs, U85Conv, testing::Values(128u, 2048u));
+// 128 and 2048 MACs (1 and 4 weight decoders), and 512 (2 decoders).
+INSTANTIATE_TEST_SUITE_P(Macs, U85Conv, testing::Values(128u, 512u, 2048u));
 
 }  // namespace
 }  // namespace corsim::npu

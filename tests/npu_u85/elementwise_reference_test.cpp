@@ -321,6 +321,48 @@ TEST_P(U85Elementwise, ChainedResultFeedsTheNextOperation) {
   }
 }
 
+// LRELU (§3.4 U85; VELA GenerateScalingForElementwise): IFM_SCALE = ifm/ofm for x >= 0,
+// IFM2_SCALE = alpha·ifm/ofm for x < 0, unit OFM scale; against TFLite's reference LeakyRelu
+// (tensorflow/lite/kernels/internal/reference/leaky_relu.h: MultiplyByQuantizedMultiplier with the
+// identity or the alpha multiplier, then the output offset and the clamp).
+TEST_P(U85Elementwise, LeakyReluMatchesTflite) {
+  std::mt19937 rng(1600 + GetParam());
+  for (int it = 0; it < 15; ++it) {
+    const uint32_t H = pick(rng, 1, 5), W = pick(rng, 1, 6), C = pick(rng, 1, 30);
+    const int32_t zi = zp8(rng), zo = zp8(rng);
+    const double in_scale = std::uniform_real_distribution<double>(0.01, 0.2)(rng);
+    const double out_scale = std::uniform_real_distribution<double>(0.01, 0.2)(rng);
+    const double alpha = std::uniform_real_distribution<double>(0.01, 0.9)(rng);
+    int32_t mi = 0, ma = 0;
+    int si = 0, sa = 0;
+    reference::quantize_multiplier(in_scale / out_scale, mi, si);
+    reference::quantize_multiplier(alpha * in_scale / out_scale, ma, sa);
+    const auto X = random_values(rng, size_t{H} * W * C, -128, 127);
+    std::vector<int32_t> ref;
+    for (int32_t x : X) {
+      const int32_t v = x - zi;
+      const int32_t r = v >= 0 ? reference::multiply_by_quantized_multiplier(v, mi, si)
+                               : reference::multiply_by_quantized_multiplier(v, ma, sa);
+      ref.push_back(std::clamp(r + zo, -128, 127));
+    }
+    Rig rig(GetParam());
+    U85Fm ifm = mem_fm(H, W, C, 8, random_layout(rng), 0, zi);
+    U85Fm ofm = mem_fm(H, W, C, 8, random_layout(rng), align64(ifm.fm.bytes()), zo);
+    enc::put_fm(rig.bus.region(1), ifm.fm, X);
+    U85StreamBuilder sb;
+    sb.ifm(ifm);
+    sb.ofm(ofm, 1);
+    sb.ifm_scale(static_cast<uint32_t>(mi), static_cast<uint32_t>(31 - si), 0);
+    sb.ifm2_scale(static_cast<uint32_t>(ma), static_cast<uint32_t>(31 - sa), 0);
+    sb.ofm_scale(1, 0, 0);
+    sb.activation(0, 0, false, -128, 127);
+    sb.op(6, 5);
+    const RunResult r = rig.run(sb);
+    ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+    EXPECT_EQ(enc::get_fm(rig.bus.region(1), ofm.fm), ref) << "iteration " << it;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Macs, U85Elementwise, testing::Values(128u, 2048u));
 
 }  // namespace
