@@ -12,7 +12,10 @@ namespace {
 // for a 65536^3 feature map); real Vela output stays far below these limits.
 constexpr uint64_t kMaxElements = uint64_t{1} << 26;
 constexpr uint64_t kMaxMacs = uint64_t{1} << 36;
-constexpr uint32_t kMaxBranches = 1u << 16;
+// NPU_OP_BRANCH can loop. Vela never emits it (§9.2); a job that takes more than this many
+// branches is treated as a stream that does not end (branch fault), so that a looping stream
+// costs at most this many passes over its operations.
+constexpr uint32_t kMaxBranches = 256;
 
 const char* operation_too_large(const OperationConfig& op) {
   if (op.kind == OpKind::kDma || op.kind == OpKind::kOther) return nullptr;

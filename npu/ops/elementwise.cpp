@@ -157,7 +157,7 @@ Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
     // SHR: arithmetic, rounded by OFM_SCALE's round mode (§9.4); no other scaling (unit OFM scale).
     case ElementwiseMode::kShr: return Int128{rescale(a, 1, shift, op.ofm_round)};
     case ElementwiseMode::kShl: return a * (Int128{1} << shift);  // plain left shift (§8.5), saturated
-    case ElementwiseMode::kLsr: return Int128{shift > 31 ? 0u : ua >> shift};
+    case ElementwiseMode::kLsr: return static_cast<int32_t>(shift > 31 ? 0u : ua >> shift);
     case ElementwiseMode::kDiv:
       // TOSA INTDIV: truncation toward zero. Division by zero gives 0 (a decision: undefined in
       // TOSA, not documented for the NPU).

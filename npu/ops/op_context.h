@@ -22,6 +22,9 @@ struct Traffic {
   uint64_t weight_bytes = 0;  // encoded weight stream bytes
   uint64_t scale_bytes = 0;
   uint64_t weights_decoded = 0;  // values out of the weight decoder
+  uint64_t weights_zero = 0;     // of which zero (U85 SWD decode rate, timing/u85_timing.h)
+  bool fast_weights = false;     // U85 FWD stream
+  bool fast_weights_lut = false;  // in LUT2/LUT4 mode
 };
 
 // Which AXI port a region's traffic uses. U55: REGIONCFG gives each region one of the AXI_LIMIT

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "npu/fwd_decoder.h"
@@ -88,6 +90,9 @@ bool load_weights_u85(OpContext& ctx, DenseWeights& out) {
     const FwdResult dec = decode_fwd(raw[0], pos.size());
     if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
     ctx.traffic().weights_decoded += dec.weights.size();
+    ctx.traffic().weights_zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
+    ctx.traffic().fast_weights = true;
+    ctx.traffic().fast_weights_lut = (raw[0][0] & 1) == 0;  // header bit 0: raw mode
     if (!unpack_u85_positions(dec.weights, pos, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);
     return true;
   }
@@ -96,6 +101,7 @@ bool load_weights_u85(OpContext& ctx, DenseWeights& out) {
     MlwResult dec = decode_mlw(raw[s]);
     if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
     ctx.traffic().weights_decoded += dec.weights.size();
+    ctx.traffic().weights_zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
     decoded[s] = std::move(dec.weights);
   }
   if (!unpack_u85_swd(decoded, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);

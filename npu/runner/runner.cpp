@@ -301,10 +301,13 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     uint64_t ops = 0, macs = 0, cycles = 0, mac = 0, ao = 0, wd = 0;
     std::array<uint64_t, 2> rd{}, wr{};
   } tot;
+  // The U85's AXI0/AXI1 of the model are its SRAM and EXT ports (npu/ops/op_context.h region_port).
+  const char* port0 = cfg.is_u85() ? "sram" : "axi0";
+  const char* port1 = cfg.is_u85() ? "ext" : "axi1";
   if (!o.quiet)
     fmt::print(out, "{:>3} {:>6} {:<10} {:>12} {:>12} {:>12} {:>9} {:>9} {:>8} {:>8} {:>7} {:>8} {:>8} {:<7} {:>17} {:>17}\n",
-               "#", "offset", "kind", "ifm", "ifm2", "ofm", "macs", "cycles", "mac", "ao", "wd", "axi0", "axi1",
-               "bound", "axi0 rd/wr B", "axi1 rd/wr B");
+               "#", "offset", "kind", "ifm", "ifm2", "ofm", "macs", "cycles", "mac", "ao", "wd", port0, port1,
+               "bound", fmt::format("{} rd/wr B", port0), fmt::format("{} rd/wr B", port1));
   const RunResult r = ex.run(job.commands, bus, bus.basep(), timing::region_config_for(sys->memory_mode), [&](const OpRecord& rec) {
     const timing::OpTiming t = tm.estimate(rec.op, rec.traffic);
     const auto& tr = rec.traffic;
@@ -329,10 +332,11 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
   fmt::print(out, "npu: {} ({})\n", npu_target_name(cfg), sys->name);
   fmt::print(out,
              "total: {} operations, {} MACs, {} cycles ({:.1f} us at {:.0f} MHz, {:.1f} MACs/cycle of {}); "
-             "MAC {} AO {} WD {}; AXI0 {} B read {} B written; AXI1 {} B read {} B written\n",
+             "MAC {} AO {} WD {}; {} {} B read {} B written; {} {} B read {} B written\n",
              tot.ops, tot.macs, tot.cycles, us, sys->npu_clock_hz / 1e6,
              tot.cycles ? static_cast<double>(tot.macs) / static_cast<double>(tot.cycles) : 0.0, cfg.macs, tot.mac,
-             tot.ao, tot.wd, tot.rd[0], tot.wr[0], tot.rd[1], tot.wr[1]);
+             tot.ao, tot.wd, cfg.is_u85() ? "SRAM" : "AXI0", tot.rd[0], tot.wr[0], cfg.is_u85() ? "EXT" : "AXI1",
+             tot.rd[1], tot.wr[1]);
   if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream)
     return fail(err, fmt::format("NPU fault at command byte {:#x}: {}", r.qread, r.error));
 

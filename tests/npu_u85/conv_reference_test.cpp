@@ -224,7 +224,92 @@ TEST_P(U85Conv, MatMulMatchesTosa) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Macs, U85Conv, testing::Values(128u, 2048u));
+// 128 and 2048 MACs (1 and 4 weight decoders), and 512 (2 decoders).
+INSTANTIATE_TEST_SUITE_P(Macs, U85Conv, testing::Values(128u, 512u, 2048u));
+
+}  // namespace
+}  // namespace corsim::npu
+
+namespace corsim::npu {
+namespace {
+
+using namespace u85test;
+
+// ACC_FORMAT I48 with the Acc48 scale records (§3.2: 48-bit bias, 15-bit scale, shift byte 8) on
+// 8- and 16-bit IFMs with a 16-bit OFM, against TOSA CONV2D (int48 accumulators) + RESCALE with a
+// 16-bit multiplier (apply_scale_16), i.e. OFM_SCALE round mode NATURAL.
+class U85ConvI48 : public testing::TestWithParam<uint32_t> {};
+
+TEST_P(U85ConvI48, Int48AccumulatorsAndAcc48RecordsMatchTosa) {
+  const uint32_t macs = GetParam();
+  std::mt19937 rng(700 + macs);
+  auto pick = [&](uint32_t lo, uint32_t hi) { return std::uniform_int_distribution<uint32_t>(lo, hi)(rng); };
+  for (int it = 0; it < 16; ++it) {
+    const unsigned ibits = it % 2 ? 16 : 8;
+    const uint32_t H = pick(1, 6), W = pick(1, 6), C = pick(1, 40), O = pick(1, 40);
+    const uint32_t k = pick(1, 3);
+    if (H < k || W < k) continue;
+    const uint32_t oh = H - k + 1, ow = W - k + 1;
+    const bool part_kernel = rng() & 1;
+    const uint32_t ub = ublock_depth(macs);
+    const int32_t lim = ibits == 8 ? 127 : 32767;
+    U85Fm ifm = mem_fm(H, W, C, ibits, random_layout(rng), 0, ibits == 8 ? static_cast<int32_t>(pick(0, 20)) - 10 : 0);
+    U85Fm ofm = mem_fm(oh, ow, O, 16, random_layout(rng), align64(ifm.fm.bytes()), 0);
+    reference::Tensor in{H, W, C, random_values(rng, size_t{H} * W * C, -lim - 1, lim)};
+    const auto Wt = random_values(rng, size_t{O} * k * k * C, -127, 127);
+    std::vector<int64_t> bias(O);
+    std::vector<uint32_t> scale(O), shift(O);
+    for (uint32_t o = 0; o < O; ++o) {
+      bias[o] = (static_cast<int64_t>(pick(0, 1 << 30)) - (1 << 29)) * (ibits == 16 ? 256 : 1);
+      scale[o] = pick(1 << 13, (1 << 15) - 1);
+      shift[o] = pick(ibits == 16 ? 30 : 22, ibits == 16 ? 40 : 30);
+    }
+    reference::ConvParams p;
+    p.kh = p.kw = k;
+    p.in_zp = ifm.fm.zp;
+    const auto acc = reference::tosa_conv2d_acc(in, Wt, bias, oh, ow, O, p);
+    std::vector<int32_t> ref(acc.size());
+    for (size_t i = 0; i < acc.size(); ++i)
+      ref[i] = std::clamp(reference::tosa_apply_scale_16(acc[i], static_cast<int32_t>(scale[i % O]),
+                                                          static_cast<int>(shift[i % O])),
+                          -32768, 32767);
+    Rig rig(macs);
+    enc::put_fm(rig.bus.region(1), ifm.fm, in.v);
+    enc::U85OrderParams op;
+    op.traversal = part_kernel ? enc::U85OrderParams::kPartKernel : enc::U85OrderParams::kDepthFirst;
+    op.ofm_depth = O; op.ifm_depth = C; op.kw = k; op.kh = k;
+    op.ofm_block_depth = ub;
+    op.ifm_block_depth = ifm_block_depth(part_kernel, ibits, macs, ub, false);
+    op.ifm_bits = ibits; op.ofm_ublock = ub; op.macs = macs; op.streams = weight_decoders(macs);
+    U85StreamBuilder sb;
+    sb.weight_format(false, false);
+    uint32_t at = 0;
+    for (uint32_t s = 0; s < op.streams; ++s) {
+      const auto bytes = model_compiler::encode_mlw(enc::order_u85(Wt, op, s));
+      std::copy(bytes.begin(), bytes.end(), rig.bus.region(0).begin() + at);
+      sb.weights(0, s, at, static_cast<uint32_t>(bytes.size()));
+      at += static_cast<uint32_t>((bytes.size() + 31) / 32 * 32);
+    }
+    const auto records = enc::scale_records(bias, scale, shift, true);
+    std::copy(records.begin(), records.end(), rig.bus.region(0).begin() + at);
+    sb.ifm(ifm);
+    sb.ofm(ofm, 0);
+    sb.kernel(k, k, 1, 1, part_kernel);
+    sb.padding(0, 0, 0, 0);
+    sb.block(std::min(ow, 8u), std::min(oh, 4u), ub);
+    sb.acc_format(1, microblock_field(macs));  // I48
+    sb.scales(0, at, static_cast<uint32_t>(records.size()));
+    sb.ofm_scale(1, 0, 1);  // NATURAL
+    sb.activation(0, 0, false, -32768, 32767);
+    sb.op(2);
+    const RunResult r = rig.run(sb);
+    ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+    EXPECT_EQ(enc::get_fm(rig.bus.region(1), ofm.fm), ref)
+        << "iteration " << it << " ifm bits " << ibits << " part_kernel " << part_kernel << " C" << C << " O" << O;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Macs, U85ConvI48, testing::Values(128u, 2048u));
 
 }  // namespace
 }  // namespace corsim::npu

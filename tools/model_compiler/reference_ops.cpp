@@ -259,6 +259,33 @@ Tensor tosa_resize_nearest(const Tensor& in, uint32_t out_h, uint32_t out_w, int
   return out;
 }
 
+std::vector<int64_t> tosa_conv2d_acc(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
+                                     uint32_t out_h, uint32_t out_w, uint32_t out_c, const ConvParams& p) {
+  std::vector<int64_t> out(size_t{out_h} * out_w * out_c);
+  for (uint32_t oy = 0; oy < out_h; ++oy)
+    for (uint32_t ox = 0; ox < out_w; ++ox)
+      for (uint32_t o = 0; o < out_c; ++o) {
+        int64_t acc = bias[o];
+        for (uint32_t ky = 0; ky < p.kh; ++ky)
+          for (uint32_t kx = 0; kx < p.kw; ++kx) {
+            const int64_t iy = int64_t{oy} * p.sy + int64_t{ky} * p.dy - p.pad_top;
+            const int64_t ix = int64_t{ox} * p.sx + int64_t{kx} * p.dx - p.pad_left;
+            if (iy < 0 || ix < 0 || iy >= in.h || ix >= in.w) continue;
+            for (uint32_t i = 0; i < in.c; ++i)
+              acc += int64_t{in.at(uint32_t(iy), uint32_t(ix), i) - p.in_zp} *
+                     W[((size_t{o} * p.kh + ky) * p.kw + kx) * in.c + i];
+          }
+        out[(size_t{oy} * out_w + ox) * out_c + o] = acc;
+      }
+  return out;
+}
+
+int32_t tosa_apply_scale_16(int64_t value, int32_t multiplier, int shift) {
+  const __int128 r = (static_cast<__int128>(value) * multiplier + (__int128{1} << (shift - 1))) >> shift;
+  return static_cast<int32_t>(std::clamp<__int128>(r, std::numeric_limits<int32_t>::min(),
+                                                   std::numeric_limits<int32_t>::max()));
+}
+
 int32_t tosa_table8(const std::vector<int32_t>& table, int32_t in) { return table[static_cast<size_t>(in + 128)]; }
 
 }  // namespace corsim::model_compiler::reference

@@ -74,6 +74,14 @@ Tensor tosa_transpose(const Tensor& in, const uint32_t perm[3]);
 Tensor tosa_resize_nearest(const Tensor& in, uint32_t out_h, uint32_t out_w, int32_t scale_y_n, int32_t scale_y_d,
                            int32_t offset_y, int32_t scale_x_n, int32_t scale_x_d, int32_t offset_x);
 
+// TOSA CONV2D accumulators (int32 for int8 inputs, int48 for int16, held in int64 here): bias +
+// sum (in - in_zp) · W over the window; W is [o][ky][kx][i]. p.act_* and p.out_zp are unused.
+std::vector<int64_t> tosa_conv2d_acc(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
+                                     uint32_t out_h, uint32_t out_w, uint32_t out_c, const ConvParams& p);
+// TOSA apply_scale_16 (RESCALE with scale32 = false, for int48 values): (value · multiplier +
+// 2^(shift-1)) >> shift, saturated to int32.
+int32_t tosa_apply_scale_16(int64_t value, int32_t multiplier, int shift);
+
 // TOSA TABLE for int8: out = table[in + 128].
 int32_t tosa_table8(const std::vector<int32_t>& table, int32_t in);
 
