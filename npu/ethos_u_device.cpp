@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <cmath>
+#include <limits>
 #include <string_view>
 #include <utility>
 
@@ -41,7 +42,8 @@ void EthosUDevice::soft_reset(uint32_t reset_value) {
   axi_limit_.fill(0);
   mem_attr_.fill(0);
   nbus_.drop_writes();  // a running operation's results never appear
-  op_running_ = false;
+  held_ = false;
+  next_issue_.reset();
   qbase_ = 0;
   qread_ = qsize_ = 0;
   cmd_ = 0xC;
@@ -92,7 +94,7 @@ void EthosUDevice::write_cmd(uint32_t v) {
   irq_history_ &= ~(v >> 16);                       // clear_irq_history
   cmd_ = v & 0xCu;                                  // clock/power q enables
   if ((v & (1u << 4)) && running_) {                // stop_request: halt without completion
-    running_ = op_running_ = false;                 // the running operation's results are dropped
+    running_ = held_ = false;                       // the running operation's results are dropped
     nbus_.drop_writes();
     idle_since_ = time_.now();
   }
@@ -141,24 +143,42 @@ void EthosUDevice::start(Cycles now) {
   } else {
     words_ = words_from_bytes(bytes);
   }
-  begin_operation(now);
+  plan_ = timing::JobSchedule{};
+  held_ = false;
+  last_event_ = now;
+  next_issue_ = exec_.peek_issue(words_, cursor_);
+  if (next_issue_) begin_operation(now);  // the first operation starts with the job
+  set_deadline();
+}
+
+Cycles EthosUDevice::at(uint64_t npu_cycles) const { return job_start_ + platform_cycles(npu_cycles); }
+
+void EthosUDevice::set_deadline() {
+  // The next event: the held operation's end, the next operation's start, or, once neither is
+  // left, the job's completion (at least one cycle after the start, so the IRQ never rises inside
+  // the CMD write itself).
+  Cycles d = std::numeric_limits<Cycles>::max();
+  if (held_) d = std::min(d, ops_.back().end);
+  if (next_issue_) d = std::min(d, at(plan_.start_of(*next_issue_)));
+  if (!held_ && !next_issue_) d = std::max(at(plan_.end()), job_start_ + 1);
+  deadline_ = std::max(d, last_event_);
+  if (schedule_) schedule_(deadline_);
 }
 
 void EthosUDevice::begin_operation(Cycles t) {
   // Runs the commands up to the next operation and that operation, functionally, now (its modelled
-  // start); its results are held until its modelled end (interconnect_bus.h).
+  // start); its results are held until its modelled end (interconnect_bus.h) or until the next
+  // operation starts, whichever comes first.
   nbus_.clear_log();
   nbus_.set_logging(opt_.memory_timing != nullptr);
   nbus_.begin_holding();
   std::optional<OpRecord> rec = exec_.step(words_, cursor_, nbus_, job_basep_, job_regioncfg_);
   qread_ = cursor_.result.qread;
+  next_issue_.reset();
   if (!rec) {
-    // The stream stopped (STOP, end, fault). A faulting operation's partial writes stay visible.
+    // The stream stopped (a fault in this operation). A faulting operation's partial writes stay
+    // visible.
     nbus_.drop_writes();
-    op_running_ = false;
-    // A job takes at least one cycle, so the IRQ is never raised inside the CMD write itself.
-    deadline_ = std::max<Cycles>(t, job_start_ + 1);
-    if (schedule_) schedule_(deadline_);
     return;
   }
   nbus_.hold_writes();
@@ -168,19 +188,19 @@ void EthosUDevice::begin_operation(Cycles t) {
   op.timing = opt_.memory_timing ? timing_.estimate(op.record.op, op.record.traffic, nbus_.transfers(),
                                                     *opt_.memory_timing, t, ratio)
                                  : timing_.estimate(op.record.op, op.record.traffic);
-  op.start = t;
-  op.end = t + platform_cycles(op.timing.total);
+  held_slot_ = plan_.place(op.record.issue, op.timing.total);
+  op.start = at(held_slot_.start);
+  op.end = at(held_slot_.end);
   ops_.push_back(std::move(op));
-  op_running_ = true;
-  deadline_ = ops_.back().end;
-  if (schedule_) schedule_(deadline_);
+  held_ = true;
+  next_issue_ = exec_.peek_issue(words_, cursor_);
 }
 
 Cycles EthosUDevice::platform_cycles(uint64_t npu_cycles) const {
   return static_cast<Cycles>(std::ceil(static_cast<double>(npu_cycles) / opt_.npu_cycles_per_platform_cycle));
 }
 
-bool EthosUDevice::stretch_running_operation() {
+bool EthosUDevice::stretch_held_operation() {
   // CPU traffic that met this operation's transfers after they were priced makes them late
   // (memory/timing: take_npu_delay, docs/memory-timing.md); the operation ends later when its
   // memory part then decides its duration.
@@ -190,18 +210,18 @@ bool EthosUDevice::stretch_running_operation() {
   DeviceOp& op = ops_.back();
   timing::TimingModel::add_contention(
       op.timing, static_cast<uint64_t>(std::ceil(static_cast<double>(late) * opt_.npu_cycles_per_platform_cycle)));
-  const Cycles end = op.start + platform_cycles(op.timing.total);
-  if (end <= op.end) return false;
-  op.end = deadline_ = end;
-  if (schedule_) schedule_(deadline_);
+  const uint64_t end = held_slot_.start + op.timing.total;
+  if (end <= held_slot_.end) return false;
+  held_slot_.end = end;
+  plan_.extend_last(op.record.issue, end);
+  op.end = at(end);
   return true;
 }
 
-void EthosUDevice::finish_running_operation() {
-  nbus_.commit_writes();  // the operation's results become visible at its end
-  op_running_ = false;
+void EthosUDevice::commit_held_operation() {
+  nbus_.commit_writes();  // the operation's results become visible
+  held_ = false;
   const DeviceOp& op = ops_.back();
-  pending_activity_.active_cycles += op.timing.total;
   pending_activity_.mac_cycles += op.timing.mac;
   pending_activity_.ao_cycles += op.timing.output;
   pending_activity_.wd_cycles += op.timing.weights;
@@ -215,6 +235,7 @@ void EthosUDevice::finish_running_operation() {
 void EthosUDevice::complete() {
   running_ = false;
   idle_since_ = deadline_;
+  pending_activity_.active_cycles = plan_.busy();  // DMA and kernels overlap: ACTIVE is their union
   pmu_.add_activity(pending_activity_);
   const RunResult& r = cursor_.result;
   switch (r.reason) {
@@ -243,16 +264,36 @@ void EthosUDevice::complete() {
 }
 
 void EthosUDevice::update(Cycles now) {
-  // Every event due by `now`, in order: the running operation's end (unless contention moves it
-  // later), then the next operation's start at that same time, and finally the job's completion.
+  // Every event due by `now`, in time order: the held operation's end (unless contention moves it
+  // later), the next operation's start (which first makes the held operation's results visible if
+  // it has not ended yet: a DMA and a kernel overlap only where the stream does not wait, so they
+  // are independent), and finally the job's completion.
   while (running_ && now >= deadline_) {
-    if (!op_running_) {
-      complete();
-      return;
+    const Cycles t = deadline_;
+    last_event_ = t;
+    if (held_ && t >= ops_.back().end && stretch_held_operation()) {
+      set_deadline();
+      continue;
     }
-    if (stretch_running_operation()) continue;
-    finish_running_operation();
-    begin_operation(deadline_);
+    const bool next_starts = next_issue_ && t >= at(plan_.start_of(*next_issue_));
+    if (held_ && (t >= ops_.back().end || next_starts)) commit_held_operation();
+    if (next_starts) {
+      begin_operation(t);
+    } else if (!held_ && !next_issue_) {
+      // The stream stops before another operation: read it to its end for the stop reason.
+      if (!cursor_.ended) {
+        if (auto extra = exec_.step(words_, cursor_, nbus_, job_basep_, job_regioncfg_)) {
+          // peek_issue and step agree on every stream; an operation here would be a model bug.
+          spdlog::error("{}: operation at byte {:#x} after the stream's planned end", regs_.device_name(), extra->offset);
+        }
+        qread_ = cursor_.result.qread;
+      }
+      if (t >= std::max(at(plan_.end()), job_start_ + 1)) {
+        complete();
+        return;
+      }
+    }
+    set_deadline();
   }
 }
 

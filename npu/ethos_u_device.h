@@ -29,6 +29,7 @@
 #include "npu/executor.h"
 #include "npu/interconnect_bus.h"
 #include "npu/pmu.h"
+#include "npu/timing/job_schedule.h"
 #include "npu/timing/timing_model.h"
 
 namespace corsim::npu {
@@ -94,8 +95,10 @@ class EthosUDevice final : public memory::Target {
   void soft_reset(uint32_t reset_value);
   void start(Cycles now);
   void begin_operation(Cycles t);
-  bool stretch_running_operation();
-  void finish_running_operation();
+  bool stretch_held_operation();
+  void commit_held_operation();
+  void set_deadline();
+  Cycles at(uint64_t npu_cycles) const;  // platform time of an NPU-cycle offset into the job
   void complete();
   Cycles platform_cycles(uint64_t npu_cycles) const;
   void sync_idle(Cycles now);
@@ -133,7 +136,13 @@ class EthosUDevice final : public memory::Target {
   JobCursor cursor_;
   std::array<uint64_t, 8> job_basep_{};
   uint32_t job_regioncfg_ = 0;
-  bool op_running_ = false;
+  // The job's plan (DMA and kernel engines, timing/job_schedule.h), the most recently executed
+  // operation whose results are still held (held_, its slot), and how the next one will issue.
+  timing::JobSchedule plan_;
+  bool held_ = false;
+  timing::Slot held_slot_;
+  std::optional<Issue> next_issue_;
+  Cycles last_event_ = 0;
   Cycles job_start_ = 0, deadline_ = 0, idle_since_ = 0;
   PmuActivity pending_activity_;
   std::vector<DeviceOp> ops_;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "npu/ops/kernels.h"
 
 namespace corsim::npu {
@@ -37,7 +39,53 @@ const char* operation_too_large(const OperationConfig& op) {
   return nullptr;
 }
 
+// NPU_OP_DMA_WAIT k ([19:16] U55, [17:16] U85) and NPU_OP_KERNEL_WAIT n ([17:16] U55, [16] U85)
+// (driver ethosu55_interface.h / ethosu85_interface.h; spec §2.2). Several waits before one
+// operation combine to the strictest.
+void record_wait(Issue& issue, const Command& cmd, Isa isa) {
+  const bool u85 = isa == Isa::kU85;
+  if (cmd.opcode == static_cast<uint16_t>(OpCode::kDmaWait)) {
+    const int k = cmd.param & (u85 ? 0x3 : 0xF);
+    issue.dma_wait = issue.dma_wait < 0 ? k : std::min(issue.dma_wait, k);
+  } else {
+    const int n = cmd.param & (u85 ? 0x1 : 0x3);
+    issue.kernel_wait = issue.kernel_wait < 0 ? n : std::min(issue.kernel_wait, n);
+  }
+}
+
 }  // namespace
+
+std::optional<Issue> Executor::peek_issue(std::span<const uint32_t> words, const JobCursor& cursor) const {
+  if (cursor.ended) return std::nullopt;
+  Issue issue;
+  size_t index = cursor.index;
+  // A branch loop is bounded by the executor's branch limit; the peek gives up at the same count.
+  for (uint32_t branches = cursor.branches; index < words.size();) {
+    const DecodeResult d = decode_command(words, index, isa_);
+    if (d.error != DecodeError::kNone) return std::nullopt;
+    const Command& cmd = d.command;
+    index += cmd.words();
+    if (isa_ == Isa::kU85 && cmd.is_branch()) {
+      if ((cmd.param & 1) == 0 || (cond_status_ & 1)) {
+        if ((cmd.payload & 3) != 0 || cmd.payload / 4 >= words.size() || ++branches > kMaxBranches) return std::nullopt;
+        index = cmd.payload / 4;
+      }
+      continue;
+    }
+    if (!cmd.is_operation()) continue;
+    switch (static_cast<OpCode>(cmd.opcode)) {
+      case OpCode::kStop: return std::nullopt;
+      case OpCode::kIrq:
+      case OpCode::kPmuMask: continue;
+      case OpCode::kDmaWait:
+      case OpCode::kKernelWait: record_wait(issue, cmd, isa_); continue;
+      default:
+        issue.dma = cmd.opcode == static_cast<uint16_t>(OpCode::kDmaStart);
+        return issue;
+    }
+  }
+  return std::nullopt;
+}
 
 Executor::Executor(NpuConfig cfg)
     : cfg_(cfg),
@@ -71,6 +119,7 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
   if (cursor.ended) return std::nullopt;
   const Isa isa = isa_;
   size_t& index = cursor.index;
+  Issue issue;
   while (true) {
     if (index >= words.size()) return stop(StopReason::kEndOfStream);
     const DecodeResult d = decode_command(words, index, isa);
@@ -114,12 +163,16 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
         continue;
       case OpCode::kDmaWait:
       case OpCode::kKernelWait:
+        record_wait(issue, cmd, isa);  // functionally a no-op: the model runs in stream order
+        continue;
       case OpCode::kPmuMask:
-        continue;  // sequential model: every earlier job has completed
+        continue;
       default: break;
     }
     OpRecord rec;
     rec.offset = cmd.offset;
+    issue.dma = cmd.opcode == static_cast<uint16_t>(OpCode::kDmaStart);
+    rec.issue = issue;
     rec.op = isa == Isa::kU85 ? decode_operation_u85(regs_, cmd.opcode, cmd.param, cfg_.macs)
                               : decode_operation(regs_, cmd.opcode, cmd.param, isa);
     rec.macs = operation_macs(rec.op);

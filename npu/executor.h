@@ -22,11 +22,22 @@
 
 namespace corsim::npu {
 
+// How the command processor issues an operation (Ethos-U driver interface headers, NPU_OP_DMA_START
+// / NPU_OP_DMA_WAIT / NPU_OP_KERNEL_WAIT; spec/ethos-u.md §2.2, §2.8): DMAs run on the DMA engine,
+// every other operation on the kernel pipeline, and the two overlap except where the stream waits.
+struct Issue {
+  bool dma = false;
+  int dma_wait = -1;     // the smallest NPU_OP_DMA_WAIT k met since the previous operation: wait
+                         // until at most k DMAs are outstanding; -1 none
+  int kernel_wait = -1;  // the same for NPU_OP_KERNEL_WAIT n and kernel operations
+};
+
 struct OpRecord {
   uint32_t offset = 0;  // byte offset of the operation command in the stream
   OperationConfig op;
   uint64_t macs = 0;
   Traffic traffic;
+  Issue issue;
 };
 
 enum class StopReason : uint8_t {
@@ -77,6 +88,10 @@ class Executor {
   // nullopt once the stream has stopped (NPU_OP_STOP, end of stream, a fault: cursor.result).
   std::optional<OpRecord> step(std::span<const uint32_t> words, JobCursor& cursor, NpuBus& bus,
                                const std::array<uint64_t, 8>& basep, uint32_t regioncfg);
+
+  // How the next operation will be issued, read from the stream without executing anything (the
+  // device schedules an operation's start before it runs it); nullopt when the stream stops first.
+  std::optional<Issue> peek_issue(std::span<const uint32_t> words, const JobCursor& cursor) const;
 
   // Called with the decoded operation just before it executes (debuggers, per-op checks).
   void set_before_operation(Observer f) { before_ = std::move(f); }

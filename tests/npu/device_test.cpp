@@ -161,7 +161,8 @@ TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
   p.invoke(kCmd + payload->command_offset, static_cast<uint32_t>(payload->commands.size() * 4), {kFlash, kScratch, 0});
   EXPECT_EQ(p.rd(0x004) & 1, 1u);  // running
   const Cycles start = p.time.t;
-  // One event per operation (its end, where the next one starts); the IRQ rises at the last.
+  // Events at operations' starts and ends (one when an operation starts where another ends); the
+  // IRQ rises at the last.
   int events = 0;
   while (p.dev->next_deadline()) {
     const Cycles deadline = *p.dev->next_deadline();
@@ -174,9 +175,31 @@ TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
     p.dev->update(deadline);
     ASSERT_LT(++events, 1000);
   }
-  EXPECT_EQ(events, 43);
+  EXPECT_GE(events, 2);
+  EXPECT_LE(events, 2 * 43);
   EXPECT_GT(p.time.t, start + 1000);  // 43 operations take thousands of cycles
-  EXPECT_EQ(p.time.t, p.dev->last_job().back().end);
+  // The schedule keeps the stream's rules (spec §2.2): each engine runs one operation at a time in
+  // stream order; an operation after DMA_WAIT k starts once at most k earlier DMAs are unfinished,
+  // after KERNEL_WAIT n once at most n earlier kernels are. The job ends with its last operation.
+  const auto& ops = p.dev->last_job();
+  Cycles last_end = 0;
+  bool overlapped = false;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const Issue& is = ops[i].record.issue;
+    EXPECT_EQ(is.dma, ops[i].record.op.kind == OpKind::kDma);
+    int dmas_running = 0, kernels_running = 0;
+    for (size_t j = 0; j < i; ++j) {
+      const bool same_engine = ops[j].record.issue.dma == is.dma;
+      if (same_engine) EXPECT_LE(ops[j].end, ops[i].start) << i << " overlaps " << j << " on one engine";
+      if (ops[j].end > ops[i].start) (ops[j].record.issue.dma ? dmas_running : kernels_running)++;
+      if (!same_engine && ops[j].end > ops[i].start && ops[j].start < ops[i].end) overlapped = true;
+    }
+    if (is.dma_wait >= 0) EXPECT_LE(dmas_running, is.dma_wait) << i;
+    if (is.kernel_wait >= 0) EXPECT_LE(kernels_running, is.kernel_wait) << i;
+    last_end = std::max(last_end, ops[i].end);
+  }
+  EXPECT_TRUE(overlapped);  // Vela's weight DMAs run while kernels compute
+  EXPECT_EQ(p.time.t, last_end);
   EXPECT_TRUE(p.irq.level);
   EXPECT_EQ(p.irq.line, 56u);
   const uint32_t status = p.rd(0x004);
@@ -374,15 +397,22 @@ TEST(Device, PmuCountsActiveCyclesAndBeatsAsTheRunnerProgramsIt) {
   p.time.t += 500;  // idle before the job
   p.invoke(kCmd + payload->command_offset, static_cast<uint32_t>(payload->commands.size() * 4), {kFlash, kScratch, 0});
   p.run_to_completion();
-  uint64_t active = 0, rd0 = 0, rd1 = 0, wr0 = 0;
-  for (const DeviceOp& op : p.dev->last_job()) {
-    active += op.timing.total;
+  // ACTIVE counts the cycles in which the DMA engine or the kernel pipeline is busy: the union of
+  // the operations' intervals (the NPU clock is the platform clock here), less than the sum of
+  // their durations because weight DMAs overlap kernels.
+  uint64_t active = 0, sum = 0, rd0 = 0, rd1 = 0, wr0 = 0;
+  Cycles covered = 0;
+  for (const DeviceOp& op : p.dev->last_job()) {  // starts are non-decreasing in stream order
+    if (op.end > covered) active += op.end - std::max(op.start, covered);
+    covered = std::max(covered, op.end);
+    sum += op.timing.total;
     rd0 += (op.record.traffic.read[0] + 7) / 8;
     rd1 += (op.record.traffic.read[1] + 7) / 8;
     wr0 += (op.record.traffic.write[0] + 7) / 8;
   }
   const uint64_t ccnt = p.rd(0x1A0) | uint64_t{p.rd(0x1A4)} << 32;
   EXPECT_EQ(ccnt, active);  // only active cycles
+  EXPECT_LT(active, sum);
   EXPECT_EQ(p.rd(0x300), rd0);
   EXPECT_EQ(p.rd(0x304), rd1);
   EXPECT_EQ(p.rd(0x308), wr0);

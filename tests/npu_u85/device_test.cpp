@@ -203,8 +203,10 @@ TEST(U85Device, KwsInferenceThroughMmioGivesTheGoldenOutputAndRaisesIrq16) {
   // (SRAM), so both ports read; only SRAM is written. Beats are 16 bytes: each port's beats are
   // the operations' bytes on that port, rounded up per operation to whole 16-byte beats.
   uint64_t bytes[2][2] = {}, beats[2][2] = {}, active = 0;
-  for (const DeviceOp& op : r.dev->last_job()) {
-    active += op.timing.total;
+  Cycles covered = 0;
+  for (const DeviceOp& op : r.dev->last_job()) {  // ACTIVE: the union of the operations' intervals
+    if (op.end > covered) active += op.end - std::max(op.start, covered);
+    covered = std::max(covered, op.end);
     for (int port = 0; port < 2; ++port) {
       bytes[port][0] += op.record.traffic.read[port];
       bytes[port][1] += op.record.traffic.write[port];
