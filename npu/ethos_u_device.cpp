@@ -227,8 +227,9 @@ void EthosUDevice::commit_held_operation() {
   pending_activity_.wd_cycles += op.timing.weights;
   for (int p = 0; p < 2; ++p) {
     const uint64_t beat = beat_bytes(opt_.npu);
-    pending_activity_.read_beats[p] += (op.record.traffic.read[p] + beat - 1) / beat;
-    pending_activity_.write_beats[p] += (op.record.traffic.write[p] + beat - 1) / beat;
+    // The hardware's traffic: the functional bytes plus the block re-fetch (timing_model.h).
+    pending_activity_.read_beats[p] += (op.timing.read[p] + beat - 1) / beat;
+    pending_activity_.write_beats[p] += (op.timing.write[p] + beat - 1) / beat;
   }
 }
 

@@ -53,6 +53,25 @@ void record_wait(Issue& issue, const Command& cmd, Isa isa) {
   }
 }
 
+// Where the IFM and the weights of a block-iterated operation came from, for the timing's block
+// re-fetch (timing_model.h): the IFM when it is in memory (not chained, not a scalar), the weights
+// when the operation has a weight stream.
+void note_operand_ports(OpRecord& rec, const OpContext& ctx) {
+  const OperationConfig& op = rec.op;
+  const bool has_ofm = op.kind == OpKind::kConv || op.kind == OpKind::kDepthwise || op.kind == OpKind::kPool ||
+                       op.kind == OpKind::kElementwise || op.kind == OpKind::kResize;
+  if (has_ofm && (op.ofm.storage == Storage::kTile2x2 || op.ofm.storage == Storage::kTile3x1)) {
+    rec.traffic.ofm_port = static_cast<int8_t>(ctx.port_of(op.ofm.region));
+    rec.traffic.ofm_bytes = op.ofm.elements() * op.ofm.elem_bytes();
+  }
+  if (op.kind != OpKind::kConv && op.kind != OpKind::kDepthwise && op.kind != OpKind::kPool) return;
+  if (op.ifm.storage == Storage::kTile2x2 || op.ifm.storage == Storage::kTile3x1) {
+    rec.traffic.ifm_port = static_cast<int8_t>(ctx.port_of(op.ifm.region));
+    rec.traffic.ifm_bytes = op.ifm.elements() * op.ifm.elem_bytes();
+  }
+  if (rec.traffic.weight_bytes > 0) rec.traffic.weight_port = static_cast<int8_t>(ctx.port_of(op.weight_region));
+}
+
 }  // namespace
 
 std::optional<Issue> Executor::peek_issue(std::span<const uint32_t> words, const JobCursor& cursor) const {
@@ -191,6 +210,7 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
       default: ok = ctx.fail(Fault::kCommand, "operation not supported"); break;
     }
     rec.traffic = ctx.traffic();
+    note_operand_ports(rec, ctx);
     if (ok && ctx.result_flag()) cond_status_ = *ctx.result_flag() & 1;
     if (!ok) {
       res.error = fmt::format("{} at byte {:#x}: {}", op_kind_name(rec.op), cmd.offset, ctx.error());

@@ -25,6 +25,11 @@ struct Traffic {
   uint64_t weights_zero = 0;     // of which zero (U85 SWD decode rate, timing/u85_timing.h)
   bool fast_weights = false;     // U85 FWD stream
   bool fast_weights_lut = false;  // in LUT2/LUT4 mode
+  // The ports the IFM and the weights were read through (-1: not read from memory), so that the
+  // timing can add what the hardware reads again block by block (timing_model.h).
+  int8_t ifm_port = -1, weight_port = -1, ofm_port = -1;
+  uint64_t ifm_bytes = 0;  // IFM bytes the functional kernel read (each element once)
+  uint64_t ofm_bytes = 0;  // OFM bytes the functional kernel wrote
 };
 
 // Which AXI port a region's traffic uses. U55: REGIONCFG gives each region one of the AXI_LIMIT

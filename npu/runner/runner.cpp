@@ -322,7 +322,7 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     tot.mac += t.mac;
     tot.ao += t.output;
     tot.wd += t.weights;
-    for (int p = 0; p < 2; ++p) { tot.rd[p] += tr.read[p]; tot.wr[p] += tr.write[p]; }
+    for (int p = 0; p < 2; ++p) { tot.rd[p] += t.read[p]; tot.wr[p] += t.write[p]; }  // with block re-fetch
     if (o.quiet) return;
     const bool kernel = rec.op.kind != OpKind::kDma;
     const bool has2 = rec.op.has_ifm2();

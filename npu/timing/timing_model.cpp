@@ -132,9 +132,12 @@ double TimingModel::output_cycles_per_element(const OperationConfig& op) const {
   return std::max(t.output[oi], t.activation[ai]);
 }
 
-OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic) const {
-  const uint64_t decoded_weights = traffic.weights_decoded;
+OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functional) const {
+  const uint64_t decoded_weights = functional.weights_decoded;
   OpTiming t;
+  // What the hardware reads: the functional traffic (each byte once) plus the block re-fetch below.
+  Traffic traffic = functional;
+  uint64_t ifm_block_bytes = 0, spatial_blocks = 0;
   const double ao_per_elem = output_cycles_per_element(op);
   if (op.kind == OpKind::kConv || op.kind == OpKind::kDepthwise || op.kind == OpKind::kPool) {
     const Split sh = split(op.ofm.height, op.ofm_blk_height);
@@ -155,12 +158,22 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
           const uint64_t ao = static_cast<uint64_t>(std::ceil(ao_per_elem * bh * bw * bd));
           t.mac += mac * n;
           t.output += ao * n;
+          ifm_block_bytes += ifm_bytes_for_block(op, bh, bw, bd) * n;
+          if (id == 0 || sd.full_count == 0) spatial_blocks += uint64_t{ih ? 1u : sh.full_count} * (iw ? 1u : sw.full_count);
           // MAC of block n+1 overlaps the output stage of block n.
           t.compute += std::max(mac, ao) * n;
           last_mac = mac;
           last_ao = ao;
         }
     t.compute += std::min(last_mac, last_ao);
+    // Block re-fetch (VELA ethos_u55_performance.cpp MeasureElementAccess; spec §5.3 "Memory
+    // traffic"): the NPU reads each OFM block's receptive field of the IFM, so halos and, for a
+    // convolution, the whole IFM depth are read again for every OFM block; the weights of a depth
+    // slice are read again for every OFM block in H x W.
+    if (traffic.ifm_port >= 0 && ifm_block_bytes > traffic.ifm_bytes)
+      traffic.read[traffic.ifm_port & 1] += ifm_block_bytes - traffic.ifm_bytes;
+    if (traffic.weight_port >= 0 && spatial_blocks > 1)
+      traffic.read[traffic.weight_port & 1] += (traffic.weight_bytes + traffic.scale_bytes) * (spatial_blocks - 1);
   } else if (op.kind == OpKind::kElementwise || op.kind == OpKind::kResize) {
     uint64_t elements = op.ofm.elements();
     if (op.ofm.layout == Layout::kNhcwb16)
@@ -176,11 +189,29 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
     const double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;
     return static_cast<uint64_t>(std::ceil(c)) + (rd ? p.read_latency : 0) + (wr ? p.write_latency : 0);
   };
+  // The OFM is written in whole storage units: NHCWB16 bricks of 16 channels (VELA
+  // MeasureElementAccess: "OFM elements rounded to storage"), padding channels included.
+  if (traffic.ofm_port >= 0 && op.ofm.layout == Layout::kNhcwb16) {
+    const uint64_t stored = uint64_t{op.ofm.height} * op.ofm.width * ceil_div(op.ofm.depth, 16) * 16 * op.ofm.elem_bytes();
+    if (stored > traffic.ofm_bytes) traffic.write[traffic.ofm_port & 1] += stored - traffic.ofm_bytes;
+  }
   t.axi0 = port_cycles(sys_.axi0, traffic.read[0], traffic.write[0]);
   t.axi1 = port_cycles(sys_.axi1, traffic.read[1], traffic.write[1]);
+  t.read = traffic.read;
+  t.write = traffic.write;
   t.overhead = sys_.op_overhead_cycles;
   decide_total(t);
   return t;
+}
+
+uint64_t TimingModel::ifm_bytes_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const {
+  // The IFM rows and columns an OFM block of bh x bw needs, clipped to the IFM, and its channels:
+  // all of them for a convolution (rounded up to the 8-channel IFM micro-block), the block's own
+  // for depthwise and pooling.
+  const uint64_t rows = std::min<uint64_t>(op.ifm.height, uint64_t{bh - 1} * op.kernel.stride_y + op.kernel.dilated_height());
+  const uint64_t cols = std::min<uint64_t>(op.ifm.width, uint64_t{bw - 1} * op.kernel.stride_x + op.kernel.dilated_width());
+  const uint64_t channels = op.kind == OpKind::kConv ? ceil_div(op.ifm.depth, 8) * 8 : bd;
+  return rows * cols * channels * op.ifm.elem_bytes();
 }
 
 void TimingModel::decide_total(OpTiming& t) {

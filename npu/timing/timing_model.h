@@ -11,6 +11,7 @@
 // total = overhead + max(compute, weights, max(axi0, axi1) + contention), where compute pipelines
 // MAC and AO per block. It models the hardware's block iteration (the OFM_BLK_* registers and clipped edge
 // blocks), not Vela's averaged block count (§10).
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -35,6 +36,9 @@ struct OpTiming {
   uint64_t contention = 0;
   uint64_t total = 0;
   const char* bound = "";  // which part decides total
+  // Bytes per AXI port as the hardware moves them: the functional traffic plus the block re-fetch
+  // of the IFM and the weights (what the PMU's beat counters count).
+  std::array<uint64_t, 2> read{}, write{};
 };
 
 struct Ublock {
@@ -70,6 +74,7 @@ class TimingModel {
   Ublock ofm_ublock(const OperationConfig& op) const;
   double output_cycles_per_element(const OperationConfig& op) const;
   uint64_t mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const;
+  uint64_t ifm_bytes_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const;
 
   const NpuConfig& npu() const { return npu_; }
   const SystemConfig& system() const { return sys_; }
