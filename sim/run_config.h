@@ -32,7 +32,7 @@ struct RunConfig {
   std::string etdump;                         // --etdump FILE: the operators as an ExecuTorch ETDump (docs/e2e.md)
   std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
   bool quiet = false;
-  std::string cpu = "cortex-m55";             // --cpu: the core's timing model (docs/timing.md)
+  std::string cpu = "cortex-m55";             // --cpu: the core (its features and timing model)
   bool timing = true;                         // --timing on|off: off = one cycle per instruction
 };
 

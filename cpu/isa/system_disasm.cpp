@@ -20,6 +20,9 @@ std::string special_register_name(unsigned sysm, unsigned mask, bool is_msr) {
     return name.empty() ? fmt::format("<sysm {}>", sysm) : name;
   }
   const bool ns = (sysm & 0x80u) != 0;
+  if ((sysm & 0x78u) == 0x20u) {  // PACBTI keys (cpu/decoder/t32_pacbti.inc); objdump 2.40 misnames them
+    return fmt::format("PAC_KEY_{}_{}{}", (sysm & 4u) ? 'U' : 'P', sysm & 3u, ns ? "_NS" : "");
+  }
   const char* base = nullptr;
   switch (sysm & 0x7Fu) {
     case 8: base = "MSP"; break;
