@@ -98,8 +98,10 @@ class Cpu final : public TimeSource {
     if (next_pc_ == state_.r[15]) pending_ |= kPendSelfBranch;
   }
   // BXWritePC / BLXWritePC / LoadWritePC: interworking, EXC_RETURN in Handler mode. Bit 0 clear
-  // clears EPSR.T: the next instruction then takes an INVSTATE UsageFault.
-  void bx_write_pc(uint32_t address) {
+  // clears EPSR.T: the next instruction then takes an INVSTATE UsageFault. `checked_target`: the
+  // branch is one the PACBTI branch target check applies to (every interworking branch but a
+  // function return: BX LR, BXAUT with Rn = LR, a load of the PC with SP as base; docs/cpu.md).
+  void bx_write_pc(uint32_t address, bool checked_target) {
     if (state_.handler_mode() && address >= 0xF0000000u) {
       pending_ |= kPendExcReturn;
       exc_return_ = address;
@@ -108,7 +110,7 @@ class Cpu final : public TimeSource {
     if ((address & 1u) == 0) pending_ |= kPendInvState;
     // PACBTI: with BTI enabled, an interworking branch sets EPSR.B once it completes, so its
     // target must be a BTI or PACBTI (docs/cpu.md "PACBTI").
-    if (config_.pacbti && state_.bti_enabled()) [[unlikely]] pending_ |= kPendBranchTarget;
+    if (checked_target && config_.pacbti && state_.bti_enabled()) [[unlikely]] pending_ |= kPendBranchTarget;
     branch_write_pc(address);
   }
   bool setflags(const Operands& o) const {

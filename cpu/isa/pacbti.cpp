@@ -53,13 +53,14 @@ void exec_AUTG(Cpu& cpu, const Operands& o) {
     cpu.raise(FaultKind::PacAuthFailure);
 }
 
-// BXAUT Rt, Rn, Rm: AUTG Rt, Rn, Rm, then BX Rn (BXWritePC: interworking, sets EPSR.B).
+// BXAUT Rt, Rn, Rm: AUTG Rt, Rn, Rm, then BX Rn (BXWritePC: interworking; like BX, a return
+// through LR is not subject to the branch target check).
 void exec_BXAUT(Cpu& cpu, const Operands& o) {
   if (!has_pacbti(cpu)) return cpu.raise(FaultKind::UndefinedInstruction);
   const uint32_t target = cpu.reg(o.rn);
   if (cpu.state().pac_enabled() && cpu.reg(o.rd) != pac_of(cpu, target, cpu.reg(o.rm)))
     return cpu.raise(FaultKind::PacAuthFailure);
-  cpu.bx_write_pc(target);
+  cpu.bx_write_pc(target, o.rn != 14);
 }
 
 namespace {

@@ -369,7 +369,7 @@ TEST(PacbtiOn, AutgAndBxautFaultOnAWrongPac) {
 // holding it), and lands on `landing` (empty for a plain instruction).
 struct BtiCase {
   const char* control;
-  const char* branch;
+  std::string branch;
   const char* landing;
   bool faults;
 };
@@ -378,11 +378,11 @@ void run_bti_case(const BtiCase& c) {
   CpuHarness h(m85());
   const std::string src = std::string("  movs r0, #") + c.control + "\n  msr control, r0\n  isb\n" +
                           "  adr r1, target\n  adds r1, #1\n  ldr r2, =0x20000000\n  str r1, [r2]\n" +
-                          "  push {r1}\n  " + c.branch + "\n  b corsim_end\n.balign 4\ntarget:\n  " + c.landing +
+                          "  push {r1}\n  push {r1}\n  " + c.branch + "\n  b corsim_end\n.balign 4\ntarget:\n  " + c.landing +
                           "\n  movs r3, #1\n" + kHandler;
   ASSERT_TRUE(h.load(src));
   const StopReason why = h.run();
-  const std::string what = std::string(c.branch) + " / " + c.landing + " / CONTROL " + c.control;
+  const std::string what = c.branch + " / " + c.landing + " / CONTROL " + c.control;
   if (!c.faults) {
     EXPECT_TRUE(h.reached_end()) << what << ": " << fault_name(h.cpu().last_fault().fault.kind);
     EXPECT_EQ(h.s().r[3], 1u) << what;
@@ -400,8 +400,9 @@ void run_bti_case(const BtiCase& c) {
 }
 
 TEST(PacbtiBti, InterworkingBranchesMustLandOnBti) {
-  // BXWritePC / BLXWritePC / LoadWritePC set EPSR.B: BX, BLX, LDR PC, POP {PC}, LDM {PC}.
-  for (const char* branch : {"bx r1", "blx r1", "ldr pc, [r2]", "ldr.w pc, [r2]", "pop {pc}", "ldm r2, {pc}"}) {
+  // BXWritePC / BLXWritePC / LoadWritePC set EPSR.B: BX, BLX, LDR PC, LDM {PC} (not returns).
+  for (const std::string& branch : {std::string("bx r1"), std::string("blx r1"), std::string("ldr pc, [r2]"), std::string("ldr.w pc, [r2]"), std::string("ldm r2, {pc}"),
+                             std::string("add r2, #4\n  ldr pc, [r2, #-4]"), inst(bxaut(12, 1, 13))}) {
     run_bti_case({"0x10", branch, "nop", true});
     run_bti_case({"0x10", branch, "bti", false});
     run_bti_case({"0x10", branch, "pacbti r12, lr, sp", false});
@@ -409,9 +410,14 @@ TEST(PacbtiBti, InterworkingBranchesMustLandOnBti) {
   }
 }
 
-TEST(PacbtiBti, DirectAndAluBranchesAreNotChecked) {
-  // B/BL (direct) and MOV PC (ALUWritePC = BranchWritePC) do not set EPSR.B.
-  for (const char* branch : {"b target", "bl target", "mov pc, r1"}) run_bti_case({"0x10", branch, "nop", false});
+TEST(PacbtiBti, DirectBranchesAndReturnsAreNotChecked) {
+  // B/BL (direct), MOV PC (ALUWritePC = BranchWritePC) and the function returns (BX LR, POP {PC},
+  // LDR PC from the stack, BXAUT through LR) do not set EPSR.B.
+  for (const std::string& branch : {std::string("b target"), std::string("bl target"), std::string("mov pc, r1"),
+                                    std::string("mov lr, r1\n  bx lr"), std::string("pop {pc}"),
+                                    std::string("ldr pc, [sp], #4"), std::string("pop.w {r4, pc}"),
+                                    "mov lr, r1\n  " + inst(bxaut(12, 14, 13))})
+    run_bti_case({"0x10", branch, "nop", false});
 }
 
 TEST(PacbtiBti, EnableFollowsPrivilege) {
