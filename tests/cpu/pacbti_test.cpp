@@ -18,6 +18,7 @@
 #include "cpu/disasm/disasm.h"
 #include "cpu/exceptions/exception_unit.h"
 #include "cpu/isa/pac_algorithm.h"
+#include "cpu/scs/system_control_space.h"
 #include "tests/cpu/asm_harness.h"
 
 namespace corsim::cpu::test {
@@ -191,6 +192,18 @@ TEST(PacbtiDecode, UnpredictableRegistersAreUndefined) {
     const auto r = decoder::decode(e, true);
     EXPECT_TRUE(r.encoding == nullptr || r.encoding->exec == &decoder::exec_UNDEFINED) << hex(e) << " "
                                                                                       << r.encoding->name;
+  }
+}
+
+TEST(PacbtiState, IdIsar5ReportsTheExtension) {
+  // ID_ISAR5.PACBTI, bits [23:20]: 0b0001 on the M85, 0 on the M55 (docs/cpu.md "PACBTI").
+  for (const bool pacbti : {false, true}) {
+    CpuHarness h(pacbti ? m85() : m55());
+    scs::SystemControlSpace scs(h.cpu().exceptions(), h.cpu());
+    ASSERT_TRUE(h.bus().map(0xE0000000u, 0x100000, scs, "PPB"));
+    uint32_t v = 0xDEADBEEF;
+    ASSERT_TRUE(h.bus().read(0xE000ED74u, 4, v, {memory::Master::CpuData, true, true}).ok());
+    EXPECT_EQ(v, pacbti ? 0x00100000u : 0u);
   }
 }
 
