@@ -105,11 +105,7 @@ std::optional<std::string> format_system_key(std::string_view key, const Operand
   }
   if (key == "hint") {
     const unsigned h = o.imm & 0xFF;
-    // PACBTI hints (Armv8.1-M): NOPs on a Cortex-M55, named as objdump names them.
-    if (h == 0x0D) return std::string("pacbti r12, lr, sp");
-    if (h == 0x0F) return std::string("bti");
-    if (h == 0x1D) return std::string("pac r12, lr, sp");
-    if (h == 0x2D) return std::string("aut r12, lr, sp");
+    // The PACBTI hints (13, 15, 29, 45) have their own rows: cpu/decoder/t32_pacbti.inc.
     if (h == 0x05) return std::string("sevl");
     if (h == 0x14) return std::string("csdb");
     if ((h & 0xF0) == 0xF0) return fmt::format("dbg #{}", h & 0xF);
