@@ -7,7 +7,7 @@
 // ComputePAC", with PACCellShuffle, PACCellInvShuffle, PACMult, PACSub, PACInvSub, TweakShuffle,
 // TweakInvShuffle, RotCell, TweakCellRot, TweakCellInvRot). It is checked against the published
 // QARMA-64 test vectors (R. Avanzi, "The QARMA Block Cipher Family", IACR ToSC 2017(1), appendix
-// "Test vectors") in tests/cpu/pacbti_test.cpp.
+// "Test vectors") in tests/cpu/pacbti_decode_test.cpp.
 //
 // compute_pac_m() is the M-profile ComputePAC(data, modifier, key) that PAC/PACBTI/AUT/PACG/AUTG/
 // BXAUT use: 32-bit data and modifier, a 128-bit key held in four 32-bit key registers

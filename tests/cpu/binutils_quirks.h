@@ -23,7 +23,7 @@ inline bool binutils_misprint(std::string_view row, const std::string& ours, con
   }
   // PAC key registers (PACBTI, SYSm 0x20-0x27 and 0xA0-0xA7): objdump prints "(UNDEF: 47)" for
   // MRS and "R8_fiq" for MSR in place of the register; the rest must match. The names themselves
-  // are checked against llvm-objdump in tests/cpu/pacbti_test.cpp. (binutils learnt them later:
+  // are checked against llvm-objdump in tests/cpu/pacbti_decode_test.cpp. (binutils learnt them later:
   // commit 1fb5ccd6 "arm: Support pac_key_* register operand for MRS/MSR in Armv8.1-M Mainline",
   // on the 2.43 branch.)
   if (row.starts_with("MRS (PAC key)") || row.starts_with("MSR (PAC key)")) {

@@ -68,7 +68,7 @@ std::string class_of(const cpu::decoder::Encoding& e, std::string& reason) {
   if (starts_with_any(n, {"PAC", "AUT", "BTI", "BXAUT", "MRS (PAC key)", "MSR (PAC key)"})) {
     // QEMU 7.2 has no M-profile PACBTI (its Cortex-M55 runs the hint forms as NOPs and the others
     // as UNDEFINED), so it cannot be the reference for the Cortex-M85's behaviour;
-    // tests/cpu/pacbti_test.cpp checks these rows against the pseudocode instead.
+    // tests/cpu/pacbti_*_test.cpp checks these rows against the pseudocode instead.
     reason = "PACBTI (Cortex-M85 extension): QEMU 7.2 implements none of it";
     return "";
   }
