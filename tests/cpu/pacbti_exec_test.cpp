@@ -220,8 +220,10 @@ void run_bti_case(const BtiCase& c) {
 }
 
 TEST(PacbtiBti, InterworkingBranchesMustLandOnBti) {
-  // BXWritePC / BLXWritePC / LoadWritePC set EPSR.B: BX, BLX, LDR PC, LDM {PC} (not returns).
-  for (const std::string& branch : {std::string("bx r1"), std::string("blx r1"), std::string("ldr pc, [r2]"), std::string("ldr.w pc, [r2]"), std::string("ldm r2, {pc}"),
+  // BXWritePC / BLXWritePC / LoadWritePC set EPSR.B: BX, BLX, BXNS and BLXNS (to Secure code, bit 0
+  // set), LDR PC, LDM {PC}, BXAUT (not returns).
+  for (const std::string& branch : {std::string("bx r1"), std::string("blx r1"), std::string("bxns r1"),
+                                    std::string("blxns r1"), std::string("ldr pc, [r2]"), std::string("ldr.w pc, [r2]"), std::string("ldm r2, {pc}"),
                              std::string("add r2, #4\n  ldr pc, [r2, #-4]"), inst(bxaut(12, 1, 13))}) {
     run_bti_case({"0x10", branch, "nop", true});
     run_bti_case({"0x10", branch, "bti", false});
@@ -234,7 +236,8 @@ TEST(PacbtiBti, DirectBranchesAndReturnsAreNotChecked) {
   // B/BL (direct), MOV PC (ALUWritePC = BranchWritePC) and the function returns (BX LR, POP {PC},
   // LDR PC from the stack, BXAUT through LR) do not set EPSR.B.
   for (const std::string& branch : {std::string("b target"), std::string("bl target"), std::string("mov pc, r1"),
-                                    std::string("mov lr, r1\n  bx lr"), std::string("pop {pc}"),
+                                    std::string("mov lr, r1\n  bx lr"), std::string("mov lr, r1\n  bxns lr"),
+                                    std::string("pop {pc}"),
                                     std::string("ldr pc, [sp], #4"), std::string("pop.w {r4, pc}"),
                                     "mov lr, r1\n  " + inst(bxaut(12, 14, 13))})
     run_bti_case({"0x10", branch, "nop", false});
