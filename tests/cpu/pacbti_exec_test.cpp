@@ -119,6 +119,30 @@ TEST(PacbtiOn, ControlSelectsKeyAndEnableByPrivilege) {
   EXPECT_EQ(h.s().r[6], compute_pac_m(0x2001u, h.s().r[7], kKeyU)) << "unprivileged: PAC_KEY_U";
 }
 
+TEST(PacbtiOn, HandlerModeIsPrivileged) {
+  // Unprivileged Thread code calls SVC; the handler (Handler mode is privileged whatever
+  // CONTROL.nPRIV says) signs its EXC_RETURN with PAC_KEY_P.
+  CpuHarness h(m85());
+  ASSERT_TRUE(h.load(set_key(kKeyP0, kKeyP) + set_key(kKeyU0, kKeyU) + R"(
+  movs r0, #0xC1
+  msr control, r0
+  isb
+  svc #0
+  b corsim_end
+handler:
+  mov r6, lr
+  mov r7, sp
+  pac r12, lr, sp
+  mov r5, r12
+  bx lr
+)"));
+  h.run();
+  ASSERT_TRUE(h.reached_end()) << fault_name(h.cpu().last_fault().fault.kind);
+  EXPECT_EQ(h.s().r[6] >> 24, 0xFFu) << "r6 holds the EXC_RETURN";
+  EXPECT_EQ(h.s().r[5], compute_pac_m(h.s().r[6], h.s().r[7], kKeyP));
+  EXPECT_NE(h.s().r[5], compute_pac_m(h.s().r[6], h.s().r[7], kKeyU));
+}
+
 TEST(PacbtiOn, EnableBitOfTheOtherPrivilegeLeavesPacANop) {
   // Privileged code with only UPAC_EN (0x80); unprivileged code with only PAC_EN (0x41).
   for (const char* control : {"0x80", "0x41"}) {
