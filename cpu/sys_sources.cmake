@@ -6,7 +6,6 @@ set(CORSIM_CPU_SYS_CORE_SOURCES
   exceptions/exception_unit.cpp
   exceptions/exception_entry.cpp
   exceptions/fp_context.cpp
-  scs/register_bank.cpp
   scs/itm.cpp
   scs/dwt.cpp
   scs/pmu.cpp

@@ -1,6 +1,6 @@
 #pragma once
 // How the NPU reaches memory. The functional model moves whole blocks (a tile span, a weight
-// stream) through this interface; the device implementation (ethos_u55_device.cpp) routes them
+// stream) through this interface; the device implementation (ethos_u_device.cpp) routes them
 // through memory::Interconnect and counts them per AXI master, the standalone runner backs each
 // region with a host buffer.
 #include <cstdint>

@@ -19,6 +19,7 @@ struct Command {
   uint32_t payload = 0;  // word1 of a cmd1
   unsigned words() const { return is_cmd1 ? 2 : 1; }
   bool is_operation() const { return !is_cmd1 && opcode < 0x100; }
+  bool is_branch() const { return is_cmd1 && opcode == u85::kOpBranch; }  // U85 only (decoded only there)
 };
 
 enum class DecodeError : uint8_t { kNone, kTruncated, kUnknownOpcode };
@@ -29,12 +30,12 @@ struct DecodeResult {
 };
 
 // Decodes the command at word index `index` of `words`. Never reads past the span.
-DecodeResult decode_command(std::span<const uint32_t> words, size_t index);
+DecodeResult decode_command(std::span<const uint32_t> words, size_t index, Isa isa = Isa::kU55);
 
-// Applies a register-set command to `regs` (no-op for operations).
+// Applies a register-set command to `regs` (no-op for operations, including NPU_OP_BRANCH).
 void apply_register(RegisterState& regs, const Command& cmd);
 
 // One human-readable line, e.g. "0x0010 NPU_SET_IFM_PRECISION 0x0001".
-std::string disassemble(const Command& cmd);
+std::string disassemble(const Command& cmd, Isa isa = Isa::kU55);
 
 }  // namespace corsim::npu

@@ -34,7 +34,8 @@ enum class StopReason : uint8_t {
   kEndOfStream,   // ran off the end of QSIZE
   kParseError,    // unknown opcode or truncated cmd1 (STATUS.cmd_parse_error)
   kBusError,      // access outside memory (STATUS.bus_status)
-  kWeightError,   // weight stream does not decode (STATUS.wd_fault)
+  kWeightError,   // weight stream does not decode (STATUS.wd_fault; U85: no such bit, see docs)
+  kBranchFault,   // U85 NPU_OP_BRANCH to a bad target, or a branch loop (STATUS.branch_fault)
 };
 
 struct RunResult {
@@ -51,18 +52,24 @@ struct JobCursor {
   size_t index = 0;
   bool ended = false;
   RunResult result;
+  uint32_t branches = 0;  // U85 branches taken (bounded, so a branch loop cannot hang the model)
 };
 
 class Executor {
  public:
   using Observer = std::function<void(const OpRecord&)>;
 
+  // `cfg.product` selects the ISA: U55/U65 (arch 1.x) or U85 (arch 2.0).
   explicit Executor(NpuConfig cfg);
 
-  void reset();  // register file and SHRAM to their reset values
+  void reset();  // register file, SHRAM / LUT RAM, chaining buffers, COND_STATUS to reset values
   RegisterState& registers() { return regs_; }
+  // U55/U65: the SHRAM; U85: the 2 KB LUT RAM (what internal-mode DMAs write).
   std::span<uint8_t> shram() { return shram_; }
   const NpuConfig& config() const { return cfg_; }
+  Isa isa() const { return isa_; }
+  // U85 COND_STATUS (§1.2): bit 0 of the last single-element OFM, tested by NPU_OP_BRANCH.
+  uint32_t cond_status() const { return cond_status_; }
 
   RunResult run(std::span<const uint32_t> words, NpuBus& bus, const std::array<uint64_t, 8>& basep,
                 uint32_t regioncfg, const Observer& observer = {});
@@ -76,8 +83,11 @@ class Executor {
 
  private:
   NpuConfig cfg_;
+  Isa isa_;
   RegisterState regs_;
   std::vector<uint8_t> shram_;
+  ChainBuffers chain_;
+  uint32_t cond_status_ = 0;
   Observer before_;
 };
 

@@ -76,7 +76,31 @@ uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint
   return static_cast<uint32_t>(e);
 }
 
+// U55 LUT (§3.5, §8.6): TABLE_n at SHRAM lut_base + 256·n; the index width and signedness follow
+// ACTIVATION.clip_range (0: the OFM precision, capped at 16 bit), entries are OFM-sized.
+LutSpec u55_lut_spec(const OperationConfig& op) {
+  LutSpec l;
+  l.offset = 256 * op.table_index;
+  l.index_bits = 8;
+  l.index_signed = op.ofm.is_signed;
+  switch (op.clip_range) {
+    case 2: l.index_signed = false; break;
+    case 3: l.index_signed = true; break;
+    case 5: l.index_bits = 16; break;
+    default: l.index_bits = op.ofm.elem_bits == 16 ? 16 : 8; break;
+  }
+  l.entry_bytes = static_cast<uint8_t>(std::min<unsigned>(op.ofm.elem_bits / 8, 4));
+  return l;
+}
+
 }  // namespace
+
+void set_broadcast_extent(FeatureMap& fm, const FeatureMap& ofm) {
+  const bool scalar = fm.storage == Storage::kScalar || (fm.broadcast & broadcast::kScalar);
+  fm.height = scalar || (fm.broadcast & broadcast::kH) ? 1 : ofm.height;
+  fm.width = scalar || (fm.broadcast & broadcast::kW) ? 1 : ofm.width;
+  fm.depth = scalar || (fm.broadcast & broadcast::kC) ? 1 : ofm.depth;
+}
 
 OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16_t param, Isa isa) {
   OperationConfig op;
@@ -140,13 +164,16 @@ OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16
   op.opa_scale = {r.get1(cmd1::kOpaScale), r.get1_hi(cmd1::kOpaScale) & 0x3Fu};
   op.opb_scale = {r.get1(cmd1::kOpbScale) & 0xFFFFu, 0};
 
+  // IFM2_BROADCAST (§2.3): [16] H, [17] W, [18] C, [22] operand order, [23] scalar.
   const uint16_t bc = r.get0(cmd0::kIfm2Broadcast);
-  op.ifm2_broadcast_h = bit(bc, 0);
-  op.ifm2_broadcast_w = bit(bc, 1);
-  op.ifm2_broadcast_c = bit(bc, 2);
+  op.ifm2.broadcast = static_cast<uint8_t>(bc & 7);
   op.operands_reversed = bit(bc, 6);
-  op.ifm2_scalar = bit(bc, 7);
-  op.ifm2_scalar_value = typed16(r.get0(cmd0::kIfm2Scalar), op.ifm2.is_signed);
+  if (bit(bc, 7)) {
+    op.ifm2.storage = Storage::kScalar;
+    op.ifm2.broadcast |= broadcast::kScalar;
+    op.ifm2.scalar = typed16(r.get0(cmd0::kIfm2Scalar), op.ifm2.is_signed);
+  }
+  op.lut = u55_lut_spec(op);
 
   op.weight_region = r.get0(cmd0::kWeightRegion) & 7;
   op.scale_region = r.get0(cmd0::kScaleRegion) & 7;
@@ -179,9 +206,7 @@ OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16
       op.ifm.height = op.ofm.height;
       op.ifm.width = op.ofm.width;
       op.ifm.depth = op.ofm.depth;
-      op.ifm2.height = op.ifm2_broadcast_h ? 1 : op.ofm.height;
-      op.ifm2.width = op.ifm2_broadcast_w ? 1 : op.ofm.width;
-      op.ifm2.depth = op.ifm2_broadcast_c ? 1 : op.ofm.depth;
+      set_broadcast_extent(op.ifm2, op.ofm);
       break;
     default: break;
   }
@@ -190,22 +215,47 @@ OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16
 
 std::string_view op_kind_name(const OperationConfig& op) {
   switch (op.kind) {
-    case OpKind::kConv: return "CONV";
+    case OpKind::kConv: return op.weights_from_ifm2 ? "MATMUL" : "CONV";
     case OpKind::kDepthwise: return "DEPTHWISE";
     case OpKind::kPool:
       switch (op.pool_mode) {
         case PoolMode::kMax: return "POOL_MAX";
         case PoolMode::kAverage: return "POOL_AVG";
-        case PoolMode::kReduceSum: return "POOL_SUM";
+        case PoolMode::kReduceSum: return "POOL_REDUCE_SUM";
+        case PoolMode::kSum: return "POOL_SUM";
+        case PoolMode::kNone: return "POOL_NONE";
+        case PoolMode::kMin: return "POOL_MIN";
+        case PoolMode::kArgmaxX: return "POOL_ARGMAX_X";
+        case PoolMode::kArgmaxY: return "POOL_ARGMAX_Y";
       }
       return "POOL";
-    case OpKind::kElementwise: {
-      static constexpr std::string_view kNames[] = {"EW_MUL", "EW_ADD", "EW_SUB", "EW_MIN", "EW_MAX",
-                                                    "EW_LRELU", "EW_ABS", "EW_CLZ", "EW_SHR", "EW_SHL"};
-      const auto m = static_cast<unsigned>(op.ew_mode);
-      return m < 10 ? kNames[m] : "EW_?";
-    }
+    case OpKind::kElementwise:
+      switch (op.ew_mode) {
+        case ElementwiseMode::kMul: return "EW_MUL";
+        case ElementwiseMode::kAdd: return "EW_ADD";
+        case ElementwiseMode::kSub: return "EW_SUB";
+        case ElementwiseMode::kMin: return "EW_MIN";
+        case ElementwiseMode::kMax: return "EW_MAX";
+        case ElementwiseMode::kLrelu: return "EW_LRELU";
+        case ElementwiseMode::kAbs: return "EW_ABS";
+        case ElementwiseMode::kClz: return "EW_CLZ";
+        case ElementwiseMode::kShr: return "EW_SHR";
+        case ElementwiseMode::kShl: return "EW_SHL";
+        case ElementwiseMode::kLsr: return "EW_LSR";
+        case ElementwiseMode::kDiv: return "EW_DIV";
+        case ElementwiseMode::kCmpEq: return "EW_CMP_EQ";
+        case ElementwiseMode::kCmpNe: return "EW_CMP_NE";
+        case ElementwiseMode::kCmpGe: return "EW_CMP_GE";
+        case ElementwiseMode::kCmpGt: return "EW_CMP_GT";
+        case ElementwiseMode::kAnd: return "EW_AND";
+        case ElementwiseMode::kOr: return "EW_OR";
+        case ElementwiseMode::kXor: return "EW_XOR";
+        case ElementwiseMode::kNot: return "EW_NOT";
+        case ElementwiseMode::kAndNot: return "EW_AND_NOT";
+      }
+      return "EW_?";
     case OpKind::kDma: return "DMA";
+    case OpKind::kResize: return "RESIZE";
     default: return "OTHER";
   }
 }

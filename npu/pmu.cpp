@@ -4,53 +4,53 @@ namespace corsim::npu {
 
 namespace {
 constexpr uint64_t kCcntMask = (uint64_t{1} << 48) - 1;
-constexpr uint32_t kCounterBits = 0xFu | Pmu::kCycleBit;
 }  // namespace
 
-bool Pmu::read(uint32_t offset, uint32_t& v) const {
-  switch (offset) {
-    case 0x180: v = (pmcr_ & 0x9u) | (kEventCounters << 11); return true;  // num_event_cnt [15:11]
-    case 0x184: case 0x188: v = enable_; return true;
-    case 0x18C: case 0x190: v = overflow_; return true;
-    case 0x194: case 0x198: v = int_enable_; return true;
-    case 0x1A0: v = static_cast<uint32_t>(ccnt_); return true;
-    case 0x1A4: v = static_cast<uint32_t>(ccnt_ >> 32) & 0xFFFF; return true;
-    case 0x1A8: v = ccnt_cfg_; return true;
-    case 0x1AC: v = axi_chan_; return true;
-    default: break;
-  }
-  if (offset >= 0x300 && offset < 0x300 + 4 * kEventCounters) { v = evcnt_[(offset - 0x300) / 4]; return true; }
-  if (offset >= 0x380 && offset < 0x380 + 4 * kEventCounters) { v = evtype_[(offset - 0x380) / 4]; return true; }
-  return false;
+void Pmu::reset() {
+  pmcr_ = enable_ = overflow_ = int_enable_ = ccnt_cfg_ = axi_chan_ = 0;
+  ccnt_ = 0;
+  evcnt_.fill(0);
+  evtype_.fill(0);
 }
 
-bool Pmu::write(uint32_t offset, uint32_t v) {
-  switch (offset) {
-    case 0x180:
-      pmcr_ = v & 0x9u;  // cnt_en and mask_en are state; the reset bits act and read 0
-      if (v & 2u) evcnt_.fill(0);
-      if (v & 4u) ccnt_ = 0;
-      return true;
-    case 0x184: enable_ |= v & kCounterBits; return true;
-    case 0x188: enable_ &= ~(v & kCounterBits); return true;
-    case 0x18C: overflow_ |= v & kCounterBits; return true;
-    case 0x190: overflow_ &= ~(v & kCounterBits); return true;
-    case 0x194: int_enable_ |= v & kCounterBits; return true;
-    case 0x198: int_enable_ &= ~(v & kCounterBits); return true;
-    case 0x1A0: ccnt_ = (ccnt_ & ~uint64_t{0xFFFFFFFF}) | v; return true;
-    case 0x1A4: ccnt_ = (ccnt_ & 0xFFFFFFFFull) | (uint64_t{v & 0xFFFF} << 32); return true;
-    case 0x1A8: ccnt_cfg_ = v & 0x03FF03FFu; return true;  // [9:0] start, [25:16] stop
-    case 0x1AC: axi_chan_ = v; return true;
-    default: break;
+void Pmu::add_registers(memory::RegisterBank& bank, uint32_t base, std::function<void(uint32_t)> written) {
+  // Each write acts on the PMU, then tells the device which register it was.
+  auto reg = [&bank, base, written](uint32_t offset, std::string_view name, memory::RegisterBank::ReadFn read,
+                                    std::function<void(uint32_t)> write) {
+    bank.add(base + offset, name, std::move(read), [write, written, offset](uint32_t v, uint32_t) {
+      write(v);
+      if (written) written(offset);
+    });
+  };
+  // PMCR: cnt_en and mask_en are state; the event/cycle counter reset bits act and read 0;
+  // num_event_cnt [15:11] (U55 reset 0x2000, U85 0x4000).
+  reg(0x00, "PMCR", [this] { return (pmcr_ & 0x9u) | (counters_ << 11); }, [this](uint32_t v) {
+    pmcr_ = v & 0x9u;
+    if (v & 2u) evcnt_.fill(0);
+    if (v & 4u) ccnt_ = 0;
+  });
+  reg(0x04, "PMCNTENSET", [this] { return enable_; }, [this](uint32_t v) { enable_ |= v & counter_bits(); });
+  reg(0x08, "PMCNTENCLR", [this] { return enable_; }, [this](uint32_t v) { enable_ &= ~(v & counter_bits()); });
+  reg(0x0C, "PMOVSSET", [this] { return overflow_; }, [this](uint32_t v) { overflow_ |= v & counter_bits(); });
+  reg(kPmovsclr, "PMOVSCLR", [this] { return overflow_; }, [this](uint32_t v) { overflow_ &= ~(v & counter_bits()); });
+  reg(0x14, "PMINTSET", [this] { return int_enable_; }, [this](uint32_t v) { int_enable_ |= v & counter_bits(); });
+  reg(0x18, "PMINTCLR", [this] { return int_enable_; }, [this](uint32_t v) { int_enable_ &= ~(v & counter_bits()); });
+  reg(0x20, "PMCCNTR_LO", [this] { return static_cast<uint32_t>(ccnt_); },
+      [this](uint32_t v) { ccnt_ = (ccnt_ & ~uint64_t{0xFFFFFFFF}) | v; });
+  reg(0x24, "PMCCNTR_HI", [this] { return static_cast<uint32_t>(ccnt_ >> 32) & 0xFFFF; },
+      [this](uint32_t v) { ccnt_ = (ccnt_ & 0xFFFFFFFFull) | (uint64_t{v & 0xFFFF} << 32); });
+  // [9:0] start event, [25:16] stop event.
+  reg(0x28, "PMCCNTR_CFG", [this] { return ccnt_cfg_; }, [this](uint32_t v) { ccnt_cfg_ = v & 0x03FF03FFu; });
+  reg(0x2C, "PMCAXI_CHAN", [this] { return axi_chan_; }, [this](uint32_t v) { axi_chan_ = v; });
+  for (unsigned n = 0; n < counters_; ++n) {
+    reg(0x180 + 4 * n, "PMEVCNTR", [this, n] { return evcnt_[n]; }, [this, n](uint32_t v) { evcnt_[n] = v; });
+    reg(0x200 + 4 * n, "PMEVTYPER", [this, n] { return evtype_[n]; }, [this, n](uint32_t v) { evtype_[n] = v & 0x3FF; });
   }
-  if (offset >= 0x300 && offset < 0x300 + 4 * kEventCounters) { evcnt_[(offset - 0x300) / 4] = v; return true; }
-  if (offset >= 0x380 && offset < 0x380 + 4 * kEventCounters) { evtype_[(offset - 0x380) / 4] = v & 0x3FF; return true; }
-  return false;
 }
 
 void Pmu::count_event(uint32_t event, uint64_t n) {
   if (!counting() || n == 0) return;
-  for (unsigned i = 0; i < kEventCounters; ++i) {
+  for (unsigned i = 0; i < counters_; ++i) {
     if (evtype_[i] != event || !(enable_ & (1u << i))) continue;
     const uint64_t sum = uint64_t{evcnt_[i]} + n;
     if (sum >> 32) overflow_ |= 1u << i;

@@ -5,6 +5,9 @@
 // (active, idle) and per-job event totals; counting happens only while enabled.
 #include <array>
 #include <cstdint>
+#include <functional>
+
+#include "memory/register_bank.h"
 
 namespace corsim::npu {
 
@@ -40,14 +43,19 @@ struct PmuActivity {
 
 class Pmu {
  public:
-  static constexpr unsigned kEventCounters = 4;
+  static constexpr unsigned kMaxEventCounters = 8;
   static constexpr uint32_t kCycleBit = 1u << 31;
+  // Register offsets from PMCR (U55: PMCR at 0x180, U85: at 0x1180; §1.1, §1.2).
+  static constexpr uint32_t kPmovsclr = 0x10;
 
-  void reset() { *this = Pmu{}; }
+  // U55/U65: 4 event counters; U85: 8.
+  explicit Pmu(unsigned event_counters = 4) : counters_(event_counters) {}
 
-  // Register file (offsets from the NPU base, §1.1).
-  bool read(uint32_t offset, uint32_t& value) const;
-  bool write(uint32_t offset, uint32_t value);
+  void reset();
+
+  // Declares the PMU registers in the device's bank with PMCR at `base`. `written` is called
+  // after every write with the register's offset from PMCR, so the device can update its IRQ.
+  void add_registers(memory::RegisterBank& bank, uint32_t base, std::function<void(uint32_t)> written);
 
   // Idle time (NPU not running).
   void add_idle(uint64_t cycles);
@@ -60,16 +68,18 @@ class Pmu {
 
  private:
   bool counting() const { return (pmcr_ & 1u) != 0; }
+  uint32_t counter_bits() const { return ((1u << counters_) - 1) | kCycleBit; }
   void count_event(uint32_t event, uint64_t n);
   void count_cycles(uint64_t n, bool active);
 
+  unsigned counters_;
   uint32_t pmcr_ = 0;
   uint32_t enable_ = 0, overflow_ = 0, int_enable_ = 0;
   uint64_t ccnt_ = 0;  // 48 bit
   uint32_t ccnt_cfg_ = 0;
   uint32_t axi_chan_ = 0;
-  std::array<uint32_t, kEventCounters> evcnt_{};
-  std::array<uint32_t, kEventCounters> evtype_{};
+  std::array<uint32_t, kMaxEventCounters> evcnt_{};
+  std::array<uint32_t, kMaxEventCounters> evtype_{};
 };
 
 }  // namespace corsim::npu

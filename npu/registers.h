@@ -56,15 +56,37 @@ constexpr uint16_t kIfmBase0 = 0, kIfmBase1 = 1, kIfmBase2 = 2, kIfmBase3 = 3, k
 }  // namespace cmd1
 
 // Which architecture's opcode table applies. U65 shares the U55 ISA (§1.1) but also uses
-// word0[23:16] of address-style cmd1 words as address bits 39:32.
-enum class Isa : uint8_t { kU55, kU65 };
+// word0[23:16] of address-style cmd1 words as address bits 39:32; U85 is ISA arch 2.0 (§2, the
+// driver's ethosu85_interface.h), with 40-bit addresses like U65.
+enum class Isa : uint8_t { kU55, kU65, kU85 };
 
-bool is_known_operation(uint16_t opcode);
-bool is_known_cmd0_register(uint16_t opcode);
-bool is_known_cmd1_register(uint16_t opcode);
-std::string_view operation_name(uint16_t opcode);
-std::string_view cmd0_register_name(uint16_t opcode);
-std::string_view cmd1_register_name(uint16_t opcode);
+// Arch 2.0 additions (§2.2-§2.4; names as in ethosu85_interface.h). The U85 reuses the U55
+// opcodes above with the same meaning except where op_config_u85.cpp says otherwise.
+namespace u85 {
+constexpr uint16_t kOpResize = 0x007;
+constexpr uint16_t kOpBranch = 0x100;  // a cmd1 operation (word0[9:0] = 256)
+namespace cmd0 {
+constexpr uint16_t kIfmBroadcast = 0x108, kResizeXScaleNM1 = 0x12A, kResizeYScaleNM1 = 0x12B,
+                   kResizeXOffset = 0x12C, kResizeYOffset = 0x12D, kWeightFormat = 0x12E,
+                   kDma0IdxRegion = 0x134;
+}  // namespace cmd0
+namespace cmd1 {
+constexpr uint16_t kIfmScale = 37, kIfm2Scale = 38, kOpScalar = 39, kDma0SrcStride0 = 51, kDma0SrcStride1 = 52,
+                   kDma0DstStride0 = 53, kDma0DstStride1 = 54, kDma0Idx = 55, kDma0IdxMax = 56,
+                   kDma0IdxSkip1 = 57, kWeight1Base = 144, kWeight1Length = 145, kWeight2Base = 146,
+                   kWeight2Length = 147, kWeight3Base = 148, kWeight3Length = 149, kResizeX = 150,
+                   kResizeY = 151;
+}  // namespace cmd1
+}  // namespace u85
+
+bool is_known_operation(uint16_t opcode, Isa isa = Isa::kU55);
+bool is_known_cmd0_register(uint16_t opcode, Isa isa = Isa::kU55);
+bool is_known_cmd1_register(uint16_t opcode, Isa isa = Isa::kU55);
+// cmd1 words that are operations rather than register sets (U85 NPU_OP_BRANCH).
+bool is_cmd1_operation(uint16_t opcode, Isa isa);
+std::string_view operation_name(uint16_t opcode, Isa isa = Isa::kU55);
+std::string_view cmd0_register_name(uint16_t opcode, Isa isa = Isa::kU55);
+std::string_view cmd1_register_name(uint16_t opcode, Isa isa = Isa::kU55);
 
 struct RegisterState {
   std::array<uint16_t, 256> cmd0{};  // index: opcode - 0x100
@@ -74,10 +96,10 @@ struct RegisterState {
   uint16_t get0(uint16_t opcode) const { return cmd0[opcode - 0x100]; }
   uint32_t get1(uint16_t opcode) const { return cmd1[opcode]; }
   uint16_t get1_hi(uint16_t opcode) const { return cmd1_hi[opcode]; }
-  // Address-style cmd1: 32-bit on U55; bits 39:32 from word0[23:16] on U65 (§2.1).
+  // Address-style cmd1: 32-bit on U55; bits 39:32 from word0[23:16] on U65/U85 (§2.1).
   uint64_t address(uint16_t opcode, Isa isa) const {
     uint64_t v = cmd1[opcode];
-    if (isa == Isa::kU65) v |= uint64_t{static_cast<uint8_t>(cmd1_hi[opcode])} << 32;
+    if (isa != Isa::kU55) v |= uint64_t{static_cast<uint8_t>(cmd1_hi[opcode])} << 32;
     return v;
   }
 };

@@ -56,9 +56,9 @@ struct Option {
 std::vector<Option> options() {
   using A = Option::Arg;
   return {
-      {"--platform", "", A::Required, "NAME", "platform preset (corstone-300)",
+      {"--platform", "", A::Required, "NAME", "platform preset: corstone-300 (default) or corstone-320",
        [](CliResult& r, std::string_view v) -> std::string {
-         if (!make_preset(v)) return fmt::format("unknown platform '{}' (known: corstone-300)", v);
+         if (!make_preset(v)) return fmt::format("unknown platform '{}' (known: corstone-300, corstone-320)", v);
          r.config.platform = std::string(v);
          return {};
        }},
@@ -102,7 +102,7 @@ std::vector<Option> options() {
          r.config.params.emplace_back(std::string(v.substr(0, eq)), std::string(v.substr(eq + 1)));
          return {};
        }},
-      {"--cpu", "", A::Required, "CORE", "core: cortex-m55 (default) or cortex-m85 (PACBTI, docs/cpu.md), with its timing model (docs/timing.md)",
+      {"--cpu", "", A::Required, "CORE", "core: cortex-m55 or cortex-m85, its features (PACBTI on the M85) and timing model (default: the platform's core; docs/timing.md)",
        [](CliResult& r, std::string_view v) -> std::string {
          if (v != "cortex-m55" && v != "cortex-m85") return fmt::format("--cpu expects cortex-m55 or cortex-m85, got '{}'", v);
          r.config.cpu = std::string(v);

@@ -103,7 +103,11 @@ std::optional<std::string> apply_memory_timing_parameter(PlatformPreset& p, std:
       if (value != "Shared_Sram" && value != "Sram_Only") return std::string("expected Shared_Sram or Sram_Only");
       p.npu.memory_mode = value;
     } else {
-      if (!npu::timing::system_preset(value)) return std::string("expected Ethos_U55_High_End_Embedded or Ethos_U55_Deep_Embedded");
+      if (!npu::timing::system_preset(value)) {
+        std::string names;
+        for (std::string_view n : npu::timing::system_preset_names()) names += (names.empty() ? "" : ", ") + std::string(n);
+        return fmt::format("unknown system config (known: {})", names);
+      }
       p.npu.system_config = value;
     }
     return apply_vela_preset(p);

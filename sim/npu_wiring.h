@@ -1,14 +1,15 @@
 #pragma once
-// Attaches the Ethos-U55 model (npu/ethos_u55_device.h) to a Simulator through
-// PlatformHooks::make_npu: mapped by the platform at the preset's NPU addresses (Corstone-300:
-// 0x48102000 and 0x58102000), its IRQ line from the preset (56), its completion time scheduled on
+// Attaches the Ethos-U model (npu/ethos_u_device.h: U55 or U85, from the preset's NPU type and
+// MAC count) to a Simulator through PlatformHooks::make_npu: mapped by the platform at the
+// preset's NPU addresses (Corstone-300: 0x48102000/0x58102000, IRQ 56; Corstone-320:
+// 0x40004000/0x50004000, IRQ 16), its IRQ line from the preset, its completion time scheduled on
 // the event queue so the interrupt rises at its cycle. Every executed NPU operation is kept for
 // the per-operator report.
 #include <memory>
 #include <vector>
 
 #include "memory/interconnect.h"
-#include "npu/ethos_u55_device.h"
+#include "npu/ethos_u_device.h"
 #include "sim/platform/platform.h"
 
 namespace corsim::sim {
@@ -18,12 +19,12 @@ class NpuWiring {
   // `bus` is the Simulator's interconnect (the NPU's AXI masters use it). Installs make_npu.
   void install(PlatformHooks& hooks, memory::Interconnect*& bus);
 
-  npu::EthosU55Device* device() const { return device_; }
+  npu::EthosUDevice* device() const { return device_; }
   // All operations of all jobs, in execution order.
   const std::vector<npu::DeviceOp>& operations() const { return ops_; }
 
  private:
-  npu::EthosU55Device* device_ = nullptr;
+  npu::EthosUDevice* device_ = nullptr;
   std::vector<npu::DeviceOp> ops_;
 };
 

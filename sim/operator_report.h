@@ -17,7 +17,7 @@
 #include "base/clock.h"
 #include "memory/interconnect.h"
 #include "memory/timing/platform_memory_timing.h"
-#include "npu/ethos_u55_device.h"
+#include "npu/ethos_u_device.h"
 #include "sim/trace_markers.h"
 
 namespace corsim::sim {

@@ -1,5 +1,7 @@
 #include "sim/params.h"
 
+#include "npu/npu_config.h"
+
 #include "sim/memory_timing_setup.h"
 
 #include <charconv>
@@ -115,9 +117,14 @@ std::vector<Param> make_table() {
                  c.preset.cpu.has_mve = *n != 0;
                  return {};
                }});
+  // ethosu.num_macs (Corstone-300) and mps4_board.subsystem.ethosu.num_macs (Corstone-320, matched
+  // by suffix): the configurations of the platform's NPU (Ethos-U55: 32..256; Ethos-U85: 128..2048,
+  // spec/ethos-u.md §1.4).
   t.push_back({"ethosu.num_macs", [](Context& c, const std::string& v) -> std::string {
                  auto n = parse_uint(v);
-                 if (!n || (*n != 32 && *n != 64 && *n != 128 && *n != 256)) return "Ethos-U55 has 32, 64, 128 or 256 MACs";
+                 if (!n || *n > 4096) return "expected a MAC count";
+                 std::string error;
+                 if (!npu::npu_config_for(c.preset.npu.type, static_cast<uint32_t>(*n), error)) return error;
                  c.preset.npu.num_macs = static_cast<unsigned>(*n);
                  return {};
                }});
@@ -125,10 +132,12 @@ std::vector<Param> make_table() {
   return t;
 }
 
-// mps3_board.uartN.{out_file,shutdown_on_eot,shutdown_tag,unbuffered_output}
+// <board>.uartN.{out_file,shutdown_on_eot,shutdown_tag,unbuffered_output}, <board> being the
+// preset's FVP board instance (mps3_board on Corstone-300, mps4_board on Corstone-320).
 std::optional<std::string> apply_uart(Context& c, std::string_view name, const std::string& value, bool& matched) {
   matched = false;
-  constexpr std::string_view kPrefix = "mps3_board.uart";
+  const std::string prefix_text = c.preset.fvp_board + ".uart";
+  const std::string_view kPrefix = prefix_text;
   if (name.substr(0, kPrefix.size()) != kPrefix || name.size() < kPrefix.size() + 3) return std::nullopt;
   const char digit = name[kPrefix.size()];
   if (digit < '0' || digit > '9' || name[kPrefix.size() + 1] != '.') return std::nullopt;
@@ -276,12 +285,12 @@ std::vector<std::string_view> known_parameter_names() {
   const std::vector<Param> table = make_table();
   std::vector<std::string_view> names;
   for (const Param& p : table) names.push_back(p.name);
-  names.push_back("mps3_board.uart<N>.out_file");
+  names.push_back("mps3_board.uart<N>.out_file (Corstone-320: mps4_board.uart<N>.*)");
   names.push_back("mps3_board.uart<N>.shutdown_on_eot");
   names.push_back("mps3_board.uart<N>.shutdown_tag");
   names.push_back("mps3_board.uart<N>.unbuffered_output");
   names.push_back("platform.clock_hz, cpu.{vtor,num_irqs,priority_bits} (corsim)");
-  names.push_back("memory.<NAME>.{base,secure_base,size,latency,rom} (corsim; NAME: ITCM SRAM DTCM ISRAM QSPI DDR)");
+  names.push_back("memory.<NAME>.{base,secure_base,size,latency,rom} (corsim; NAME: ITCM SRAM DTCM ISRAM QSPI DDR, Corstone-320 also BROM)");
   names.push_back("device.<name>.{base,secure_base,size,irq} (corsim; names in docs/sim.md)");
   names.push_back("memory.<NAME>.bandwidth, cache.{icache,dcache}.{size,line,ways}, cache.dcache.write_policy, "
                   "memory.system_config, memory.mode, cpu0.{icache,dcache}-state_modelled (docs/memory-timing.md)");

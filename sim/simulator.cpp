@@ -46,9 +46,10 @@ std::string Simulator::prepare() {
   for (const std::string& w : params.warnings) spdlog::warn("{}", w);
   if (!params.error.empty()) return params.error;
 
-  // --cpu names the core: its architecture features (the Cortex-M85 has the PACBTI extension,
-  // docs/cpu.md "PACBTI") as well as its timing model (below).
-  preset_.cpu.model = config_.cpu == "cortex-m85" ? cpu::CoreModel::CortexM85 : cpu::CoreModel::CortexM55;
+  // --cpu (or, without it, the platform) names the core: its architecture features (the
+  // Cortex-M85 has the PACBTI extension, docs/cpu.md "PACBTI") as well as its timing model (below).
+  if (!config_.cpu.empty())
+    preset_.cpu.model = config_.cpu == "cortex-m85" ? cpu::CoreModel::CortexM85 : cpu::CoreModel::CortexM55;
   preset_.cpu.pacbti = preset_.cpu.model == cpu::CoreModel::CortexM85;
   cpu_ = std::make_unique<cpu::Cpu>(preset_.cpu, bus_);
   memory_timing_ = std::make_unique<memory::timing::PlatformMemoryTiming>(memory_system_config(preset_));
@@ -108,8 +109,11 @@ std::string Simulator::prepare() {
     cpu_->set_trace(trace_.get());
   }
   if (config_.timing) {
-    timing_model_ = cpu::timing::make_timing_model(config_.cpu);
-    if (!timing_model_) return fmt::format("unknown --cpu '{}' (known: cortex-m55, cortex-m85)", config_.cpu);
+    const std::string core = !config_.cpu.empty() ? config_.cpu
+                             : preset_.cpu.model == cpu::CoreModel::CortexM85 ? "cortex-m85"
+                                                                              : "cortex-m55";
+    timing_model_ = cpu::timing::make_timing_model(core);
+    if (!timing_model_) return fmt::format("unknown --cpu '{}' (known: cortex-m55, cortex-m85)", core);
     timing_model_->set_clock(this);
     timing_model_->set_memory_timing(memory_timing_.get());
     cpu_->set_timing(timing_model_.get());

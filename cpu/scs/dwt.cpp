@@ -24,18 +24,18 @@ uint32_t Dwt::cyccnt() {
   return cyccnt_;
 }
 
-void Dwt::add_registers(RegisterBank& bank) {
+void Dwt::add_registers(memory::RegisterBank& bank) {
   // CTRL: CYCCNTENA bit 0 and the event enables [22:1] are writable; NUMCOMP/NOxxx are RO.
   bank.add(kBase + 0x000, "DWT_CTRL", [this] { return ctrl_; },
            [this](uint32_t v, uint32_t lanes) {
              settle();
-             ctrl_ = merge(ctrl_, v, lanes & 0x007F'FFFFu);
+             ctrl_ = memory::merge_lanes(ctrl_, v, lanes & 0x007F'FFFFu);
              was_counting_ = counting();
            });
   bank.add(kBase + 0x004, "DWT_CYCCNT", [this] { return cyccnt(); },
            [this](uint32_t v, uint32_t lanes) {
              settle();
-             cyccnt_ = merge(cyccnt_, v, lanes);
+             cyccnt_ = memory::merge_lanes(cyccnt_, v, lanes);
            });
   for (uint32_t off : {0x008u, 0x00Cu, 0x010u, 0x014u, 0x018u}) bank.add_const(kBase + off, "DWT_PROFCNT", 0);
   bank.add_const(kBase + 0x01C, "DWT_PCSR", 0);

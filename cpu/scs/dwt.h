@@ -9,7 +9,7 @@
 
 #include "base/clock.h"
 #include "cpu/exceptions/system_registers.h"
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 
 namespace corsim::cpu::scs {
 
@@ -20,7 +20,7 @@ class Dwt {
   static constexpr uint32_t kCtrlReset = 0x4000'0000u;
   Dwt(const TimeSource& time, const SystemRegisters& regs) : time_(time), regs_(regs) {}
   void reset();
-  void add_registers(RegisterBank& bank);
+  void add_registers(memory::RegisterBank& bank);
   uint32_t cyccnt();
   // Folds the cycles since the last access into CYCCNT; called before DEMCR changes too.
   void settle();

@@ -7,7 +7,7 @@ void ImplementationDefined::reset() {
   itcmcr_ = dtcmcr_ = 0x51;
 }
 
-void ImplementationDefined::add_registers(RegisterBank& bank) {
+void ImplementationDefined::add_registers(memory::RegisterBank& bank) {
   bank.add_storage(kBase + 0x000, "MSCR", mscr_);
   bank.add_storage(kBase + 0x004, "PFCR", pfcr_);
   bank.add_storage(kBase + 0x010, "ITCMCR", itcmcr_);

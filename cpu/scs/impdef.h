@@ -9,7 +9,7 @@
 #include <array>
 #include <cstdint>
 
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 
 namespace corsim::cpu::scs {
 
@@ -17,7 +17,7 @@ class ImplementationDefined {
  public:
   static constexpr uint32_t kBase = 0x1E000;  // PPB offset of 0xE001E000
   void reset();
-  void add_registers(RegisterBank& bank);
+  void add_registers(memory::RegisterBank& bank);
 
  private:
   uint32_t mscr_ = 0, pfcr_ = 0, itcmcr_ = 0, dtcmcr_ = 0, pahbcr_ = 0;

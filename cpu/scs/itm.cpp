@@ -4,7 +4,7 @@
 
 namespace corsim::cpu::scs {
 
-void Itm::add_registers(RegisterBank& bank) {
+void Itm::add_registers(memory::RegisterBank& bank) {
   for (unsigned port = 0; port < 32; ++port) {
     bank.add(kBase + 4 * port, "ITM_STIM", [] { return 1u; },  // FIFOREADY
              [this, port](uint32_t value, uint32_t lanes) {

@@ -8,7 +8,7 @@
 // markers must work on firmware that never sets the ITM up. TER/TPR/TCR are storage.
 #include <cstdint>
 
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 
 namespace corsim::cpu::scs {
 
@@ -24,7 +24,7 @@ class Itm {
   static constexpr uint32_t kBase = 0x0000;  // offset in the PPB
   explicit Itm(ItmSink* sink) : sink_(sink) {}
   void reset() { ter_ = tpr_ = tcr_ = 0; }
-  void add_registers(RegisterBank& bank);
+  void add_registers(memory::RegisterBank& bank);
   void set_sink(ItmSink* sink) { sink_ = sink; }
 
  private:

@@ -25,11 +25,11 @@ memory::MpuRegions MpuSau::mpu_regions() const {
   return m;
 }
 
-void MpuSau::add_registers(RegisterBank& bank) {
+void MpuSau::add_registers(memory::RegisterBank& bank) {
   bank.add_const(0xED90, "MPU_TYPE", kMpuRegions << 8);  // DREGION [15:8], SEPARATE = 0
   bank.add(0xED94, "MPU_CTRL", [this] { return mpu_ctrl_; },
            [this](uint32_t v, uint32_t lanes) {
-             mpu_ctrl_ = merge(mpu_ctrl_, v, lanes & 0x7u);  // ENABLE, HFNMIENA, PRIVDEFENA
+             mpu_ctrl_ = memory::merge_lanes(mpu_ctrl_, v, lanes & 0x7u);  // ENABLE, HFNMIENA, PRIVDEFENA
              mpu_changed();
            });
   bank.add_storage(0xED98, "MPU_RNR", mpu_rnr_, kMpuRegions - 1);
@@ -41,19 +41,19 @@ void MpuSau::add_registers(RegisterBank& bank) {
     };
     bank.add(off, n == 0 ? "MPU_RBAR" : "MPU_RBAR_An", [region] { return region().rbar; },
              [this, region](uint32_t v, uint32_t lanes) {
-               region().rbar = merge(region().rbar, v, lanes);
+               region().rbar = memory::merge_lanes(region().rbar, v, lanes);
                mpu_changed();
              });
     bank.add(off + 4, n == 0 ? "MPU_RLAR" : "MPU_RLAR_An", [region] { return region().rlar; },
              [this, region](uint32_t v, uint32_t lanes) {
-               region().rlar = merge(region().rlar, v, lanes) & 0xFFFF'FFEFu;  // bit 4 RES0 (PXN in v8.1-M kept)
+               region().rlar = memory::merge_lanes(region().rlar, v, lanes) & 0xFFFF'FFEFu;  // bit 4 RES0 (PXN in v8.1-M kept)
                mpu_changed();
              });
   }
   for (uint32_t* mair : {&mair0_, &mair1_}) {
     bank.add(mair == &mair0_ ? 0xEDC0 : 0xEDC4, mair == &mair0_ ? "MPU_MAIR0" : "MPU_MAIR1", [mair] { return *mair; },
              [this, mair](uint32_t v, uint32_t lanes) {
-               *mair = merge(*mair, v, lanes);
+               *mair = memory::merge_lanes(*mair, v, lanes);
                mpu_changed();
              });
   }
@@ -62,10 +62,10 @@ void MpuSau::add_registers(RegisterBank& bank) {
   bank.add_const(0xEDD4, "SAU_TYPE", kSauRegions);
   bank.add_storage(0xEDD8, "SAU_RNR", sau_rnr_, kSauRegions - 1);
   bank.add(0xEDDC, "SAU_RBAR", [this] { return sau_[sau_rnr_].rbar; },
-           [this](uint32_t v, uint32_t lanes) { sau_[sau_rnr_].rbar = merge(sau_[sau_rnr_].rbar, v, lanes) & ~0x1Fu; });
+           [this](uint32_t v, uint32_t lanes) { sau_[sau_rnr_].rbar = memory::merge_lanes(sau_[sau_rnr_].rbar, v, lanes) & ~0x1Fu; });
   bank.add(0xEDE0, "SAU_RLAR", [this] { return sau_[sau_rnr_].rlar; },
            [this](uint32_t v, uint32_t lanes) {
-             sau_[sau_rnr_].rlar = merge(sau_[sau_rnr_].rlar, v, lanes) & 0xFFFF'FFE3u;  // LADDR, NSC, ENABLE
+             sau_[sau_rnr_].rlar = memory::merge_lanes(sau_[sau_rnr_].rlar, v, lanes) & 0xFFFF'FFE3u;  // LADDR, NSC, ENABLE
            });
   bank.add(0xEDE4, "SAU_SFSR", [this] { return sfsr_; }, [this](uint32_t v, uint32_t lanes) { sfsr_ &= ~(v & lanes); });
   bank.add_storage(0xEDE8, "SAU_SFAR", sfar_);

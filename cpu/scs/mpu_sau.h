@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 #include "memory/timing/memory_attributes.h"
 
 namespace corsim::cpu::scs {
@@ -23,7 +23,7 @@ class MpuSau {
 
   // Resets the registers (the listener stays) and tells the listener.
   void reset();
-  void add_registers(RegisterBank& bank);
+  void add_registers(memory::RegisterBank& bank);
   // Called with mpu_regions() after every write to MPU_CTRL, RBAR, RLAR or MAIR0/1 and at reset.
   void set_mpu_listener(MpuListener listener) { listener_ = std::move(listener); }
   // MPU_CTRL and the enabled regions with their MAIR attribute bytes.

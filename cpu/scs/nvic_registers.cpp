@@ -6,7 +6,7 @@
 
 namespace corsim::cpu::scs {
 
-void add_nvic_registers(RegisterBank& bank, ExceptionUnit& exc) {
+void add_nvic_registers(memory::RegisterBank& bank, ExceptionUnit& exc) {
   ExceptionUnit* e = &exc;
   // Sixteen words per bit array cover the architectural maximum of 496 interrupts.
   for (unsigned w = 0; w < 16; ++w) {

@@ -60,7 +60,7 @@ void Pmu::settle() {
   was_enabled_ = enabled();
 }
 
-void Pmu::add_registers(RegisterBank& bank) {
+void Pmu::add_registers(memory::RegisterBank& bank) {
   // Every action settles first so the counters see the old configuration up to now.
   auto rw = [&](uint32_t offset, std::string_view name, auto read, auto write) {
     bank.add(kBase + offset, name, [this, read] { settle(); return read(); },
@@ -68,17 +68,17 @@ void Pmu::add_registers(RegisterBank& bank) {
   };
   for (unsigned n = 0; n < kNumCounters; ++n) {
     rw(0x000 + 4 * n, "PMU_EVCNTR", [this, n] { return evcntr_[n]; },
-       [this, n](uint32_t v, uint32_t lanes) { evcntr_[n] = merge(evcntr_[n], v, lanes) & 0xFFFF; });
+       [this, n](uint32_t v, uint32_t lanes) { evcntr_[n] = memory::merge_lanes(evcntr_[n], v, lanes) & 0xFFFF; });
     rw(0x400 + 4 * n, "PMU_EVTYPER", [this, n] { return evtyper_[n]; },
        [this, n](uint32_t v, uint32_t lanes) {
-         evtyper_[n] = merge(evtyper_[n], v, lanes) & 0xFFFF;
+         evtyper_[n] = memory::merge_lanes(evtyper_[n], v, lanes) & 0xFFFF;
          last_event_[n] = event_now(evtyper_[n]);  // a new event counts from now
        });
   }
   rw(0x07C, "PMU_CCNTR", [this] { return ccntr_; },
-     [this](uint32_t v, uint32_t lanes) { ccntr_ = merge(ccntr_, v, lanes); });
+     [this](uint32_t v, uint32_t lanes) { ccntr_ = memory::merge_lanes(ccntr_, v, lanes); });
   rw(0x47C, "PMU_CCFILTR", [this] { return ccfiltr_; },
-     [this](uint32_t v, uint32_t lanes) { ccfiltr_ = merge(ccfiltr_, v, lanes); });
+     [this](uint32_t v, uint32_t lanes) { ccfiltr_ = memory::merge_lanes(ccfiltr_, v, lanes); });
   constexpr uint32_t kImplemented = kCycleCounterBit | ((1u << kNumCounters) - 1);
   rw(0xC00, "PMU_CNTENSET", [this] { return cnten_; }, [this](uint32_t v, uint32_t lanes) { cnten_ |= v & lanes & kImplemented; });
   rw(0xC20, "PMU_CNTENCLR", [this] { return cnten_; }, [this](uint32_t v, uint32_t lanes) { cnten_ &= ~(v & lanes); });
@@ -104,7 +104,7 @@ void Pmu::add_registers(RegisterBank& bank) {
     v &= lanes;
     if (v & 2u) evcntr_.fill(0);
     if (v & 4u) ccntr_ = 0;
-    ctrl_ = merge(ctrl_, v, lanes & 0x39u);
+    ctrl_ = memory::merge_lanes(ctrl_, v, lanes & 0x39u);
   });
 }
 

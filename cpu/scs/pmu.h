@@ -17,7 +17,7 @@
 #include "base/clock.h"
 #include "cpu/exceptions/system_registers.h"
 #include "cpu/scs/counters.h"
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 
 namespace corsim::cpu::scs {
 
@@ -35,7 +35,7 @@ class Pmu {
   Pmu(const TimeSource& time, const SystemRegisters& regs, const InstructionCounter* instructions)
       : time_(time), regs_(regs), instructions_(instructions) {}
   void reset();
-  void add_registers(RegisterBank& bank);
+  void add_registers(memory::RegisterBank& bank);
   void set_instruction_counter(const InstructionCounter* c) { instructions_ = c; }
   // Brings every counter up to date; called before any PMU access and before DEMCR changes.
   void settle();

@@ -36,7 +36,7 @@ bool has_shpr_byte(uint32_t exc) { return exc >= 4 && exc <= 15 && exc != 8 && e
 
 }  // namespace
 
-void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
+void add_scb_registers(memory::RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   ExceptionUnit* e = &exc;
   SystemRegisters& r = exc.regs();
   SystemRegisters* regs = &r;
@@ -86,7 +86,7 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   bank.add_storage(0xED10, "SCR", r.scr[1], 0x1Eu);  // SLEEPONEXIT, SLEEPDEEP, SLEEPDEEPS, SEVONPEND
   bank.add(0xED14, "CCR", [regs] { return regs->ccr[1]; },
            [regs, hook = hooks.ccr_written](uint32_t v, uint32_t lanes) {
-             regs->ccr[1] = merge(regs->ccr[1], v, lanes & ccr::kWritable) | ccr::kReset;
+             regs->ccr[1] = memory::merge_lanes(regs->ccr[1], v, lanes & ccr::kWritable) | ccr::kReset;
              if (hook) hook(regs->ccr[1]);
            });
   for (unsigned w = 0; w < 3; ++w) {
@@ -126,7 +126,7 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
              return v;
            },
            [e, regs](uint32_t v, uint32_t lanes) {
-             regs->fault_enables = merge(regs->fault_enables, v, lanes & kEnables);
+             regs->fault_enables = memory::merge_lanes(regs->fault_enables, v, lanes & kEnables);
              for (const ShcsrBit& b : kShcsr) {
                if (!(lanes & b.bit)) continue;
                // NMIACT and HARDFAULTACT are read-only from software.
@@ -142,7 +142,7 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   // Storage whose value ExecuteFPCheck reads: a write forgets the check's remembered answer.
   auto fp_check_input = [e](uint32_t& reg, uint32_t writable) {
     return [e, &reg, writable](uint32_t v, uint32_t lanes) {
-      reg = merge(reg, v, lanes & writable);
+      reg = memory::merge_lanes(reg, v, lanes & writable);
       e->state().forget_fp_check();
     };
   };
@@ -182,7 +182,7 @@ void add_scb_registers(RegisterBank& bank, ExceptionUnit& exc, ScbHooks hooks) {
   bank.add(0xEDFC, "DEMCR", [regs] { return regs->demcr; },
            [regs, hooks](uint32_t v, uint32_t lanes) {
              if (hooks.settle_counters) hooks.settle_counters();
-             regs->demcr = merge(regs->demcr, v, lanes & 0x010F'0FF1u);
+             regs->demcr = memory::merge_lanes(regs->demcr, v, lanes & 0x010F'0FF1u);
              if (hooks.settle_counters) hooks.settle_counters();  // start counting from now
            });
   bank.add_const(0xEE04, "DAUTHCTRL", 0);

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 
 namespace corsim::cpu {
 class ExceptionUnit;
@@ -33,7 +33,7 @@ struct ScbHooks {
   std::function<uint32_t(bool)> ccsidr;
 };
 
-void add_nvic_registers(RegisterBank& bank, ExceptionUnit& exceptions);
-void add_scb_registers(RegisterBank& bank, ExceptionUnit& exceptions, ScbHooks hooks);
+void add_nvic_registers(memory::RegisterBank& bank, ExceptionUnit& exceptions);
+void add_scb_registers(memory::RegisterBank& bank, ExceptionUnit& exceptions, ScbHooks hooks);
 
 }  // namespace corsim::cpu::scs

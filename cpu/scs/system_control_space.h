@@ -9,14 +9,15 @@
 //   0xE001E000 Cortex-M55 implementation-defined block and power control
 //   0xE002xxxx the Non-secure SCS alias: RAZ/WI (corsim runs Secure-only)
 //
-// Unknown offsets anywhere in the PPB are RAZ/WI and reported once per offset through spdlog:
+// All blocks declare their registers (at their PPB offsets) in one memory::RegisterBank with
+// byte-lane write strobes. Unknown offsets anywhere in the PPB are RAZ/WI and reported once per
+// offset through spdlog:
 // the Arm ARM makes reserved SCS space RES0/UNPREDICTABLE, and RAZ/WI is what keeps firmware
 // probing optional features running. Unprivileged accesses are BusFaults (B3.x "The System
 // Control Space"), except STIR with CCR.USERSETMPEND and the ITM stimulus ports.
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <set>
 #include <vector>
 
 #include "base/clock.h"
@@ -26,7 +27,7 @@
 #include "cpu/scs/itm.h"
 #include "cpu/scs/mpu_sau.h"
 #include "cpu/scs/pmu.h"
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 #include "cpu/scs/systick.h"
 #include "memory/target.h"
 
@@ -60,7 +61,7 @@ class SystemControlSpace final : public memory::Target {
   Itm& itm() { return itm_; }
   MpuSau& mpu_sau() { return mpu_sau_; }
   // Distinct unknown offsets reported so far (tests check log-once).
-  size_t unknown_reports() const { return reported_.size(); }
+  size_t unknown_reports() const { return bank_.unknown_reports(); }
   // The memory-system timing model's view of CCR writes and cache maintenance (ScbHooks).
   // `ccsidr` (optional) answers CCSIDR reads for the configured cache geometry.
   void set_cache_hooks(std::function<void(uint32_t)> ccr_written, std::function<void(unsigned, uint32_t)> maintenance,
@@ -71,8 +72,6 @@ class SystemControlSpace final : public memory::Target {
   }
 
  private:
-  RegisterBank* bank_for(uint32_t offset);
-  void report_unknown(uint32_t offset, bool is_write);
 
   ExceptionUnit& exceptions_;
   Itm itm_;
@@ -81,8 +80,7 @@ class SystemControlSpace final : public memory::Target {
   SysTick systick_;
   MpuSau mpu_sau_;
   ImplementationDefined impdef_;
-  RegisterBank itm_bank_, dwt_bank_, pmu_bank_, systick_bank_, mpu_bank_, scs_bank_, impdef_bank_;
-  std::set<uint64_t> reported_;
+  memory::RegisterBank bank_;
   std::function<void(uint32_t)> ccr_written_;
   std::function<void(unsigned, uint32_t)> cache_maintenance_;
   std::function<uint32_t(bool)> ccsidr_;

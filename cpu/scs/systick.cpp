@@ -97,13 +97,13 @@ void SysTick::write_cvr() {
   notify();
 }
 
-void SysTick::add_registers(RegisterBank& bank) {
+void SysTick::add_registers(memory::RegisterBank& bank) {
   bank.add(kBase + 0x0, "SYST_CSR", [this] { return read_csr(); },
            [this](uint32_t v, uint32_t lanes) {
              if (lanes & 0xFF) write_csr(v);
            });
   bank.add(kBase + 0x4, "SYST_RVR", [this] { return rvr_; },
-           [this](uint32_t v, uint32_t lanes) { write_rvr(merge(rvr_, v, lanes)); });
+           [this](uint32_t v, uint32_t lanes) { write_rvr(memory::merge_lanes(rvr_, v, lanes)); });
   bank.add(kBase + 0x8, "SYST_CVR", [this] { return cvr(); }, [this](uint32_t, uint32_t) { write_cvr(); });
   bank.add_const(kBase + 0xC, "SYST_CALIB", kCalib);
 }

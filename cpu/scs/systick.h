@@ -15,7 +15,7 @@
 #include <optional>
 
 #include "base/clock.h"
-#include "cpu/scs/register_bank.h"
+#include "memory/register_bank.h"
 
 namespace corsim::cpu {
 class ExceptionUnit;
@@ -32,7 +32,7 @@ class SysTick {
 
   SysTick(ExceptionUnit& exceptions, const TimeSource& time) : exceptions_(exceptions), time_(time) {}
   void reset();
-  void add_registers(RegisterBank& bank);
+  void add_registers(memory::RegisterBank& bank);
 
   std::optional<Cycles> next_deadline() const;
   void update(Cycles now);

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "corstone300.h"
+#include "platform.h"
 
 static uint32_t fibonacci(unsigned n) {
   uint32_t a = 0, b = 1;

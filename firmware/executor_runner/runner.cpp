@@ -1,4 +1,4 @@
-// The executor runner for Corstone-300: what ExecuTorch's arm_executor_runner does
+// The executor runner for Corstone-300 and Corstone-320: what ExecuTorch's arm_executor_runner does
 // (docs/spec/executorch.md §5.2-§5.6, ethos-u.md §1.5-§1.6), built on corsim's runtime.
 //
 // Model: semihosting `-m model.pte` (ExecuTorch's semihosting runner argv, via SYS_GET_CMDLINE),
@@ -24,7 +24,7 @@
 #include "runtime/trace/markers.h"
 
 extern "C" {
-#include "corstone300.h"
+#include "platform.h"
 }
 
 using namespace corsim;
@@ -36,8 +36,10 @@ constexpr size_t kModelSlotSize = 32u << 20;
 constexpr size_t kMethodPoolSize = 60u << 20;  // the real runner's: 60 MiB in DDR (§5.5)
 constexpr size_t kInputPoolSize = 8u << 20;
 constexpr size_t kTempPoolSize = 2u << 20;  // the real runner's: all 2 MiB of SRAM (Shared_Sram/Sram_Only)
-constexpr uintptr_t kNpuBase = 0x58102000u;  // Ethos-U55, Secure alias; IRQ 56
-constexpr unsigned kNpuIrq = 56;
+// The platform's NPU, Secure alias (platform_config.h: Corstone-300 Ethos-U55 0x5810_2000 IRQ 56,
+// Corstone-320 Ethos-U85 0x5000_4000 IRQ 16).
+constexpr uintptr_t kNpuBase = PLATFORM_NPU_BASE;
+constexpr unsigned kNpuIrq = PLATFORM_NPU_IRQ;
 
 // One object so the model slot is the first thing in DDR (0x70000000, checked at start-up).
 struct DdrPools {
@@ -47,6 +49,12 @@ struct DdrPools {
 };
 __attribute__((section(".ddr.bss.runner"))) DdrPools ddr;
 __attribute__((section(".bss.tensor_arena"), aligned(16))) uint8_t tensor_arena[kTempPoolSize];
+#if PLATFORM_NPU_FAST_SCRATCH_SIZE > 0
+// The NPU's fast scratch (base address 2 of Dedicated_Sram programs), in the SRAM as ExecuTorch's
+// Corstone-320 script places `.bss.ethosu_scratch`; given to the driver as the real runner gives
+// it to ethosu_init.
+__attribute__((section(".bss.ethosu_scratch"), aligned(16))) uint8_t ethosu_fast_scratch[PLATFORM_NPU_FAST_SCRATCH_SIZE];
+#endif
 
 #define LOG(level, ...)                                                                  \
   do {                                                                                   \
@@ -80,8 +88,8 @@ class MmioNpuPort final : public ethos_u::NpuPort {
     __asm__ volatile("cpsie i" ::: "memory");
     return true;
   }
-  void flush_dcache() override { corstone300_dcache_clean_invalidate(); }
-  void invalidate_dcache() override { corstone300_dcache_clean_invalidate(); }
+  void flush_dcache() override { platform_dcache_clean_invalidate(); }
+  void invalidate_dcache() override { platform_dcache_clean_invalidate(); }
 };
 
 MmioNpuPort npu_port;
@@ -109,7 +117,8 @@ void npu_hook(void*, bool begin) {
     markers.word(trace::kPortDelegate, 0);
     const ethos_u::PmuCounts& p = npu_driver.pmu();
     profile.pmu.cycles += p.cycles;
-    for (int i = 0; i < 4; ++i) profile.pmu.events[i] += p.events[i];
+    profile.pmu.num_events = p.num_events;
+    for (uint32_t i = 0; i < p.num_events; ++i) profile.pmu.events[i] += p.events[i];
   }
 }
 
@@ -133,12 +142,12 @@ class MarkerObserver final : public rt::InstructionObserver {
 };
 MarkerObserver observer;
 
-extern "C" void IRQ56_Handler(void) { npu_driver.handle_interrupt(); }
+extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); }
 
 [[noreturn]] void finish(int status) {
   std::printf("\x04");
   std::fflush(stdout);
-  corstone300_semihosting_exit(status);
+  platform_semihosting_exit(status);
 }
 
 void log_status(const char* what, const rt::Status& s, const rt::Method* m) {
@@ -251,13 +260,24 @@ rt::BackendRegistry backends;
 pte::Program program;
 rt::Method method;
 
+// True when some execution plan has an EthosUBackend delegate.
+bool uses_ethos_u(const pte::Program& program) {
+  for (uint32_t p = 0; p < program.num_execution_plans(); ++p) {
+    const auto* delegates = program.execution_plan(p).delegates();
+    for (uint32_t d = 0; delegates != nullptr && d < delegates->size(); ++d) {
+      if (std::strcmp(delegates->Get(d)->id()->c_str(), ethos_u::EthosUBackend::kId) == 0) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 int main() {
-  // Caches on, as a performance build of the Corstone-300 runner starts (the platform's
+  // Caches on, as a performance build of the Corstone-300/320 runner starts (the platform's
   // CPU_CACHE_ENABLE): code and data outside the TCMs (DDR model and pools, SRAM scratch) are
   // cached; the NPU port cleans/invalidates the D-cache around each job.
-  corstone300_enable_caches();
+  platform_enable_caches();
   if (reinterpret_cast<uintptr_t>(ddr.model) != kDefaultModelAddress) {
     LOG('F', "model slot at %p, expected 0x%08x (linker placement)", static_cast<void*>(ddr.model),
         unsigned(kDefaultModelAddress));
@@ -289,12 +309,20 @@ int main() {
   }
   LOG('I', "Model buffer loaded.");
 
-  NVIC_ISER(kNpuIrq / 32) = 1u << (kNpuIrq % 32);
-  s = npu_driver.init();
-  if (!s.ok()) {
-    LOG('W', "Ethos-U not available: %s", npu_driver.detail());
-  } else {
-    LOG('I', "Ethos-U: ID 0x%08" PRIx32 ", CONFIG 0x%08" PRIx32, npu_driver.hw_id(), npu_driver.hw_config());
+  // The NPU is brought up only for a program that delegates to it: a CPU-only program never
+  // touches the NPU's registers (so it also runs where the NPU is not modelled yet).
+  if (uses_ethos_u(program)) {
+    NVIC_ISER(kNpuIrq / 32) = 1u << (kNpuIrq % 32);
+#if PLATFORM_NPU_FAST_SCRATCH_SIZE > 0
+    npu_driver.set_fast_memory(static_cast<uint32_t>(reinterpret_cast<uintptr_t>(ethosu_fast_scratch)),
+                               sizeof ethosu_fast_scratch);
+#endif
+    s = npu_driver.init();
+    if (!s.ok()) {
+      LOG('W', "Ethos-U not available: %s", npu_driver.detail());
+    } else {
+      LOG('I', "Ethos-U: ID 0x%08" PRIx32 ", CONFIG 0x%08" PRIx32, npu_driver.hw_id(), npu_driver.hw_config());
+    }
   }
   ethos_u_backend.set_npu_hook(npu_hook, nullptr);
 
@@ -394,11 +422,15 @@ int main() {
       (unsigned long long)profile.npu_wait);
   LOG('I', "Ethos-U PMU report:");
   LOG('I', "ethosu_pmu_cycle_cntr : %llu (%llu per inference)", (unsigned long long)profile.pmu.cycles, (unsigned long long)profile.pmu.cycles);
-  for (int i = 0; i < 4; ++i)
-    LOG('I', "ethosu_pmu_cntr%d : %" PRIu32 " (%" PRIu32 " per inference)", i, profile.pmu.events[i],
+  for (uint32_t i = 0; i < profile.pmu.num_events; ++i)
+    LOG('I', "ethosu_pmu_cntr%d : %" PRIu32 " (%" PRIu32 " per inference)", int(i), profile.pmu.events[i],
         profile.pmu.events[i]);
-  LOG('I', "Ethos-U PMU Events:[%s, %s, %s, %s]", ethos_u::kPmuEventNames[0], ethos_u::kPmuEventNames[1],
-      ethos_u::kPmuEventNames[2], ethos_u::kPmuEventNames[3]);
+  // "Ethos-U PMU Events:[A, B, ...]" with the NPU's event names (U55: 4, U85: 7; §1.6).
+  if (const ethos_u::NpuLayout* l = npu_driver.layout()) {
+    std::printf("I [executorch:arm_executor_runner.cpp:%d %s()] Ethos-U PMU Events:[", __LINE__, __func__);
+    for (uint32_t i = 0; i < l->num_events; ++i) std::printf("%s%s", i ? ", " : "", l->event_names[i]);
+    std::printf("]\n");
+  }
   LOG('I', "1 inferences finished");
 
   LOG('I', "%u outputs: ", unsigned(method.num_outputs()));

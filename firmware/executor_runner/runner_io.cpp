@@ -5,7 +5,7 @@
 #include <cstring>
 
 extern "C" {
-#include "corstone300.h"
+#include "platform.h"
 }
 
 namespace runner {
@@ -15,11 +15,11 @@ enum : uint32_t { kModeRb = 1, kModeWb = 5 };
 
 long sh_open(const char* name, uint32_t mode) {
   volatile uint32_t block[3] = {reinterpret_cast<uintptr_t>(name), mode, static_cast<uint32_t>(std::strlen(name))};
-  return static_cast<long>(static_cast<int32_t>(corstone300_semihosting(kOpen, reinterpret_cast<uintptr_t>(block))));
+  return static_cast<long>(static_cast<int32_t>(platform_semihosting(kOpen, reinterpret_cast<uintptr_t>(block))));
 }
 void sh_close(long h) {
   volatile uint32_t block[1] = {static_cast<uint32_t>(h)};
-  corstone300_semihosting(kClose, reinterpret_cast<uintptr_t>(block));
+  platform_semihosting(kClose, reinterpret_cast<uintptr_t>(block));
 }
 }  // namespace
 
@@ -27,7 +27,7 @@ size_t get_cmdline(char* buf, size_t cap) {
   if (cap == 0) return 0;
   volatile uint32_t block[2] = {reinterpret_cast<uintptr_t>(buf), static_cast<uint32_t>(cap - 1)};
   buf[0] = '\0';
-  if (corstone300_semihosting(kGetCmdline, reinterpret_cast<uintptr_t>(block)) != 0) {
+  if (platform_semihosting(kGetCmdline, reinterpret_cast<uintptr_t>(block)) != 0) {
     buf[0] = '\0';
     return 0;
   }
@@ -41,7 +41,7 @@ long read_file(const char* name, uint8_t* buf, size_t cap) {
   const long h = sh_open(name, kModeRb);
   if (h < 0) return -1;
   volatile uint32_t fl[1] = {static_cast<uint32_t>(h)};
-  const long len = static_cast<long>(static_cast<int32_t>(corstone300_semihosting(kFlen, reinterpret_cast<uintptr_t>(fl))));
+  const long len = static_cast<long>(static_cast<int32_t>(platform_semihosting(kFlen, reinterpret_cast<uintptr_t>(fl))));
   if (len < 0) {
     sh_close(h);
     return -3;
@@ -51,7 +51,7 @@ long read_file(const char* name, uint8_t* buf, size_t cap) {
     return -2;
   }
   volatile uint32_t rd[3] = {static_cast<uint32_t>(h), reinterpret_cast<uintptr_t>(buf), static_cast<uint32_t>(len)};
-  const uint32_t left = corstone300_semihosting(kRead, reinterpret_cast<uintptr_t>(rd));
+  const uint32_t left = platform_semihosting(kRead, reinterpret_cast<uintptr_t>(rd));
   sh_close(h);
   return left == 0 ? len : -3;
 }
@@ -60,7 +60,7 @@ bool write_file(const char* name, const void* data, size_t len) {
   const long h = sh_open(name, kModeWb);
   if (h < 0) return false;
   volatile uint32_t wr[3] = {static_cast<uint32_t>(h), reinterpret_cast<uintptr_t>(data), static_cast<uint32_t>(len)};
-  const uint32_t left = corstone300_semihosting(kWrite, reinterpret_cast<uintptr_t>(wr));
+  const uint32_t left = platform_semihosting(kWrite, reinterpret_cast<uintptr_t>(wr));
   sh_close(h);
   return left == 0;
 }

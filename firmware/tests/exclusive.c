@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 static volatile uint32_t g_word = 100;
 static volatile uint16_t g_half = 0x1234;

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 #define FPCCR REG32(0xE000EF34u)
 #define FPCAR REG32(0xE000EF38u)

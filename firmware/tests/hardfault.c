@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 #define CFSR_INVSTATE (1u << 17)
 
@@ -27,7 +27,7 @@ static int is_32bit(uint16_t first) { return (first >> 11) >= 0x1Du; } /* Thumb:
 
 void fault_c(uint32_t *frame) {
   ++g_fault.count;
-  g_fault.ipsr = corstone300_ipsr();
+  g_fault.ipsr = platform_ipsr();
   g_fault.cfsr = SCB_CFSR;
   g_fault.hfsr = SCB_HFSR;
   SCB_CFSR = g_fault.cfsr; /* write-one-to-clear */

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 #define NVIC_STIR REG32(0xE000EF00u)
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 static char g_log[64];
 static volatile unsigned g_len;
@@ -18,7 +18,7 @@ static void note(char c) {
 }
 
 void PendSV_Handler(void) {
-  g_pendsv_ipsr = corstone300_ipsr();
+  g_pendsv_ipsr = platform_ipsr();
   note('P');
 }
 

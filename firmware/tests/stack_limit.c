@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 #define CFSR_STKOF (1u << 20)
 enum { kStackWords = 1024, kGuardWords = 256, kGuardPattern = 0x5AFE5AFEu };

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 static volatile uint32_t g_last_number;
 static volatile uint32_t g_last_ipsr;
@@ -18,7 +18,7 @@ void svc_dispatch(uint32_t *frame, uint32_t exc_return) {
   const uint16_t *pc = (const uint16_t *)frame[6];
   uint32_t number = pc[-1] & 0xFFu; /* SVC T1: 1101 1111 imm8 */
   g_last_number = number;
-  g_last_ipsr = corstone300_ipsr();
+  g_last_ipsr = platform_ipsr();
   g_used_psp = (exc_return & 0x4u) != 0; /* EXC_RETURN.SPSEL */
   ++g_calls;
   switch (number) {

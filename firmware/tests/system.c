@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 #define CFSR_PRECISERR (1u << 9)
 #define CFSR_BFARVALID (1u << 15)
@@ -21,7 +21,7 @@ static volatile uint32_t g_faults, g_fault_ipsr, g_cfsr, g_hfsr, g_bfar;
 
 void fault_c(uint32_t *frame) {
   ++g_faults;
-  g_fault_ipsr = corstone300_ipsr();
+  g_fault_ipsr = platform_ipsr();
   g_cfsr = SCB_CFSR;
   g_hfsr = SCB_HFSR;
   g_bfar = SCB_BFAR;

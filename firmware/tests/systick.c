@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 enum { kTicks = 10, kReload = 5000, kLongReload = 0x3FFFFF };
 
@@ -14,7 +14,7 @@ static volatile uint32_t g_ipsr;
 
 void SysTick_Handler(void) {
   ++g_ticks;
-  g_ipsr = corstone300_ipsr();
+  g_ipsr = platform_ipsr();
 }
 
 /* Waits, with an iteration bound so a broken timer ends the test instead of hanging it. */

@@ -29,6 +29,20 @@ set(CORSIM_FIRMWARE_TESTS
   mve_complex
 )
 
+# Also built for Corstone-320 (the Cortex-M85 flags, corstone320 platform library) at -O2, into
+# tests/corstone320/<name>-O2.elf: console, SysTick, exceptions (SVC, faults), FP and MVE. CTest
+# runs each on corsim --platform corstone-320 and compares its output with the Corstone-300 build
+# of the same program on QEMU (tests/firmware/CMakeLists.txt).
+set(CORSIM_FIRMWARE_TESTS_CORSTONE320
+  printf
+  systick
+  svc
+  hardfault
+  fp_context
+  mve_int8
+  mve_float
+)
+
 # Optimisation levels per test: every test at -O0, -O2 and -Os unless listed otherwise.
 set(corsim_fw_opts_exit_status O2)
 set(corsim_fw_opts_abort O2)

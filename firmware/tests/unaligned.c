@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "corstone300.h"
+#include "platform.h"
 
 static uint8_t g_buf[64] __attribute__((aligned(8)));
 

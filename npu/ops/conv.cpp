@@ -116,6 +116,50 @@ void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const
   }
 }
 
+// U85 MatMul: NPU_OP_CONV with weights_ifm2 (§2.2). Vela (GraphIrOptimiser::RewriteMatmul)
+// transposes the second matrix so that IFM2 is H x N x K; OFM(h, w, n) = sum_k (IFM(h, w, k) - zp)
+// (IFM2(h, n, k) - zp2). Not covered by any golden: checked against the host reference only.
+void matmul_loop(const OperationConfig& op, const std::vector<int32_t>& a, const std::vector<int32_t>& b,
+                 std::vector<int64_t>& acc) {
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, k = op.ifm.depth;
+  const int64_t za = op.ifm.zero_point, zb = op.ifm2.zero_point;
+  for (uint32_t y = 0; y < oh; ++y)
+    for (uint32_t x = 0; x < ow; ++x) {
+      const int32_t* ar = &a[(size_t{y} * op.ifm.width + x) * k];
+      for (uint32_t n = 0; n < od; ++n) {
+        const int32_t* br = &b[(size_t{y} * op.ifm2.width + n) * k];
+        int64_t s = 0;
+        for (uint32_t i = 0; i < k; ++i) s += (ar[i] - za) * (br[i] - zb);
+        acc[(size_t{y} * ow + x) * od + n] = s;
+      }
+    }
+}
+
+bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
+  const OperationConfig& op = ctx.op();
+  const uint32_t od = op.ofm.depth;
+  if (!op.ofm_scale_global || op.scale_length >= uint64_t{od} * 10) {
+    if (!load_scales(ctx, od, scales)) return false;
+  } else {
+    scales.assign(od, ChannelScale{});
+  }
+  if (op.ofm_scale_global)
+    for (auto& s : scales) { s.scale = op.ofm_scale.scale; s.shift = op.ofm_scale.shift; }
+  return true;
+}
+
+bool finish(OpContext& ctx, const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales) {
+  const OperationConfig& op = ctx.op();
+  const uint32_t od = op.ofm.depth;
+  const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
+  std::vector<int32_t> ofm(acc.size());
+  for (size_t i = 0; i < acc.size(); ++i) {
+    const ChannelScale& s = scales[i % od];
+    ofm[i] = out.apply(rescale(acc[i] + s.bias, s.scale, s.shift, op.ofm_round, op.ofm_scale.dbl));
+  }
+  return store_feature_map(ctx, op.ofm, ofm);
+}
+
 }  // namespace
 
 bool run_conv(OpContext& ctx) {
@@ -124,17 +168,22 @@ bool run_conv(OpContext& ctx) {
     return ctx.fail(Fault::kCommand, "DEPTHWISE with IFM depth != OFM depth");
   std::vector<int32_t> raw;
   if (!load_feature_map(ctx, op.ifm, raw)) return false;
+  const uint32_t od = op.ofm.depth;
+  if (op.weights_from_ifm2) {
+    if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
+      return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
+    std::vector<int32_t> raw2;
+    if (!load_feature_map(ctx, op.ifm2, raw2)) return false;
+    std::vector<ChannelScale> scales;
+    if (!load_channel_scales(ctx, scales)) return false;
+    std::vector<int64_t> acc(op.ofm.elements());
+    matmul_loop(op, raw, raw2, acc);
+    return finish(ctx, acc, scales);
+  }
   DenseWeights w;
   if (!load_weights(ctx, w)) return false;
-  const uint32_t od = op.ofm.depth;
   std::vector<ChannelScale> scales;
-  if (!op.ofm_scale_global || op.scale_length >= uint64_t{od} * 10) {
-    if (!load_scales(ctx, od, scales)) return false;
-  } else {
-    scales.assign(od, ChannelScale{});
-  }
-  if (op.ofm_scale_global)
-    for (auto& s : scales) { s.scale = op.ofm_scale.scale; s.shift = op.ofm_scale.shift; }
+  if (!load_channel_scales(ctx, scales)) return false;
 
   std::vector<int64_t> acc(op.ofm.elements());
   int32_t lo = std::numeric_limits<int32_t>::max(), hi = std::numeric_limits<int32_t>::min();
@@ -143,14 +192,8 @@ bool run_conv(OpContext& ctx) {
   const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
   if (fits16) run_loops<int16_t>(op, raw, w, acc);
   else run_loops<int32_t>(op, raw, w, acc);
-
-  const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
-  std::vector<int32_t> ofm(acc.size());
-  for (size_t i = 0; i < acc.size(); ++i) {
-    const ChannelScale& s = scales[i % od];
-    ofm[i] = out.apply(rescale(acc[i] + s.bias, s.scale, s.shift, op.ofm_round));
-  }
-  return store_feature_map(ctx, op.ofm, ofm);
+  (void)od;
+  return finish(ctx, acc, scales);
 }
 
 }  // namespace corsim::npu

@@ -1,5 +1,6 @@
-// NPU_OP_DMA_START (spec/ethos-u.md §2.8, §8.2): a 1-D byte copy. Mode bit 8 of DMA0_*_REGION
-// selects internal memory (SHRAM, where the LUTs live: destination 0x103 in real U55 streams);
+// NPU_OP_DMA_START (spec/ethos-u.md §2.8, §8.2, §9.2): a 1-D byte copy. Mode bit 8 of
+// DMA0_*_REGION selects internal memory (U55 SHRAM, U85 the 2 KB LUT RAM, where the LUTs live:
+// destination 0x103 in real U55 and U85 streams);
 // then DMA0_DST is a byte offset in SHRAM. The copy completes immediately; Vela inserts the waits
 // (§8.1), so sequential execution gives the hardware's result.
 #include <algorithm>
@@ -10,8 +11,35 @@
 
 namespace corsim::npu {
 
+namespace {
+
+// U85 2-D / 3-D DMA (§2.3 stride_mode, DMA0_SIZE0/1, §2.4 DMA0_SRC/DST_STRIDE0/1): DMA0_LEN bytes
+// per row, SIZE0 rows apart by STRIDE0, SIZE1 planes apart by STRIDE1 (the field names of
+// ethosu85_interface.h; Vela emits only 1-D DMAs in every stream we hold, so unverified).
+bool run_strided_dma(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  if (op.dma_src_internal || op.dma_dst_internal)
+    return ctx.fail(Fault::kCommand, "2-D/3-D DMA to or from internal memory is not modelled");
+  const uint64_t rows = op.dma_stride_mode >= 1 ? std::max<uint32_t>(op.dma_size0, 1) : 1;
+  const uint64_t planes = op.dma_stride_mode >= 2 ? std::max<uint32_t>(op.dma_size1, 1) : 1;
+  if (op.dma_length > (uint64_t{1} << 26) || rows * planes * op.dma_length > (uint64_t{1} << 28))
+    return ctx.fail(Fault::kCommand, "DMA larger than the model supports (256 MiB)");
+  std::vector<uint8_t> buf(op.dma_length);
+  for (uint64_t p = 0; p < planes; ++p)
+    for (uint64_t r = 0; r < rows; ++r) {
+      const uint64_t s = op.dma_src + p * op.dma_src_stride1 + r * op.dma_src_stride0;
+      const uint64_t d = op.dma_dst + p * op.dma_dst_stride1 + r * op.dma_dst_stride0;
+      if (!ctx.read(op.dma_src_region, s, buf) || !ctx.write(op.dma_dst_region, d, buf)) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
 bool run_dma(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
+  if (op.dma_index_mode) return ctx.fail(Fault::kCommand, "DMA index (gather/scatter) mode is not modelled");
+  if (op.dma_stride_mode != 0) return run_strided_dma(ctx);
   const uint64_t len = op.dma_length;
   auto shram = ctx.shram();
   if (op.dma_src_internal && (op.dma_src > shram.size() || len > shram.size() - op.dma_src))

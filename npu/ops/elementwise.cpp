@@ -1,4 +1,7 @@
-// ELEMENTWISE, U55 modes (spec/ethos-u.md §2.5, §3.4 with the §8.5 corrections).
+// ELEMENTWISE (spec/ethos-u.md §2.5, §3.4 with the §8.5 and §9.4 corrections). One kernel for both
+// NPUs: operands are loaded with their broadcast extents (a scalar is a 1x1x1 operand), then the
+// U55 operand scaling (scale_mode, OPA/OPB_SCALE) or the U85 per-operand IFM_SCALE/IFM2_SCALE
+// applies, then the mode, the OFM scale and the output stage.
 #include <algorithm>
 #include <bit>
 
@@ -14,109 +17,203 @@ namespace {
 // TFLite's ADD/SUB left shift before operand rescale: 20 for 8-bit, 15 for 16-bit inputs (§3.4).
 unsigned operand_left_shift(unsigned bits) { return bits == 8 ? 20 : bits == 16 ? 15 : 0; }
 
+bool mode_supported(const OperationConfig& op) {
+  const auto m = static_cast<unsigned>(op.ew_mode);
+  if (m <= 9) return true;
+  if (op.isa != Isa::kU85) return false;
+  switch (op.ew_mode) {
+    case ElementwiseMode::kLsr: case ElementwiseMode::kDiv: case ElementwiseMode::kCmpEq:
+    case ElementwiseMode::kCmpNe: case ElementwiseMode::kCmpGe: case ElementwiseMode::kCmpGt:
+    case ElementwiseMode::kAnd: case ElementwiseMode::kOr: case ElementwiseMode::kXor:
+    case ElementwiseMode::kNot: case ElementwiseMode::kAndNot: return true;
+    default: return false;
+  }
+}
+
+struct Operand {
+  std::vector<int32_t> raw;
+  uint32_t h = 1, w = 1, d = 1;
+  int32_t at(uint32_t y, uint32_t x, uint32_t c) const {
+    return raw[(size_t{std::min(y, h - 1)} * w + std::min(x, w - 1)) * d + std::min(c, d - 1)];
+  }
+};
+
+bool load_operand(OpContext& ctx, const FeatureMap& fm, Operand& out) {
+  out.h = std::max<uint32_t>(fm.height, 1);
+  out.w = std::max<uint32_t>(fm.width, 1);
+  out.d = std::max<uint32_t>(fm.depth, 1);
+  return load_feature_map(ctx, fm, out.raw);
+}
+
+Int128 saturate64(Int128 v) {
+  const Int128 lim = INT64_MAX;
+  return std::clamp<Int128>(v, -lim - 1, lim);
+}
+
+// The U55 path (§3.4 U55, §8.5): the value before the output stage.
+Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
+  const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
+  const bool wide_in = op.ifm.elem_bits >= 32;
+  Int128 v = 0;
+  bool ofm_scaled = true;
+  switch (op.ew_mode) {
+    case ElementwiseMode::kAdd:
+    case ElementwiseMode::kSub: {
+      if (op.ifm_scale_mode == 0) {
+        // OPA_OPB_16: 16-bit integer operand scales, no shift (§3.4; KWS uses 1 and 1).
+        a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
+        b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
+      } else {
+        // Q2 (open in §8.7, no golden). Decision, from what Vela programs: its advanced scaling
+        // (Python scaling.advanced_elementwise_add_sub_scale) puts min_scale * 2^k / (2 * max_scale)
+        // (k = 20 for 8-bit, 15 for 16-bit inputs) into OPA_SCALE, leaves OPB_SCALE 0 and folds
+        // 2 * max_scale / 2^k into OFM_SCALE. That is only consistent if the unscaled operand
+        // enters the sum multiplied by 2^(k-1), and the scaled one is rescaled with OPA_SCALE alone
+        // (rounded per IFM_PRECISION). OPA_32 scales operand A, OPB_32 operand B (after the swap).
+        Int128& scaled = op.ifm_scale_mode == 1 ? a : b;
+        Int128& plain = op.ifm_scale_mode == 1 ? b : a;
+        scaled = rescale(scaled, op.opa_scale.scale, op.opa_scale.shift, op.ifm_round);
+        plain = plain * (Int128{1} << (lshift > 0 ? lshift - 1 : 0));
+      }
+      // The sum is formed wider than 32 bits before the OFM scale (§8.5).
+      v = op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b;
+      v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+      ofm_scaled = false;
+      break;
+    }
+    case ElementwiseMode::kMul:
+      // 32-bit inputs: the multiplier is ignored, the shift applied (§8.5).
+      v = wide_in ? rescale(a * b, 1, op.ofm_scale.shift, op.ofm_round)
+                  : rescale(a * b, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+      ofm_scaled = false;
+      break;
+    case ElementwiseMode::kMin: v = std::min(a, b); break;
+    case ElementwiseMode::kMax: v = std::max(a, b); break;
+    case ElementwiseMode::kAbs: v = a < 0 ? -a : a; break;
+    case ElementwiseMode::kLrelu:
+      // alpha is OFM_SCALE (§3.4); the positive side passes unscaled.
+      v = a >= 0 ? a : Int128{rescale(a, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round)};
+      ofm_scaled = false;
+      break;
+    case ElementwiseMode::kClz:
+      v = std::countl_zero(static_cast<uint32_t>(static_cast<int64_t>(a)));
+      ofm_scaled = false;
+      break;
+    case ElementwiseMode::kShr: {
+      // Arithmetic shift right by IFM2, rounded per the OFM round mode (§8.5: NATURAL).
+      const int64_t s = std::clamp<int64_t>(static_cast<int64_t>(b), 0, 63);
+      v = rescale(a, 1, static_cast<uint32_t>(s), op.ofm_round);
+      ofm_scaled = false;
+      break;
+    }
+    case ElementwiseMode::kShl: {
+      const int64_t s = std::clamp<int64_t>(static_cast<int64_t>(b), 0, 63);
+      v = a * (Int128{1} << s);
+      ofm_scaled = false;
+      break;
+    }
+    default: break;
+  }
+  // MIN/MAX/ABS: OFM_SCALE applies when the global scale is selected (scale_mode 1).
+  if (ofm_scaled && op.ofm_scale_global) v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+  return v;
+}
+
+// The U85 path (§3.4 U85, §9.4; VELA EthosU85RCSGenerator::GenerateScalingForElementwise): each
+// operand (x - zp) is rescaled by its own IFM_SCALE / IFM2_SCALE (shift, dbl_rnd, round), the mode
+// combines them, OFM_SCALE rescales arithmetic results. `ra`/`rb` are the raw operand values.
+Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
+  const Int128 xa = Int128{ra} - op.ifm.zero_point, xb = Int128{rb} - op.ifm2.zero_point;
+  auto scale_a = [&](Int128 x) {
+    return Int128{rescale(x, op.ifm_scale.scale, op.ifm_scale.shift, op.ifm_round, op.ifm_scale.dbl)};
+  };
+  auto scale_b = [&](Int128 x) {
+    return Int128{rescale(x, op.ifm2_scale.scale, op.ifm2_scale.shift, op.ifm2_round, op.ifm2_scale.dbl)};
+  };
+  auto ofm_scale = [&](Int128 x) {
+    return Int128{rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)};
+  };
+  const Int128 a = scale_a(xa);
+  const Int128 b = op.is_unary() ? Int128{0} : scale_b(xb);
+  // Compares give the internal boolean: -1 true, 0 false (VELA GraphIrOptimiser::ConvertBool8Tensors).
+  auto boolean = [](bool t) { return Int128{t ? -1 : 0}; };
+  const auto ua = static_cast<uint32_t>(static_cast<int64_t>(a)), ub = static_cast<uint32_t>(static_cast<int64_t>(b));
+  const unsigned shift = static_cast<unsigned>(std::clamp<int64_t>(static_cast<int64_t>(b), 0, 63));
+  switch (op.ew_mode) {
+    case ElementwiseMode::kAdd: return ofm_scale(a + b);
+    case ElementwiseMode::kSub: return ofm_scale(a - b);
+    case ElementwiseMode::kMul:
+      // 32-bit inputs: the OFM_SCALE multiplier is ignored, its shift applied (§8.5, §9.4).
+      if (op.ifm.elem_bits >= 32)
+        return Int128{rescale(a * b, 1, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)};
+      return ofm_scale(a * b);
+    case ElementwiseMode::kMin: return ofm_scale(std::min(a, b));
+    case ElementwiseMode::kMax: return ofm_scale(std::max(a, b));
+    case ElementwiseMode::kAbs: return ofm_scale(a < 0 ? -a : a);
+    case ElementwiseMode::kLrelu:
+      // IFM_SCALE = ifm/ofm for x >= 0, IFM2_SCALE = alpha·ifm/ofm for x < 0 (§3.4 U85).
+      return ofm_scale(xa >= 0 ? scale_a(xa) : scale_b(xa));
+    case ElementwiseMode::kClz: return std::countl_zero(ua);
+    // SHR: arithmetic, rounded by OFM_SCALE's round mode (§9.4); no other scaling (unit OFM scale).
+    case ElementwiseMode::kShr: return Int128{rescale(a, 1, shift, op.ofm_round)};
+    case ElementwiseMode::kShl: return a * (Int128{1} << shift);  // plain left shift (§8.5), saturated
+    case ElementwiseMode::kLsr: return static_cast<int32_t>(shift > 31 ? 0u : ua >> shift);
+    case ElementwiseMode::kDiv:
+      // TOSA INTDIV: truncation toward zero. Division by zero gives 0 (a decision: undefined in
+      // TOSA, not documented for the NPU).
+      if (b == 0) return 0;
+      return a / b;
+    case ElementwiseMode::kCmpEq: return boolean(a == b);
+    case ElementwiseMode::kCmpNe: return boolean(a != b);
+    case ElementwiseMode::kCmpGe: return boolean(a >= b);
+    case ElementwiseMode::kCmpGt: return boolean(a > b);
+    case ElementwiseMode::kAnd: return static_cast<int32_t>(ua & ub);
+    case ElementwiseMode::kOr: return static_cast<int32_t>(ua | ub);
+    case ElementwiseMode::kXor: return static_cast<int32_t>(ua ^ ub);
+    case ElementwiseMode::kNot: return static_cast<int32_t>(~ua);
+    case ElementwiseMode::kAndNot: return static_cast<int32_t>(ua & ~ub);
+    default: return 0;
+  }
+}
+
 }  // namespace
 
 bool run_elementwise(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
-  const auto mode = op.ew_mode;
-  if (static_cast<unsigned>(mode) > 9)
-    return ctx.fail(Fault::kCommand, fmt::format("elementwise mode {} is not a U55 mode", static_cast<unsigned>(mode)));
-  std::vector<int32_t> a_raw, b_raw;
-  if (!load_feature_map(ctx, op.ifm, a_raw)) return false;
+  if (!mode_supported(op))
+    return ctx.fail(Fault::kCommand, fmt::format("elementwise mode {} is not a {} mode", static_cast<unsigned>(op.ew_mode),
+                                                 op.isa == Isa::kU85 ? "U85" : "U55"));
+  FeatureMap ifm = op.ifm;
+  if (op.isa != Isa::kU85) {  // U55: the IFM has the OFM's extent (no IFM broadcast)
+    ifm.height = op.ofm.height;
+    ifm.width = op.ofm.width;
+    ifm.depth = op.ofm.depth;
+  }
+  Operand a, b;
+  if (!load_operand(ctx, ifm, a)) return false;
   const bool binary = op.has_ifm2();
-  if (binary && !op.ifm2_scalar && !load_feature_map(ctx, op.ifm2, b_raw)) return false;
+  if (binary && !load_operand(ctx, op.ifm2, b)) return false;
 
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
-  const uint32_t bh = op.ifm2.height, bw = op.ifm2.width, bd = op.ifm2.depth;
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   const int64_t zp_a = op.ifm.zero_point, zp_b = op.ifm2.zero_point;
-  const bool wide_in = op.ifm.elem_bits >= 32;
-  const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
   std::vector<int32_t> ofm(op.ofm.elements());
   size_t i = 0;
   for (uint32_t y = 0; y < oh; ++y) {
     for (uint32_t x = 0; x < ow; ++x) {
       for (uint32_t c = 0; c < od; ++c, ++i) {
-        Int128 a = Int128{a_raw[i]} - zp_a;
-        Int128 b = 0;
-        if (binary) {
-          int64_t braw;
-          if (op.ifm2_scalar) {
-            braw = op.ifm2_scalar_value;
-          } else {
-            // IFM2_BROADCAST: a broadcast axis has extent 1 (§2.3, §8.3).
-            const uint32_t yy = std::min(y, bh - 1), xx = std::min(x, bw - 1), cc = std::min(c, bd - 1);
-            braw = b_raw[(size_t{yy} * bw + xx) * bd + cc];
-          }
-          b = Int128{braw} - zp_b;
+        const int64_t ra = a.at(y, x, c);
+        const int64_t rb = binary ? b.at(y, x, c) : 0;
+        Int128 v;
+        if (op.per_operand_scaling) {
+          v = u85_value(op, ra, rb);
+        } else {
+          Int128 va = Int128{ra} - zp_a, vb = binary ? Int128{rb} - zp_b : Int128{0};
           // operand_order = 1: IFM2 is operand A (§2.3).
-          if (op.operands_reversed) std::swap(a, b);
+          if (binary && op.operands_reversed) std::swap(va, vb);
+          v = u55_value(op, va, vb);
         }
-        Int128 v = 0;
-        bool ofm_scaled = true;
-        switch (mode) {
-          case ElementwiseMode::kAdd:
-          case ElementwiseMode::kSub: {
-            if (op.ifm_scale_mode == 0) {
-              // OPA_OPB_16: 16-bit integer operand scales, no shift (§3.4; KWS uses 1 and 1).
-              a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
-              b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
-            } else {
-              // Q2 (open in §8.7, no golden). Decision, from what Vela programs: its advanced
-              // scaling (Python scaling.advanced_elementwise_add_sub_scale) puts
-              // min_scale * 2^k / (2 * max_scale) (k = 20 for 8-bit, 15 for 16-bit inputs) into
-              // OPA_SCALE, leaves OPB_SCALE 0 and folds 2 * max_scale / 2^k into OFM_SCALE. That is
-              // only consistent if the unscaled operand enters the sum multiplied by 2^(k-1), and
-              // the scaled one is rescaled with OPA_SCALE alone (rounded per IFM_PRECISION). OPA_32
-              // scales operand A, OPB_32 operand B (after the operand-order swap).
-              Int128& scaled = op.ifm_scale_mode == 1 ? a : b;
-              Int128& plain = op.ifm_scale_mode == 1 ? b : a;
-              scaled = rescale(scaled, op.opa_scale.scale, op.opa_scale.shift, op.ifm_round);
-              plain = plain * (Int128{1} << (lshift > 0 ? lshift - 1 : 0));
-            }
-            // The sum is formed wider than 32 bits before the OFM scale (§8.5).
-            v = mode == ElementwiseMode::kAdd ? a + b : a - b;
-            v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
-            ofm_scaled = false;
-            break;
-          }
-          case ElementwiseMode::kMul:
-            // 32-bit inputs: the multiplier is ignored, the shift applied (§8.5).
-            v = wide_in ? rescale(a * b, 1, op.ofm_scale.shift, op.ofm_round)
-                        : rescale(a * b, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
-            ofm_scaled = false;
-            break;
-          case ElementwiseMode::kMin: v = std::min(a, b); break;
-          case ElementwiseMode::kMax: v = std::max(a, b); break;
-          case ElementwiseMode::kAbs: v = a < 0 ? -a : a; break;
-          case ElementwiseMode::kLrelu:
-            // alpha is OFM_SCALE (§3.4); the positive side passes unscaled.
-            v = a >= 0 ? a : Int128{rescale(a, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round)};
-            ofm_scaled = false;
-            break;
-          case ElementwiseMode::kClz:
-            v = std::countl_zero(static_cast<uint32_t>(static_cast<int64_t>(a)));
-            ofm_scaled = false;
-            break;
-          case ElementwiseMode::kShr: {
-            // Arithmetic shift right by IFM2, rounded per the OFM round mode (§8.5: NATURAL).
-            const int64_t s = std::clamp<int64_t>(static_cast<int64_t>(b), 0, 63);
-            v = rescale(a, 1, static_cast<uint32_t>(s), op.ofm_round);
-            ofm_scaled = false;
-            break;
-          }
-          case ElementwiseMode::kShl: {
-            const int64_t s = std::clamp<int64_t>(static_cast<int64_t>(b), 0, 63);
-            v = a * (Int128{1} << s);
-            ofm_scaled = false;
-            break;
-          }
-        }
-        // MIN/MAX/ABS: OFM_SCALE applies when the global scale is selected (scale_mode 1).
-        if (ofm_scaled && op.ofm_scale_global)
-          v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
-        const Int128 lim = INT64_MAX;
-        ofm[i] = out.apply(static_cast<int64_t>(std::clamp<Int128>(v, -lim - 1, lim)));
+        ofm[i] = out.apply(static_cast<int64_t>(saturate64(v)));
       }
     }
   }

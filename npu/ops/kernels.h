@@ -10,12 +10,12 @@
 namespace corsim::npu {
 
 struct ChannelScale {
-  int64_t bias = 0;  // 40-bit on U55 (§3.2)
+  int64_t bias = 0;  // 40-bit on U55, 32 or 48-bit on U85 (§3.2)
   uint32_t scale = 1;
   uint32_t shift = 0;
 };
 
-// Reads `count` 10-byte records from the scale stream (§3.2 U55 layout).
+// Reads `count` 10-byte records from the scale stream (§3.2, layout per op.scale_record).
 bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out);
 // Decodes the weight stream at WEIGHT_BASE/LENGTH into dense weights (§4.1, §4.2).
 bool load_weights(OpContext& ctx, DenseWeights& out);
@@ -24,6 +24,7 @@ bool run_conv(OpContext& ctx);        // CONV and DEPTHWISE
 bool run_pool(OpContext& ctx);
 bool run_elementwise(OpContext& ctx);
 bool run_dma(OpContext& ctx);
+bool run_resize(OpContext& ctx);      // U85
 
 // MACs the operation performs (for reports and timing): kernel taps x IFM depth x OFM elements.
 uint64_t operation_macs(const OperationConfig& op);

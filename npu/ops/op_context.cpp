@@ -79,6 +79,18 @@ uint64_t local_offset(const FeatureMap& fm, uint32_t y, uint32_t x, uint32_t c) 
 }  // namespace
 
 bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>& out) {
+  if (fm.storage == Storage::kScalar) {  // U85 storage NONE: the OP_SCALAR value (§9.3)
+    out.assign(fm.elements(), fm.scalar);
+    return true;
+  }
+  if (fm.storage == Storage::kChained) {  // U85 chaining buffer (§9.3)
+    const ChainBuffer& b = ctx.chain_buffer(fm.region);
+    if (b.values.size() != fm.elements())
+      return ctx.fail(Fault::kCommand, fmt::format("chained input {}x{}x{} does not match chaining buffer {} ({} values)",
+                                                   fm.height, fm.width, fm.depth, fm.region, b.values.size()));
+    out = b.values;
+    return true;
+  }
   std::array<TileSpan, 4> spans;
   if (!tile_spans(ctx, fm, spans)) return false;
   for (auto& s : spans) {
@@ -114,7 +126,63 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
   return true;
 }
 
-bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int32_t> values) {
+namespace {
+
+// U85 OFM transpose and reverse (§2.3 OFM_PRECISION, §9.3): the OFM registers hold the logical
+// H x W x C shape; the destination is stored in the axis order the transpose names, with the
+// reversed axis (a logical axis, before the transpose: unverified, no golden reverses) flipped.
+// Returns the destination shape and fills `out` in its dense order.
+FeatureMap permute_for_store(const FeatureMap& fm, std::span<const int32_t> values, std::vector<int32_t>& out) {
+  const uint32_t h = fm.height, w = fm.width, d = fm.depth;
+  uint32_t dims[3] = {h, w, d};
+  // Output axis k takes logical axis order[k] (0 H, 1 W, 2 C).
+  uint8_t order[3] = {0, 1, 2};
+  switch (fm.transpose) {
+    case Transpose::kWhc: order[0] = 1; order[1] = 0; order[2] = 2; break;
+    case Transpose::kHcw: order[0] = 0; order[1] = 2; order[2] = 1; break;
+    case Transpose::kWch: order[0] = 1; order[1] = 2; order[2] = 0; break;
+    case Transpose::kChw: order[0] = 2; order[1] = 0; order[2] = 1; break;
+    case Transpose::kCwh: order[0] = 2; order[1] = 1; order[2] = 0; break;
+    default: break;
+  }
+  FeatureMap phys = fm;
+  phys.height = dims[order[0]];
+  phys.width = dims[order[1]];
+  phys.depth = dims[order[2]];
+  out.resize(values.size());
+  size_t i = 0;
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = 0; x < w; ++x)
+      for (uint32_t c = 0; c < d; ++c, ++i) {
+        uint32_t l[3] = {y, x, c};
+        if (fm.reverse >= 1 && fm.reverse <= 3) l[fm.reverse - 1] = dims[fm.reverse - 1] - 1 - l[fm.reverse - 1];
+        const uint32_t py = l[order[0]], px = l[order[1]], pc = l[order[2]];
+        out[(size_t{py} * phys.width + px) * phys.depth + pc] = values[i];
+      }
+  phys.transpose = Transpose::kHwc;
+  phys.reverse = 0;
+  return phys;
+}
+
+}  // namespace
+
+bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const int32_t> values_in) {
+  if (values_in.size() == 1) ctx.set_result_flag(values_in[0]);
+  if (fm_in.storage == Storage::kChained) {
+    ChainBuffer& b = ctx.chain_buffer(fm_in.region);
+    b.values.assign(values_in.begin(), values_in.end());
+    b.height = fm_in.height;
+    b.width = fm_in.width;
+    b.depth = fm_in.depth;
+    return true;
+  }
+  std::vector<int32_t> permuted;
+  FeatureMap fm = fm_in;
+  std::span<const int32_t> values = values_in;
+  if (fm_in.transpose != Transpose::kHwc || fm_in.reverse != 0) {
+    fm = permute_for_store(fm_in, values_in, permuted);
+    values = permuted;
+  }
   std::array<TileSpan, 4> spans;
   if (!tile_spans(ctx, fm, spans)) return false;
   // Read-modify-write keeps the bytes between strided elements (concatenation by strides, §8.3).

@@ -3,6 +3,7 @@
 // regions (with per-port byte counting), the SHRAM (LUTs), and where to report a fault.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,24 +22,55 @@ struct Traffic {
   uint64_t weight_bytes = 0;  // encoded weight stream bytes
   uint64_t scale_bytes = 0;
   uint64_t weights_decoded = 0;  // values out of the weight decoder
+  uint64_t weights_zero = 0;     // of which zero (U85 SWD decode rate, timing/u85_timing.h)
+  bool fast_weights = false;     // U85 FWD stream
+  bool fast_weights_lut = false;  // in LUT2/LUT4 mode
 };
+
+// Which AXI port a region's traffic uses. U55: REGIONCFG gives each region one of the AXI_LIMIT
+// settings; the driver puts region 0 (constants, flash) on setting 3 and the SRAM regions on 0/1;
+// settings 2 and 3 use AXI1, 0 and 1 use AXI0 (spec/ethos-u.md §1.5, §5.2 Shared_Sram).
+// U85: the 2-bit REGIONCFG field picks MEM_ATTR[n], whose axi_port bit chooses SRAM (0) or EXT
+// (1); the driver programs MEM_ATTR[0,1] = SRAM and MEM_ATTR[2,3] = EXT (§1.2, §1.5), which is
+// the same split, so AXI0 stands for the U85 SRAM port and AXI1 for its EXT port. A device with
+// other MEM_ATTR values turns them into this form with u85_regioncfg_for_ports().
+inline AxiPort region_port(uint32_t regioncfg, uint8_t region) {
+  return ((regioncfg >> (2 * (region & 7))) & 3) >= 2 ? AxiPort::kAxi1 : AxiPort::kAxi0;
+}
+// U85: folds REGIONCFG and the four MEM_ATTR registers into the per-region port setting above:
+// each region's field becomes 0 (SRAM port) or 2 (EXT port) from MEM_ATTR[field].axi_port (bit 2).
+inline uint32_t u85_regioncfg_for_ports(uint32_t regioncfg, const std::array<uint32_t, 4>& mem_attr) {
+  uint32_t out = 0;
+  for (unsigned r = 0; r < 8; ++r) {
+    const uint32_t attr = mem_attr[(regioncfg >> (2 * r)) & 3];
+    out |= ((attr >> 2) & 1 ? 2u : 0u) << (2 * r);
+  }
+  return out;
+}
+
+// A U85 chaining buffer (§9.3): the dense [h][w][c] result of a CHAINED OFM, read by the next
+// operation's CHAINED IFM/IFM2 with the same buffer number. Never in memory.
+struct ChainBuffer {
+  std::vector<int32_t> values;
+  uint32_t height = 0, width = 0, depth = 0;
+};
+using ChainBuffers = std::array<ChainBuffer, 8>;
 
 class OpContext {
  public:
   OpContext(const OperationConfig& op, const NpuConfig& cfg, NpuBus& bus, const std::array<uint64_t, 8>& basep,
-            uint32_t regioncfg, std::span<uint8_t> shram)
-      : op_(op), cfg_(cfg), bus_(bus), basep_(basep), regioncfg_(regioncfg), shram_(shram) {}
+            uint32_t regioncfg, std::span<uint8_t> shram, ChainBuffers& chain)
+      : op_(op), cfg_(cfg), bus_(bus), basep_(basep), regioncfg_(regioncfg), shram_(shram), chain_(chain) {}
 
   const OperationConfig& op() const { return op_; }
   const NpuConfig& config() const { return cfg_; }
   std::span<uint8_t> shram() { return shram_; }
+  ChainBuffer& chain_buffer(uint8_t n) { return chain_[n & 7]; }
+  // Bit 0 of a single-element OFM feeds the U85 COND_STATUS (§1.2); set by store_feature_map.
+  void set_result_flag(int32_t v) { result_flag_ = v; }
+  const std::optional<int32_t>& result_flag() const { return result_flag_; }
 
-  // U55 REGIONCFG gives each region one of the AXI_LIMIT settings; the driver puts region 0
-  // (constants, flash) on setting 3 and the SRAM regions on 0/1. Settings 2 and 3 use AXI1, 0 and
-  // 1 use AXI0 (ARCHITECTURE §4, spec/ethos-u.md §1.5 and §5.2's Shared_Sram mode).
-  AxiPort port_of(uint8_t region) const {
-    return ((regioncfg_ >> (2 * (region & 7))) & 3) >= 2 ? AxiPort::kAxi1 : AxiPort::kAxi0;
-  }
+  AxiPort port_of(uint8_t region) const { return region_port(regioncfg_, region); }
   bool read(uint8_t region, uint64_t offset, std::span<uint8_t> out);
   bool write(uint8_t region, uint64_t offset, std::span<const uint8_t> in);
 
@@ -60,6 +92,8 @@ class OpContext {
   const std::array<uint64_t, 8>& basep_;
   uint32_t regioncfg_;
   std::span<uint8_t> shram_;
+  ChainBuffers& chain_;
+  std::optional<int32_t> result_flag_;
   Traffic traffic_;
   Fault fault_ = Fault::kNone;
   std::string error_;

@@ -26,6 +26,8 @@ int64_t divide_by_count(int64_t sum, int64_t count) {
 
 bool run_pool(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
+  if (op.pool_mode == PoolMode::kArgmaxX || op.pool_mode == PoolMode::kArgmaxY)
+    return ctx.fail(Fault::kCommand, "POOL ARGMAX is not modelled");
   FeatureMap ifm = op.ifm;
   if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
   std::vector<int32_t> raw;
@@ -47,7 +49,8 @@ bool run_pool(OpContext& ctx) {
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       for (uint32_t c = 0; c < od; ++c) {
-        int64_t best = std::numeric_limits<int64_t>::min(), sum = 0, count = 0;
+        int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
+        int64_t sum = 0, count = 0;
         const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
         const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
         for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
@@ -59,27 +62,42 @@ bool run_pool(OpContext& ctx) {
             for (uint32_t k = c_lo; k < c_hi; ++k) {
               const int64_t v = at(iy, ix, k) - zp;
               best = std::max(best, v);
+              least = std::min(least, v);
               sum += v;
               ++count;
             }
           }
         }
         int64_t v = 0;
+        auto global_scale = [&](int64_t x) {
+          return op.ofm_scale_global
+                     ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
+                     : x;
+        };
         switch (op.pool_mode) {
           case PoolMode::kMax:
             // MAX ignores padding (§2.6); scale_mode 0 applies no rescale (§8.5).
-            v = count ? best : 0;
-            if (op.ofm_scale_global) v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+            v = global_scale(count ? best : 0);
+            break;
+          case PoolMode::kMin:  // U85: as MAX with the minimum (§2.2)
+            v = global_scale(count ? least : 0);
             break;
           case PoolMode::kAverage:
-            // scale_mode 1: OFM_SCALE holds 1/k (§3.3); scale_mode 0: hardware divide (Q3).
-            v = op.ofm_scale_global ? rescale(sum, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round)
-                                    : divide_by_count(sum, count);
+            // scale_mode 1: OFM_SCALE holds 1/k (§3.3, §9.4); scale_mode 0: hardware divide (Q3).
+            v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
             break;
           case PoolMode::kReduceSum:
-            // REDUCE_SUM sums the window and all IFM channels (§8.5).
-            v = op.ofm_scale_global ? rescale(sum, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round) : sum;
+            // REDUCE_SUM sums the window and all IFM channels (§8.5, §9.4).
+            v = global_scale(sum);
             break;
+          case PoolMode::kSum:
+            // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (§9.4).
+            // NONE: Vela's null pool, a 1x1 copy (VELA ArchEthosU85::UseNullPool); modelled as SUM
+            // (unverified: no golden uses it).
+          case PoolMode::kNone:
+            v = global_scale(sum);
+            break;
+          default: break;
         }
         ofm[(size_t{oy} * ow + ox) * od + c] = out.apply(v);
       }

@@ -4,7 +4,7 @@
 
 namespace corsim::npu {
 
-OutputStage::OutputStage(const OperationConfig& op, std::span<const uint8_t> shram, uint32_t lut_base) {
+OutputStage::OutputStage(const OperationConfig& op, std::span<const uint8_t> lut_memory, uint32_t lut_base) {
   const FeatureMap& ofm = op.ofm;
   zp_ = ofm.zero_point;
   ofm_bits_ = ofm.elem_bits;
@@ -12,7 +12,8 @@ OutputStage::OutputStage(const OperationConfig& op, std::span<const uint8_t> shr
   fn_ = op.activation;
   lut_ = op.activation != ActivationFunction::kNone;
   wide_ = ofm.elem_bits >= 32;
-  // ACTIVATION.clip_range (§2.3): 0 OFM precision, 2 force uint8, 3 force int8, 5 force int16.
+  // U55 ACTIVATION.clip_range (§2.3): 0 OFM precision, 2 force uint8, 3 force int8, 5 force int16.
+  // The U85 has no clip range (0 here); its ACTIVATION.clip bit switches MIN/MAX off (§9.3).
   unsigned clip_bits = std::min<unsigned>(ofm.elem_bits, 32);
   bool clip_signed = ofm.is_signed;
   switch (op.clip_range) {
@@ -21,30 +22,39 @@ OutputStage::OutputStage(const OperationConfig& op, std::span<const uint8_t> shr
     case 5: clip_bits = 16; clip_signed = true; break;
     default: break;
   }
+  // 32-bit OFM: no zero point, no ACTIVATION_MIN/MAX (§8.5).
+  const bool use_min_max = op.activation_clamp && !wide_;
   if (wide_ && !lut_) {
-    lo_ = type_min(32, ofm.is_signed ? true : false);
-    hi_ = type_max(32, ofm.is_signed ? true : false);
-    if (!ofm.is_signed) { lo_ = 0; hi_ = 0xFFFFFFFFll; }
+    lo_ = ofm.is_signed ? type_min(32, true) : 0;
+    hi_ = ofm.is_signed ? type_max(32, true) : 0xFFFFFFFFll;
     return;
   }
-  lo_ = std::max(type_min(clip_bits, clip_signed), int64_t{op.activation_min});
-  hi_ = std::min(type_max(clip_bits, clip_signed), int64_t{op.activation_max});
+  lo_ = type_min(clip_bits, clip_signed);
+  hi_ = type_max(clip_bits, clip_signed);
+  if (use_min_max) {
+    lo_ = std::max(lo_, int64_t{op.activation_min});
+    hi_ = std::min(hi_, int64_t{op.activation_max});
+  }
   lo_ = std::max(lo_, type_min(std::min<unsigned>(ofm.elem_bits, 32), ofm.is_signed));
   hi_ = std::min(hi_, type_max(std::min<unsigned>(ofm.elem_bits, 32), ofm.is_signed));
   if (lut_) {
-    // Q4 (§8.6): the LUT index is the scaled value + OFM zero point, clamped to the clip range
-    // (int8: +128). Decision (unverified, KWS cannot tell): ACTIVATION_MIN/MAX clamp the index
-    // too, as the §3.1 order "zero point, clamp, then LUT" says.
-    lut_lo_ = std::max(type_min(clip_bits, clip_signed), int64_t{op.activation_min});
-    lut_hi_ = std::min(type_max(clip_bits, clip_signed), int64_t{op.activation_max});
-    if (wide_) { lut_lo_ = type_min(clip_bits, clip_signed); lut_hi_ = type_max(clip_bits, clip_signed); }
-    lut_signed_ = clip_signed;
-    lut_bits_ = clip_bits;
+    // Q4 (§8.6, §9.5): the LUT index is the scaled value + OFM zero point, clamped to the index
+    // type (int8: +128). Decision (unverified, no golden can tell): ACTIVATION_MIN/MAX clamp the
+    // index too when they apply, as the §3.1 order "zero point, clamp, then LUT" says.
+    lut_bits_ = op.lut.index_bits;
+    lut_signed_ = op.lut.index_signed;
+    entry_bytes_ = op.lut.entry_bytes;
+    lut_lo_ = type_min(lut_bits_, lut_signed_);
+    lut_hi_ = type_max(lut_bits_, lut_signed_);
+    if (use_min_max) {
+      lut_lo_ = std::max(lut_lo_, int64_t{op.activation_min});
+      lut_hi_ = std::min(lut_hi_, int64_t{op.activation_max});
+    }
     if (op.activation == ActivationFunction::kTable) {
-      const size_t start = size_t{lut_base} + 256 * size_t{op.table_index};
-      if (start < shram.size()) {
-        table_ = shram.data() + start;
-        table_bytes_ = shram.size() - start;
+      const size_t start = size_t{lut_base} + op.lut.offset;
+      if (start < lut_memory.size()) {
+        table_ = lut_memory.data() + start;
+        table_bytes_ = lut_memory.size() - start;
       }
     }
   }
@@ -76,9 +86,9 @@ int32_t OutputStage::lookup(int64_t x) const {
     const int64_t r = base + ((int64_t{slope} * frac + 64) >> 7);
     return static_cast<int32_t>(std::clamp<int64_t>(r, type_min(ofm_bits_, ofm_signed_), type_max(ofm_bits_, ofm_signed_)));
   }
-  // 8-bit index; entries are OFM-sized: 1 byte (8-bit OFM), 2 (16-bit), 4 (32-bit, §8.6).
+  // 8-bit index; 1-, 2- or 4-byte entries (U55: OFM-sized, §8.6; U85: by LUT function, §9.5).
   const size_t index = static_cast<size_t>(lut_signed_ ? x + 128 : x) & 0xFF;
-  const unsigned eb = std::min<unsigned>(ofm_bits_ / 8, 4);
+  const unsigned eb = entry_bytes_;
   if (table_ == nullptr || (index + 1) * eb > table_bytes_) return 0;
   uint32_t raw = 0;
   for (unsigned b = 0; b < eb; ++b) raw |= uint32_t{table_[index * eb + b]} << (8 * b);

@@ -14,7 +14,9 @@ using Int128 = __int128;
 // Round terms (§3.1 table, U55 modes): NATURAL 2^(shift-1) (half up); TRUNCATE toward zero;
 // DBL ("TFL") 2^(shift-1) + (p >= 0 ? 2^30 : -2^30) when shift > 31 — §8.5 shows this equals
 // TFLite's SaturatingRoundingDoublingHighMul + RoundingDivideByPOT exactly (Q1).
-inline int64_t rescale(Int128 x, uint32_t scale, uint32_t shift, RoundMode mode) {
+// U85 modes and dbl_rnd (§3.1 table, §9.4): SYMMETRIC R - (p < 0), TRUNCATE_TO_LOWER 0 (floor),
+// DOUBLE_ASYMMETRIC R + D, and D = 2^(30 - dbl) when shift > 31 - dbl (dbl = 0 on the U55).
+inline int64_t rescale(Int128 x, uint32_t scale, uint32_t shift, RoundMode mode, uint32_t dbl = 0) {
   const Int128 p = x * scale;
   if (shift == 0) {
     const Int128 lim = INT64_MAX;
@@ -24,10 +26,16 @@ inline int64_t rescale(Int128 x, uint32_t scale, uint32_t shift, RoundMode mode)
   switch (mode) {
     case RoundMode::kNatural: r = Int128{1} << (shift - 1); break;
     case RoundMode::kTruncate: r = p >= 0 ? 0 : (Int128{1} << shift) - 1; break;
+    case RoundMode::kTruncateToLower: r = 0; break;
+    case RoundMode::kSymmetric: r = (Int128{1} << (shift - 1)) - (p < 0 ? 1 : 0); break;
+    case RoundMode::kDoubleAsymmetric:
+      r = Int128{1} << (shift - 1);
+      if (dbl <= 30 && shift + dbl > 31) r += Int128{1} << (30 - dbl);
+      break;
     case RoundMode::kDbl:
     default:
       r = Int128{1} << (shift - 1);
-      if (shift > 31) r += p >= 0 ? (Int128{1} << 30) : -(Int128{1} << 30);
+      if (dbl <= 30 && shift + dbl > 31) r += p >= 0 ? (Int128{1} << (30 - dbl)) : -(Int128{1} << (30 - dbl));
       break;
   }
   const Int128 v = (p + r) >> shift;
@@ -45,8 +53,9 @@ inline int64_t type_max(unsigned bits, bool is_signed) {
 // Precomputed output stage of one operation: scaled value -> stored OFM value.
 class OutputStage {
  public:
-  // `lut` is the whole SHRAM; the table is read at lut_base + 256·n (§3.5, §8.6).
-  OutputStage(const OperationConfig& op, std::span<const uint8_t> shram, uint32_t lut_base);
+  // `lut_memory` is the whole SHRAM (U55) or LUT RAM (U85); the table is read at
+  // lut_base + op.lut.offset (§3.5, §8.6, §9.5).
+  OutputStage(const OperationConfig& op, std::span<const uint8_t> lut_memory, uint32_t lut_base);
   int32_t apply(int64_t v) const;
 
  private:
@@ -59,6 +68,7 @@ class OutputStage {
   int64_t lut_lo_ = 0, lut_hi_ = 0;  // clip range for the index
   bool lut_signed_ = true;
   unsigned lut_bits_ = 8;  // index width: 8 (256 entries) or 16 (interpolated, 512 entries)
+  unsigned entry_bytes_ = 1;
   unsigned ofm_bits_ = 8;
   bool ofm_signed_ = true;
   const uint8_t* table_ = nullptr;

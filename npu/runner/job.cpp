@@ -31,7 +31,7 @@ bool load_command_bytes(const std::vector<uint8_t>& bytes, Job& job, std::string
     if (p->has_optimizer_config) {
       job.stream_config = npu_config_from_word(p->config);
       if (!job.stream_config) {
-        error = fmt::format("the stream was compiled for CONFIG {:#010x}, which is not an Ethos-U55/U65", p->config);
+        error = fmt::format("the stream was compiled for CONFIG {:#010x}, which is not an Ethos-U55/U65/U85", p->config);
         return false;
       }
     }

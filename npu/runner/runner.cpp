@@ -28,9 +28,14 @@ constexpr const char* kUsage =
     "  --input FILE[@R:OFFSET]   input data; with a model, inputs in order; with --cmd give @R:OFFSET\n"
     "  --input-value V           fill every model input element with V (default 0)\n"
     "  --output FILE[@R:OFFSET:SIZE]  write an output; with a model, outputs in order\n"
-    "  --macs N                  32, 64, 128 or 256 (default: the stream's COP1 config, else 128)\n"
-    "  --system NAME             Ethos_U55_High_End_Embedded (default) | Ethos_U55_Deep_Embedded\n"
-    "  --memory-mode MODE        Shared_Sram (default) | Sram_Only\n"
+    "  --macs N                  U55: 32, 64, 128, 256; U85: 128 .. 2048 (default: the stream's COP1\n"
+    "                            CONFIG word, else 128)\n"
+    "  --npu u55|u65|u85         NPU type of a raw stream without a COP1 header (default u55; a COP1\n"
+    "                            CONFIG word decides otherwise)\n"
+    "  --system NAME             a Vela system config: Ethos_U55_High_End_Embedded (U55 default),\n"
+    "                            Ethos_U55_Deep_Embedded, Ethos_U85_SYS_DRAM_Mid (U85 default),\n"
+    "                            Ethos_U85_SYS_DRAM_High, Ethos_U85_SYS_Flash_High, AmbiqLP_SRAM\n"
+    "  --memory-mode MODE        Shared_Sram (U55 default) | Sram_Only (U85 default)\n"
     "  --op-overhead CYCLES      fixed cycles per operation (default 0)\n"
     "  --npu-clock-mhz F         NPU clock (default: the system preset's)\n"
     "  --axi0 B:L / --axi1 B:L   bytes per NPU cycle and latency of the memory on an AXI port\n"
@@ -44,8 +49,8 @@ struct Options {
   std::vector<std::string> inputs, outputs;
   std::optional<int64_t> input_value;
   std::optional<uint32_t> macs;
-  std::string system = "Ethos_U55_High_End_Embedded";
-  std::string memory_mode = "Shared_Sram";
+  std::optional<Product> product;
+  std::string system, memory_mode;  // empty: the NPU type's default
   unsigned op_overhead = 0;
   std::optional<double> clock_mhz;
   std::optional<std::pair<double, unsigned>> axi[2];
@@ -155,9 +160,14 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
       if (ec != std::errc() || p != v.data() + v.size()) return fail(err, fmt::format("--input-value expects an integer, got '{}'", v));
       o.input_value = iv;
     } else if (a == "--macs") {
-      if (!parse_u64(v, n) || (n != 32 && n != 64 && n != 128 && n != 256))
-        return fail(err, fmt::format("--macs must be 32, 64, 128 or 256, got '{}'", v));
+      if (!parse_u64(v, n) || n < 32 || n > 2048 || (n & (n - 1)) != 0)
+        return fail(err, fmt::format("--macs must be 32, 64, 128, 256 (U55) or 128 .. 2048 (U85), got '{}'", v));
       o.macs = static_cast<uint32_t>(n);
+    } else if (a == "--npu") {
+      if (v == "u55") o.product = Product::kU55;
+      else if (v == "u65") o.product = Product::kU65;
+      else if (v == "u85") o.product = Product::kU85;
+      else return fail(err, fmt::format("--npu must be u55, u65 or u85, got '{}'", v));
     } else if (a == "--system") o.system = v;
     else if (a == "--memory-mode") o.memory_mode = v;
     else if (a == "--op-overhead") {
@@ -200,26 +210,41 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     job.regions[r].resize(n, 0);
   }
 
+  // The NPU: the stream's COP1 CONFIG word, else --npu; --macs overrides the MAC count.
+  NpuConfig cfg;
+  if (job.stream_config) cfg = *job.stream_config;
+  else if (o.product) cfg.product = *o.product;
+  if (job.stream_config && o.product && *o.product != job.stream_config->product)
+    return fail(err, fmt::format("--npu {} contradicts the stream's CONFIG word ({})", npu_target_name(NpuConfig{128, *o.product}),
+                                 npu_target_name(*job.stream_config)));
+  if (o.macs) {
+    const bool ok = cfg.is_u85() ? (*o.macs >= 128 && *o.macs <= 2048) : (*o.macs <= 256);
+    if (!ok) return fail(err, fmt::format("--macs {} is not a configuration of {}", *o.macs, cfg.is_u85() ? "the U85" : "the U55/U65"));
+    cfg.macs = *o.macs;
+  }
+  const Isa isa = cfg.is_u85() ? Isa::kU85 : cfg.product == Product::kU65 ? Isa::kU65 : Isa::kU55;
+
   if (o.disasm) {
     for (size_t i = 0; i < job.commands.size();) {
-      const DecodeResult d = decode_command(job.commands, i);
+      const DecodeResult d = decode_command(job.commands, i, isa);
       if (d.error != DecodeError::kNone) {
         fmt::print(out, "0x{:04x} <invalid word {:#010x}>\n", i * 4, job.commands[i]);
         ++i;
         continue;
       }
-      fmt::print(out, "{}\n", disassemble(d.command));
+      fmt::print(out, "{}\n", disassemble(d.command, isa));
       i += d.command.words();
     }
     return 0;
   }
 
-  NpuConfig cfg;
-  if (o.macs) cfg.macs = *o.macs;
-  else if (job.stream_config) cfg = *job.stream_config;
   if (job.stream_config && job.stream_config->macs != cfg.macs)
     fmt::print(err, "corsim-npu: warning: the stream was compiled for {} MACs, running on {}\n",
                job.stream_config->macs, cfg.macs);
+  // ExecuTorch's defaults (spec §5.2): U55 Ethos_U55_High_End_Embedded + Shared_Sram, U85
+  // Ethos_U85_SYS_DRAM_Mid + Sram_Only.
+  if (o.system.empty()) o.system = cfg.is_u85() ? "Ethos_U85_SYS_DRAM_Mid" : "Ethos_U55_High_End_Embedded";
+  if (o.memory_mode.empty()) o.memory_mode = cfg.is_u85() ? "Sram_Only" : "Shared_Sram";
   auto sys = timing::system_preset(o.system);
   if (!sys) return fail(err, fmt::format("unknown --system '{}'", o.system));
   auto mode = timing::memory_mode_from_name(o.memory_mode);
@@ -276,10 +301,13 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     uint64_t ops = 0, macs = 0, cycles = 0, mac = 0, ao = 0, wd = 0;
     std::array<uint64_t, 2> rd{}, wr{};
   } tot;
+  // The U85's AXI0/AXI1 of the model are its SRAM and EXT ports (npu/ops/op_context.h region_port).
+  const char* port0 = cfg.is_u85() ? "sram" : "axi0";
+  const char* port1 = cfg.is_u85() ? "ext" : "axi1";
   if (!o.quiet)
     fmt::print(out, "{:>3} {:>6} {:<10} {:>12} {:>12} {:>12} {:>9} {:>9} {:>8} {:>8} {:>7} {:>8} {:>8} {:<7} {:>17} {:>17}\n",
-               "#", "offset", "kind", "ifm", "ifm2", "ofm", "macs", "cycles", "mac", "ao", "wd", "axi0", "axi1",
-               "bound", "axi0 rd/wr B", "axi1 rd/wr B");
+               "#", "offset", "kind", "ifm", "ifm2", "ofm", "macs", "cycles", "mac", "ao", "wd", port0, port1,
+               "bound", fmt::format("{} rd/wr B", port0), fmt::format("{} rd/wr B", port1));
   const RunResult r = ex.run(job.commands, bus, bus.basep(), timing::region_config_for(sys->memory_mode), [&](const OpRecord& rec) {
     const timing::OpTiming t = tm.estimate(rec.op, rec.traffic);
     const auto& tr = rec.traffic;
@@ -295,18 +323,20 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     const bool has2 = rec.op.has_ifm2();
     fmt::print(out, "{:>3} {:#06x} {:<10} {:>12} {:>12} {:>12} {:>9} {:>9} {:>8} {:>8} {:>7} {:>8} {:>8} {:<7} {:>17} {:>17}\n",
                tot.ops - 1, rec.offset, op_kind_name(rec.op), kernel ? shape(rec.op.ifm) : "-",
-               has2 ? (rec.op.ifm2_scalar ? std::string("scalar") : shape(rec.op.ifm2)) : "-",
+               has2 ? (rec.op.ifm2.storage == Storage::kScalar ? std::string("scalar") : shape(rec.op.ifm2)) : "-",
                kernel ? shape(rec.op.ofm) : fmt::format("{}B", rec.op.dma_length), rec.macs, t.total, t.mac,
                t.output, t.weights, t.axi0, t.axi1, t.bound, fmt::format("{}/{}", tr.read[0], tr.write[0]),
                fmt::format("{}/{}", tr.read[1], tr.write[1]));
   });
   const double us = static_cast<double>(tot.cycles) / sys->npu_clock_hz * 1e6;
+  fmt::print(out, "npu: {} ({})\n", npu_target_name(cfg), sys->name);
   fmt::print(out,
              "total: {} operations, {} MACs, {} cycles ({:.1f} us at {:.0f} MHz, {:.1f} MACs/cycle of {}); "
-             "MAC {} AO {} WD {}; AXI0 {} B read {} B written; AXI1 {} B read {} B written\n",
+             "MAC {} AO {} WD {}; {} {} B read {} B written; {} {} B read {} B written\n",
              tot.ops, tot.macs, tot.cycles, us, sys->npu_clock_hz / 1e6,
              tot.cycles ? static_cast<double>(tot.macs) / static_cast<double>(tot.cycles) : 0.0, cfg.macs, tot.mac,
-             tot.ao, tot.wd, tot.rd[0], tot.wr[0], tot.rd[1], tot.wr[1]);
+             tot.ao, tot.wd, cfg.is_u85() ? "SRAM" : "AXI0", tot.rd[0], tot.wr[0], cfg.is_u85() ? "EXT" : "AXI1",
+             tot.rd[1], tot.wr[1]);
   if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream)
     return fail(err, fmt::format("NPU fault at command byte {:#x}: {}", r.qread, r.error));
 

@@ -76,7 +76,7 @@ bool load_tflite(const std::string& path, Job& job, std::string& error) {
       }
     }
   if (!npu_op || !npu_op->inputs() || npu_op->inputs()->size() < 4 || !g.tensors()) {
-    error = "tflite: no custom operator 'ethos-u' with command stream, flash, scratch and scratch_fast inputs";
+    error = "tflite: no custom operator 'ethos-u' with command stream, flash, scratch and scratch_fast inputs (not a Vela-compiled .tflite?)";
     return false;
   }
   auto tensor = [&](int32_t i) -> const tfl::Tensor* {

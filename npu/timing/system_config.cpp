@@ -5,7 +5,8 @@
 namespace corsim::npu::timing {
 
 namespace {
-constexpr double kU55AxiBytes = 8;  // §5.1: "Ethos_U55*" system configs use an 8-byte AXI
+constexpr double kU55AxiBytes = 8;   // §5.1: "Ethos_U55*" system configs use an 8-byte AXI
+constexpr double kAxiBytes = 16;     // every other system config (§5.1, §10.2)
 }
 
 std::optional<SystemConfig> system_preset(std::string_view name) {
@@ -23,11 +24,40 @@ std::optional<SystemConfig> system_preset(std::string_view name) {
     s.axi1 = {"OffChipFlash", 0.0625 * kU55AxiBytes, 64, 64, 128};
     return s;
   }
+  // Ethos-U85 configs of Arm's vela.ini (§5.2): bandwidth = clock_scale x 16 B x ports used.
+  // For the U85, axi0 is the SRAM port and axi1 the EXT port (npu/ops/op_context.h region_port).
+  if (name == "Ethos_U85_SYS_DRAM_Mid") {  // ExecuTorch's U85 default
+    s.npu_clock_hz = 1e9;
+    s.axi0 = {"Sram", 1.0 * kAxiBytes * 2, 32, 32, 64};
+    s.axi1 = {"Dram", 0.75 * kAxiBytes * 1, 500, 250, 128};
+    return s;
+  }
+  if (name == "Ethos_U85_SYS_DRAM_High") {
+    s.npu_clock_hz = 1e9;
+    s.axi0 = {"Sram", 1.0 * kAxiBytes * 4, 32, 32, 64};
+    s.axi1 = {"Dram", 0.75 * kAxiBytes * 2, 500, 250, 128};
+    return s;
+  }
+  if (name == "Ethos_U85_SYS_Flash_High") {
+    s.npu_clock_hz = 500e6;
+    s.axi0 = {"Sram", 1.0 * kAxiBytes * 2, 32, 32, 64};
+    s.axi1 = {"OffChipFlash", 0.0625 * kAxiBytes * 1, 64, 64, 128};
+    return s;
+  }
+  // Ambiq's config for the FPGA counts in ../shared/models/u85 (ambiq_vela.ini, §10.2): 100 MHz,
+  // SRAM and "Dram" both clock_scale 2.5 x 2 ports = 80 B/cycle, latency 5, burst 128.
+  if (name == "AmbiqLP_SRAM") {
+    s.npu_clock_hz = 100e6;
+    s.axi0 = {"Sram", 2.5 * kAxiBytes * 2, 5, 5, 128};
+    s.axi1 = {"Dram", 2.5 * kAxiBytes * 2, 5, 5, 128};
+    return s;
+  }
   return std::nullopt;
 }
 
 std::vector<std::string_view> system_preset_names() {
-  return {"Ethos_U55_High_End_Embedded", "Ethos_U55_Deep_Embedded"};
+  return {"Ethos_U55_High_End_Embedded", "Ethos_U55_Deep_Embedded", "Ethos_U85_SYS_DRAM_Mid",
+          "Ethos_U85_SYS_DRAM_High",     "Ethos_U85_SYS_Flash_High", "AmbiqLP_SRAM"};
 }
 
 std::optional<MemoryMode> memory_mode_from_name(std::string_view name) {

@@ -1,5 +1,7 @@
 #include "npu/timing/timing_model.h"
 
+#include "npu/timing/u85_timing.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -46,6 +48,7 @@ Split split(uint32_t extent, uint32_t block) {
 }  // namespace
 
 Ublock TimingModel::ofm_ublock(const OperationConfig& op) const {
+  if (npu_.is_u85()) return {op.ofm_ublock_height, op.ofm_ublock_width, op.ofm_ublock_depth};  // ACC_FORMAT
   Ublock u{1, 1, 8};
   switch (npu_.macs) {
     case 32: u = {1, 1, 4}; break;
@@ -61,6 +64,7 @@ Ublock TimingModel::ofm_ublock(const OperationConfig& op) const {
 }
 
 uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const {
+  if (npu_.is_u85()) return u85_mac_cycles_for_block(op, npu_, bh, bw, bd);
   if (op.kind == OpKind::kElementwise || op.kind == OpKind::kDma || op.kind == OpKind::kOther) return 0;
   const Ublock u = ofm_ublock(op);
   const uint64_t nh = ceil_div(bh, u.h), nw = ceil_div(bw, u.w), nc = ceil_div(bd, u.c);
@@ -108,6 +112,7 @@ uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t b
 }
 
 double TimingModel::output_cycles_per_element(const OperationConfig& op) const {
+  if (npu_.is_u85()) return u85_output_cycles_per_element(op, npu_);
   const AoTable t = ao_table(npu_.macs);
   size_t oi = 7;
   if (op.kind == OpKind::kElementwise) {
@@ -156,7 +161,7 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
           last_ao = ao;
         }
     t.compute += std::min(last_mac, last_ao);
-  } else if (op.kind == OpKind::kElementwise) {
+  } else if (op.kind == OpKind::kElementwise || op.kind == OpKind::kResize) {
     uint64_t elements = op.ofm.elements();
     if (op.ofm.layout == Layout::kNhcwb16)
       elements = uint64_t{op.ofm.height} * op.ofm.width * ((op.ofm.depth + 15) / 16 * 16);
@@ -165,7 +170,7 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
   }
   // Weight decoder: the weight buffer takes cycles_wb = 32 x ublock_c / 8 cycles for ublock_c OFM
   // channels x one 32-deep IFM block (§5.3), i.e. 8 weights per cycle.
-  t.weights = (decoded_weights + 7) / 8;
+  t.weights = npu_.is_u85() ? u85_weight_decode_cycles(traffic, npu_) : (decoded_weights + 7) / 8;
   auto port_cycles = [&](const MemoryPort& p, uint64_t rd, uint64_t wr) -> uint64_t {
     if (rd + wr == 0) return 0;
     const double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;

@@ -1,6 +1,7 @@
 #pragma once
-// Per-operation cycles of an Ethos-U55 (spec/ethos-u.md §5.1 constants, §5.3 structure). The cost
-// parts stay separate so a report can say why an operation is slow:
+// Per-operation cycles of an Ethos-U55 or, for a U85 NpuConfig, an Ethos-U85 (spec/ethos-u.md §5.1
+// constants, §5.3 structure; the U85 formulas are in u85_timing.h). The cost parts stay separate
+// so a report can say why an operation is slow:
 //   mac     MAC-array cycles over the OFM blocks (micro-blocks, kernel steps, accumulator delay)
 //   output  output-stage (AO) cycles: scaling, activation, LUT, per OFM element
 //   weights weight-decoder cycles for the decoded weights

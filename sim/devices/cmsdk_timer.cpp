@@ -8,24 +8,24 @@ constexpr uint8_t kTimerIds[12] = {0x04, 0x00, 0x00, 0x00, 0x22, 0xB8, 0x1B, 0x0
 }
 
 CmsdkTimer::CmsdkTimer(std::string name, const DeviceContext& ctx, uint64_t hz, int irq)
-    : RegisterDevice(std::move(name)), ctx_(ctx), hz_(hz == 0 ? ctx.clock_hz : hz), irq_(irq) {
-  add(kCtrl, "CTRL", [this] { return ctrl_; }, [this](uint32_t v) {
+    : memory::RegisterTarget(std::move(name)), ctx_(ctx), hz_(hz == 0 ? ctx.clock_hz : hz), irq_(irq) {
+  registers().add(kCtrl, "CTRL", [this] { return ctrl_; }, [this](uint32_t v, uint32_t) {
     const uint32_t value = value_now();
     ctrl_ = v & 0xF;
     restart(value);
     update_irq();
   });
-  add(kValue, "VALUE", [this] { return value_now(); }, [this](uint32_t v) { restart(v); });
+  registers().add(kValue, "VALUE", [this] { return value_now(); }, [this](uint32_t v, uint32_t) { restart(v); });
   // Writing RELOAD also loads VALUE (CMSDK TRM: "a write to RELOAD also updates VALUE").
-  add(kReload, "RELOAD", [this] { return reload_; }, [this](uint32_t v) {
+  registers().add(kReload, "RELOAD", [this] { return reload_; }, [this](uint32_t v, uint32_t) {
     reload_ = v;
     restart(v);
   });
-  add(kIntStatus, "INTSTATUS", [this] { return int_status_; }, [this](uint32_t v) {
+  registers().add(kIntStatus, "INTSTATUS", [this] { return int_status_; }, [this](uint32_t v, uint32_t) {
     if (v & 1u) int_status_ = 0;
     update_irq();
   });
-  add_id_registers(kTimerIds);
+  registers().add_id_registers(kTimerIds);
 }
 
 CmsdkTimer::~CmsdkTimer() { ctx_.events.cancel(event_); }

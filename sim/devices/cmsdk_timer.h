@@ -6,11 +6,11 @@
 #include <cstdint>
 
 #include "sim/devices/device_context.h"
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 
-class CmsdkTimer final : public RegisterDevice {
+class CmsdkTimer final : public memory::RegisterTarget {
  public:
   CmsdkTimer(std::string name, const DeviceContext& ctx, uint64_t hz, int irq);
   ~CmsdkTimer() override;

@@ -11,23 +11,24 @@ constexpr uint8_t kEot = 0x04;
 }  // namespace
 
 CmsdkUart::CmsdkUart(std::string name, IrqSink& irq, UartOptions options, Output output, Shutdown shutdown)
-    : RegisterDevice(std::move(name)), irq_(irq), options_(std::move(options)), output_(std::move(output)),
+    : memory::RegisterTarget(std::move(name)), irq_(irq), options_(std::move(options)), output_(std::move(output)),
       shutdown_(std::move(shutdown)) {
   // DATA: writes transmit; reads return the RX byte (no host input is connected: 0).
-  add(kData, "DATA", [] { return 0u; }, [this](uint32_t v) { transmit(static_cast<uint8_t>(v)); }, true);
+  registers().add(kData, "DATA", [] { return 0u; }, [this](uint32_t v, uint32_t) { transmit(static_cast<uint8_t>(v)); },
+                  memory::RegisterBank::ReadEffect::Acts);
   // STATE: bit0 TX full (never), bit1 RX full (never), bits 2/3 overrun, write 1 to clear.
-  add(kState, "STATE", [this] { return state_overrun_; }, [this](uint32_t v) { state_overrun_ &= ~(v & 0xCu); });
-  add(kCtrl, "CTRL", [this] { return ctrl_; }, [this](uint32_t v) {
+  registers().add(kState, "STATE", [this] { return state_overrun_; }, [this](uint32_t v, uint32_t) { state_overrun_ &= ~(v & 0xCu); });
+  registers().add(kCtrl, "CTRL", [this] { return ctrl_; }, [this](uint32_t v, uint32_t) {
     ctrl_ = v & 0x7F;
     update_irq();
   });
   // INTSTATUS reads / INTCLEAR writes share the offset (write 1 to clear).
-  add(kIntStatus, "INTSTATUS", [this] { return int_status_; }, [this](uint32_t v) {
+  registers().add(kIntStatus, "INTSTATUS", [this] { return int_status_; }, [this](uint32_t v, uint32_t) {
     int_status_ &= ~(v & 0xFu);
     update_irq();
   });
-  add_storage(kBaudDiv, "BAUDDIV", baud_div_, 0xFFFFF);  // 20-bit divider
-  add_id_registers(kUartIds);
+  registers().add_storage(kBaudDiv, "BAUDDIV", baud_div_, 0xFFFFF);  // 20-bit divider
+  registers().add_id_registers(kUartIds);
 }
 
 void CmsdkUart::transmit(uint8_t byte) {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "sim/devices/device_context.h"
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 
@@ -19,7 +19,7 @@ struct UartOptions {
   int rx_irq = -1;
 };
 
-class CmsdkUart final : public RegisterDevice {
+class CmsdkUart final : public memory::RegisterTarget {
  public:
   using Output = std::function<void(uint8_t)>;
   using Shutdown = std::function<void()>;

@@ -5,11 +5,11 @@
 #include <cstdint>
 
 #include "sim/devices/device_context.h"
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 
-class FpgaIo final : public RegisterDevice {
+class FpgaIo final : public memory::RegisterTarget {
  public:
   FpgaIo(std::string name, const DeviceContext& ctx, unsigned num_leds = 10);
 

@@ -47,9 +47,9 @@ void SseCounter::notify() {
 }
 
 SseCounterControl::SseCounterControl(SseCounter& counter)
-    : RegisterDevice("sse-counter-control"), counter_(counter) {
+    : memory::RegisterTarget("sse-counter-control"), counter_(counter) {
   // CNTCR: EN bit0, HDBG bit1, SCEN bit2, INTRMASK bit3, PSLVERRDIS bit4, INTRCLR bit5.
-  add(kCntcr, "CNTCR", [this] { return counter_.control; }, [this](uint32_t v) {
+  registers().add(kCntcr, "CNTCR", [this] { return counter_.control; }, [this](uint32_t v, uint32_t) {
     counter_.control = v & 0x3F;
     if ((v & 4u) && !warned_scaling_) {
       spdlog::warn("sse-counter: CNTCR.SCEN (scaled counting) set; corsim counts one per cycle");
@@ -57,55 +57,55 @@ SseCounterControl::SseCounterControl(SseCounter& counter)
     }
     counter_.set_enabled(v & 1u);
   });
-  add(kCntsr, "CNTSR", [] { return 0u; }, nullptr);  // DBGH: never halted by a debugger here
-  add(kCntcvLo, "CNTCV_LO", [this] { return lo(counter_.value()); },
-      [this](uint32_t v) { counter_.set_value(with_lo(counter_.value(), v)); });
-  add(kCntcvHi, "CNTCV_HI", [this] { return hi(counter_.value()); },
-      [this](uint32_t v) { counter_.set_value(with_hi(counter_.value(), v)); });
-  add_storage(kCntscr, "CNTSCR", counter_.scale);
-  add_const(kCntid, "CNTID", 0x0);  // no scaling registers in the ID (CNTSC = 0)
-  add_storage(kCntscr0, "CNTSCR0", counter_.scale0);
-  add_storage(kCntscr1, "CNTSCR1", counter_.scale1);
+  registers().add(kCntsr, "CNTSR", [] { return 0u; }, nullptr);  // DBGH: never halted by a debugger here
+  registers().add(kCntcvLo, "CNTCV_LO", [this] { return lo(counter_.value()); },
+      [this](uint32_t v, uint32_t) { counter_.set_value(with_lo(counter_.value(), v)); });
+  registers().add(kCntcvHi, "CNTCV_HI", [this] { return hi(counter_.value()); },
+      [this](uint32_t v, uint32_t) { counter_.set_value(with_hi(counter_.value(), v)); });
+  registers().add_storage(kCntscr, "CNTSCR", counter_.scale);
+  registers().add_const(kCntid, "CNTID", 0x0);  // no scaling registers in the ID (CNTSC = 0)
+  registers().add_storage(kCntscr0, "CNTSCR0", counter_.scale0);
+  registers().add_storage(kCntscr1, "CNTSCR1", counter_.scale1);
 }
 
-SseCounterStatus::SseCounterStatus(SseCounter& counter) : RegisterDevice("sse-counter-status") {
-  add(0x0, "CNTCV_LO", [&counter] { return lo(counter.value()); }, nullptr);
-  add(0x4, "CNTCV_HI", [&counter] { return hi(counter.value()); }, nullptr);
+SseCounterStatus::SseCounterStatus(SseCounter& counter) : memory::RegisterTarget("sse-counter-status") {
+  registers().add(0x0, "CNTCV_LO", [&counter] { return lo(counter.value()); }, nullptr);
+  registers().add(0x4, "CNTCV_HI", [&counter] { return hi(counter.value()); }, nullptr);
 }
 
 SseTimer::SseTimer(std::string name, const DeviceContext& ctx, SseCounter& counter, int irq)
-    : RegisterDevice(std::move(name)), ctx_(ctx), counter_(counter), irq_(irq) {
+    : memory::RegisterTarget(std::move(name)), ctx_(ctx), counter_(counter), irq_(irq) {
   counter_.add_listener(this);
-  add(kCntpctLo, "CNTPCT_LO", [this] { return lo(counter_.value()); }, nullptr);
-  add(kCntpctHi, "CNTPCT_HI", [this] { return hi(counter_.value()); }, nullptr);
-  add_storage(kCntfrq, "CNTFRQ", cntfrq_);
-  add(kCvalLo, "CNTP_CVAL_LO", [this] { return lo(cval_); }, [this](uint32_t v) { cval_ = with_lo(cval_, v); recalc(); });
-  add(kCvalHi, "CNTP_CVAL_HI", [this] { return hi(cval_); }, [this](uint32_t v) { cval_ = with_hi(cval_, v); recalc(); });
+  registers().add(kCntpctLo, "CNTPCT_LO", [this] { return lo(counter_.value()); }, nullptr);
+  registers().add(kCntpctHi, "CNTPCT_HI", [this] { return hi(counter_.value()); }, nullptr);
+  registers().add_storage(kCntfrq, "CNTFRQ", cntfrq_);
+  registers().add(kCvalLo, "CNTP_CVAL_LO", [this] { return lo(cval_); }, [this](uint32_t v, uint32_t) { cval_ = with_lo(cval_, v); recalc(); });
+  registers().add(kCvalHi, "CNTP_CVAL_HI", [this] { return hi(cval_); }, [this](uint32_t v, uint32_t) { cval_ = with_hi(cval_, v); recalc(); });
   // TVAL is the signed 32-bit distance CVAL - CNTPCT (Armv8-M generic timer semantics).
-  add(kTval, "CNTP_TVAL", [this] { return lo(cval_ - counter_.value()); }, [this](uint32_t v) {
+  registers().add(kTval, "CNTP_TVAL", [this] { return lo(cval_ - counter_.value()); }, [this](uint32_t v, uint32_t) {
     cval_ = counter_.value() + static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v)));
     recalc();
   });
-  add(kCtl, "CNTP_CTL", [this] { return ctl_ | (status() ? kCtlIstatus : 0u); }, [this](uint32_t v) {
+  registers().add(kCtl, "CNTP_CTL", [this] { return ctl_ | (status() ? kCtlIstatus : 0u); }, [this](uint32_t v, uint32_t) {
     const bool was_enabled = ctl_ & kCtlEnable;
     ctl_ = v & (kCtlEnable | kCtlImask);
     if (!was_enabled && (ctl_ & kCtlEnable) && autoinc()) aival_ = counter_.value() + aival_reload_;
     recalc();
   });
-  add(kAivalLo, "CNTP_AIVAL_LO", [this] { return lo(aival_); }, nullptr);
-  add(kAivalHi, "CNTP_AIVAL_HI", [this] { return hi(aival_); }, nullptr);
-  add_storage(kAivalReload, "CNTP_AIVAL_RELOAD", aival_reload_);
+  registers().add(kAivalLo, "CNTP_AIVAL_LO", [this] { return lo(aival_); }, nullptr);
+  registers().add(kAivalHi, "CNTP_AIVAL_HI", [this] { return hi(aival_); }, nullptr);
+  registers().add_storage(kAivalReload, "CNTP_AIVAL_RELOAD", aival_reload_);
   // AIVAL_CTL: EN bit0 (read/write); CLR bit1 is set by hardware when the auto-increment value is
   // reached and cleared by writing 0 to it.
-  add(kAivalCtl, "CNTP_AIVAL_CTL", [this] { return aival_ctl_; }, [this](uint32_t v) {
+  registers().add(kAivalCtl, "CNTP_AIVAL_CTL", [this] { return aival_ctl_; }, [this](uint32_t v, uint32_t) {
     const bool was = autoinc();
     aival_ctl_ = (aival_ctl_ & ~1u) | (v & 1u);
     if (!(v & 2u)) aival_ctl_ &= ~2u;
     if (!was && autoinc() && (ctl_ & kCtlEnable)) aival_ = counter_.value() + aival_reload_;
     recalc();
   });
-  add_const(kCfg, "CNTP_CFG", 1);  // AIVAL implemented
-  add_id_registers(kTimerIds);
+  registers().add_const(kCfg, "CNTP_CFG", 1);  // AIVAL implemented
+  registers().add_id_registers(kTimerIds);
 }
 
 SseTimer::~SseTimer() { ctx_.events.cancel(event_); }

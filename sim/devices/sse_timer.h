@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "sim/devices/device_context.h"
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 
@@ -40,7 +40,7 @@ class SseCounter {
 };
 
 // Control frame (secure, 0x5810_0000).
-class SseCounterControl final : public RegisterDevice {
+class SseCounterControl final : public memory::RegisterTarget {
  public:
   explicit SseCounterControl(SseCounter& counter);
   static constexpr uint32_t kCntcr = 0x00, kCntsr = 0x04, kCntcvLo = 0x08, kCntcvHi = 0x0C, kCntscr = 0x10,
@@ -52,12 +52,12 @@ class SseCounterControl final : public RegisterDevice {
 };
 
 // Read-only status frame (0x4810_1000): CNTCV_LO/HI.
-class SseCounterStatus final : public RegisterDevice {
+class SseCounterStatus final : public memory::RegisterTarget {
  public:
   explicit SseCounterStatus(SseCounter& counter);
 };
 
-class SseTimer final : public RegisterDevice {
+class SseTimer final : public memory::RegisterTarget {
  public:
   SseTimer(std::string name, const DeviceContext& ctx, SseCounter& counter, int irq);
   ~SseTimer() override;

@@ -5,13 +5,13 @@
 // each offset reported once, as QEMU's "unimplemented device" regions behave.
 #include <cstdint>
 
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 
 // SSE-300 SYSINFO: SYS_VERSION, SYS_CONFIG, SYS_CONFIG1, IIDR and ID registers (values as QEMU's
 // mps3-an547 model reports them; SYS_CONFIG: 2 SRAM banks, 21 address bits, CPU0 = Cortex-M55).
-class SseSysInfo final : public RegisterDevice {
+class SseSysInfo final : public memory::RegisterTarget {
  public:
   SseSysInfo();
   static constexpr uint32_t kSysVersion = 0x7E00043B, kSysConfig = 0x00030152, kIidr = 0x74A0043B;
@@ -19,7 +19,7 @@ class SseSysInfo final : public RegisterDevice {
 
 // SSE-300 SYSCTRL (secure): clock, reset and power registers held as storage. A SWRESET request
 // is reported (corsim does not reset the system from there).
-class SseSysCtrl final : public RegisterDevice {
+class SseSysCtrl final : public memory::RegisterTarget {
  public:
   explicit SseSysCtrl(uint32_t initial_svtor);
 
@@ -30,7 +30,7 @@ class SseSysCtrl final : public RegisterDevice {
 };
 
 // MPS3 serial communication controller: CFG registers as storage, CFGSTAT always done, SCC_ID.
-class Mps3Scc final : public RegisterDevice {
+class Mps3Scc final : public memory::RegisterTarget {
  public:
   explicit Mps3Scc(uint32_t scc_id = 0x41055470);  // AN547 (QEMU mps3-an547 scc_id)
 
@@ -41,9 +41,9 @@ class Mps3Scc final : public RegisterDevice {
 
 // A block corsim does not model: every register reads as zero and ignores writes; each offset is
 // reported once.
-class StubDevice final : public RegisterDevice {
+class StubDevice final : public memory::RegisterTarget {
  public:
-  explicit StubDevice(std::string name) : RegisterDevice(std::move(name), UnknownRegister::RazWi) {}
+  explicit StubDevice(std::string name) : memory::RegisterTarget(std::move(name)) {}
 };
 
 }  // namespace corsim::sim

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 
@@ -15,7 +15,7 @@ struct TimingAdapterSettings {
   uint32_t perfctrl = 0, perfcnt = 0, mode = 1, histbin = 0, histcnt = 0;
 };
 
-class TimingAdapters final : public RegisterDevice {
+class TimingAdapters final : public memory::RegisterTarget {
  public:
   static constexpr unsigned kCount = 2;
   static constexpr uint32_t kStride = 0x200;

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -104,7 +105,14 @@ Platform::Platform(const PlatformPreset& preset, memory::Interconnect& bus, cons
         break;
       }
       case DeviceKind::Npu:
-        if (hooks_.make_npu) t = hooks_.make_npu(d, preset_.npu, ctx_);
+        if (hooks_.make_npu) {
+          try {
+            t = hooks_.make_npu(d, preset_.npu, ctx_);
+          } catch (const std::invalid_argument& e) {  // a configuration the NPU model refuses
+            error = e.what();
+            return;
+          }
+        }
         if (!t) t = std::make_unique<StubDevice>(d.name + " (NPU not modelled)");
         npu_ = t.get();
         break;

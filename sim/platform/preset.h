@@ -57,7 +57,7 @@ struct UartConsoleSpec {
 };
 
 struct NpuSpec {
-  std::string type = "ethos-u55";
+  std::string type = "ethos-u55";  // or "ethos-u85" (Corstone-320)
   unsigned num_macs = 128;
   std::string extra_args;  // FVP ethosu.extra_args, kept for the NPU model
   std::string system_config = "Ethos_U55_High_End_Embedded";  // Vela system config (memory.system_config)
@@ -66,6 +66,9 @@ struct NpuSpec {
 
 struct PlatformPreset {
   std::string name;
+  // The FVP's board instance name, the prefix of its UART parameters (mps3_board.uart0.out_file on
+  // Corstone-300, mps4_board.uart0.out_file on Corstone-320).
+  std::string fvp_board = "mps3_board";
   cpu::CpuConfig cpu;
   uint64_t clock_hz = 25'000'000;
   std::vector<MemorySpec> memories;
@@ -85,5 +88,6 @@ std::vector<std::string> preset_names();
 // The named preset, or nullopt.
 std::optional<PlatformPreset> make_preset(std::string_view name);
 PlatformPreset corstone300_preset();
+PlatformPreset corstone320_preset();
 
 }  // namespace corsim::sim

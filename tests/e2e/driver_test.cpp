@@ -13,7 +13,7 @@
 
 #include "memory/interconnect.h"
 #include "memory/ram.h"
-#include "npu/ethos_u55_device.h"
+#include "npu/ethos_u_device.h"
 #include "runtime/backends/ethos_u/ethos_u_driver.h"
 #include "runtime/backends/ethos_u/vela_bin_stream.h"
 #include "runtime/pte/program.h"
@@ -34,7 +34,7 @@ struct FakeIrq final : IrqSink {
 
 class DevicePort final : public NpuPort {
  public:
-  DevicePort(memory::Interconnect& ic, FakeTime& t, FakeIrq& irq, npu::EthosU55Device& dev)
+  DevicePort(memory::Interconnect& ic, FakeTime& t, FakeIrq& irq, npu::EthosUDevice& dev)
       : ic_(ic), time_(t), irq_(irq), dev_(dev) {}
   uint32_t read(uint32_t off) override {
     uint32_t v = 0;
@@ -62,7 +62,7 @@ class DevicePort final : public NpuPort {
   memory::Interconnect& ic_;
   FakeTime& time_;
   FakeIrq& irq_;
-  npu::EthosU55Device& dev_;
+  npu::EthosUDevice& dev_;
 };
 
 std::vector<uint8_t> slurp(const std::string& p) {
@@ -77,7 +77,7 @@ struct Rig {
     ic.map(kCmd, 1 << 16, cmd, "cmd");
     npu::DeviceOptions o;
     o.npu.macs = macs;
-    dev = std::make_unique<npu::EthosU55Device>(ic, irq, time, o);
+    dev = std::make_unique<npu::EthosUDevice>(ic, irq, time, o);
     ic.map(kNpuBase, 0x1000, *dev, "ethos-u55");
     port = std::make_unique<DevicePort>(ic, time, irq, *dev);
     driver = std::make_unique<EthosUDriver>(*port);
@@ -114,7 +114,7 @@ struct Rig {
   memory::Ram flash, sram, cmd;
   FakeTime time;
   FakeIrq irq;
-  std::unique_ptr<npu::EthosU55Device> dev;
+  std::unique_ptr<npu::EthosUDevice> dev;
   std::unique_ptr<DevicePort> port;
   std::unique_ptr<EthosUDriver> driver;
   std::vector<uint8_t> file, aligned;
@@ -183,18 +183,20 @@ TEST(EthosUDriver, RefusesMisalignedBasesAndBadPayloads) {
 }
 
 // A port whose CONFIG says Ethos-U85: the U55/U65 driver must refuse it at init.
-class U85Port final : public NpuPort {
+// CONFIG.product 3: no Ethos-U the driver knows (U55 0, U65 1, U85 2; the U85 sequence is tested in
+// tests/runtime/ethos_u_driver_test.cpp).
+class UnknownProductPort final : public NpuPort {
  public:
-  uint32_t read(uint32_t off) override { return off == reg::kConfig ? 0x20000118u : off == reg::kId ? 0x20007001u : 0; }
+  uint32_t read(uint32_t off) override { return off == reg::kConfig ? 0x30000118u : off == reg::kId ? 0x30007001u : 0; }
   void write(uint32_t, uint32_t) override {}
   bool wait_for_interrupt(const volatile bool&) override { return false; }
 };
 
 TEST(EthosUDriver, InitRefusesAnotherProduct) {
-  U85Port port;
+  UnknownProductPort port;
   EthosUDriver d(port);
   EXPECT_EQ(d.init().code, rt::Error::kBackendFailed);
-  EXPECT_NE(std::string(d.detail()).find("not an Ethos-U55/U65"), std::string::npos) << d.detail();
+  EXPECT_NE(std::string(d.detail()).find("not an Ethos-U55/U65/U85"), std::string::npos) << d.detail();
   EXPECT_FALSE(d.initialized());
 }
 

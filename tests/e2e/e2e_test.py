@@ -4,7 +4,8 @@ runner (docs/e2e.md). Expected values come from ../shared/models/README.md, not 
 
 usage: e2e_test.py RUN_FVP BUILD_DIR MODELS_DIR CASE
   CASE: add_cpu | add_u55 | mnist_u55 | no_argument | truncated | bad_identifier | flipped_root |
-        flipped_vela | u85_on_u55 | mac_mismatch | input_file | etdump_unwritable
+        flipped_vela | u85_on_u55 | mac_mismatch | input_file | etdump_unwritable | add_u85 |
+        add_cpu_corstone320
   Each model case also checks the ETDump (--etdump=) against the JSON report of the same run.
 """
 import json
@@ -168,10 +169,10 @@ def check_etdump(path, report, tmp):
         fail("etdump: events are not in end order")
 
 
-def model_case(name, file, expect, n_instr, npu_indices, extra=()):
+def model_case(name, file, expect, n_instr, npu_indices, extra=(), runner="executor_runner.elf"):
     with tempfile.TemporaryDirectory() as tmp:
         rep, tr, etd = os.path.join(tmp, "r.json"), os.path.join(tmp, "t.json"), os.path.join(tmp, "e.etdp")
-        p = run([os.path.join(BUILD, "firmware", "executor_runner.elf"), os.path.join(PTE, file),
+        p = run([os.path.join(BUILD, "firmware", runner), os.path.join(PTE, file),
                  "--report-json", rep, "--trace", tr, "--etdump=" + etd, *extra], tmp)
         if p.returncode != 0:
             fail(f"{name}: status {p.returncode}")
@@ -238,16 +239,38 @@ def flip(data, offsets):
 cases = {
     "add_cpu": lambda: model_case("add_cpu", "add_cpu.pte", expect_two, 1, set()),
     "add_u55": lambda: model_case("add_u55", "add_ethos-u55-128.pte", expect_two, 4, {2}),
+    # The Corstone-320 runner (Cortex-M85 build, Corstone-320.ld layout) on --platform corstone-320.
+    "add_cpu_corstone320": lambda: model_case("add_cpu_corstone320", "add_cpu.pte", expect_two, 1, set(),
+                                              ("--target=cortex-m85",), "executor_runner_corstone320.elf"),
     "mnist_u55": lambda: model_case("mnist_u55", "mnist_ethos-u55-128.pte", expect_mnist, 3, {1}),
     "truncated": lambda: corrupt_case(lambda d: bytes(d[: len(d) // 2]), r"Program loading failed: .*(truncated|verif|invalid)"),
     "bad_identifier": lambda: corrupt_case(lambda d: bytes(d[:4] + b"XY12" + d[8:]), r"Program loading failed: .*identifier"),
     "flipped_root": lambda: corrupt_case(lambda d: flip(d, [0, 1, 2]), r"Program loading failed"),
     # The VelaBinStream starts at file offset 0x70 in the Ethos-U files (README).
     "flipped_vela": lambda: corrupt_case(lambda d: flip(d, [0x70, 0x71]), r"VelaBinStream|vela_bin_stream"),
-    "u85_on_u55": lambda: corrupt_case(None, r"ethos-u85-256 but the NPU is ethos-u55-128"),
+    # --target=ethos-u55-128: without it run_fvp.sh would pick Corstone-320 for this U85 program.
+    "u85_on_u55": lambda: corrupt_case(None, r"ethos-u85-256 but the NPU is ethos-u55-128", ("--target=ethos-u55-128",)),
     "mac_mismatch": lambda: corrupt_case(lambda d: bytes(d), r"ethos-u55-128 but the NPU is ethos-u55-256",
                                          ("--target=ethos-u55-256",)),
 }
+
+
+def add_u85_case():
+    # Issue 14: run_fvp.sh runs add_ethos-u85-256.pte to 2.0 on Corstone-320 with no option beyond
+    # the model (README: same add as the U55 program, inputs all ones -> 2.0). The runner's log
+    # names the NPU it found: Ethos-U85 ID (arch 2.0, product_major 7) and the U85-256 CONFIG word
+    # of docs/spec/ethos-u.md §1.4 (0x20000118).
+    with tempfile.TemporaryDirectory() as tmp:
+        p = run([os.path.join(PTE, "add_ethos-u85-256.pte")], tmp)
+        if p.returncode != 0:
+            fail(f"add_u85: status {p.returncode}")
+        if not re.search(r"Ethos-U: ID 0x2000700[0-9a-f], CONFIG 0x20000118", p.stdout):
+            fail("add_u85: the runner did not find an Ethos-U85-256")
+        if "Program complete, exiting." not in p.stdout:
+            fail("add_u85: no 'Program complete'")
+        expect_two(outputs(p.stdout), p.stdout)
+        if "per-operator report" not in p.stderr:
+            fail("add_u85: no per-operator table on stderr")
 
 
 def input_file_case():
@@ -362,6 +385,7 @@ cases["error_line"] = error_line_case
 cases["etdump_unwritable"] = etdump_unwritable_case
 cases["input_file"] = input_file_case
 cases["no_argument"] = no_argument_case
+cases["add_u85"] = add_u85_case
 
 if CASE not in cases:
     fail("unknown case " + CASE)

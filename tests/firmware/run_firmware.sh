@@ -10,10 +10,13 @@
 #                   the expected status and print the same bytes (validates a workload's checksum)
 #   options: --corsim PATH  --qemu PATH  --host PATH  --expect-exit N (default 0)
 #            --timeout SECONDS (default 60, per run)  --keep DIR (keep outputs there)
+#            --corsim-arg ARG (repeatable: e.g. --platform corstone-320 for a Corstone-320 build)
+#            --qemu-elf PATH  the ELF QEMU runs instead of ELF (the Corstone-300 build of the same
+#                             program when ELF is built for a platform QEMU does not model)
 set -uo pipefail
 
 mode=${1:?mode}; elf=${2:?elf}; shift 2
-corsim=corsim; qemu=qemu-system-arm; host=""; expect=0; limit=60; keep=""
+corsim=corsim; qemu=qemu-system-arm; host=""; expect=0; limit=60; keep=""; qemu_elf=""; corsim_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --corsim) corsim=$2; shift 2 ;;
@@ -22,6 +25,8 @@ while [ $# -gt 0 ]; do
     --expect-exit) expect=$2; shift 2 ;;
     --timeout) limit=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
+    --corsim-arg) corsim_args+=("$2"); shift 2 ;;
+    --qemu-elf) qemu_elf=$2; shift 2 ;;
     *) echo "run_firmware.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -35,6 +40,11 @@ fi
 absolute() { case "$1" in /*) echo "$1" ;; */*) echo "$PWD/$1" ;; *) echo "$1" ;; esac; }
 elf=$(absolute "$elf"); corsim=$(absolute "$corsim"); qemu=$(absolute "$qemu")
 [ -n "$host" ] && host=$(absolute "$host")
+qemu_elf=$(absolute "${qemu_elf:-$elf}")
+if [ ! -f "$qemu_elf" ]; then
+  echo "run_firmware.sh: no such firmware for QEMU: $qemu_elf" >&2
+  exit 2
+fi
 [ -n "$keep" ] && keep=$(absolute "$keep")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -53,14 +63,14 @@ run() {
 
 run_qemu() {
   run qemu "$qemu" -M mps3-an547 -nographic -monitor none -serial stdio \
-    -semihosting-config enable=on,target=native -kernel "$elf"
+    -semihosting-config enable=on,target=native -kernel "$qemu_elf"
 }
 run_corsim() {
   if ! command -v "$corsim" >/dev/null; then
     echo "run_firmware.sh: corsim binary not found: $corsim" >&2
     exit 2
   fi
-  run corsim "$corsim" "$elf"
+  run corsim "$corsim" ${corsim_args[@]+"${corsim_args[@]}"} "$elf"
 }
 
 # check NAME: the status must be the expected one

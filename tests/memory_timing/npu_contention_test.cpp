@@ -15,7 +15,7 @@
 #include "memory/ram.h"
 #include "memory/timing/platform_memory_timing.h"
 #include "npu/driver_payload.h"
-#include "npu/ethos_u55_device.h"
+#include "npu/ethos_u_device.h"
 
 namespace corsim::memory::timing {
 namespace {
@@ -47,7 +47,7 @@ struct System {
     npu::DeviceOptions o;
     o.npu.macs = 128;
     if (with_memory_timing) o.memory_timing = &mt;
-    dev = std::make_unique<npu::EthosU55Device>(ic, irq, time, o);
+    dev = std::make_unique<npu::EthosUDevice>(ic, irq, time, o);
     ic.map(kNpu, 0x1000, *dev, "ethos-u55");
   }
   void wr(uint32_t off, uint32_t v) { ASSERT_TRUE(ic.write(kNpu + off, 4, v, {}).ok()); }
@@ -101,7 +101,7 @@ struct System {
   PlatformMemoryTiming mt;
   FakeTime time;
   NullIrq irq;
-  std::unique_ptr<npu::EthosU55Device> dev;
+  std::unique_ptr<npu::EthosUDevice> dev;
 };
 
 TEST(NpuContention, AloneTheMemoryTimingAgreesWithTheSystemConfig) {

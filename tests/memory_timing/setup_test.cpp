@@ -71,7 +71,7 @@ TEST(MemoryTimingSetup, BadValuesAreInputErrors) {
            {"cache.icache.colour", "1"},
            {"cache.dcache.write_policy", "sometimes"},
            {"cpu0.dcache-state_modelled", "2"},
-           {"memory.system_config", "Ethos_U85_SYS_DRAM_Mid"},
+           {"memory.system_config", "Ethos_U99_Unknown"},
            {"memory.mode", "Dedicated_Sram"}}) {
     PlatformPreset p = corstone300_preset();
     EXPECT_NE(apply(p, {{name, value}}).error, "") << name << "=" << value;

@@ -124,12 +124,12 @@ TEST(OpConfig, FieldsDecodeFromTheirBits) {
   EXPECT_EQ(op.activation, ActivationFunction::kTable);
   EXPECT_EQ(op.table_index, 1u);
   EXPECT_EQ(op.clip_range, 3u);
-  EXPECT_TRUE(op.ifm2_broadcast_h);
-  EXPECT_FALSE(op.ifm2_broadcast_w);
-  EXPECT_TRUE(op.ifm2_broadcast_c);
+  EXPECT_TRUE(op.ifm2.broadcast & broadcast::kH);
+  EXPECT_FALSE(op.ifm2.broadcast & broadcast::kW);
+  EXPECT_TRUE(op.ifm2.broadcast & broadcast::kC);
   EXPECT_TRUE(op.operands_reversed);
-  EXPECT_TRUE(op.ifm2_scalar);
-  EXPECT_EQ(op.ifm2_scalar_value, -2);
+  EXPECT_EQ(op.ifm2.storage, Storage::kScalar);
+  EXPECT_EQ(op.ifm2.scalar, -2);
   EXPECT_EQ(op.ofm_scale.scale, 0x40000000u);
   EXPECT_EQ(op.ofm_scale.shift, 31u);
   EXPECT_TRUE(op.dma_dst_internal);
@@ -182,9 +182,10 @@ TEST(NpuConfigWords, MatchVelaTable) {
   EXPECT_EQ((NpuConfig{64}).config_word(), 0x00001006u);
   EXPECT_EQ((NpuConfig{128}).config_word(), 0x00001807u);
   EXPECT_EQ((NpuConfig{256}).config_word(), 0x00003008u);
-  EXPECT_EQ((NpuConfig{256, true}).config_word(), 0x10003008u);
+  EXPECT_EQ((NpuConfig{256, Product::kU65}).config_word(), 0x10003008u);
   EXPECT_EQ(npu_config_from_word(0x00003008)->macs, 256u);
-  EXPECT_FALSE(npu_config_from_word(0x20000118));  // U85
+  EXPECT_FALSE(npu_config_from_word(0x30000118));  // no product 3
+  EXPECT_FALSE(npu_config_from_word(0x00003004));  // 16 MACs
 }
 
 }  // namespace

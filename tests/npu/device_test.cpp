@@ -10,7 +10,7 @@
 #include "memory/interconnect.h"
 #include "memory/ram.h"
 #include "npu/driver_payload.h"
-#include "npu/ethos_u55_device.h"
+#include "npu/ethos_u_device.h"
 
 namespace corsim::npu {
 namespace {
@@ -46,7 +46,7 @@ struct Platform {
     ic.map(kCmd, 1 << 16, cmdmem, "cmd");
     DeviceOptions o;
     o.npu.macs = 128;
-    dev = std::make_unique<EthosU55Device>(ic, irq, time, o);
+    dev = std::make_unique<EthosUDevice>(ic, irq, time, o);
     ic.map(kNpuBase, 0x1000, *dev, "ethos-u55");
   }
   uint32_t rd(uint32_t off) {
@@ -96,7 +96,7 @@ struct Platform {
   memory::Ram flash, sram, cmdmem;
   FakeTime time;
   FakeIrq irq;
-  std::unique_ptr<EthosU55Device> dev;
+  std::unique_ptr<EthosUDevice> dev;
 };
 
 TEST(Device, IdAndConfigPassTheDriverChecks) {

@@ -71,6 +71,26 @@ TEST_F(CliTest, DumpsEveryRealProgram) {
   }
 }
 
+// npu-target (run_fvp.sh picks the platform from it): the NPU named in each real program's COP1
+// CONFIG word, as ../shared/models/README.md lists them; nothing for the CPU-only program.
+TEST_F(CliTest, NpuTargetNamesTheDelegatesNpu) {
+  const struct { const char* file; const char* target; } cases[] = {
+      {"add_ethos-u85-256.pte", "ethos-u85-256\n"}, {"add_ethos-u55-128.pte", "ethos-u55-128\n"},
+      {"mnist_ethos-u55-128.pte", "ethos-u55-128\n"}, {"add_cpu.pte", ""}};
+  for (const auto& c : cases) {
+    const RunResult r = run(std::string("npu-target ") + test::model_path(c.file));
+    EXPECT_EQ(r.exit_code, 0) << c.file << " " << r.err;
+    EXPECT_EQ(r.out, c.target) << c.file;
+    EXPECT_TRUE(r.err.empty()) << c.file;
+  }
+  const std::vector<uint8_t> add = test::read_file(test::model_path("add_ethos-u85-256.pte"));
+  const RunResult bad = run("npu-target " + write("half.pte", std::vector<uint8_t>(add.begin(), add.begin() + add.size() / 2)));
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(lines(bad.err), 1u) << bad.err;
+  EXPECT_TRUE(bad.out.empty());
+  EXPECT_EQ(run("npu-target").exit_code, 2);
+}
+
 TEST_F(CliTest, CorruptedCopiesFailWithOneLine) {
   const std::vector<uint8_t> add = test::read_file(test::model_path("add_ethos-u55-128.pte"));
   struct Case {

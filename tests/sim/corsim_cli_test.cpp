@@ -217,6 +217,35 @@ TEST_F(CorsimCli, UnknownParameterWarnsButRuns) {
   EXPECT_EQ(warnings, 1u) << r.err;
 }
 
+// Corstone-320 (--platform corstone-320): the sim programs are linked for the Corstone-300 ITCM, so
+// they boot there with cpu.vtor; without it the core finds the empty Boot ROM and says so.
+TEST_F(CorsimCli, Corstone320RunsCpuOnlyFirmware) {
+  const RunOutput r = run("-q --platform corstone-320 -C cpu.vtor=0x10000000 --semihosting-cmdline m85 " +
+                          fw("semihost_exit"));
+  EXPECT_EQ(r.status, 7);
+  EXPECT_EQ(r.out, "m85\n");
+  const RunOutput other = run("-q --platform corstone-320 " + fw("semihost_exit"));
+  EXPECT_EQ(other.status, 2);
+  EXPECT_EQ(lines(other.err), 1u) << other.err;
+  EXPECT_NE(other.err.find("0x11000000"), std::string::npos) << other.err;
+  EXPECT_NE(other.err.find("corstone-320"), std::string::npos) << other.err;
+}
+
+TEST_F(CorsimCli, Corstone320NpuIsAnEthosU85WithThePresetsAndTheParametersMacCount) {
+  // npu_probe exits with (ID >> 28) << 4 | CONFIG.macs_per_cc (spec/ethos-u.md §1.4).
+  const RunOutput r = run("-q --platform corstone-320 -C cpu.vtor=0x10000000 " + fw("npu_probe"));
+  EXPECT_EQ(r.status, 0x28) << r.err;  // arch 2, 256 MACs
+  const RunOutput macs =
+      run("-q --platform corstone-320 -C cpu.vtor=0x10000000 -C mps4_board.subsystem.ethosu.num_macs=1024 " +
+          fw("npu_probe"));
+  EXPECT_EQ(macs.status, 0x2A) << macs.err;
+  const RunOutput bad =
+      run("-q --platform corstone-320 -C mps4_board.subsystem.ethosu.num_macs=64 " + fw("npu_probe"));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(lines(bad.err), 1u) << bad.err;
+  EXPECT_NE(bad.err.find("ethos-u85 has 128, 256, 512, 1024 or 2048 MACs, not 64"), std::string::npos) << bad.err;
+}
+
 TEST_F(CorsimCli, HelpAndVersion) {
   RunOutput r = run("--help");
   EXPECT_EQ(r.status, 0);

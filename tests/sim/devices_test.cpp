@@ -94,12 +94,12 @@ TEST_F(UartFixture, TxInterruptSetsAndClears) {
   EXPECT_FALSE(irq.high(34));
 }
 
-TEST(RegisterDevice, UnknownOffsetsReadZeroAndAreReportedOnce) {
+TEST(RegisterBank, UnknownOffsetsReadZeroAndAreReportedOnce) {
   StubDevice s("stub");
   EXPECT_EQ(rd(s, 0x40), 0u);
   EXPECT_EQ(rd(s, 0x40), 0u);
   wr(s, 0x40, 5);
-  EXPECT_EQ(s.unknown_reports(), 2u);  // one read report, one write report for the offset
+  EXPECT_EQ(s.registers().unknown_reports(), 2u);  // one read report, one write report for the offset
 }
 
 TEST(SseTimer, FiresAtCompareValueAndRaisesIrqUntilMaskedOrDisabled) {
@@ -228,7 +228,7 @@ TEST(TimingAdapters, StorageMasksAndReadOnlyMaxPending) {
     EXPECT_TRUE(ta.debug_read(off, 4, v)) << off;
     EXPECT_TRUE(ta.debug_read(0x200 + off, 4, v)) << off;
   }
-  EXPECT_EQ(ta.unknown_reports(), 1u);  // only the write to read-only MAXPENDING was reported
+  EXPECT_EQ(ta.registers().unknown_reports(), 1u);  // only the write to read-only MAXPENDING was reported
 }
 
 TEST(SystemBlocks, IdentificationValues) {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "sim/devices/register_device.h"
+#include "memory/register_bank.h"
 
 namespace corsim::sim {
 namespace {
@@ -85,10 +85,10 @@ TEST(Simulator, PrepareReportsBadInputAsOneLine) {
 TEST(Simulator, NpuHookIsMappedAtTheNpuWindow) {
   const fs::path log = fs::temp_directory_path() / ("corsim-simtest-npu-" + std::to_string(::getpid()));
   PlatformHooks hooks;
-  RegisterDevice* npu = nullptr;
-  class FakeNpu final : public RegisterDevice {
+  memory::RegisterTarget* npu = nullptr;
+  class FakeNpu final : public memory::RegisterTarget {
    public:
-    FakeNpu() : RegisterDevice("fake-npu") { add_const(0x0, "ID", 0x12345678); }
+    FakeNpu() : RegisterTarget("fake-npu") { registers().add_const(0x0, "ID", 0x12345678); }
   };
   hooks.make_npu = [&](const DeviceSpec&, const NpuSpec&, const DeviceContext&) {
     auto d = std::make_unique<FakeNpu>();
@@ -102,6 +102,25 @@ TEST(Simulator, NpuHookIsMappedAtTheNpuWindow) {
   ASSERT_TRUE(s.bus().read(0x58102000, 4, v, {}).ok());
   EXPECT_EQ(v, 0x12345678u);
   fs::remove(log);
+}
+
+// The core of the platform is the default timing model (Corstone-300: Cortex-M55, Corstone-320:
+// Cortex-M85); --cpu overrides it on either platform.
+TEST(Simulator, PlatformCoreIsTheDefaultTimingModel) {
+  struct Case { const char* platform; const char* cpu; const char* model; };
+  const Case cases[] = {{"corstone-300", "", "cortex-m55"}, {"corstone-320", "", "cortex-m85"},
+                        {"corstone-320", "cortex-m55", "cortex-m55"}, {"corstone-300", "cortex-m85", "cortex-m85"}};
+  for (const Case& c : cases) {
+    RunConfig config;
+    config.firmware = std::string(SIM_FW_DIR) + "/semihost_exit.elf";
+    config.platform = c.platform;
+    config.cpu = c.cpu;
+    config.params = {{"cpu.vtor", "0x10000000"}};  // the program's vectors are in ITCM on both
+    Simulator s(config);
+    ASSERT_EQ(s.prepare(), "") << c.platform;
+    ASSERT_NE(s.timing_model(), nullptr);
+    EXPECT_EQ(s.timing_model()->core_name(), c.model) << c.platform << " --cpu '" << c.cpu << "'";
+  }
 }
 
 }  // namespace

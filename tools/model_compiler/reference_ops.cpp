@@ -167,4 +167,125 @@ int32_t tosa_binary(EwOp op, int32_t a, int32_t b, int32_t zp_a, int32_t zp_b, i
   return clamp(int64_t{tosa_apply_scale_32(r, multiplier, shift, true)} + zp_out, lo, hi);
 }
 
+int32_t tosa_int32(IntOp op, int32_t a, int32_t b) {
+  const auto ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
+  switch (op) {
+    case IntOp::kDiv:
+      if (b == 0) return 0;
+      if (a == std::numeric_limits<int32_t>::min() && b == -1) return std::numeric_limits<int32_t>::max();
+      return a / b;  // C++ division truncates toward zero, as TOSA INTDIV
+    case IntOp::kLsr: return static_cast<int32_t>(b < 0 || b > 31 ? 0u : ua >> b);
+    case IntOp::kAsr: return b < 0 || b > 31 ? (a < 0 ? -1 : 0) : a >> b;
+    case IntOp::kAsrRound: {
+      // ARITHMETIC_RIGHT_SHIFT with round = true: add 1 if the last bit shifted out was set.
+      if (b <= 0 || b > 31) return b <= 0 ? a : (a < 0 ? -1 : 0);
+      const int32_t r = a >> b;
+      return r + ((a >> (b - 1)) & 1);
+    }
+    case IntOp::kShl: return static_cast<int32_t>(b < 0 || b > 31 ? 0u : ua << b);
+    case IntOp::kAnd: return static_cast<int32_t>(ua & ub);
+    case IntOp::kOr: return static_cast<int32_t>(ua | ub);
+    case IntOp::kXor: return static_cast<int32_t>(ua ^ ub);
+    case IntOp::kNot: return static_cast<int32_t>(~ua);
+    case IntOp::kAndNot: return static_cast<int32_t>(ua & ~ub);
+    case IntOp::kClz: {
+      int n = 0;
+      for (int i = 31; i >= 0 && !((ua >> i) & 1); --i) ++n;
+      return n;
+    }
+    case IntOp::kEq: return a == b;
+    case IntOp::kNe: return a != b;
+    case IntOp::kGe: return a >= b;
+    case IntOp::kGt: return a > b;
+    case IntOp::kMin: return std::min(a, b);
+    case IntOp::kMax: return std::max(a, b);
+    case IntOp::kAbs: return a == std::numeric_limits<int32_t>::min() ? a : std::abs(a);
+  }
+  return 0;
+}
+
+std::vector<int64_t> tosa_matmul(const std::vector<int32_t>& A, const std::vector<int32_t>& B, uint32_t M, uint32_t K,
+                                 uint32_t N, int32_t za, int32_t zb) {
+  std::vector<int64_t> out(size_t{M} * N, 0);
+  for (uint32_t m = 0; m < M; ++m)
+    for (uint32_t n = 0; n < N; ++n) {
+      int64_t acc = 0;
+      for (uint32_t k = 0; k < K; ++k) acc += int64_t{A[size_t{m} * K + k] - za} * (B[size_t{k} * N + n] - zb);
+      out[size_t{m} * N + n] = acc;
+    }
+  return out;
+}
+
+Tensor tosa_transpose(const Tensor& in, const uint32_t perm[3]) {
+  const uint32_t dims[3] = {in.h, in.w, in.c};
+  Tensor out;
+  out.h = dims[perm[0]];
+  out.w = dims[perm[1]];
+  out.c = dims[perm[2]];
+  out.v.resize(in.v.size());
+  for (uint32_t y = 0; y < out.h; ++y)
+    for (uint32_t x = 0; x < out.w; ++x)
+      for (uint32_t c = 0; c < out.c; ++c) {
+        uint32_t idx[3] = {0, 0, 0};
+        idx[perm[0]] = y;
+        idx[perm[1]] = x;
+        idx[perm[2]] = c;
+        out.v[(size_t{y} * out.w + x) * out.c + c] = in.at(idx[0], idx[1], idx[2]);
+      }
+  return out;
+}
+
+Tensor tosa_resize_nearest(const Tensor& in, uint32_t out_h, uint32_t out_w, int32_t scale_y_n, int32_t scale_y_d,
+                           int32_t offset_y, int32_t scale_x_n, int32_t scale_x_d, int32_t offset_x) {
+  auto index = [](int64_t o, int64_t n, int64_t d, int64_t off, int64_t extent) {
+    const int64_t y = o * d + off;
+    int64_t iy = y >= 0 ? y / n : -((-y + n - 1) / n);
+    const int64_t dy = y - iy * n;
+    const int64_t iy0 = std::max<int64_t>(iy, 0), iy1 = std::min<int64_t>(iy + 1, extent - 1);
+    return std::min<int64_t>(dy >= n / 2 ? iy1 : iy0, extent - 1);
+  };
+  Tensor out;
+  out.h = out_h;
+  out.w = out_w;
+  out.c = in.c;
+  out.v.resize(size_t{out_h} * out_w * in.c);
+  for (uint32_t y = 0; y < out_h; ++y) {
+    const auto iy = static_cast<uint32_t>(index(y, scale_y_n, scale_y_d, offset_y, in.h));
+    for (uint32_t x = 0; x < out_w; ++x) {
+      const auto ix = static_cast<uint32_t>(index(x, scale_x_n, scale_x_d, offset_x, in.w));
+      for (uint32_t c = 0; c < in.c; ++c) out.v[(size_t{y} * out_w + x) * in.c + c] = in.at(iy, ix, c);
+    }
+  }
+  return out;
+}
+
+std::vector<int64_t> tosa_conv2d_acc(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
+                                     uint32_t out_h, uint32_t out_w, uint32_t out_c, const ConvParams& p) {
+  std::vector<int64_t> out(size_t{out_h} * out_w * out_c);
+  for (uint32_t oy = 0; oy < out_h; ++oy)
+    for (uint32_t ox = 0; ox < out_w; ++ox)
+      for (uint32_t o = 0; o < out_c; ++o) {
+        int64_t acc = bias[o];
+        for (uint32_t ky = 0; ky < p.kh; ++ky)
+          for (uint32_t kx = 0; kx < p.kw; ++kx) {
+            const int64_t iy = int64_t{oy} * p.sy + int64_t{ky} * p.dy - p.pad_top;
+            const int64_t ix = int64_t{ox} * p.sx + int64_t{kx} * p.dx - p.pad_left;
+            if (iy < 0 || ix < 0 || iy >= in.h || ix >= in.w) continue;
+            for (uint32_t i = 0; i < in.c; ++i)
+              acc += int64_t{in.at(uint32_t(iy), uint32_t(ix), i) - p.in_zp} *
+                     W[((size_t{o} * p.kh + ky) * p.kw + kx) * in.c + i];
+          }
+        out[(size_t{oy} * out_w + ox) * out_c + o] = acc;
+      }
+  return out;
+}
+
+int32_t tosa_apply_scale_16(int64_t value, int32_t multiplier, int shift) {
+  const __int128 r = (static_cast<__int128>(value) * multiplier + (__int128{1} << (shift - 1))) >> shift;
+  return static_cast<int32_t>(std::clamp<__int128>(r, std::numeric_limits<int32_t>::min(),
+                                                   std::numeric_limits<int32_t>::max()));
+}
+
+int32_t tosa_table8(const std::vector<int32_t>& table, int32_t in) { return table[static_cast<size_t>(in + 128)]; }
+
 }  // namespace corsim::model_compiler::reference

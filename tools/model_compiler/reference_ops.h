@@ -53,4 +53,36 @@ enum class EwOp { kAdd, kSub, kMul, kMin, kMax };
 int32_t tosa_binary(EwOp op, int32_t a, int32_t b, int32_t zp_a, int32_t zp_b, int32_t multiplier, int shift,
                     int32_t zp_out, int32_t lo, int32_t hi);
 
+// TOSA int32 elementwise operators (TOSA specification 1.0, "Elementwise Binary/Unary Operators"):
+// INTDIV (truncating; the reference returns 0 for a zero divisor, which TOSA leaves undefined),
+// LOGICAL_RIGHT_SHIFT, ARITHMETIC_RIGHT_SHIFT with round, LOGICAL_LEFT_SHIFT, BITWISE_AND/OR/XOR/
+// NOT, CLZ, EQUAL/GREATER/GREATER_EQUAL (bool, returned as 1/0), MINIMUM, MAXIMUM, ABS.
+enum class IntOp { kDiv, kLsr, kAsr, kAsrRound, kShl, kAnd, kOr, kXor, kNot, kAndNot, kClz, kEq, kNe, kGe, kGt, kMin, kMax, kAbs };
+int32_t tosa_int32(IntOp op, int32_t a, int32_t b);
+
+// TOSA MATMUL for one batch: A is [H][K] (as Tensor h x 1 x K would not do: pass rows = H*W),
+// B is [K][N]; out[m][n] = sum_k (A[m][k] - za) (B[k][n] - zb), int32 accumulate (int64 here).
+std::vector<int64_t> tosa_matmul(const std::vector<int32_t>& A, const std::vector<int32_t>& B, uint32_t M, uint32_t K,
+                                 uint32_t N, int32_t za, int32_t zb);
+
+// TOSA TRANSPOSE of an H x W x C tensor: output axis k is input axis perm[k].
+Tensor tosa_transpose(const Tensor& in, const uint32_t perm[3]);
+
+// TOSA RESIZE with mode NEAREST (int8/int16, no scaling of the value): for each output (oy, ox),
+// y = oy * scale_y_d + offset_y, iy = floor(y / scale_y_n), dy = y - iy * scale_y_n,
+// iy += (dy >= scale_y_n / 2); clamped to the input; the same for x.
+Tensor tosa_resize_nearest(const Tensor& in, uint32_t out_h, uint32_t out_w, int32_t scale_y_n, int32_t scale_y_d,
+                           int32_t offset_y, int32_t scale_x_n, int32_t scale_x_d, int32_t offset_x);
+
+// TOSA CONV2D accumulators (int32 for int8 inputs, int48 for int16, held in int64 here): bias +
+// sum (in - in_zp) · W over the window; W is [o][ky][kx][i]. p.act_* and p.out_zp are unused.
+std::vector<int64_t> tosa_conv2d_acc(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
+                                     uint32_t out_h, uint32_t out_w, uint32_t out_c, const ConvParams& p);
+// TOSA apply_scale_16 (RESCALE with scale32 = false, for int48 values): (value · multiplier +
+// 2^(shift-1)) >> shift, saturated to int32.
+int32_t tosa_apply_scale_16(int64_t value, int32_t multiplier, int shift);
+
+// TOSA TABLE for int8: out = table[in + 128].
+int32_t tosa_table8(const std::vector<int32_t>& table, int32_t in);
+
 }  // namespace corsim::model_compiler::reference

@@ -2,6 +2,7 @@
 //
 //   corsim-pte dump [--json] FILE.pte
 //   corsim-pte build [--force] FILE.json OUT.pte
+//   corsim-pte npu-target FILE.pte
 //
 // Errors (unreadable file, a program that fails verification, an undecodable delegate payload)
 // print one line to stderr and exit with status 1; usage errors exit with status 2.
@@ -18,6 +19,7 @@
 #include <fmt/core.h>
 
 #include "runtime/pte/program.h"
+#include "tools/pte/delegate_info.h"
 #include "tools/pte/json_build.h"
 #include "tools/pte/pte_dump.h"
 
@@ -26,11 +28,14 @@ namespace {
 constexpr std::string_view kUsage =
     "usage: corsim-pte dump [--json] FILE.pte\n"
     "       corsim-pte build [--force] FILE.json OUT.pte\n"
+    "       corsim-pte npu-target FILE.pte\n"
     "  dump     print the whole program: header, segments, execution plans, values, instructions,\n"
     "           operators, delegates with compile specs and decoded Ethos-U VelaBinStream blocks\n"
     "  --json   machine-readable form; its \"program\" member holds every schema field\n"
     "  build    encode the JSON of dump --json (or a bare Program JSON) back into a .pte;\n"
-    "           the result must load with the reader unless --force is given\n";
+    "           the result must load with the reader unless --force is given\n"
+    "  npu-target  the NPU its Ethos-U delegates were compiled for, from their COP1 CONFIG word\n"
+    "           (e.g. ethos-u85-256); prints nothing for a program without one (scripts/run_fvp.sh)\n";
 
 struct FreeDeleter {
   void operator()(uint8_t* p) const { std::free(p); }
@@ -41,14 +46,14 @@ int fail(std::string_view path, std::string_view message) {
   return 1;
 }
 
-int dump(const std::string& path, bool json) {
+// Reads and verifies `path` (delegates included) into `program`, whose bytes live in `buf`.
+int load(const std::string& path, std::unique_ptr<uint8_t, FreeDeleter>& buf, corsim::pte::Program& program) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(path, "cannot open file");
   const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   // 16-byte aligned copy: flatbuffer scalars and Ethos-U payloads need it (executorch.md §1.3).
-  std::unique_ptr<uint8_t, FreeDeleter> buf(static_cast<uint8_t*>(std::aligned_alloc(16, (bytes.size() + 16) / 16 * 16)));
+  buf.reset(static_cast<uint8_t*>(std::aligned_alloc(16, (bytes.size() + 16) / 16 * 16)));
   if (!bytes.empty()) std::memcpy(buf.get(), bytes.data(), bytes.size());
-  corsim::pte::Program program;
   corsim::rt::Status s = corsim::pte::Program::load(corsim::rt::Bytes(buf.get(), bytes.size()), program);
   if (s.ok()) s = corsim::pte_tool::check_delegates(program);
   if (!s.ok()) {
@@ -56,9 +61,37 @@ int dump(const std::string& path, bool json) {
     corsim::rt::format_status(s, msg, sizeof msg);
     return fail(path, msg);
   }
+  return 0;
+}
+
+int dump(const std::string& path, bool json) {
+  std::unique_ptr<uint8_t, FreeDeleter> buf;
+  corsim::pte::Program program;
+  if (int status = load(path, buf, program); status != 0) return status;
   const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
   const std::string out = json ? corsim::pte_tool::dump_json(program, name) : corsim::pte_tool::dump_text(program, name);
   fmt::print("{}", out);
+  return 0;
+}
+
+// The NPU every Ethos-U delegate names (CONFIG word of its COP1 payload, ethos-u.md §1.4, §6.2),
+// one line; nothing when there is none; an error when two delegates name different NPUs.
+int npu_target(const std::string& path) {
+  std::unique_ptr<uint8_t, FreeDeleter> buf;
+  corsim::pte::Program program;
+  if (int status = load(path, buf, program); status != 0) return status;
+  std::string target;
+  for (uint32_t p = 0; p < program.num_execution_plans(); ++p) {
+    const auto* delegates = program.execution_plan(p).delegates();
+    for (uint32_t d = 0; delegates != nullptr && d < delegates->size(); ++d) {
+      corsim::pte_tool::DelegateInfo info;
+      if (!corsim::pte_tool::decode_delegate(program, p, d, info).ok() || !info.ethos_u) continue;
+      const std::string t = corsim::pte_tool::npu_target_name(info.cop1.config);
+      if (!target.empty() && t != target) return fail(path, fmt::format("delegates compiled for {} and {}", target, t));
+      target = t;
+    }
+  }
+  if (!target.empty()) fmt::print("{}\n", target);
   return 0;
 }
 
@@ -115,6 +148,13 @@ int main(int argc, char** argv) {
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "build") return build_command(args);
+  if (args[0] == "npu-target") {
+    if (args.size() != 2 || args[1].empty() || args[1][0] == '-') {
+      fmt::print(stderr, "corsim-pte: npu-target needs one FILE.pte\n{}", kUsage);
+      return 2;
+    }
+    return npu_target(args[1]);
+  }
   if (args[0] != "dump") {
     fmt::print(stderr, "corsim-pte: unknown command '{}'\n{}", args[0], kUsage);
     return 2;

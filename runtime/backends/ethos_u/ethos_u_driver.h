@@ -1,8 +1,11 @@
-// A bare-metal Ethos-U55/U65 driver: the register sequence of Arm's ethos-u-core-driver
-// (docs/spec/ethos-u.md §1.5) written from the spec, for the EthosUBackend.
+// A bare-metal Ethos-U55/U65/U85 driver: the register sequence of Arm's ethos-u-core-driver
+// (docs/spec/ethos-u.md §1.5; ethosu_device_u55_u65.c, ethosu_device_u85.c) written from the spec,
+// for the EthosUBackend. The NPU's CONFIG.product (read at init) picks the register layout
+// (NpuLayout): U55/U65 (arch 1.x, §1.1) or U85 (arch 2.0, §1.2: PMU at 0x1180, MEM_ATTR and
+// AXI_SRAM/AXI_EXT instead of AXI_LIMIT, branch_fault instead of wd_fault).
 //
 //   init():   CONFIG.product check, soft reset (RESET, poll STATUS.reset_status, PROT check),
-//             QCONFIG / REGIONCFG / AXI_LIMIT0..3 as the real driver programs them.
+//             then the AXI set-up the real driver programs for that product.
 //   invoke(): COP1 payload walk (§6.2), optimizer CONFIG/ID against the hardware's (§1.4), 16-byte
 //             alignment of the stream and base addresses, PMU set-up as ExecuTorch's runner does
 //             it (§1.6), QBASE, QSIZE, BASEP[0..n), CMD = (CMD & 0xC) | 1, wait for the IRQ,
@@ -22,19 +25,34 @@
 
 namespace corsim::ethos_u {
 
-// Register offsets (§1.1).
+// Register offsets common to U55/U65 (§1.1) and U85 (§1.2).
 namespace reg {
 inline constexpr uint32_t kId = 0x000, kStatus = 0x004, kCmd = 0x008, kReset = 0x00C, kQbase = 0x010,
                           kQbaseHi = 0x014, kQread = 0x018, kQconfig = 0x01C, kQsize = 0x020, kProt = 0x024,
-                          kConfig = 0x028, kRegioncfg = 0x03C, kAxiLimit0 = 0x040, kBasep0 = 0x080,
-                          kPmcr = 0x180, kPmcntenset = 0x184, kPmccntrLo = 0x1A0, kPmccntrHi = 0x1A4,
-                          kPmccntrCfg = 0x1A8, kPmevcntr0 = 0x300, kPmevtyper0 = 0x380;
+                          kConfig = 0x028, kRegioncfg = 0x03C, kBasep0 = 0x080;
+// U55/U65 only (§1.1).
+inline constexpr uint32_t kAxiLimit0 = 0x040;
+// U85 only (§1.2, DRV ethosu85_interface.h).
+inline constexpr uint32_t kPowerCtrl = 0x038, kMemAttr0 = 0x040, kAxiSram = 0x050, kAxiExt = 0x054;
 }  // namespace reg
 
-// STATUS bits (§1.1).
+// STATUS bits (§1.1; U85: bit 7 reserved, bit 9 branch_fault, §1.2).
 inline constexpr uint32_t kStatusRunning = 1u << 0, kStatusIrqRaised = 1u << 1, kStatusBusError = 1u << 2,
                           kStatusResetting = 1u << 3, kStatusParseError = 1u << 4, kStatusEndReached = 1u << 5,
-                          kStatusWdFault = 1u << 7, kStatusEccFault = 1u << 8;
+                          kStatusWdFault = 1u << 7, kStatusEccFault = 1u << 8, kStatusBranchFault = 1u << 9;
+
+// Where one NPU generation keeps its PMU, which events ExecuTorch's runner counts on it (§1.6), and
+// which STATUS bits are faults (§1.5 step 3).
+struct NpuLayout {
+  NpuProduct product;
+  uint32_t pmcr, pmcntenset, pmccntr_lo, pmccntr_hi, pmccntr_cfg, pmevcntr0, pmevtyper0;
+  uint32_t num_events;
+  const uint32_t* events;
+  const char* const* event_names;
+  uint32_t fault_status;
+};
+// The layout for an NPU product (U65 shares U55's); null for any other product.
+const NpuLayout* npu_layout(NpuProduct product);
 
 class NpuPort {
  public:
@@ -53,16 +71,15 @@ class NpuPort {
   ~NpuPort() = default;
 };
 
-// What the runner's PMU report prints (§1.6): NPU active cycles and the four event counters
-// (AXI0 read beats, AXI1 read beats, AXI0 write beats, NPU idle).
+// What the runner's PMU report prints (§1.6): NPU active cycles and the event counters of the
+// NPU's layout (U55/U65: AXI0 read beats, AXI1 read beats, AXI0 write beats, NPU idle; U85: SRAM
+// read/write beats, EXT read/write beats, NPU idle, MAC active, WD active).
 struct PmuCounts {
+  static constexpr uint32_t kMaxEvents = 8;
   uint64_t cycles = 0;
-  uint32_t events[4] = {};
+  uint32_t num_events = 0;
+  uint32_t events[kMaxEvents] = {};
 };
-inline constexpr uint32_t kPmuEvents[4] = {130, 386, 135, 32};
-inline constexpr const char* kPmuEventNames[4] = {"ETHOSU_PMU_AXI0_RD_DATA_BEAT_RECEIVED",
-                                                  "ETHOSU_PMU_AXI1_RD_DATA_BEAT_RECEIVED",
-                                                  "ETHOSU_PMU_AXI0_WR_DATA_BEAT_WRITTEN", "ETHOSU_PMU_NPU_IDLE"};
 
 class EthosUDriver {
  public:
@@ -71,9 +88,17 @@ class EthosUDriver {
 
   explicit EthosUDriver(NpuPort& port) : port_(port) {}
 
-  // Privileged + Secure: what the firmware runs as after reset on Corstone-300.
+  // Privileged + Secure: what the firmware runs as after reset on Corstone-300/320.
   rt::Status init(bool privileged = true, bool secure = true);
   bool initialized() const { return initialized_; }
+
+  // The fast memory given to the real driver's ethosu_init (U65/U85 "fast scratch", an on-chip
+  // SRAM buffer for Dedicated_Sram programs): when set and more than 2 base addresses are passed,
+  // invoke() uses it as base address 2 (§1.5 step 2). 0 = none.
+  void set_fast_memory(uint32_t address, uint32_t size) {
+    fast_memory_ = address;
+    fast_memory_size_ = size;
+  }
 
   // Runs one COP1 payload. base[i] are NPU addresses of regions 0..n-1 (0 = unused).
   rt::Status invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const uint32_t* base, uint32_t num_base);
@@ -82,6 +107,8 @@ class EthosUDriver {
   void handle_interrupt();
 
   uint32_t hw_config() const { return hw_config_; }
+  // The layout of the NPU found by init() (null before).
+  const NpuLayout* layout() const { return layout_; }
   uint32_t hw_id() const { return hw_id_; }
   const PmuCounts& pmu() const { return pmu_; }
   uint32_t last_status() const { return irq_status_; }
@@ -92,11 +119,14 @@ class EthosUDriver {
   rt::Status fail(rt::Error code, const char* what);
   rt::Status check_optimizer_config(const Cop1Payload& cop);
   rt::Status soft_reset();
+  static uint32_t default_regioncfg();
 
   NpuPort& port_;
+  const NpuLayout* layout_ = nullptr;
   bool initialized_ = false;
   bool privileged_ = true, secure_ = true;
   uint32_t hw_config_ = 0, hw_id_ = 0;
+  uint32_t fast_memory_ = 0, fast_memory_size_ = 0;
   volatile bool irq_done_ = false;
   volatile uint32_t irq_status_ = 0;
   PmuCounts pmu_;

@@ -1,16 +1,18 @@
-/* Corstone-300 (SSE-300, MPS3 AN547) platform facts the firmware uses.
- * Addresses: shared/docs/spec/cortex-m.md §3.1 (map), §3.3 (CMSDK UART), §3.4 (system registers).
- * The firmware runs in Secure state (as the FVP and QEMU boot), so peripherals are used through
- * their Secure aliases (non-secure address + 0x10000000). */
-#ifndef CORSIM_FIRMWARE_CORSTONE300_H
-#define CORSIM_FIRMWARE_CORSTONE300_H
+/* What every corsim platform library gives a program (firmware/platform/common), the same on
+ * Corstone-300 and Corstone-320: the UART0 console, semihosting, the L1 caches, and the
+ * architectural system registers (Armv8-M ARM B11, spec/cortex-m.md §3.4). Board addresses (UART0,
+ * the NPU and its IRQ) come from the platform's own platform_config.h. Firmware runs in Secure
+ * state, as the FVPs and QEMU boot, so peripherals are used through their Secure aliases. */
+#ifndef CORSIM_FIRMWARE_PLATFORM_H
+#define CORSIM_FIRMWARE_PLATFORM_H
 
 #include <stdint.h>
 
+#include "platform_config.h"
+
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
-/* CMSDK APB UART0, Secure alias (spec §3.1, layout §3.3). */
-#define UART0_BASE 0x59303000u
+/* CMSDK APB UART registers (spec/cortex-m.md §3.3); UART0_BASE is the platform's. */
 #define UART_DATA(b) REG32((b) + 0x000u)
 #define UART_STATE(b) REG32((b) + 0x004u)  /* bit0 TX full, bit1 RX full */
 #define UART_CTRL(b) REG32((b) + 0x008u)   /* bit0 TX enable, bit1 RX enable */
@@ -60,22 +62,22 @@
 #define HFSR_FORCED (1u << 30)
 
 /* Platform services implemented in this library. */
-void corstone300_uart_init(void);
-void corstone300_uart_putc(char c);
-int corstone300_uart_getc(void); /* -1 when nothing is waiting */
-void corstone300_uart_puts(const char *s);
+void platform_uart_init(void);
+void platform_uart_putc(char c);
+int platform_uart_getc(void); /* -1 when nothing is waiting */
+void platform_uart_puts(const char *s);
 
 /* L1 caches (cache.c): invalidate and enable both; clean+invalidate the data cache (a no-op while
  * it is off). */
-void corstone300_enable_caches(void);
-void corstone300_dcache_clean_invalidate(void);
+void platform_enable_caches(void);
+void platform_dcache_clean_invalidate(void);
 
 /* Arm semihosting (BKPT 0xAB). */
-uintptr_t corstone300_semihosting(uint32_t op, uintptr_t arg);
-void corstone300_semihosting_exit(int code) __attribute__((noreturn));
+uintptr_t platform_semihosting(uint32_t op, uintptr_t arg);
+void platform_semihosting_exit(int code) __attribute__((noreturn));
 
 /* The IPSR exception number of the running handler (0 in Thread mode). */
-static inline uint32_t corstone300_ipsr(void) {
+static inline uint32_t platform_ipsr(void) {
   uint32_t v;
   __asm__ volatile("mrs %0, ipsr" : "=r"(v));
   return v;

@@ -1,5 +1,5 @@
 /* Arm semihosting over BKPT 0xAB (Arm "Semihosting for AArch32 and AArch64", v2.0). */
-#include "corstone300.h"
+#include "platform.h"
 
 enum {
   kSysExit = 0x18,
@@ -7,7 +7,7 @@ enum {
   kAdpStoppedApplicationExit = 0x20026,
 };
 
-uintptr_t corstone300_semihosting(uint32_t op, uintptr_t arg) {
+uintptr_t platform_semihosting(uint32_t op, uintptr_t arg) {
   register uint32_t r0 __asm__("r0") = op;
   register uintptr_t r1 __asm__("r1") = arg;
   __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
@@ -18,12 +18,12 @@ uintptr_t corstone300_semihosting(uint32_t op, uintptr_t arg) {
  * status. A status of 0 therefore uses SYS_EXIT with ADP_Stopped_ApplicationExit, understood by
  * every host (QEMU 7.2 exits 0, the FVP stops). Any other status uses SYS_EXIT_EXTENDED, whose r1
  * points at {reason, subcode}; QEMU 7.2 and the FVP exit with the subcode as their status. */
-void corstone300_semihosting_exit(int code) {
+void platform_semihosting_exit(int code) {
   if (code == 0) {
-    corstone300_semihosting(kSysExit, kAdpStoppedApplicationExit);
+    platform_semihosting(kSysExit, kAdpStoppedApplicationExit);
   } else {
     volatile uint32_t block[2] = {kAdpStoppedApplicationExit, (uint32_t)code};
-    corstone300_semihosting(kSysExitExtended, (uintptr_t)block);
+    platform_semihosting(kSysExitExtended, (uintptr_t)block);
   }
   for (;;) {
     /* A host without semihosting returns here: stay put. */

@@ -1,10 +1,10 @@
-/* Reset and default exception handling for Corstone-300 firmware. */
+/* Reset handling shared by the platform libraries (firmware/platform/common). */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "corstone300.h"
+#include "platform.h"
 
-/* Linker-script symbols (corstone300.ld). */
+/* Symbols every platform linker script defines (corstone300.ld, corstone320.ld). */
 extern uint32_t __data_load[], __data_start[], __data_end[];
 extern uint32_t __bss_start[], __bss_end[];
 extern uint32_t __sram_bss_start[], __sram_bss_end[];
@@ -31,7 +31,8 @@ static void zero_words(uint32_t *dst, const uint32_t *end) {
 
 /* Runs before .data and .bss exist: touches only its stack and the linker symbols. The loader
  * (FVP, QEMU, corsim) writes each PT_LOAD segment at its physical address, so .data arrives at its
- * load address in ITCM and is copied to its run address in DTCM here. */
+ * load address (Corstone-300: ITCM) and is copied to its run address (DTCM) here; where .data runs
+ * where it is loaded (Corstone-320: BRAM) the copy does nothing. */
 void Reset_Handler(void) __attribute__((noreturn));
 void Reset_Handler(void) {
   /* CPACR CP10/CP11 full access enables the FPU and MVE (Armv8-M ARM D1.2.24) before anything
@@ -48,12 +49,12 @@ void Reset_Handler(void) {
   zero_words(__bss_start, __bss_end);
   zero_words(__sram_bss_start, __sram_bss_end);
 
-  /* The core already boots with VTOR at this table (SSE-300 INITSVTOR); say so explicitly so a
+  /* The core already boots with VTOR at this table (INITSVTOR: SSE-300 ITCM, SSE-320 BROM); say so explicitly so a
    * program loaded elsewhere, or a debugger reset, behaves the same. */
   SCB_VTOR = (uint32_t)(uintptr_t)__vectors;
   __asm__ volatile("dsb\n\tisb" ::: "memory");
 
-  corstone300_uart_init();
+  platform_uart_init();
   __libc_init_array();
   exit(main());
 }

@@ -1,4 +1,4 @@
-/* Corstone-300 vector table. Armv8-M ARM B3.30 "Vector tables": word 0 is the initial Main stack
+/* The vector table (every platform; its linker script places section .vectors). Armv8-M ARM B3.30 "Vector tables": word 0 is the initial Main stack
  * pointer, word 1 the reset vector, then the system exceptions 2..15 and the external interrupts
  * from 16 on. Every handler is a weak alias of Default_Handler so a program overrides one by
  * defining a function of the same name (the aliases are in handlers.c).

@@ -1,6 +1,7 @@
-/* newlib system calls for Corstone-300: the console (fds 0-2) is UART0, files (fds 3 and up) are
- * host files through Arm semihosting, exit is semihosting, the heap is the DTCM region the linker
- * script leaves between .bss and the stack. Everything else fails cleanly. */
+/* newlib system calls for every platform library: the console (fds 0-2) is UART0, files (fds 3
+ * and up) are host files through Arm semihosting, exit is semihosting, the heap is the region the
+ * linker script gives between __heap_start and __heap_end (Corstone-300: DTCM between .bss and the
+ * stack; Corstone-320: BRAM after .bss). Everything else fails cleanly. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -9,7 +10,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "corstone300.h"
+#include "platform.h"
 
 #undef errno
 extern int errno;
@@ -43,7 +44,7 @@ static struct OpenFile *file_of(int fd) {
   return &g_files[fd - kFirstFile];
 }
 
-static int host_errno(void) { return (int)corstone300_semihosting(kSysErrno, 0); }
+static int host_errno(void) { return (int)platform_semihosting(kSysErrno, 0); }
 
 int _open(const char *path, int flags, int mode) {
   int slot = 0;
@@ -60,7 +61,7 @@ int _open(const char *path, int flags, int mode) {
   else sh_mode = access == O_RDWR ? 2 : 0;
   sh_mode += 1;
   uintptr_t block[3] = {(uintptr_t)path, sh_mode, strlen(path)};
-  intptr_t handle = (intptr_t)corstone300_semihosting(kSysOpen, (uintptr_t)block);
+  intptr_t handle = (intptr_t)platform_semihosting(kSysOpen, (uintptr_t)block);
   if (handle == -1) {
     errno = host_errno();
     return -1;
@@ -80,7 +81,7 @@ int _close(int fd) {
   }
   uintptr_t block[1] = {f->handle};
   f->used = 0;
-  if (corstone300_semihosting(kSysClose, (uintptr_t)block) != 0) {
+  if (platform_semihosting(kSysClose, (uintptr_t)block) != 0) {
     errno = host_errno();
     return -1;
   }
@@ -89,7 +90,7 @@ int _close(int fd) {
 
 int _unlink(const char *path) {
   uintptr_t block[2] = {(uintptr_t)path, strlen(path)};
-  if (corstone300_semihosting(kSysRemove, (uintptr_t)block) != 0) {
+  if (platform_semihosting(kSysRemove, (uintptr_t)block) != 0) {
     errno = host_errno();
     return -1;
   }
@@ -98,7 +99,7 @@ int _unlink(const char *path) {
 
 int _write(int fd, const char *buf, int len) {
   if (fd == 1 || fd == 2) {
-    for (int i = 0; i < len; ++i) corstone300_uart_putc(buf[i]);
+    for (int i = 0; i < len; ++i) platform_uart_putc(buf[i]);
     return len;
   }
   struct OpenFile *f = file_of(fd);
@@ -107,7 +108,7 @@ int _write(int fd, const char *buf, int len) {
     return -1;
   }
   uintptr_t block[3] = {f->handle, (uintptr_t)buf, (uintptr_t)len};
-  int not_written = (int)corstone300_semihosting(kSysWrite, (uintptr_t)block);
+  int not_written = (int)platform_semihosting(kSysWrite, (uintptr_t)block);
   f->position += len - not_written;
   if (not_written == len && len > 0) {
     errno = EIO;
@@ -126,7 +127,7 @@ int _read(int fd, char *buf, int len) {
       return -1;
     }
     uintptr_t block[3] = {f->handle, (uintptr_t)buf, (uintptr_t)len};
-    int not_read = (int)corstone300_semihosting(kSysRead, (uintptr_t)block);
+    int not_read = (int)platform_semihosting(kSysRead, (uintptr_t)block);
     if (not_read < 0 || not_read > len) {
       errno = EIO;
       return -1;
@@ -136,7 +137,7 @@ int _read(int fd, char *buf, int len) {
   }
   int n = 0;
   while (n < len) {
-    int c = corstone300_uart_getc();
+    int c = platform_uart_getc();
     if (c < 0) {
       if (n > 0) break;
       continue;
@@ -158,7 +159,7 @@ void *_sbrk(ptrdiff_t increment) {
   return old;
 }
 
-void _exit(int status) { corstone300_semihosting_exit(status); }
+void _exit(int status) { platform_semihosting_exit(status); }
 
 int _fstat(int fd, struct stat *st) {
   memset(st, 0, sizeof *st);
@@ -173,7 +174,7 @@ int _fstat(int fd, struct stat *st) {
   }
   uintptr_t block[1] = {f->handle};
   st->st_mode = S_IFREG;
-  st->st_size = (off_t)corstone300_semihosting(kSysFlen, (uintptr_t)block);
+  st->st_size = (off_t)platform_semihosting(kSysFlen, (uintptr_t)block);
   return 0;
 }
 
@@ -188,13 +189,13 @@ off_t _lseek(int fd, off_t offset, int whence) {
   uintptr_t block[2] = {f->handle, 0};
   off_t target = offset;
   if (whence == SEEK_CUR) target = f->position + offset;
-  else if (whence == SEEK_END) target = (off_t)corstone300_semihosting(kSysFlen, (uintptr_t)block) + offset;
+  else if (whence == SEEK_END) target = (off_t)platform_semihosting(kSysFlen, (uintptr_t)block) + offset;
   if (target < 0) {
     errno = EINVAL;
     return -1;
   }
   block[1] = (uintptr_t)target;
-  if (corstone300_semihosting(kSysSeek, (uintptr_t)block) != 0) {
+  if (platform_semihosting(kSysSeek, (uintptr_t)block) != 0) {
     errno = host_errno();
     return -1;
   }

@@ -1,7 +1,10 @@
 #pragma once
-// The Ethos-U55 (and U65) as a memory-mapped device (spec/ethos-u.md §1.1 register map, §1.4 ID
-// and CONFIG, §1.5 run/stop/IRQ sequence; ARCHITECTURE §4 reset handshake). sim/ maps it at
-// 0x48102000 (non-secure alias 0x58102000) and wires IRQ 56.
+// The Ethos-U55/U65 and Ethos-U85 as a memory-mapped device (the register maps of the Arm
+// Ethos-U core driver's ethosu55_interface.h / ethosu85_interface.h, spec/ethos-u.md §1.1, §1.2;
+// ID and CONFIG §1.4; run/stop/IRQ sequence §1.5, driver ethosu_device_u55_u65.c / _u85.c;
+// ARCHITECTURE §4 reset handshake). `DeviceOptions::npu.product` picks the register map; the job
+// engine below is the same for both. Corstone-300 maps a U55 at 0x48102000 (Non-secure alias
+// 0x58102000) on IRQ 56; Corstone-320 a U85 at 0x50004000 (0x40004000) on IRQ 16.
 //
 // Writing CMD.transition_to_running_state starts a job that runs event by event in simulated
 // time: each operation runs (functionally, and its AXI traffic priced against the shared memories)
@@ -20,6 +23,7 @@
 #include "base/clock.h"
 #include "base/irq.h"
 #include "memory/interconnect.h"
+#include "memory/register_bank.h"
 #include "memory/target.h"
 #include "memory/timing/memory_timing.h"
 #include "npu/executor.h"
@@ -48,11 +52,13 @@ struct DeviceOp {
   Cycles start = 0, end = 0;  // platform cycles
 };
 
-class EthosU55Device final : public memory::Target {
+class EthosUDevice final : public memory::Target {
  public:
-  EthosU55Device(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options);
+  EthosUDevice(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options);
 
-  std::string_view name() const override { return "ethos-u55"; }
+  std::string_view name() const override { return regs_.device_name(); }
+  // Bytes of register space: U55 0x1000; U85 0x2000 (its debug status and PMU sit at 0x1100+).
+  uint32_t register_space() const { return opt_.npu.is_u85() ? 0x2000 : 0x1000; }
   memory::BusResponse read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs& attrs) override;
   memory::BusResponse write(uint32_t offset, unsigned size, uint32_t value, const memory::AccessAttrs& attrs) override;
   bool debug_read(uint32_t offset, unsigned size, uint32_t& value) override;
@@ -74,11 +80,17 @@ class EthosU55Device final : public memory::Target {
   void set_job_observer(std::function<void(const std::vector<DeviceOp>&)> f) { observer_ = std::move(f); }
 
   uint32_t status() const;
+  // Distinct unknown register offsets reported so far (tests check the log-once behaviour).
+  size_t unknown_reports() const { return regs_.unknown_reports(); }
   const Pmu& pmu() const { return pmu_; }
 
  private:
-  uint32_t read_register(uint32_t offset);
-  void write_register(uint32_t offset, uint32_t value, const memory::AccessAttrs& attrs);
+  // The register maps (ethos_u_registers.cpp): the registers both share, then each one's own.
+  void declare_common_registers();
+  void declare_u55_registers();
+  void declare_u85_registers();
+  void write_cmd(uint32_t value);
+  uint32_t shram_word(uint32_t offset);
   void soft_reset(uint32_t reset_value);
   void start(Cycles now);
   void begin_operation(Cycles t);
@@ -96,18 +108,21 @@ class EthosU55Device final : public memory::Target {
   Executor exec_;
   timing::TimingModel timing_;
   Pmu pmu_;
+  memory::RegisterBank regs_;
 
   // Base registers.
   uint64_t qbase_ = 0;
   uint32_t qread_ = 0, qconfig_ = 0, qsize_ = 0, prot_ = 0, lock_ = 0, regioncfg_ = 0;
   uint32_t cmd_ = 0xC;  // clock_q_enable | power_q_enable (reset value §1.1)
-  std::array<uint32_t, 4> axi_limit_{};
+  std::array<uint32_t, 4> axi_limit_{};  // U55
+  std::array<uint32_t, 4> mem_attr_{};   // U85
+  uint32_t axi_sram_ = 0, axi_ext_ = 0, power_ctrl_ = 0, feature_disable_ = 0;  // U85
   std::array<uint64_t, 8> basep_{};
   uint32_t clkforce_ = 0, debug_address_ = 0, debug_misc_ = 0, debug_block_ = 0;
 
   // STATUS bits (§1.1).
   bool running_ = false, irq_raised_ = false, bus_error_ = false, parse_error_ = false, end_reached_ = false,
-       wd_fault_ = false, pmu_irq_ = false;
+       wd_fault_ = false, branch_fault_ = false, pmu_irq_ = false;
   uint32_t faulting_interface_ = 0, faulting_channel_ = 0, irq_history_ = 0;
   bool irq_level_ = false;
 
@@ -124,7 +139,6 @@ class EthosU55Device final : public memory::Target {
   std::vector<DeviceOp> ops_;
   std::function<void(const std::vector<DeviceOp>&)> observer_;
   std::function<void(Cycles)> schedule_;
-  bool warned_unknown_ = false;
 };
 
 }  // namespace corsim::npu

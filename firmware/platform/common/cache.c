@@ -1,7 +1,7 @@
 /* Cortex-M55 L1 caches (Armv8-M ARM D1.2 "Cache maintenance operations", the CCR/CCSIDR/CSSELR
  * registers): enable both caches after invalidating them, and clean+invalidate the whole data
  * cache by set/way around NPU jobs. A program opts in; Reset_Handler leaves the caches off. */
-#include "corstone300.h"
+#include "platform.h"
 
 #define SCB_CCSIDR REG32(0xE000ED80u)
 #define SCB_CSSELR REG32(0xE000ED84u)
@@ -27,7 +27,7 @@ static void dcache_by_set_way(volatile uint32_t *op) {
   barriers();
 }
 
-void corstone300_enable_caches(void) {
+void platform_enable_caches(void) {
   barriers();
   SCB_ICIALLU = 0;
   dcache_by_set_way(&SCB_DCISW);
@@ -35,6 +35,6 @@ void corstone300_enable_caches(void) {
   barriers();
 }
 
-void corstone300_dcache_clean_invalidate(void) {
+void platform_dcache_clean_invalidate(void) {
   if (SCB_CCR & CCR_DC) dcache_by_set_way(&SCB_DCCISW);
 }

@@ -4,26 +4,26 @@
  * assembly time, leaving no relocation for a strong definition to win.) */
 #include <stdint.h>
 
-#include "corstone300.h"
+#include "platform.h"
 
 static void put_hex(uint32_t v) {
   static const char digits[] = "0123456789abcdef";
-  corstone300_uart_puts("0x");
-  for (int shift = 28; shift >= 0; shift -= 4) corstone300_uart_putc(digits[(v >> shift) & 0xFu]);
+  platform_uart_puts("0x");
+  for (int shift = 28; shift >= 0; shift -= 4) platform_uart_putc(digits[(v >> shift) & 0xFu]);
 }
 
 /* Any exception without its own handler: say which, then end the run with a distinctive status
  * (0x80 | exception number, truncated to 8 bits) instead of hanging until a timeout. */
 void Default_Handler(void) {
-  uint32_t exception = corstone300_ipsr();
-  corstone300_uart_puts("\nunexpected exception ");
+  uint32_t exception = platform_ipsr();
+  platform_uart_puts("\nunexpected exception ");
   put_hex(exception);
-  corstone300_uart_puts(" CFSR=");
+  platform_uart_puts(" CFSR=");
   put_hex(SCB_CFSR);
-  corstone300_uart_puts(" HFSR=");
+  platform_uart_puts(" HFSR=");
   put_hex(SCB_HFSR);
-  corstone300_uart_puts("\n");
-  corstone300_semihosting_exit((int)(0x80u | (exception & 0x7Fu)));
+  platform_uart_puts("\n");
+  platform_semihosting_exit((int)(0x80u | (exception & 0x7Fu)));
 }
 
 #define WEAK_ALIAS(name) void name(void) __attribute__((weak, alias("Default_Handler")));

@@ -1,0 +1,259 @@
+#include "npu/ethos_u_device.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <string_view>
+#include <utility>
+
+#include "npu/driver_payload.h"
+
+namespace corsim::npu {
+
+namespace {
+
+// Bytes per AXI data beat for the PMU's beat counters: the U55's AXI ports are 64 bit (§5.1
+// "8-byte AXI"; Q10 decision), the U85's 128 bit (Vela ethos_u85.cpp: 16-byte AXI; §10.2).
+uint64_t beat_bytes(const NpuConfig& cfg) { return cfg.is_u85() ? 16 : 8; }
+
+}  // namespace
+
+EthosUDevice::EthosUDevice(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options)
+    : bus_(bus), irq_(irq), time_(time), opt_(std::move(options)), exec_(opt_.npu), timing_(opt_.npu, opt_.system),
+      pmu_(opt_.npu.is_u85() ? 8 : 4),
+      regs_(opt_.npu.is_u85() ? "ethos-u85" : "ethos-u55", memory::ByteLanes::WordOnly, memory::UnknownAccess::RazWi),
+      nbus_(bus) {
+  declare_common_registers();
+  if (opt_.npu.is_u85()) {
+    declare_u85_registers();
+  } else {
+    declare_u55_registers();
+  }
+  soft_reset(0);
+}
+
+void EthosUDevice::soft_reset(uint32_t reset_value) {
+  // Reset completes at once: STATUS.reset_status reads 0 on the driver's first poll, and PROT
+  // reports the privilege/security level requested in RESET (ARCHITECTURE §4, §1.5).
+  exec_.reset();
+  pmu_.reset();
+  regs_.reset();  // the storage registers: QCONFIG, LOCK, REGIONCFG, AXI_SRAM/EXT, CLKFORCE, DEBUG_*
+  axi_limit_.fill(0);
+  mem_attr_.fill(0);
+  nbus_.drop_writes();  // a running operation's results never appear
+  op_running_ = false;
+  qbase_ = 0;
+  qread_ = qsize_ = 0;
+  cmd_ = 0xC;
+  basep_.fill(0);
+  running_ = irq_raised_ = bus_error_ = parse_error_ = end_reached_ = wd_fault_ = branch_fault_ = pmu_irq_ = false;
+  faulting_interface_ = faulting_channel_ = irq_history_ = 0;
+  prot_ = reset_value & 3;
+  idle_since_ = time_.now();
+  ops_.clear();
+  update_irq();
+}
+
+// STATUS (§1.1, §1.2; driver ethosu55_interface.h / ethosu85_interface.h status_r): U55 bit 7 is
+// wd_fault; on the U85 bit 7 is reserved and bit 9 is branch_fault.
+uint32_t EthosUDevice::status() const {
+  return (running_ ? 1u : 0u) | (irq_raised_ ? 1u << 1 : 0u) | (bus_error_ ? 1u << 2 : 0u) |
+         (parse_error_ ? 1u << 4 : 0u) | (end_reached_ ? 1u << 5 : 0u) | (pmu_irq_ ? 1u << 6 : 0u) |
+         (wd_fault_ ? 1u << 7 : 0u) | (branch_fault_ ? 1u << 9 : 0u) | (faulting_interface_ & 1u) << 11 |
+         (faulting_channel_ & 0xFu) << 12 | (irq_history_ & 0xFFFFu) << 16;
+}
+
+void EthosUDevice::update_irq() {
+  pmu_irq_ = pmu_irq_ || pmu_.irq_pending();
+  const bool level = irq_raised_ || pmu_irq_;
+  if (level != irq_level_) {
+    irq_level_ = level;
+    irq_.set_irq_level(opt_.irq_line, level);
+  }
+}
+
+void EthosUDevice::sync_idle(Cycles now) {
+  if (running_ || now <= idle_since_) return;
+  const double npu = static_cast<double>(now - idle_since_) * opt_.npu_cycles_per_platform_cycle;
+  pmu_.add_idle(static_cast<uint64_t>(npu));
+  idle_since_ = now;
+  update_irq();
+}
+
+uint32_t EthosUDevice::shram_word(uint32_t offset) {
+  const auto shram = exec_.shram();
+  const size_t i = offset + (size_t{debug_address_} & ~size_t{0x3FF});
+  if (i + 4 > shram.size()) return 0;
+  return uint32_t{shram[i]} | uint32_t{shram[i + 1]} << 8 | uint32_t{shram[i + 2]} << 16 | uint32_t{shram[i + 3]} << 24;
+}
+
+void EthosUDevice::write_cmd(uint32_t v) {
+  if (v & (1u << 1)) irq_raised_ = false;           // clear_irq
+  irq_history_ &= ~(v >> 16);                       // clear_irq_history
+  cmd_ = v & 0xCu;                                  // clock/power q enables
+  if ((v & (1u << 4)) && running_) {                // stop_request: halt without completion
+    running_ = op_running_ = false;                 // the running operation's results are dropped
+    nbus_.drop_writes();
+    idle_since_ = time_.now();
+  }
+  if ((v & 1u) && !running_) start(time_.now());
+  update_irq();
+}
+
+memory::BusResponse EthosUDevice::read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs&) {
+  update(time_.now());
+  sync_idle(time_.now());
+  return regs_.read(offset, size, value);
+}
+
+memory::BusResponse EthosUDevice::write(uint32_t offset, unsigned size, uint32_t value, const memory::AccessAttrs&) {
+  update(time_.now());
+  sync_idle(time_.now());
+  return regs_.write(offset, size, value);
+}
+
+bool EthosUDevice::debug_read(uint32_t offset, unsigned size, uint32_t& value) {
+  return regs_.debug_read(offset, size, value);
+}
+
+void EthosUDevice::start(Cycles now) {
+  sync_idle(now);
+  ops_.clear();
+  cursor_ = JobCursor{};
+  pending_activity_ = PmuActivity{};
+  job_basep_ = basep_;
+  // U85: each region's REGIONCFG field names a MEM_ATTR entry, whose axi_port picks the port.
+  job_regioncfg_ = opt_.npu.is_u85() ? u85_regioncfg_for_ports(regioncfg_, mem_attr_) : regioncfg_;
+  if (opt_.memory_timing) opt_.memory_timing->take_npu_delay();  // lateness of earlier jobs is spent
+  running_ = true;
+  end_reached_ = false;
+  job_start_ = now;
+  // Fetch the command stream (QBASE, QSIZE bytes) through the command port; the fetch is not an
+  // operation's traffic.
+  std::vector<uint8_t> bytes(qsize_ & ~3u);
+  nbus_.set_logging(false);
+  if (!nbus_.read(qbase_, bytes, AxiPort::kAxi0)) {
+    words_.clear();
+    cursor_.ended = true;
+    cursor_.result.reason = StopReason::kBusError;
+    cursor_.result.faulting_channel = 0;  // command fetch
+    cursor_.result.error = "command stream fetch outside memory";
+  } else {
+    words_ = words_from_bytes(bytes);
+  }
+  begin_operation(now);
+}
+
+void EthosUDevice::begin_operation(Cycles t) {
+  // Runs the commands up to the next operation and that operation, functionally, now (its modelled
+  // start); its results are held until its modelled end (interconnect_bus.h).
+  nbus_.clear_log();
+  nbus_.set_logging(opt_.memory_timing != nullptr);
+  nbus_.begin_holding();
+  std::optional<OpRecord> rec = exec_.step(words_, cursor_, nbus_, job_basep_, job_regioncfg_);
+  qread_ = cursor_.result.qread;
+  if (!rec) {
+    // The stream stopped (STOP, end, fault). A faulting operation's partial writes stay visible.
+    nbus_.drop_writes();
+    op_running_ = false;
+    // A job takes at least one cycle, so the IRQ is never raised inside the CMD write itself.
+    deadline_ = std::max<Cycles>(t, job_start_ + 1);
+    if (schedule_) schedule_(deadline_);
+    return;
+  }
+  nbus_.hold_writes();
+  const double ratio = opt_.npu_cycles_per_platform_cycle;
+  DeviceOp op;
+  op.record = std::move(*rec);
+  op.timing = opt_.memory_timing ? timing_.estimate(op.record.op, op.record.traffic, nbus_.transfers(),
+                                                    *opt_.memory_timing, t, ratio)
+                                 : timing_.estimate(op.record.op, op.record.traffic);
+  op.start = t;
+  op.end = t + platform_cycles(op.timing.total);
+  ops_.push_back(std::move(op));
+  op_running_ = true;
+  deadline_ = ops_.back().end;
+  if (schedule_) schedule_(deadline_);
+}
+
+Cycles EthosUDevice::platform_cycles(uint64_t npu_cycles) const {
+  return static_cast<Cycles>(std::ceil(static_cast<double>(npu_cycles) / opt_.npu_cycles_per_platform_cycle));
+}
+
+bool EthosUDevice::stretch_running_operation() {
+  // CPU traffic that met this operation's transfers after they were priced makes them late
+  // (memory/timing: take_npu_delay, docs/memory-timing.md); the operation ends later when its
+  // memory part then decides its duration.
+  if (!opt_.memory_timing) return false;
+  const Cycles late = opt_.memory_timing->take_npu_delay();
+  if (late == 0) return false;
+  DeviceOp& op = ops_.back();
+  timing::TimingModel::add_contention(
+      op.timing, static_cast<uint64_t>(std::ceil(static_cast<double>(late) * opt_.npu_cycles_per_platform_cycle)));
+  const Cycles end = op.start + platform_cycles(op.timing.total);
+  if (end <= op.end) return false;
+  op.end = deadline_ = end;
+  if (schedule_) schedule_(deadline_);
+  return true;
+}
+
+void EthosUDevice::finish_running_operation() {
+  nbus_.commit_writes();  // the operation's results become visible at its end
+  op_running_ = false;
+  const DeviceOp& op = ops_.back();
+  pending_activity_.active_cycles += op.timing.total;
+  pending_activity_.mac_cycles += op.timing.mac;
+  pending_activity_.ao_cycles += op.timing.output;
+  pending_activity_.wd_cycles += op.timing.weights;
+  for (int p = 0; p < 2; ++p) {
+    const uint64_t beat = beat_bytes(opt_.npu);
+    pending_activity_.read_beats[p] += (op.record.traffic.read[p] + beat - 1) / beat;
+    pending_activity_.write_beats[p] += (op.record.traffic.write[p] + beat - 1) / beat;
+  }
+}
+
+void EthosUDevice::complete() {
+  running_ = false;
+  idle_since_ = deadline_;
+  pmu_.add_activity(pending_activity_);
+  const RunResult& r = cursor_.result;
+  switch (r.reason) {
+    case StopReason::kStop:
+    case StopReason::kEndOfStream:
+      end_reached_ = true;
+      qread_ = qsize_;
+      break;
+    case StopReason::kParseError: parse_error_ = true; break;
+    case StopReason::kBusError:
+      bus_error_ = true;
+      faulting_interface_ = 0;
+      faulting_channel_ = r.faulting_channel;
+      break;
+    // The U85 has no wd_fault bit (§1.2): a weight stream that does not decode is reported as a
+    // command-stream error, the fault the driver checks that describes it best (docs/npu.md).
+    case StopReason::kWeightError: (opt_.npu.is_u85() ? parse_error_ : wd_fault_) = true; break;
+    case StopReason::kBranchFault: branch_fault_ = true; break;
+  }
+  if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream) spdlog::debug("{}: {}", regs_.device_name(), r.error);
+  // Q8 decision: the STOP/IRQ mask ORs into STATUS.irq_history_mask; faults record bit 0.
+  irq_history_ |= r.stop_mask ? r.stop_mask : 1u;
+  irq_raised_ = true;
+  update_irq();
+  if (observer_) observer_(ops_);
+}
+
+void EthosUDevice::update(Cycles now) {
+  // Every event due by `now`, in order: the running operation's end (unless contention moves it
+  // later), then the next operation's start at that same time, and finally the job's completion.
+  while (running_ && now >= deadline_) {
+    if (!op_running_) {
+      complete();
+      return;
+    }
+    if (stretch_running_operation()) continue;
+    finish_running_operation();
+    begin_operation(deadline_);
+  }
+}
+
+}  // namespace corsim::npu

@@ -1,0 +1,109 @@
+#include "npu/timing/u85_timing.h"
+
+#include <algorithm>
+#include <array>
+
+namespace corsim::npu::timing {
+
+namespace {
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 0; }
+
+// §5.1 U85 columns (Vela 5.x ethos_u85.cpp s_EthosU85Configs): outputCycles[6] indexed 0 8-bit
+// OFM, 1 16-bit, 2 32-bit, 3 64-bit, 4 chained 32-bit / binary 32 -> non-32, 5 binary 32 -> 32;
+// activationCycles[2]: 0 normal, 1 H<->W transpose or W reverse.
+struct U85AoTable {
+  std::array<double, 6> output;
+  std::array<double, 2> activation;
+};
+
+U85AoTable ao_table(uint32_t macs) {
+  switch (macs) {
+    case 128: return {{0.5, 0.5, 0.5, 1, 1, 1}, {0.5, 1}};
+    case 256: return {{0.25, 0.25, 0.25, 0.5, 0.5, 0.5}, {0.25, 0.5}};
+    case 512: return {{0.125, 0.125, 0.25, 0.5, 0.25, 0.25}, {0.125, 0.25}};
+    case 1024: return {{0.0625, 0.125, 0.25, 0.5, 0.125, 0.25}, {0.0625, 0.125}};
+    default: return {{0.03125, 0.0625, 0.125, 0.25, 0.0625, 0.125}, {0.03125, 0.0625}};
+  }
+}
+
+}  // namespace
+
+uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd) {
+  if (op.kind != OpKind::kConv && op.kind != OpKind::kDepthwise && op.kind != OpKind::kPool) return 0;
+  // The micro-block is the one ACC_FORMAT names (§9.6).
+  const uint64_t nh = ceil_div(bh, op.ofm_ublock_height), nw = ceil_div(bw, op.ofm_ublock_width);
+  const uint64_t nc = ceil_div(bd, op.ofm_ublock_depth);
+  const uint64_t hw = nh * nw;
+  const uint32_t ifm_bits = op.ifm.elem_bits;
+  const uint64_t cores = npu.weight_decoders();
+  const uint64_t cycles_wb = 32ull * op.ofm_ublock_depth / (8 * cores);
+  const bool reduce_sum = op.kind == OpKind::kPool && op.pool_mode == PoolMode::kReduceSum;
+  const bool pool = op.kind == OpKind::kPool && !reduce_sum;
+  const bool part_kernel = op.kind == OpKind::kConv && op.kernel.part_kernel_first && !op.weights_from_ifm2;
+  const bool sparse = op.sparse_2_4 && op.kind == OpKind::kConv;
+  const uint64_t ifm_block_c = std::max<uint32_t>(1, std::min<uint32_t>(op.ifm_block_depth ? op.ifm_block_depth : 64,
+                                                                        std::max<uint32_t>(op.ifm.depth, 1)));
+  const uint64_t d = (op.acc_format == 1 && npu.macs <= 128) ? 3 : 2;  // 48-bit accumulators on U85-128
+  const uint32_t sub_w = 8 / op.kernel.dilation_x, sub_h = 8 / op.kernel.dilation_y;
+  uint64_t cycles = 0;
+  for (uint32_t x = 0; x < op.kernel.width; x += sub_w) {
+    for (uint32_t y = 0; y < op.kernel.height; y += sub_h) {
+      const uint64_t e = uint64_t{std::min(sub_h, op.kernel.height - y)} * std::min(sub_w, op.kernel.width - x);
+      uint64_t steps = 0, c = 0;
+      if (pool) {
+        steps = 1;
+        c = std::max<uint64_t>(4, e) * hw * nc * (ifm_bits / 2);
+      } else if (op.kind == OpKind::kDepthwise) {
+        steps = ceil_div(e, 4);
+        c = std::max<uint64_t>(cycles_wb, 4 * hw * ifm_bits / 8) * steps * nc;
+      } else if (part_kernel) {
+        steps = ceil_div(e, ifm_bits == 16 ? 2 : 4);
+        c = std::max<uint64_t>(cycles_wb, 4 * hw) * steps * nc * ceil_div(ifm_block_c, 8);
+        if (sparse) c /= 2;
+      } else {  // depth-first convolution, FC, MatMul, REDUCE_SUM
+        steps = e;
+        c = std::max<uint64_t>(cycles_wb, ifm_block_c / 8 * hw) * steps * nc * ifm_bits / 8;
+        if (sparse) c /= 2;
+      }
+      uint64_t delay = 0;
+      if (hw == 1) {
+        if (nc == 1) delay = d * steps;
+        else if (steps > 1) delay = d * (steps - 1) * nc;
+      }
+      if (part_kernel) delay *= ceil_div(ifm_block_c, 8);
+      cycles += c + delay;
+    }
+  }
+  if (op.kind == OpKind::kConv || reduce_sum) cycles *= ceil_div(std::max<uint32_t>(op.ifm.depth, 1), ifm_block_c);
+  return cycles;
+}
+
+double u85_output_cycles_per_element(const OperationConfig& op, const NpuConfig& npu) {
+  const U85AoTable t = ao_table(npu.macs);
+  if (op.kind == OpKind::kElementwise && op.ew_mode == ElementwiseMode::kDiv) return 33.0;  // §5.1
+  const unsigned ifm_bits = op.ifm.elem_bits, ofm_bits = op.ofm.elem_bits;
+  const bool binary_ew = op.kind == OpKind::kElementwise && !op.is_unary();
+  size_t oi = 0;
+  if (op.ofm.storage == Storage::kChained && (ofm_bits == 32 || ifm_bits == 32)) oi = 4;
+  else if (ofm_bits == 64) oi = 3;
+  else if (binary_ew && ifm_bits == 32) oi = ofm_bits == 32 ? 5 : 4;
+  else if (ofm_bits == 32) oi = 2;
+  else if (ofm_bits == 16) oi = 1;
+  // H<->W transposes (WHC, WCH, CWH) and a W reverse run at half throughput.
+  const Transpose tr = op.ofm.transpose;
+  const bool slow = tr == Transpose::kWhc || tr == Transpose::kWch || tr == Transpose::kCwh || op.ofm.reverse == 2;
+  return std::max(t.output[oi], t.activation[slow ? 1 : 0]);
+}
+
+uint64_t u85_weight_decode_cycles(const Traffic& traffic, const NpuConfig& npu) {
+  const uint64_t n = traffic.weights_decoded;
+  if (n == 0) return 0;
+  if (traffic.fast_weights) return n / (traffic.fast_weights_lut ? 64 : 32);
+  double zero_rate = static_cast<double>(traffic.weights_zero) / static_cast<double>(n);
+  zero_rate = std::clamp(zero_rate, 0.5, 0.9);
+  const auto per_core = static_cast<uint64_t>(8 + (zero_rate - 0.5) * (32 - 8) / 0.4);
+  return n / (per_core * npu.weight_decoders());
+}
+
+}  // namespace corsim::npu::timing

@@ -1,0 +1,23 @@
+#pragma once
+// The first Ethos-U85 cost model's formulas (spec/ethos-u.md §5.1 U85 constants of Vela 5.x,
+// §5.3; VELA ethos_u85_performance.cpp EstimateMacCyclesPerBlock, GetOutputCyclesPerElement,
+// GetActivationCyclesPerElement, WeightDecodeCycles). TimingModel (timing_model.h) uses them for a
+// U85 NpuConfig with the same block iteration, AXI pricing, overhead and bound as for the U55.
+// Not calibrated: docs/npu.md "U85 cost model".
+#include <cstdint>
+
+#include "npu/npu_config.h"
+#include "npu/op_config.h"
+#include "npu/ops/op_context.h"
+
+namespace corsim::npu::timing {
+
+// MAC cycles of one OFM block of bh x bw x bd elements (§5.3 U85 rows).
+uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd);
+// Output-stage cycles per OFM element: max(outputCycles[i], activationCycles[j]) (§5.1, §10).
+double u85_output_cycles_per_element(const OperationConfig& op, const NpuConfig& npu);
+// Weight-decoder cycles: FWD 64 weights/cycle for a LUT stream, 32 raw; SWD 8..32 weights/cycle
+// per decoder growing with the share of zero weights from 50 % to 90 % (Vela's model).
+uint64_t u85_weight_decode_cycles(const Traffic& traffic, const NpuConfig& npu);
+
+}  // namespace corsim::npu::timing

@@ -1,0 +1,54 @@
+#pragma once
+// The Ethos-U85 weight order (spec/ethos-u.md §4.3 corrected by §9.6; VELA
+// ethos_u85_weight_encoder.cpp EthosU85WeightOrdering::GetNext and EthosU85WeightOrderingFwd::Get)
+// and its inversion: decoded SWD/FWD values of one operation -> dense W[o][ky][kx][i].
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "npu/weight_layout.h"
+
+namespace corsim::npu {
+
+enum class U85Traversal : uint8_t { kDepthFirst, kPartKernel, kDepthwise };
+
+struct U85WeightParams {
+  U85Traversal traversal = U85Traversal::kDepthFirst;
+  bool sparse = false;  // 2:4 (WEIGHT_FORMAT[20])
+  uint32_t ofm_depth = 1, ifm_depth = 1;
+  uint32_t kernel_width = 1, kernel_height = 1;  // undilated
+  uint32_t stride_x = 1, stride_y = 1;
+  uint32_t dilation_x = 1, dilation_y = 1;
+  uint32_t ofm_block_depth = 16;  // OFM_BLK_DEPTH
+  uint32_t ifm_block_depth = 64;  // derived (op_config_u85.cpp)
+  uint32_t ifm_bits = 8;
+  uint32_t ofm_ublock_depth = 16;  // from ACC_FORMAT.microblock
+  uint32_t macs = 256;
+  uint32_t streams = 1;  // weight decoders sharing the order (Vela's cores)
+};
+
+// Position of one emitted value: the dense index o*KH*KW*I + ky*KW*I + kx*I + i (depthwise: I = 1),
+// or -1 for a padding value (which must decode to 0).
+using WeightPosition = int64_t;
+
+// Walks the order of stream `stream` (0..streams-1), calling visit(position) per value; stops
+// early (returning false) when visit returns false.
+bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::function<bool(WeightPosition)>& visit);
+
+// Number of values stream `stream` emits, or `limit` + 1 if more than `limit`.
+uint64_t u85_weight_count(const U85WeightParams& p, uint32_t stream, uint64_t limit);
+
+// SWD: one decoded mlw sequence per stream. False (with `error`) if a sequence does not hold
+// exactly the expected count or a padding position is non-zero.
+bool unpack_u85_swd(std::span<const std::vector<int16_t>> per_stream, const U85WeightParams& p, DenseWeights& out,
+                    std::string& error);
+
+// FWD: one sequence in which, with several streams, blocks of
+// ofm_ublock x ifm_ublock x element-round / streams values from each stream alternate.
+std::vector<WeightPosition> u85_fwd_positions(const U85WeightParams& p, uint64_t limit);
+bool unpack_u85_positions(std::span<const int16_t> values, std::span<const WeightPosition> positions,
+                          const U85WeightParams& p, DenseWeights& out, std::string& error);
+
+}  // namespace corsim::npu
