@@ -22,8 +22,8 @@ void HardFault_Handler(void) {
 }
 
 int main(void) {
-  corstone300_uart_puts("bti: calling code without a landing pad\n");
+  platform_uart_puts("bti: calling code without a landing pad\n");
   const uint32_t r = target();
-  corstone300_uart_puts("bti: the call returned\n");
-  corstone300_semihosting_exit((int)r);
+  platform_uart_puts("bti: the call returned\n");
+  platform_semihosting_exit((int)r);
 }

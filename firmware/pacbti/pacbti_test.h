@@ -6,12 +6,12 @@
 #define PACBTI_TEST_H
 #include <stdint.h>
 
-#include "corstone300.h"
+#include "platform.h"
 
 static inline void put_hex(uint32_t v) {
   static const char digits[] = "0123456789abcdef";
-  corstone300_uart_puts("0x");
-  for (int shift = 28; shift >= 0; shift -= 4) corstone300_uart_putc(digits[(v >> shift) & 0xFu]);
+  platform_uart_puts("0x");
+  for (int shift = 28; shift >= 0; shift -= 4) platform_uart_putc(digits[(v >> shift) & 0xFu]);
 }
 
 static inline void put_dec(uint32_t v) {
@@ -22,7 +22,7 @@ static inline void put_dec(uint32_t v) {
     buf[--i] = (char)('0' + v % 10u);
     v /= 10u;
   } while (v != 0);
-  corstone300_uart_puts(&buf[i]);
+  platform_uart_puts(&buf[i]);
 }
 
 static inline uint32_t read_control(void) {

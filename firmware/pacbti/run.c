@@ -10,15 +10,15 @@
 static int failures;
 
 static void check(const char *what, uint32_t got, uint32_t want) {
-  corstone300_uart_puts(what);
-  corstone300_uart_puts(" = ");
+  platform_uart_puts(what);
+  platform_uart_puts(" = ");
   put_dec(got);
   if (got != want) {
-    corstone300_uart_puts(" FAIL, want ");
+    platform_uart_puts(" FAIL, want ");
     put_dec(want);
     ++failures;
   }
-  corstone300_uart_puts("\n");
+  platform_uart_puts("\n");
 }
 
 typedef uint32_t (*binary_op)(uint32_t, uint32_t);
@@ -49,9 +49,9 @@ static int compare_ints(const void *a, const void *b) {
 }
 
 int main(void) {
-  corstone300_uart_puts("pacbti: protected code on a ");
+  platform_uart_puts("pacbti: protected code on a ");
   const uint32_t pacbti = (ID_ISAR5 >> 20) & 0xFu;
-  corstone300_uart_puts(pacbti ? "core with PACBTI\n" : "core without PACBTI\n");
+  platform_uart_puts(pacbti ? "core with PACBTI\n" : "core without PACBTI\n");
   check("ID_ISAR5.PACBTI", pacbti, 1);
   check("CONTROL has BTI_EN and PAC_EN, not UBTI_EN or UPAC_EN", (read_control() & 0xF0u) == 0x50u, 1);
 
@@ -71,8 +71,8 @@ int main(void) {
   for (int i = 0; i < 10; ++i) sorted &= values[i] == i;
   check("qsort calling back into protected code, sorted", sorted, 1);
 
-  corstone300_uart_puts(failures ? "pacbti: FAILED\n" : "pacbti: all checks passed\n");
+  platform_uart_puts(failures ? "pacbti: FAILED\n" : "pacbti: all checks passed\n");
   /* Leave through semihosting directly: newlib's exit() path makes indirect calls into code
    * built without landing pads. */
-  corstone300_semihosting_exit(failures ? 1 : 0);
+  platform_semihosting_exit(failures ? 1 : 0);
 }

@@ -6,8 +6,8 @@
 #include "pacbti_test.h"
 
 __attribute__((noinline)) void hijacked(void) {
-  corstone300_uart_puts("tamper: control flow hijacked\n");
-  corstone300_semihosting_exit(42);
+  platform_uart_puts("tamper: control flow hijacked\n");
+  platform_semihosting_exit(42);
 }
 
 /* The overflow: 11 words into a 4-word buffer reach the saved R12 (the PAC) and LR (clang-14's
@@ -24,10 +24,10 @@ void HardFault_Handler(void) {
 }
 
 int main(void) {
-  corstone300_uart_puts("tamper: overflowing a stack buffer\n");
+  platform_uart_puts("tamper: overflowing a stack buffer\n");
   uint32_t attack[11];
   for (int i = 0; i < 11; ++i) attack[i] = (uint32_t)(uintptr_t)&hijacked;
   victim(attack, 11);
-  corstone300_uart_puts("tamper: victim returned normally\n");
-  corstone300_semihosting_exit(1);
+  platform_uart_puts("tamper: victim returned normally\n");
+  platform_semihosting_exit(1);
 }
