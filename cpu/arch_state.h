@@ -44,7 +44,18 @@ struct ArchState {
   bool secure = true;  // Corstone FVPs start the core in Secure state
   std::array<uint32_t, 2> msp{}, psp{}, msplim{}, psplim{};
   std::array<uint32_t, 2> primask{}, basepri{}, faultmask{};
-  std::array<uint32_t, 2> control{};  // CONTROL: nPRIV bit0, SPSEL bit1, FPCA bit2, SFPA bit3
+  std::array<uint32_t, 2> control{};  // CONTROL: nPRIV bit0, SPSEL bit1, FPCA bit2, SFPA bit3,
+                                      // BTI_EN 4, UBTI_EN 5, PAC_EN 6, UPAC_EN 7 (PACBTI, below)
+
+  // PACBTI extension (Armv8.1-M; docs/cpu.md "PACBTI"). EPSR.B (xPSR bit 21): set by an
+  // interworking branch (BXWritePC/BLXWritePC/LoadWritePC) while BTI is enabled; the next
+  // instruction must then be BTI or PACBTI. The PAC keys PAC_KEY_P_n / PAC_KEY_U_n, banked like
+  // CONTROL ([0] = Non-secure, [1] = Secure); key[n] is PAC_KEY_x_n, bits [32n+31:32n] of the key.
+  bool epsr_b = false;
+  std::array<std::array<uint32_t, 4>, 2> pac_key_p{}, pac_key_u{};
+  static constexpr uint32_t kControlBtiEn = 1u << 4, kControlUbtiEn = 1u << 5, kControlPacEn = 1u << 6,
+                            kControlUpacEn = 1u << 7;
+  static constexpr uint32_t kXpsrB = 1u << 21;
 
   // Floating point and MVE: S0-S31 = D0-D15 = Q0-Q7, little-endian overlay (B3.x "FP/MVE registers").
   alignas(16) std::array<uint32_t, 32> ext{};
@@ -74,6 +85,12 @@ struct ArchState {
   bool privileged() const { return handler_mode() || (control[sec()] & 1u) == 0; }
   // Which stack pointer is active: PSP in Thread mode with CONTROL.SPSEL set, else MSP.
   bool using_psp() const { return !handler_mode() && (control[sec()] & 2u) != 0; }
+  // Branch target identification / pointer authentication enabled for the current privilege:
+  // CONTROL.BTI_EN / PAC_EN when privileged, UBTI_EN / UPAC_EN when not.
+  bool bti_enabled() const { return (control[sec()] & (privileged() ? kControlBtiEn : kControlUbtiEn)) != 0; }
+  bool pac_enabled() const { return (control[sec()] & (privileged() ? kControlPacEn : kControlUpacEn)) != 0; }
+  // The key PAC/AUT/PACG/AUTG/BXAUT use: PAC_KEY_P when privileged, PAC_KEY_U when not.
+  const std::array<uint32_t, 4>& pac_key() const { return privileged() ? pac_key_p[sec()] : pac_key_u[sec()]; }
 
   uint32_t apsr() const {
     return (uint32_t{n} << 31) | (uint32_t{z} << 30) | (uint32_t{c} << 29) | (uint32_t{v} << 28) |
@@ -82,10 +99,11 @@ struct ArchState {
   void set_apsr_nzcvq(uint32_t value) {
     n = value >> 31 & 1; z = value >> 30 & 1; c = value >> 29 & 1; v = value >> 28 & 1; q = value >> 27 & 1;
   }
-  // xPSR as pushed on exception entry: APSR | EPSR (T, IT) | IPSR.
+  // xPSR as pushed on exception entry: APSR | EPSR (T, IT, B) | IPSR.
   uint32_t xpsr() const {
     const uint32_t it = itstate;
-    return apsr() | (uint32_t{t} << 24) | ((it & 0x3) << 25) | ((it >> 2) << 10) | (ipsr & 0x1FF);
+    return apsr() | (uint32_t{t} << 24) | ((it & 0x3) << 25) | ((it >> 2) << 10) | (epsr_b ? kXpsrB : 0u) |
+           (ipsr & 0x1FF);
   }
 };
 

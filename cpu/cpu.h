@@ -98,14 +98,19 @@ class Cpu final : public TimeSource {
     if (next_pc_ == state_.r[15]) pending_ |= kPendSelfBranch;
   }
   // BXWritePC / BLXWritePC / LoadWritePC: interworking, EXC_RETURN in Handler mode. Bit 0 clear
-  // clears EPSR.T: the next instruction then takes an INVSTATE UsageFault.
-  void bx_write_pc(uint32_t address) {
+  // clears EPSR.T: the next instruction then takes an INVSTATE UsageFault. `checked_target`: the
+  // branch is one the PACBTI branch target check applies to (every interworking branch but a
+  // function return: BX LR, BXAUT with Rn = LR, a load of the PC with SP as base; docs/cpu.md).
+  void bx_write_pc(uint32_t address, bool checked_target) {
     if (state_.handler_mode() && address >= 0xF0000000u) {
       pending_ |= kPendExcReturn;
       exc_return_ = address;
       return;
     }
     if ((address & 1u) == 0) pending_ |= kPendInvState;
+    // PACBTI: with BTI enabled, an interworking branch sets EPSR.B once it completes, so its
+    // target must be a BTI or PACBTI (docs/cpu.md "PACBTI").
+    if (checked_target && config_.pacbti && state_.bti_enabled()) [[unlikely]] pending_ |= kPendBranchTarget;
     branch_write_pc(address);
   }
   bool setflags(const Operands& o) const {
@@ -211,6 +216,7 @@ class Cpu final : public TimeSource {
     kPendSelfBranch = 1u << 5,
     kPendInvState = 1u << 6,
     kPendSleepWfe = 1u << 7,
+    kPendBranchTarget = 1u << 8,  // set EPSR.B after this instruction (PACBTI)
   };
   // `Hook` is NoTiming (one cycle per instruction), TimingHook (virtual retire) or a final model
   // class (inlined retire); the body is in cpu/run_loop.h.
@@ -226,6 +232,9 @@ class Cpu final : public TimeSource {
   uint32_t read_slow(uint32_t addr, unsigned size);
   void write_slow(uint32_t addr, unsigned size, uint32_t value);
   void trace_retired(const PredecodeEntry& e, uint32_t pc, uint8_t it_before);
+  // EPSR.B is set: `e` (about to execute) must be a BTI or PACBTI. Clears EPSR.B and returns true
+  // if it is; otherwise raises the branch target fault (taken at the landing address).
+  bool branch_target_ok(const PredecodeEntry& e);
 
   CpuConfig config_;
   memory::Interconnect& bus_;

@@ -17,6 +17,8 @@ enum class FaultKind : uint8_t {
   Unaligned,             // UNALIGNED
   DivideByZero,          // DIVBYZERO (CCR.DIV_0_TRP)
   StackOverflow,         // STKOF (stack limit)
+  BranchTargetCheck,     // INVSTATE: EPSR.B set and the instruction is not BTI/PACBTI (PACBTI)
+  PacAuthFailure,        // INVSTATE: AUT/AUTG/BXAUT found a PAC that does not match (PACBTI)
   // BusFault (BFSR)
   InstructionBusError,   // IBUSERR
   PreciseDataBusError,   // PRECISERR (BFAR valid)
@@ -46,6 +48,8 @@ constexpr std::string_view fault_name(FaultKind k) {
     case FaultKind::Unaligned: return "UsageFault (UNALIGNED: unaligned access)";
     case FaultKind::DivideByZero: return "UsageFault (DIVBYZERO: divide by zero)";
     case FaultKind::StackOverflow: return "UsageFault (STKOF: stack limit violation)";
+    case FaultKind::BranchTargetCheck: return "UsageFault (INVSTATE: branch target is not BTI/PACBTI)";
+    case FaultKind::PacAuthFailure: return "UsageFault (INVSTATE: pointer authentication failed)";
     case FaultKind::InstructionBusError: return "BusFault (IBUSERR: instruction fetch bus error)";
     case FaultKind::PreciseDataBusError: return "BusFault (PRECISERR: data bus error)";
     case FaultKind::InstructionAccessViolation: return "MemManage (IACCVIOL: instruction access violation)";

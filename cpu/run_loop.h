@@ -41,6 +41,12 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
         continue;
       }
     }
+    if (s.epsr_b) [[unlikely]] {
+      if (!branch_target_ok(*e)) {
+        if (service_pending(pc, s.itstate, why)) return why;
+        continue;
+      }
+    }
     next_pc_ = pc + e->size;
     if constexpr (kTimed) {
       branched_ = false;

@@ -102,7 +102,7 @@ std::vector<Option> options() {
          r.config.params.emplace_back(std::string(v.substr(0, eq)), std::string(v.substr(eq + 1)));
          return {};
        }},
-      {"--cpu", "", A::Required, "CORE", "core timing model: cortex-m55 or cortex-m85 (default: the platform's core; docs/timing.md)",
+      {"--cpu", "", A::Required, "CORE", "core: cortex-m55 or cortex-m85, its features (PACBTI on the M85) and timing model (default: the platform's core; docs/timing.md)",
        [](CliResult& r, std::string_view v) -> std::string {
          if (v != "cortex-m55" && v != "cortex-m85") return fmt::format("--cpu expects cortex-m55 or cortex-m85, got '{}'", v);
          r.config.cpu = std::string(v);

@@ -32,8 +32,8 @@ struct RunConfig {
   std::string etdump;                         // --etdump FILE: the operators as an ExecuTorch ETDump (docs/e2e.md)
   std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
   bool quiet = false;
-  std::string cpu;                            // --cpu: the core's timing model; "" = the platform's core
-                                              // (Corstone-300: cortex-m55, Corstone-320: cortex-m85)
+  std::string cpu;                            // --cpu: the core (features and timing model); "" = the
+                                              // platform's core (Corstone-300: cortex-m55, Corstone-320: cortex-m85)
   bool timing = true;                         // --timing on|off: off = one cycle per instruction
 };
 

@@ -46,6 +46,11 @@ std::string Simulator::prepare() {
   for (const std::string& w : params.warnings) spdlog::warn("{}", w);
   if (!params.error.empty()) return params.error;
 
+  // --cpu (or, without it, the platform) names the core: its architecture features (the
+  // Cortex-M85 has the PACBTI extension, docs/cpu.md "PACBTI") as well as its timing model (below).
+  if (!config_.cpu.empty())
+    preset_.cpu.model = config_.cpu == "cortex-m85" ? cpu::CoreModel::CortexM85 : cpu::CoreModel::CortexM55;
+  preset_.cpu.pacbti = preset_.cpu.model == cpu::CoreModel::CortexM85;
   cpu_ = std::make_unique<cpu::Cpu>(preset_.cpu, bus_);
   memory_timing_ = std::make_unique<memory::timing::PlatformMemoryTiming>(memory_system_config(preset_));
   DeviceContext ctx{*this, events_, cpu_->exceptions().irq_sink(), preset_.clock_hz, memory_timing_.get()};

@@ -23,6 +23,9 @@
 #if __has_include("cpu/decoder/extra_decls.h")
 #include "cpu/decoder/extra_decls.h"
 #endif
+#if __has_include("cpu/isa/pacbti.h")
+#include "cpu/isa/pacbti.h"
+#endif
 // MVE (Helium) sets, one declaration header per table file (docs/mve.md).
 #if __has_include("cpu/decoder/mve_ldst_decls.h")
 #include "cpu/decoder/mve_ldst_decls.h"
@@ -79,6 +82,10 @@ constexpr Encoding kT32Table[] = {
 #endif
 #if __has_include("cpu/decoder/mve_fp.inc")
 #include "cpu/decoder/mve_fp.inc"
+#endif
+// PACBTI (Armv8.1-M): its encodings are spaces the rows above give up, so its place is free.
+#if __has_include("cpu/decoder/t32_pacbti.inc")
+#include "cpu/decoder/t32_pacbti.inc"
 #endif
 #endif
 };

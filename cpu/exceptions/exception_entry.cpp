@@ -32,6 +32,10 @@ FaultTarget target_of(FaultKind kind) {
   switch (kind) {
     case FaultKind::UndefinedInstruction: return {kExcUsageFault, cfsr::kUndefinstr};
     case FaultKind::InvalidState: return {kExcUsageFault, cfsr::kInvstate};
+    // PACBTI: a failed branch target check and a failed authentication are INVSTATE UsageFaults
+    // (docs/exceptions-and-scs.md "PACBTI faults" for the source and what is not verified).
+    case FaultKind::BranchTargetCheck: return {kExcUsageFault, cfsr::kInvstate};
+    case FaultKind::PacAuthFailure: return {kExcUsageFault, cfsr::kInvstate};
     case FaultKind::InvalidPc: return {kExcUsageFault, cfsr::kInvpc};
     case FaultKind::NoCoprocessor: return {kExcUsageFault, cfsr::kNocp};
     case FaultKind::Unaligned: return {kExcUsageFault, cfsr::kUnaligned};
@@ -151,6 +155,7 @@ bool ExceptionUnit::enter(uint32_t exc, uint32_t return_address) {
   state_.control[1] &= ~(kControlSpsel | kControlFpca | kControlSfpa);
   state_.ipsr = exc;
   state_.itstate = 0;
+  state_.epsr_b = false;  // stacked in xPSR bit 21 above; the handler starts with no pending check
   state_.exclusive_valid = false;
   state_.sleeping = false;
   set_active(exc, true);  // before clearing pending: a high IRQ line must not re-pend it
@@ -283,6 +288,7 @@ bool ExceptionUnit::exception_return(uint32_t value) {
   state_.ge = static_cast<uint8_t>((xpsr >> 16) & 0xF);
   state_.t = (xpsr >> 24) & 1u;
   state_.itstate = static_cast<uint8_t>(((xpsr >> 25) & 3u) | (((xpsr >> 10) & 0x3Fu) << 2));
+  state_.epsr_b = config_.pacbti && (xpsr & ArchState::kXpsrB) != 0;  // bit 21 is reserved without PACBTI
   state_.ipsr = frame_ipsr;
   if (extended && !restore_fp) regs_.fpccr &= ~fpccr::kLspact;  // the registers are still valid
   if (restore_fp) {

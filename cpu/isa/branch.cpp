@@ -15,7 +15,8 @@ void exec_BL(Cpu& cpu, const Operands& o) {
   cpu.branch_write_pc(cpu.reg(15) + o.imm);
 }
 
-void exec_BX(Cpu& cpu, const Operands& o) { cpu.bx_write_pc(cpu.reg(o.rm)); }
+// BX LR is a function return: not subject to the PACBTI branch target check.
+void exec_BX(Cpu& cpu, const Operands& o) { cpu.bx_write_pc(cpu.reg(o.rm), o.rm != 14); }
 
 void exec_BLX(Cpu& cpu, const Operands& o) {
   const uint32_t target = cpu.reg(o.rm);
@@ -23,7 +24,7 @@ void exec_BLX(Cpu& cpu, const Operands& o) {
   // BLXWritePC: bit 0 clear clears EPSR.T (INVSTATE on the next instruction). An EXC_RETURN-like
   // value is not special for BLX; bx_write_pc only treats it so in Handler mode, where BLX to
   // such an address is UNPREDICTABLE anyway.
-  cpu.bx_write_pc(target);
+  cpu.bx_write_pc(target, true);
 }
 
 // BXNS/BLXNS (Security Extension): a target with bit 0 set stays in Secure state and behaves as
@@ -33,14 +34,14 @@ void exec_BLX(Cpu& cpu, const Operands& o) {
 void exec_BXNS(Cpu& cpu, const Operands& o) {
   const uint32_t target = cpu.reg(o.rm);
   if ((target & 1u) == 0) return cpu.raise(FaultKind::InvalidState);
-  cpu.bx_write_pc(target);
+  cpu.bx_write_pc(target, o.rm != 14);
 }
 
 void exec_BLXNS(Cpu& cpu, const Operands& o) {
   const uint32_t target = cpu.reg(o.rm);
   if ((target & 1u) == 0) return cpu.raise(FaultKind::InvalidState);
   cpu.state().r[14] = cpu.next_pc() | 1u;
-  cpu.bx_write_pc(target);
+  cpu.bx_write_pc(target, true);
 }
 
 void exec_CBZ(Cpu& cpu, const Operands& o) {

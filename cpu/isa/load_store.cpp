@@ -24,9 +24,10 @@ inline uint32_t base_of(const Cpu& cpu, unsigned rn) {
   return rn == 15 ? (cpu.reg(15) & ~3u) : cpu.state().r[rn];
 }
 
-// Writes a loaded value to Rt: LoadWritePC for the PC (interworking; a word load only).
-inline void write_loaded(Cpu& cpu, unsigned rt, uint32_t value) {
-  if (rt == 15) cpu.bx_write_pc(value);
+// Writes a loaded value to Rt: LoadWritePC for the PC (interworking; a word load only). A load
+// of the PC with SP as base is a function return, not subject to the PACBTI branch target check.
+inline void write_loaded(Cpu& cpu, unsigned rt, uint32_t value, unsigned rn) {
+  if (rt == 15) cpu.bx_write_pc(value, rn != 13);
   else cpu.state().r[rt] = value;
 }
 
@@ -42,7 +43,7 @@ void exec_load_imm(Cpu& cpu, const Operands& o) {
   if (cpu.faulted()) return;
   // Rt == Rn with writeback is UNPREDICTABLE; we write back first, so the loaded value wins.
   if (o.flags & kWback) cpu.state().r[o.rn] = offset_addr;
-  write_loaded(cpu, o.rd, v);
+  write_loaded(cpu, o.rd, v, o.rn);
 }
 
 template <MemKind k>
@@ -50,7 +51,7 @@ void exec_load_reg(Cpu& cpu, const Operands& o) {
   const uint32_t addr = cpu.reg(o.rn) + (cpu.reg(o.rm) << o.shift_n);
   const uint32_t v = load<k>(cpu, addr);
   if (cpu.faulted()) return;
-  write_loaded(cpu, o.rd, v);
+  write_loaded(cpu, o.rd, v, o.rn);
 }
 
 template <MemKind k>
@@ -115,7 +116,7 @@ inline void load_multiple(Cpu& cpu, const Operands& o, uint32_t start, uint32_t 
   if (o.flags & kWback) cpu.state().r[o.rn] = wback_value;
   for (unsigned i = 0; i < 15; ++i)
     if (list & (1u << i)) cpu.state().r[i] = values[i];
-  if (list & 0x8000u) cpu.bx_write_pc(values[15]);
+  if (list & 0x8000u) cpu.bx_write_pc(values[15], o.rn != 13);  // POP {..., PC} is a return
 }
 inline void store_multiple(Cpu& cpu, const Operands& o, uint32_t start, uint32_t wback_value) {
   // PUSH / STMDB SP!: the limit is checked before anything is stored.

@@ -13,6 +13,8 @@ namespace {
 
 constexpr uint32_t kControlNpriv = 1u << 0, kControlSpsel = 1u << 1, kControlFpca = 1u << 2,
                    kControlSfpa = 1u << 3;
+constexpr uint32_t kControlPacbti = ArchState::kControlBtiEn | ArchState::kControlUbtiEn | ArchState::kControlPacEn |
+                                    ArchState::kControlUpacEn;
 
 // SYSm values (B5.x): xPSR group 0-7, stack pointers 8-11, masks and CONTROL 16-20, bit 7 = _NS.
 enum Sysm : unsigned {
@@ -50,6 +52,7 @@ uint32_t read_special_register(Cpu& cpu, unsigned sysm) {
     case kControl: {
       uint32_t mask = kControlNpriv | kControlSpsel;
       if (has_fp(cpu)) mask |= kControlFpca | (bank_secure ? kControlSfpa : 0u);
+      if (cpu.config().pacbti) mask |= kControlPacbti;
       return s.control[bank] & mask;
     }
     case kSpNs & ~kNs:  // SP_NS: the Non-secure stack pointer Thread mode would use
@@ -102,6 +105,8 @@ void write_special_register(Cpu& cpu, unsigned sysm, unsigned mask, uint32_t val
         c = (c & ~kControlFpca) | (value & kControlFpca);
         if (bank_secure) c = (c & ~kControlSfpa) | (value & kControlSfpa);
       }
+      // BTI_EN, UBTI_EN, PAC_EN, UPAC_EN (PACBTI; RES0 without it).
+      if (cpu.config().pacbti) c = (c & ~kControlPacbti) | (value & kControlPacbti);
       if (switch_stack) load_active_sp(s);
       break;
     }
@@ -201,8 +206,11 @@ std::optional<Operands> sys_imm(const Fields& f) {
   return o;
 }
 std::optional<Operands> sys_other_hint(const Fields& f) {
-  // NOP 0, YIELD 1, WFE 2, WFI 3, SEV 4 have their own rows; the rest (DBG, CSDB, ...) are NOPs.
-  if (f('h') <= 4) return std::nullopt;
+  // NOP 0, YIELD 1, WFE 2, WFI 3, SEV 4 have their own rows, and so have the PACBTI hints
+  // (PACBTI 13, BTI 15, PAC 29, AUT 45: cpu/decoder/t32_pacbti.inc); the rest (DBG, CSDB, ...)
+  // are NOPs.
+  const uint32_t h = f('h');
+  if (h <= 4 || h == 13 || h == 15 || h == 29 || h == 45) return std::nullopt;
   Operands o;
   o.imm = f('h');
   return o;

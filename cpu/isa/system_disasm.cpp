@@ -20,6 +20,9 @@ std::string special_register_name(unsigned sysm, unsigned mask, bool is_msr) {
     return name.empty() ? fmt::format("<sysm {}>", sysm) : name;
   }
   const bool ns = (sysm & 0x80u) != 0;
+  if ((sysm & 0x78u) == 0x20u) {  // PACBTI keys (cpu/decoder/t32_pacbti.inc); objdump 2.40 misnames them
+    return fmt::format("PAC_KEY_{}_{}{}", (sysm & 4u) ? 'U' : 'P', sysm & 3u, ns ? "_NS" : "");
+  }
   const char* base = nullptr;
   switch (sysm & 0x7Fu) {
     case 8: base = "MSP"; break;
@@ -102,11 +105,7 @@ std::optional<std::string> format_system_key(std::string_view key, const Operand
   }
   if (key == "hint") {
     const unsigned h = o.imm & 0xFF;
-    // PACBTI hints (Armv8.1-M): NOPs on a Cortex-M55, named as objdump names them.
-    if (h == 0x0D) return std::string("pacbti r12, lr, sp");
-    if (h == 0x0F) return std::string("bti");
-    if (h == 0x1D) return std::string("pac r12, lr, sp");
-    if (h == 0x2D) return std::string("aut r12, lr, sp");
+    // The PACBTI hints (13, 15, 29, 45) have their own rows: cpu/decoder/t32_pacbti.inc.
     if (h == 0x05) return std::string("sevl");
     if (h == 0x14) return std::string("csdb");
     if ((h & 0xF0) == 0xF0) return fmt::format("dbg #{}", h & 0xF);

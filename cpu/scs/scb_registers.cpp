@@ -152,7 +152,10 @@ void add_scb_registers(memory::RegisterBank& bank, ExceptionUnit& exc, ScbHooks 
   bank.add_storage(0xED34, "MMFAR", r.mmfar);
   bank.add_storage(0xED38, "BFAR", r.bfar);
   bank.add_storage(0xED3C, "AFSR", r.afsr, 0);
-  for (const IdRegister& id : kIdRegisters) bank.add_const(id.offset, id.name, id.value);
+  // ID_ISAR5.PACBTI [23:20] = 0b0001 on a core with the PACBTI extension (docs/cpu.md "PACBTI").
+  constexpr uint32_t kIsar5Pacbti = 0x0010'0000u;
+  for (const IdRegister& id : kIdRegisters)
+    bank.add_const(id.offset, id.name, id.offset == 0xED74 && exc.config().pacbti ? id.value | kIsar5Pacbti : id.value);
   bank.add_const(0xED78, "CLIDR", kClidr);
   bank.add_const(0xED7C, "CTR", kCtr);
   // CSSELR: level 1 only (Level [3:1] RAZ/WI), InD bit 0 selects the instruction cache.

@@ -63,7 +63,7 @@ bool no_destination(std::string_view name, OpClass op) {
   return starts(name, {"CMP", "CMN", "TST", "TEQ", "VCMP", "VPT", "VSTR", "VSTM", "VPUSH", "VST", "IT", "MSR",
                        "VMSR", "PLD", "PLI", "BKPT", "SVC", "UDF", "CPS", "NOP", "YIELD", "WFI", "WFE", "SEV",
                        "DMB", "DSB", "ISB", "CLREX", "CLRM", "VSCCLRM", "VPST", "VCTP", "LCTP", "SG", "MCR",
-                       "VLLDM", "VLSTM"});
+                       "VLLDM", "VLSTM", "AUTG"});  // AUTG Rt, Rn, Rm reads all three (PACBTI)
 }
 
 // Rows whose destination is also read (accumulators, insert, merge).
@@ -91,6 +91,7 @@ BranchKind branch_kind(std::string_view name, const Operands& o, bool pc_written
   if (starts(name, {"WLS", "DLS"})) return BranchKind::LoopStart;
   if (op == OpClass::Branch) {
     if (starts(name, {"BL"})) return BranchKind::Call;  // BL, BLX (register), BLXNS
+    if (starts(name, {"BXAUT"})) return o.rn == 14 ? BranchKind::Return : BranchKind::Indirect;  // target Rn
     if (starts(name, {"BX"})) return o.rm == 14 ? BranchKind::Return : BranchKind::Indirect;
     if (starts(name, {"TBB", "TBH"})) return BranchKind::Indirect;
     if (starts(name, {"B ", "CBZ", "CBNZ"})) return BranchKind::Direct;

@@ -29,10 +29,10 @@ constexpr uint32_t kStackTop = 0x20010000;
 // A core with 1 MiB of code RAM at 0 and 1 MiB of data RAM at 0x20000000.
 class CpuHarness {
  public:
-  CpuHarness() : code_("code", 1 << 20), data_("data", 1 << 20) {
+  // `cfg` chooses the core's features (e.g. CpuConfig::pacbti); its VTOR is set to kCodeBase.
+  explicit CpuHarness(CpuConfig cfg = {}) : code_("code", 1 << 20), data_("data", 1 << 20) {
     bus_.map(kCodeBase, 1 << 20, code_, "code");
     bus_.map(kDataBase, 1 << 20, data_, "data");
-    CpuConfig cfg;
     cfg.initial_vtor = kCodeBase;
     cpu_ = std::make_unique<Cpu>(cfg, bus_);
   }

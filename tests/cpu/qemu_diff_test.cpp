@@ -40,6 +40,8 @@ bool eligible(const decoder::Encoding& e, const Operands& o) {
   if (e.op != OpClass::IntAlu && e.op != OpClass::IntMul && e.op != OpClass::IntDiv) return false;
   const std::string_view n = e.name;
   if (n.starts_with("IT") || n.starts_with("ADD (SP") || n.starts_with("SUB (SP")) return false;
+  // PACBTI (PAC, PACBTI, AUT, PACG, AUTG): QEMU 7.2 has no M-profile PACBTI (tests/cpu/pacbti_*_test.cpp).
+  if (n.starts_with("PAC") || n.starts_with("AUT")) return false;
   const bool test_form = n.starts_with("TST") || n.starts_with("TEQ") || n.starts_with("CMP") || n.starts_with("CMN");
   auto bad = [](unsigned r) { return r == 13 || r == 14; };
   if (bad(o.rd) || bad(o.rn) || bad(o.rm) || bad(o.ra)) return false;
