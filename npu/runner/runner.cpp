@@ -12,6 +12,7 @@
 #include "npu/region_bus.h"
 #include "npu/runner/job.h"
 #include "npu/timing/job_schedule.h"
+#include "npu/timing/vela_ini.h"
 #include "npu/timing/timing_model.h"
 
 namespace corsim::npu::runner {
@@ -33,10 +34,11 @@ constexpr const char* kUsage =
     "                            CONFIG word, else 128)\n"
     "  --npu u55|u65|u85         NPU type of a raw stream without a COP1 header (default u55; a COP1\n"
     "                            CONFIG word decides otherwise)\n"
-    "  --system NAME             a Vela system config: Ethos_U55_High_End_Embedded (U55 default),\n"
+    "  --system-config NAME      a Vela system config (also --system): Ethos_U55_High_End_Embedded (U55 default),\n"
     "                            Ethos_U55_Deep_Embedded, Ethos_U85_SYS_DRAM_Mid (U85 default),\n"
     "                            Ethos_U85_SYS_DRAM_High, Ethos_U85_SYS_Flash_High, AmbiqLP_SRAM\n"
-    "  --memory-mode MODE        Shared_Sram (U55 default) | Sram_Only (U85 default)\n"
+    "  --memory-mode MODE        Shared_Sram (U55 default) | Sram_Only (U85 default) | Dedicated_Sram\n"
+    "  --vela-config FILE        a Vela .ini: --system-config and --memory-mode name its sections\n"
     "  --op-overhead CYCLES      fixed cycles per operation (default 0)\n"
     "  --npu-clock-mhz F         NPU clock (default: the system preset's)\n"
     "  --axi0 B:L / --axi1 B:L   bytes per NPU cycle and latency of the memory on an AXI port\n"
@@ -52,6 +54,7 @@ struct Options {
   std::optional<uint32_t> macs;
   std::optional<Product> product;
   std::string system, memory_mode;  // empty: the NPU type's default
+  std::string vela_config;          // a user's vela.ini, or empty for the presets
   unsigned op_overhead = 0;
   std::optional<double> clock_mhz;
   std::optional<std::pair<double, unsigned>> axi[2];
@@ -169,7 +172,8 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
       else if (v == "u65") o.product = Product::kU65;
       else if (v == "u85") o.product = Product::kU85;
       else return fail(err, fmt::format("--npu must be u55, u65 or u85, got '{}'", v));
-    } else if (a == "--system") o.system = v;
+    } else if (a == "--system" || a == "--system-config") o.system = v;
+    else if (a == "--vela-config") o.vela_config = v;
     else if (a == "--memory-mode") o.memory_mode = v;
     else if (a == "--op-overhead") {
       if (!parse_u64(v, n) || n > 1000000) return fail(err, fmt::format("--op-overhead expects cycles, got '{}'", v));
@@ -246,10 +250,24 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
   // Ethos_U85_SYS_DRAM_Mid + Sram_Only.
   if (o.system.empty()) o.system = cfg.is_u85() ? "Ethos_U85_SYS_DRAM_Mid" : "Ethos_U55_High_End_Embedded";
   if (o.memory_mode.empty()) o.memory_mode = cfg.is_u85() ? "Sram_Only" : "Shared_Sram";
-  auto sys = timing::system_preset(o.system);
-  if (!sys) return fail(err, fmt::format("unknown --system '{}'", o.system));
-  auto mode = timing::memory_mode_from_name(o.memory_mode);
-  if (!mode) return fail(err, fmt::format("unknown --memory-mode '{}'", o.memory_mode));
+  // With --vela-config the names are looked up in the user's vela.ini, as Vela does; otherwise in
+  // corsim's presets of Arm's vela.ini.
+  std::optional<timing::SystemConfig> sys;
+  std::optional<timing::MemoryMode> mode;
+  if (!o.vela_config.empty()) {
+    std::string why;
+    const auto ini = timing::VelaIni::load(o.vela_config, why);
+    if (!ini) return fail(err, why);
+    sys = ini->system_config(o.system, cfg, why);
+    if (!sys) return fail(err, fmt::format("--system-config {}: {}", o.system, why));
+    mode = ini->memory_mode(o.memory_mode, why);
+    if (!mode) return fail(err, fmt::format("--memory-mode {}: {}", o.memory_mode, why));
+  } else {
+    sys = timing::system_preset(o.system);
+    if (!sys) return fail(err, fmt::format("unknown --system-config '{}' (a preset; give --vela-config FILE for your own)", o.system));
+    mode = timing::memory_mode_from_name(o.memory_mode);
+    if (!mode) return fail(err, fmt::format("unknown --memory-mode '{}'", o.memory_mode));
+  }
   sys->memory_mode = *mode;
   sys->op_overhead_cycles = o.op_overhead;
   if (o.clock_mhz) sys->npu_clock_hz = *o.clock_mhz * 1e6;

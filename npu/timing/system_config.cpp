@@ -63,12 +63,22 @@ std::vector<std::string_view> system_preset_names() {
 std::optional<MemoryMode> memory_mode_from_name(std::string_view name) {
   if (name == "Shared_Sram") return MemoryMode::kSharedSram;
   if (name == "Sram_Only") return MemoryMode::kSramOnly;
+  if (name == "Dedicated_Sram") return MemoryMode::kDedicatedSram;
   return std::nullopt;
 }
 
 uint32_t region_config_for(MemoryMode mode) {
   // AXI_LIMIT settings 0/1 route to AXI0, 2/3 to AXI1 (npu/ops/op_context.h).
-  return mode == MemoryMode::kSharedSram ? kDriverRegionCfg : (kDriverRegionCfg & ~3u);
+  switch (mode) {
+    case MemoryMode::kSharedSram: return kDriverRegionCfg;
+    case MemoryMode::kSramOnly: return kDriverRegionCfg & ~3u;
+    case MemoryMode::kDedicatedSram: {
+      uint32_t cfg = 0;
+      for (unsigned r = 0; r < 8; ++r) cfg |= (r == 2 ? 0u : 3u) << (2 * r);
+      return cfg;
+    }
+  }
+  return kDriverRegionCfg;
 }
 
 }  // namespace corsim::npu::timing

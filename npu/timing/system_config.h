@@ -17,7 +17,10 @@ struct MemoryPort {
   unsigned burst_bytes = 32;
 };
 
-enum class MemoryMode : uint8_t { kSharedSram, kSramOnly };
+// Where the regions live (Vela's memory modes, §5.2): Shared_Sram constants on AXI1 and the arena
+// on AXI0; Sram_Only everything on AXI0; Dedicated_Sram constants and arena on AXI1, only the
+// cache (fast scratch, region 2) on AXI0.
+enum class MemoryMode : uint8_t { kSharedSram, kSramOnly, kDedicatedSram };
 
 struct SystemConfig {
   std::string name;
@@ -35,7 +38,8 @@ std::optional<MemoryMode> memory_mode_from_name(std::string_view name);
 std::vector<std::string_view> system_preset_names();
 
 // REGIONCFG for a memory mode (which AXI port each region uses): Shared_Sram puts region 0
-// (constants) on AXI1 as the Ethos-U driver does; Sram_Only puts every region on AXI0.
+// (constants) on AXI1 as the Ethos-U driver does; Sram_Only puts every region on AXI0;
+// Dedicated_Sram puts every region but 2 (the fast scratch) on AXI1.
 uint32_t region_config_for(MemoryMode mode);
 
 }  // namespace corsim::npu::timing
