@@ -1,6 +1,9 @@
 // corsim-mc: the model compiler's command line (docs/model-compiler.md).
-//   corsim-mc build model.json -o out_dir   model.pte, input*.bin, expected_output*.bin, stream.txt
-//   corsim-mc check model.json              parse and validate only
+//   corsim-mc build model.json -o out_dir [--target T]
+//                                           model.pte, input*.bin, expected_output*.bin, stream.txt
+//   corsim-mc check model.json [--target T] parse and validate only
+//     --target ethos-u55-32|64|128|256 | ethos-u85-128|256|512|1024|2048 overrides the description's
+//     "target"/"macs"
 //   corsim-mc wrap program.json --models DIR -o out_dir
 //                                           a raw Vela program (cmd_stream.bin, weights.bin under
 //                                           DIR/<source>) as model.pte (raw_program.h)
@@ -23,12 +26,13 @@ using namespace corsim::model_compiler;
 
 int usage() {
   fmt::print(stderr,
-             "usage: corsim-mc build model.json -o out_dir | corsim-mc check model.json\n"
+             "usage: corsim-mc build model.json -o out_dir [--target T] | corsim-mc check model.json [--target T]\n"
+             "       T: ethos-u55-32|64|128|256 or ethos-u85-128|256|512|1024|2048 (default: the description's)\n"
              "       corsim-mc wrap program.json --models DIR -o out_dir\n");
   return 2;
 }
 
-bool load(const std::string& path, Model& m) {
+bool load(const std::string& path, const std::string& target, Model& m) {
   std::ifstream f(path, std::ios::binary);
   if (!f) {
     fmt::print(stderr, "corsim-mc: cannot read {}\n", path);
@@ -38,7 +42,7 @@ bool load(const std::string& path, Model& m) {
   ss << f.rdbuf();
   std::string error;
   const std::string dir = std::filesystem::path(path).parent_path().string();
-  if (!parse_model(ss.str(), dir.empty() ? "." : dir, m, error)) {
+  if (!parse_model_for_target(ss.str(), dir.empty() ? "." : dir, target, m, error)) {
     fmt::print(stderr, "corsim-mc: {}: {}\n", path, error);
     return false;
   }
@@ -97,17 +101,25 @@ int main(int argc, char** argv) {
     if (args.size() != 6 || args[2] != "--models" || args[4] != "-o") return usage();
     return wrap(args[1], args[3], args[5]);
   }
+  // build/check: the description, then "-o DIR" (build only) and "--target T" in any order.
+  std::string out_dir, target;
+  for (size_t i = 2; i < args.size(); ++i) {
+    if (i + 1 >= args.size()) return usage();
+    if (args[i] == "-o" && args[0] == "build") out_dir = args[++i];
+    else if (args[i] == "--target") target = args[++i];
+    else return usage();
+  }
   Model m;
   if (args[0] == "check") {
-    if (!load(args[1], m)) return 1;
-    fmt::print("{}: ok ({} layers, ethos-u55-{})\n", args[1], m.layers.size(), m.macs);
+    if (!load(args[1], target, m)) return 1;
+    fmt::print("{}: ok ({} layers, {})\n", args[1], m.layers.size(), m.target());
     return 0;
   }
-  if (args[0] != "build" || args.size() != 4 || args[2] != "-o") return usage();
-  if (!load(args[1], m)) return 1;
+  if (args[0] != "build" || out_dir.empty()) return usage();
+  if (!load(args[1], target, m)) return 1;
   const BuiltModel b = build_model(m);
   std::string error;
-  if (!write_model_files(m, b, args[3], error)) {
+  if (!write_model_files(m, b, out_dir, error)) {
     fmt::print(stderr, "corsim-mc: {}\n", error);
     return 1;
   }

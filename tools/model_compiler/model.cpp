@@ -6,6 +6,7 @@
 #include <iterator>
 #include <map>
 #include <random>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -60,18 +61,36 @@ std::vector<int32_t> seeded(uint32_t seed, size_t n, int32_t lo, int32_t hi) {
 
 class ModelParser {
  public:
-  ModelParser(const std::string& base_dir, Model& m) : base_dir_(base_dir), m_(m) {}
+  ModelParser(const std::string& base_dir, Model& m, std::string target_override = {})
+      : base_dir_(base_dir), m_(m), target_override_(std::move(target_override)) {}
 
   void run(const JsonValue& root) {
     if (!root.is_object()) fail("the description must be a JSON object");
     m_.name = str(root, "name", "model");
-    m_.macs = static_cast<uint32_t>(num(root, "macs", 128));
-    if (m_.macs != 32 && m_.macs != 64 && m_.macs != 128 && m_.macs != 256)
+    // "target": "ethos-u85-256" (Vela's/ExecuTorch's name) or the U55 "macs" alone.
+    const std::string target = target_override_.empty() ? str(root, "target", "") : target_override_;
+    if (!target.empty()) {
+      const size_t dash = target.rfind('-');
+      m_.npu = dash == std::string::npos ? target : target.substr(0, dash);
+      if ((m_.npu != "ethos-u55" && m_.npu != "ethos-u85") || dash + 1 >= target.size() ||
+          target.find_first_not_of("0123456789", dash + 1) != std::string::npos)
+        fail(fmt::format("target '{}' (use ethos-u55-32|64|128|256 or ethos-u85-128|256|512|1024|2048)", target));
+      m_.macs = static_cast<uint32_t>(std::stoul(target.substr(dash + 1)));
+      if (root.find("macs") != nullptr && num(root, "macs", 0) != m_.macs && target_override_.empty())
+        fail(fmt::format("'macs' {} contradicts target '{}'", num(root, "macs", 0), target));
+    } else {
+      m_.macs = static_cast<uint32_t>(num(root, "macs", 128));
+    }
+    if (m_.u85()) {
+      if (m_.macs != 128 && m_.macs != 256 && m_.macs != 512 && m_.macs != 1024 && m_.macs != 2048)
+        fail(fmt::format("unsupported on U85: macs {} (use 128, 256, 512, 1024 or 2048)", m_.macs));
+    } else if (m_.macs != 32 && m_.macs != 64 && m_.macs != 128 && m_.macs != 256) {
       fail(fmt::format("unsupported on U55: macs {} (use 32, 64, 128 or 256)", m_.macs));
-    m_.memory_mode = str(root, "memory_mode", "Shared_Sram");
+    }
+    m_.memory_mode = str(root, "memory_mode", m_.u85() ? "Sram_Only" : "Shared_Sram");
     if (m_.memory_mode != "Shared_Sram" && m_.memory_mode != "Sram_Only")
       fail(fmt::format("memory_mode '{}' (use Shared_Sram or Sram_Only)", m_.memory_mode));
-    m_.system_config = str(root, "system_config", "Ethos_U55_High_End_Embedded");
+    m_.system_config = str(root, "system_config", m_.u85() ? "Ethos_U85_SYS_DRAM_Mid" : "Ethos_U55_High_End_Embedded");
     m_.flavour = str(root, "flavour", "quantized_decomposed");
     if (m_.flavour != "quantized_decomposed" && m_.flavour != "cortex_m")
       fail(fmt::format("flavour '{}' (use quantized_decomposed or cortex_m)", m_.flavour));
@@ -83,6 +102,7 @@ class ModelParser {
     m_.weight_buffering = boolean(root, "weight_buffering", false);
     if (m_.weight_buffering && m_.memory_mode != "Shared_Sram")
       fail("weight_buffering needs memory_mode Shared_Sram (with Sram_Only the weights are in SRAM already)");
+    if (m_.weight_buffering && m_.u85()) fail("unsupported on U85: weight_buffering (not implemented for the U85 target)");
     m_.input_seed = static_cast<uint32_t>(num(root, "input_seed", 1));
     seed_ = static_cast<uint32_t>(num(root, "seed", 1));
 
@@ -278,6 +298,7 @@ class ModelParser {
 
   std::string base_dir_;
   Model& m_;
+  std::string target_override_;
   uint32_t seed_ = 1;
   std::string where_;
 };
@@ -447,11 +468,16 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
 }  // namespace
 
 bool parse_model(const std::string& json_text, const std::string& base_dir, Model& model, std::string& error) {
+  return parse_model_for_target(json_text, base_dir, {}, model, error);
+}
+
+bool parse_model_for_target(const std::string& json_text, const std::string& base_dir, const std::string& target,
+                            Model& model, std::string& error) {
   JsonValue root;
   if (!parse_json(json_text, root, error)) return false;
   model = Model{};
   try {
-    ModelParser(base_dir, model).run(root);
+    ModelParser(base_dir, model, target).run(root);
   } catch (const ParseError& e) {
     error = e.message;
     return false;

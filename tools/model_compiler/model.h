@@ -40,7 +40,8 @@ struct Layer {
 
 struct Model {
   std::string name;
-  uint32_t macs = 128;                      // Ethos-U55 MAC configuration: 32, 64, 128, 256
+  std::string npu = "ethos-u55";            // or "ethos-u85" (the target's product, Vela's names)
+  uint32_t macs = 128;                      // U55: 32, 64, 128, 256; U85: 128, 256, 512, 1024, 2048
   std::string memory_mode = "Shared_Sram";  // or "Sram_Only"
   std::string system_config = "Ethos_U55_High_End_Embedded";
   std::string flavour = "quantized_decomposed";  // or "cortex_m"
@@ -53,10 +54,17 @@ struct Model {
   std::vector<int> inputs, outputs;  // feature-map indices
   std::vector<Layer> layers;         // in execution order
   bool softmax_on_cpu = false;       // the last layer is a softmax (runs after dequantize)
+  bool u85() const { return npu == "ethos-u85"; }
+  std::string target() const { return npu + "-" + std::to_string(macs); }  // e.g. "ethos-u85-256"
 };
 
 // Parses and checks a description. `base_dir` resolves weight files. On error returns false with
 // one line in `error`, naming the layer ("layer 'conv1' (conv2d): ...") where there is one.
 bool parse_model(const std::string& json_text, const std::string& base_dir, Model& model, std::string& error);
+
+// Overrides the description's target with `target` ("ethos-u55-128", "ethos-u85-256", ...; corsim-mc
+// --target) before the checks: `json_text` is parsed as if its "target" field said so.
+bool parse_model_for_target(const std::string& json_text, const std::string& base_dir, const std::string& target,
+                            Model& model, std::string& error);
 
 }  // namespace corsim::model_compiler
