@@ -49,7 +49,7 @@ TEST(Zoo, CoversEveryLayerKindShapeAndConfiguration) {
     }
   }
   EXPECT_GE(zoo, 10u);
-  EXPECT_EQ(kinds.size(), 11u);
+  EXPECT_EQ(kinds.size(), 12u);
   EXPECT_EQ(macs, (std::set<uint32_t>{32, 64, 128, 256}));
   EXPECT_EQ(macs_u85, (std::set<uint32_t>{128, 256, 512, 1024, 2048}));  // zoo_u85: every U85 size
   EXPECT_EQ(modes, (std::set<std::string>{"Shared_Sram", "Sram_Only"}));
@@ -138,12 +138,16 @@ TEST_P(BundledModel, StandaloneRunnerReproducesExpectedOutputFromThePte) {
   const auto dir = std::filesystem::temp_directory_path() / ("corsim_mc_" + name_of(GetParam()));
   std::string error;
   ASSERT_TRUE(write_model_files(m, b, dir.string(), error)) << error;
+  // One --output per NPU output, in order (expected_output<i>_int8.bin when there are several).
+  std::vector<std::string> args = {"--pte", (dir / "model.pte").string(), "--input", (dir / "input_int8.bin").string(), "--quiet"};
+  const size_t n = b.outputs_int8.size();
+  auto name = [&](const char* stem, size_t i) { return n == 1 ? fmt::format("{}_int8.bin", stem) : fmt::format("{}{}_int8.bin", stem, i); };
+  for (size_t i = 0; i < n; ++i) args.insert(args.end(), {"--output", (dir / name("out", i)).string()});
   int rc = 0;
-  const std::string log = run_cli_out({"--pte", (dir / "model.pte").string(), "--input", (dir / "input_int8.bin").string(),
-                                       "--output", (dir / "out.bin").string(), "--quiet"},
-                                      rc);
+  const std::string log = run_cli_out(args, rc);
   ASSERT_EQ(rc, 0) << log;
-  EXPECT_EQ(test::read_text(dir / "out.bin"), test::read_text(dir / "expected_output_int8.bin"));
+  for (size_t i = 0; i < n; ++i)
+    EXPECT_EQ(test::read_text(dir / name("out", i)), test::read_text(dir / name("expected_output", i))) << "output " << i;
   std::filesystem::remove_all(dir);
 }
 
@@ -172,7 +176,7 @@ TEST_P(BundledModel, StreamDisassemblesWithTheNpuDisassembler) {
 // The U85 zoo (tools/models/zoo_u85) exercises every NPU layer kind on the U85 target.
 TEST(ZooU85, CoversEveryNpuLayerKind) {
   std::set<LayerKind> kinds;
-  bool tiles = false, brick = false, dilation = false, two_outputs = false;
+  bool tiles = false, brick = false, dilation = false, two_outputs = false, chaining = false;
   for (const auto& p : bundled_descriptions()) {
     const Model m = load_model(p);
     if (!m.u85()) continue;
@@ -180,15 +184,17 @@ TEST(ZooU85, CoversEveryNpuLayerKind) {
     tiles |= m.tiles;
     brick |= m.nhcwb16;
     two_outputs |= m.outputs.size() > 1;
+    chaining |= m.chaining;
     for (const Layer& l : m.layers) {
       kinds.insert(l.kind);
       dilation |= l.dy > 1 || l.dx > 1;
     }
   }
   for (LayerKind k : {LayerKind::kConv2d, LayerKind::kDepthwiseConv2d, LayerKind::kFullyConnected, LayerKind::kAvgPool,
-                      LayerKind::kMaxPool, LayerKind::kAdd, LayerKind::kMul, LayerKind::kTanh, LayerKind::kSigmoid})
+                      LayerKind::kMaxPool, LayerKind::kAdd, LayerKind::kMul, LayerKind::kTanh, LayerKind::kSigmoid,
+                      LayerKind::kTranspose})
     EXPECT_TRUE(kinds.count(k)) << layer_kind_name(k);
-  EXPECT_TRUE(tiles && brick && dilation && two_outputs);
+  EXPECT_TRUE(tiles && brick && dilation && two_outputs && chaining);
 }
 
 // The U85 target's .pte names the U85 as Vela does: COP1 CONFIG per MAC count from the §1.4

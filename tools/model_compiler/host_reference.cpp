@@ -113,6 +113,7 @@ std::vector<std::vector<int32_t>> run_reference(const Model& m, const std::vecto
       }
       case LayerKind::kReshape:
       case LayerKind::kSoftmax: out = maps[l.inputs[0]]; break;
+      case LayerKind::kTranspose: out = reference::tosa_transpose(in, l.perm).v; break;
     }
   }
   return maps;

@@ -44,8 +44,9 @@ std::vector<bool> internal_maps(const Model& m) {
   for (int i : m.inputs) ok[i] = false;
   for (int o : m.outputs) ok[o] = false;
   for (const Layer& l : m.layers) {
-    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) ok[l.output] = false;
-    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kFullyConnected || l.kind == LayerKind::kSoftmax)
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax || l.kind == LayerKind::kTranspose) ok[l.output] = false;
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kFullyConnected || l.kind == LayerKind::kSoftmax ||
+        l.kind == LayerKind::kTranspose)
       for (int i : l.inputs) ok[i] = false;
   }
   return ok;
@@ -351,7 +352,8 @@ LoweredStream lower_to_npu(const Model& m) {
       case LayerKind::kTanh:
       case LayerKind::kSigmoid:
       case LayerKind::kReshape:
-      case LayerKind::kSoftmax: break;
+      case LayerKind::kSoftmax:
+      case LayerKind::kTranspose: break;  // refused for the U55 by the parser
     }
     s.listing.push_back(fmt::format("{:<20} {:<24} ifm {}x{}x{} {} ofm {}x{}x{} {} block {}x{}x{} scratch@{}", l.name, op_name,
                                     ifm.h, ifm.w, ifm.c, ifm.layout == TLayout::kNhcwb16 ? "NHCWB16" : "NHWC", ofm.h,

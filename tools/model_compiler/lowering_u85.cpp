@@ -44,9 +44,11 @@ uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint
 }
 
 // OFM_SCALE / ACTIVATION round modes (ethosu85_interface.h round_mode_ofm, §9.3).
-constexpr unsigned kRoundDoubleSymmetric = 0;  // TFLite MultiplyByQuantizedMultiplier (per-channel)
-constexpr unsigned kRoundNatural = 1;          // TOSA apply_scale_32 without double rounding
-constexpr unsigned kRoundDoubleAsymmetric = 2;  // TOSA apply_scale_32 with double rounding
+// DOUBLE_SYMMETRIC: 2^(shift-1) plus 2^30 towards the value's sign when shift > 31, then an
+// arithmetic shift: TOSA apply_scale_32 with double_round, and equal to TFLite's
+// MultiplyByQuantizedMultiplier for the per-channel rescale (§8.5 Q1).
+constexpr unsigned kRoundDoubleSymmetric = 0;
+constexpr unsigned kRoundNatural = 1;  // TOSA apply_scale_32 without double rounding
 
 // OFM micro-block (ACC_FORMAT.microblock) as Vela picks it for 8-bit operations (§5.1 "allowed OFM
 // ublocks"; VELA ArchEthosU85 config tables): 1x2 up to 256 MACs, 2x2 above. Its depth is
@@ -72,9 +74,33 @@ U85Fm mem(const FmSpec& f) {
   return u;
 }
 
+// Chaining ("chaining": true; §9.3, VELA's chaining of an elementwise operation after a
+// convolution): a CONV/DEPTHWISE/FC output read only by the very next layer, an ADD or MUL (as one
+// of two different operands), and not a model output, goes through chaining buffer 0 instead of
+// memory: the convolution's OFM and the elementwise operand are CHAINED. Returns those maps.
+std::vector<bool> chained_maps(const Model& m) {
+  std::vector<bool> chained(m.maps.size(), false);
+  if (!m.chaining) return chained;
+  std::vector<int> readers(m.maps.size(), 0);
+  for (const Layer& l : m.layers)
+    for (int i : l.inputs) ++readers[i];
+  for (int o : m.outputs) ++readers[o];
+  for (size_t i = 0; i + 1 < m.layers.size(); ++i) {
+    const Layer& a = m.layers[i];
+    const Layer& b = m.layers[i + 1];
+    const bool producer = a.kind == LayerKind::kConv2d || a.kind == LayerKind::kDepthwiseConv2d ||
+                          a.kind == LayerKind::kFullyConnected;
+    const bool consumer = (b.kind == LayerKind::kAdd || b.kind == LayerKind::kMul) && b.inputs[0] != b.inputs[1];
+    if (producer && consumer && readers[a.output] == 1 &&
+        (b.inputs[0] == a.output || b.inputs[1] == a.output))
+      chained[a.output] = true;
+  }
+  return chained;
+}
+
 class U85Lowering {
  public:
-  U85Lowering(const Model& m, LoweredStream& s) : m_(m), s_(s), ub_(micro_block(m.macs)) {}
+  U85Lowering(const Model& m, LoweredStream& s) : m_(m), s_(s), ub_(micro_block(m.macs)), chained_(chained_maps(m)) {}
 
   void layer(const Layer& l) {
     FmSpec ifm = feature_map_spec(m_, s_, l.inputs[0]);
@@ -91,13 +117,14 @@ class U85Lowering {
       case LayerKind::kMul: op = elementwise(l, ifm, ofm); break;
       case LayerKind::kTanh:
       case LayerKind::kSigmoid: op = lut(l, ifm, ofm); break;
+      case LayerKind::kTranspose: op = transpose(l, ifm, ofm); break;
       case LayerKind::kReshape:
       case LayerKind::kSoftmax: return;
     }
     s_.listing.push_back(fmt::format("{:<20} {:<28} ifm {}x{}x{} {} ofm {}x{}x{} {} block {}x{}x{} scratch@{}", l.name, op,
                                      ifm.h, ifm.w, ifm.c, ifm.layout == TLayout::kNhcwb16 ? "NHCWB16" : "NHWC", ofm.h,
                                      ofm.w, ofm.c, ofm.layout == TLayout::kNhcwb16 ? "NHCWB16" : "NHWC",
-                                     std::min(ofm.h, 4u), std::min(ofm.w, 8u), ub_.depth, ofm.base));
+                                     block_h_, block_w_, ub_.depth, ofm.base));
   }
 
   std::vector<uint32_t> finish() {
@@ -108,7 +135,9 @@ class U85Lowering {
  private:
   // OFM block: up to 8 wide and 4 high, one micro-block deep; I32 accumulators.
   void block(const FmSpec& ofm) {
-    sb_.block(std::min(ofm.w, 8u), std::min(ofm.h, 4u), ub_.depth);
+    block_w_ = std::min(ofm.w, 8u);
+    block_h_ = std::min(ofm.h, 4u);
+    sb_.block(block_w_, block_h_, ub_.depth);
     sb_.acc_format(0, ub_.field);
   }
   uint32_t put_region0(const std::vector<uint8_t>& bytes, uint32_t alignment) {
@@ -157,13 +186,13 @@ class U85Lowering {
     const std::vector<uint8_t> records = u85_encode::scale_records(l.bias, scale, shift);
     sb_.scales(0, put_region0(records, 16), static_cast<uint32_t>(records.size()));
     sb_.ifm(mem(ifm));
-    sb_.ofm(mem(ofm), /*scale_mode=*/0);
+    sb_.ofm(map(l.output, ofm), /*scale_mode=*/0);
     window(l, ifm, ofm, true);
     block(ofm);
     sb_.ofm_scale(1, 0, kRoundDoubleSymmetric);
     sb_.activation(0, 0, false, l.act_min, l.act_max);
     sb_.op(dw ? 3 : 2);
-    return dw ? "NPU_OP_DEPTHWISE" : "NPU_OP_CONV";
+    return std::string(dw ? "NPU_OP_DEPTHWISE" : "NPU_OP_CONV") + (chained_[l.output] ? " -> chained" : "");
   }
 
   // POOL MAX (unit OFM_SCALE, equal zero points) and unpadded AVERAGE (OFM_SCALE = TOSA
@@ -187,23 +216,25 @@ class U85Lowering {
   }
 
   // ADD / MUL: each operand enters as (x - zp) (IFM_SCALE/IFM2_SCALE unit), the result is
-  // rescaled by the OFM_SCALE of TOSA RESCALE with double rounding (TOSA ADD/MUL + RESCALE; the
-  // host reference's tosa_binary).
+  // rescaled by the OFM_SCALE of TOSA RESCALE with double rounding, DOUBLE_SYMMETRIC (TOSA ADD/MUL
+  // + RESCALE; the host reference's tosa_binary). DOUBLE_ASYMMETRIC would round the first step up
+  // for negative products too: u85_256_chain_transpose's MUL showed the 1-LSB difference.
   std::string elementwise(const Layer& l, const FmSpec& ifm, const FmSpec& ofm) {
     int32_t mult = 0;
     int sh = 0;
     elementwise_scale(m_, l, mult, sh);
-    sb_.ifm(mem(ifm));
-    sb_.ifm2(mem(feature_map_spec(m_, s_, l.inputs[1])));
+    sb_.ifm(map(l.inputs[0], ifm));
+    sb_.ifm2(map(l.inputs[1], feature_map_spec(m_, s_, l.inputs[1])));
     sb_.ofm(mem(ofm), /*scale_mode=*/1);
     block(ofm);
     sb_.ifm_scale(1, 0, 0);
     sb_.ifm2_scale(1, 0, 0);
-    sb_.ofm_scale(static_cast<uint32_t>(mult), static_cast<uint32_t>(sh), kRoundDoubleAsymmetric);
+    sb_.ofm_scale(static_cast<uint32_t>(mult), static_cast<uint32_t>(sh), kRoundDoubleSymmetric);
     sb_.activation(0, 0, false, l.act_min, l.act_max);
     const bool add = l.kind == LayerKind::kAdd;
     sb_.op(6, add ? 1 : 0);  // ELEMENTWISE mode: MUL 0, ADD 1
-    return add ? "NPU_OP_ELEMENTWISE ADD" : "NPU_OP_ELEMENTWISE MUL";
+    const bool chained_in = chained_[l.inputs[0]] || chained_[l.inputs[1]];
+    return std::string(add ? "NPU_OP_ELEMENTWISE ADD" : "NPU_OP_ELEMENTWISE MUL") + (chained_in ? " <- chained" : "");
   }
 
   // tanh / sigmoid: the 256-byte table DMA'd from region 0 into LUT RAM slot n (DMA0_DST_REGION
@@ -228,11 +259,49 @@ class U85Lowering {
     return fmt::format("DMA + NPU_OP_POOL LUT {}", slot);
   }
 
+  // TRANSPOSE: a 1x1 POOL SUM copy (unit OFM_SCALE, NATURAL) whose OFM registers hold the logical
+  // (input-shaped) map and whose strides/base describe the transposed destination, with
+  // OFM_PRECISION.transpose (§9.3; VELA ArchEthosU85 transpose masks: 0 NHWC, 1 NWHC, 2 NHCW,
+  // 3 NWCH, 6 NCHW, 7 NCWH).
+  std::string transpose(const Layer& l, const FmSpec& ifm, const FmSpec& dest) {
+    struct Code {
+      unsigned code;
+      uint32_t perm[3];
+    };
+    static constexpr Code kCodes[] = {{0, {0, 1, 2}}, {1, {1, 0, 2}}, {2, {0, 2, 1}}, {3, {1, 2, 0}}, {6, {2, 0, 1}}, {7, {2, 1, 0}}};
+    unsigned code = 0;
+    for (const Code& c : kCodes)
+      if (std::equal(c.perm, c.perm + 3, l.perm)) code = c.code;
+    FmSpec logical = dest;
+    logical.h = ifm.h, logical.w = ifm.w, logical.c = ifm.c;
+    sb_.ifm(mem(ifm));
+    sb_.ofm(mem(logical), /*scale_mode=*/1, code, 0, &dest);
+    sb_.kernel(1, 1, 1, 1, false);
+    sb_.padding(0, 0, 0, 0);
+    block(logical);
+    sb_.ofm_scale(1, 0, kRoundNatural);
+    sb_.activation(0, 0, false, -128, 127);
+    sb_.op(5, 3);
+    return fmt::format("NPU_OP_POOL SUM transpose {}", code);
+  }
+
+  // The map's registers: in memory, or chaining buffer 0 when it is chained.
+  U85Fm map(int idx, const FmSpec& f) const {
+    U85Fm u = mem(f);
+    if (chained_[idx]) {
+      u.storage = u85_encode::Storage::kChained;
+      u.chain = 0;
+    }
+    return u;
+  }
+
   const Model& m_;
   LoweredStream& s_;
   const MicroBlock ub_;
+  const std::vector<bool> chained_;
   U85StreamBuilder sb_;
   uint32_t lut_slot_ = 0;
+  uint32_t block_w_ = 1, block_h_ = 1;
 };
 
 }  // namespace

@@ -27,6 +27,7 @@ const char* layer_kind_name(LayerKind k) {
     case LayerKind::kSigmoid: return "sigmoid";
     case LayerKind::kReshape: return "reshape";
     case LayerKind::kSoftmax: return "softmax";
+    case LayerKind::kTranspose: return "transpose";
   }
   return "?";
 }
@@ -45,7 +46,7 @@ const std::map<std::string, LayerKind>& kinds() {
       {"fully_connected", LayerKind::kFullyConnected}, {"avg_pool", LayerKind::kAvgPool},
       {"max_pool", LayerKind::kMaxPool}, {"add", LayerKind::kAdd}, {"mul", LayerKind::kMul},
       {"tanh", LayerKind::kTanh}, {"sigmoid", LayerKind::kSigmoid},
-      {"reshape", LayerKind::kReshape}, {"softmax", LayerKind::kSoftmax}};
+      {"reshape", LayerKind::kReshape}, {"softmax", LayerKind::kSoftmax}, {"transpose", LayerKind::kTranspose}};
   return k;
 }
 
@@ -103,6 +104,8 @@ class ModelParser {
     if (m_.weight_buffering && m_.memory_mode != "Shared_Sram")
       fail("weight_buffering needs memory_mode Shared_Sram (with Sram_Only the weights are in SRAM already)");
     if (m_.weight_buffering && m_.u85()) fail("unsupported on U85: weight_buffering (not implemented for the U85 target)");
+    m_.chaining = boolean(root, "chaining", false);
+    if (m_.chaining && !m_.u85()) fail("unsupported on U55: chaining (an Ethos-U85 feature; use an ethos-u85 target)");
     m_.input_seed = static_cast<uint32_t>(num(root, "input_seed", 1));
     seed_ = static_cast<uint32_t>(num(root, "seed", 1));
 
@@ -458,8 +461,27 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
       out = in;
       out.name = l.name;
       break;
+    case LayerKind::kTranspose: {
+      // "perm": TFLite/TOSA TRANSPOSE's permutation of [N, H, W, C]; the batch stays first.
+      if (!m_.u85()) fail(ctx("unsupported on U55: transpose (the U85's OFM transpose; use an ethos-u85 target)"));
+      const JsonValue* p = o.find("perm");
+      std::vector<uint32_t> perm;
+      if (p != nullptr && p->is_array())
+        for (const JsonValue& v : p->items) perm.push_back(v.is_number() ? static_cast<uint32_t>(v.number) : 99u);
+      std::vector<uint32_t> sorted = perm;
+      std::sort(sorted.begin(), sorted.end());
+      if (sorted != std::vector<uint32_t>{0, 1, 2, 3} || perm[0] != 0)
+        fail(ctx("'perm' must be a permutation of [0, 1, 2, 3] that keeps the batch (0) first"));
+      const uint32_t dims[3] = {in.h, in.w, in.c};
+      for (int i = 0; i < 3; ++i) l.perm[i] = perm[i + 1] - 1;
+      out.h = dims[l.perm[0]], out.w = dims[l.perm[1]], out.c = dims[l.perm[2]];
+      out.shape = {1, static_cast<int32_t>(out.h), static_cast<int32_t>(out.w), static_cast<int32_t>(out.c)};
+      out.scale = in.scale;
+      out.zero_point = in.zero_point;
+      break;
+    }
   }
-  if (l.kind != LayerKind::kReshape && l.kind != LayerKind::kSoftmax) activation(o, l, out);
+  if (l.kind != LayerKind::kReshape && l.kind != LayerKind::kSoftmax && l.kind != LayerKind::kTranspose) activation(o, l, out);
   else if (o.find("activation") != nullptr) fail(ctx("takes no activation"));
   l.output = add_map(out);
   m_.layers.push_back(std::move(l));

@@ -10,7 +10,8 @@
 
 namespace corsim::model_compiler {
 
-enum class LayerKind { kConv2d, kDepthwiseConv2d, kFullyConnected, kAvgPool, kMaxPool, kAdd, kMul, kTanh, kSigmoid, kReshape, kSoftmax };
+enum class LayerKind { kConv2d, kDepthwiseConv2d, kFullyConnected, kAvgPool, kMaxPool, kAdd, kMul, kTanh, kSigmoid, kReshape, kSoftmax,
+                       kTranspose };
 
 const char* layer_kind_name(LayerKind k);
 
@@ -36,6 +37,7 @@ struct Layer {
   std::vector<int64_t> bias;          // int32 values, one per output channel
   std::vector<double> weight_scales;  // one (per-tensor) or one per output channel
   int32_t act_min = -128, act_max = 127;  // fused relu/relu6/clamp in the output's quantised domain
+  uint32_t perm[3] = {0, 1, 2};  // transpose: output axis i (of H, W, C) is input axis perm[i]
 };
 
 struct Model {
@@ -49,6 +51,7 @@ struct Model {
   bool nhcwb16 = false;   // intermediate feature maps in NHCWB16 where the consumers allow it
   bool tiles = false;     // intermediate feature maps split into 4 tiles at separate addresses
   bool weight_buffering = false;  // weights DMA'd from region 0 into SRAM (scratch), double-buffered
+  bool chaining = false;  // U85: a convolution feeding only the next add/mul goes through a chaining buffer
   uint32_t input_seed = 1;
   std::vector<FeatureMap> maps;
   std::vector<int> inputs, outputs;  // feature-map indices
