@@ -227,11 +227,25 @@ class U85Lowering {
     sb_.ifm2(map(l.inputs[1], feature_map_spec(m_, s_, l.inputs[1])));
     sb_.ofm(mem(ofm), /*scale_mode=*/1);
     block(ofm);
-    sb_.ifm_scale(1, 0, 0);
-    sb_.ifm2_scale(1, 0, 0);
-    sb_.ofm_scale(static_cast<uint32_t>(mult), static_cast<uint32_t>(sh), kRoundDoubleSymmetric);
-    sb_.activation(0, 0, false, l.act_min, l.act_max);
     const bool add = l.kind == LayerKind::kAdd;
+    const FeatureMap& a = m_.maps[l.inputs[0]];
+    const FeatureMap& b = m_.maps[l.inputs[1]];
+    if (add && a.scale != b.scale) {
+      // TFLite ADD (reference_ops tflite_add): IFM_SCALE/IFM2_SCALE hold the operand multipliers
+      // with the left shift folded into the shift and dbl_rnd = left shift (VELA
+      // GenerateScalingForElementwise, §9.4); the output multiplier with DOUBLE_SYMMETRIC rounding
+      // is TFLite's MultiplyByQuantizedMultiplier.
+      const reference::TfliteAddScales t = reference::tflite_add_scales(a.scale, b.scale, m_.maps[l.output].scale);
+      const unsigned left = static_cast<unsigned>(t.left_shift);
+      sb_.ifm_scale(static_cast<uint32_t>(t.m1), static_cast<uint32_t>(31 - t.s1 - t.left_shift), 0, left);
+      sb_.ifm2_scale(static_cast<uint32_t>(t.m2), static_cast<uint32_t>(31 - t.s2 - t.left_shift), 0, left);
+      sb_.ofm_scale(static_cast<uint32_t>(t.mo), static_cast<uint32_t>(31 - t.so), kRoundDoubleSymmetric);
+    } else {
+      sb_.ifm_scale(1, 0, 0);
+      sb_.ifm2_scale(1, 0, 0);
+      sb_.ofm_scale(static_cast<uint32_t>(mult), static_cast<uint32_t>(sh), kRoundDoubleSymmetric);
+    }
+    sb_.activation(0, 0, false, l.act_min, l.act_max);
     sb_.op(6, add ? 1 : 0);  // ELEMENTWISE mode: MUL 0, ADD 1
     const bool chained_in = chained_[l.inputs[0]] || chained_[l.inputs[1]];
     return std::string(add ? "NPU_OP_ELEMENTWISE ADD" : "NPU_OP_ELEMENTWISE MUL") + (chained_in ? " <- chained" : "");

@@ -425,10 +425,12 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
       out.h = in.h, out.w = in.w, out.c = in.c;
       out.shape = in.shape;
       if (l.kind == LayerKind::kAdd) {
-        if (in.scale != b.scale)
+        if (in.scale != b.scale && !m_.u85())
           fail(ctx("unsupported on U55: add inputs with different scales (this compiler lowers add with one input scale)"));
-        set_out_quant(in.scale * 2.0, 0);
-        const double eff = in.scale / out.scale;
+        // Different input scales (U85): TFLite's ADD with per-operand multipliers (IFM_SCALE and
+        // IFM2_SCALE); equal ones: TOSA ADD + RESCALE.
+        set_out_quant(std::max(in.scale, b.scale) * 2.0, 0);
+        const double eff = std::max(in.scale, b.scale) / out.scale;
         if (eff >= 1.0 || eff < std::ldexp(1.0, -32))
           fail(ctx(fmt::format("bad quantisation: effective scale {:.3g} is outside [2^-32, 1)", eff)));
       } else {
