@@ -121,6 +121,14 @@ TEST(DescriptionErrors, TargetErrorsNameTheTarget) {
   EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "memory_mode": "Shared_Sram", "weight_buffering": true,)")
                 .find("unsupported on U85: weight_buffering"),
             std::string::npos);
+  EXPECT_NE(error_of(conv, R"("weight_format": "fwd",)").find("unsupported on U55: weight_format fwd"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "weight_format": "lut",)").find("weight_format 'lut'"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("chaining": true,)").find("unsupported on U55: chaining"), std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "t", "type": "transpose", "perm": [0, 2, 1, 3]})").find("unsupported on U55: transpose"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "t", "type": "transpose", "perm": [1, 0, 2, 3]})", R"("target": "ethos-u85-128",)")
+                .find("'perm' must be a permutation"),
+            std::string::npos);
 }
 
 TEST(DescriptionErrors, TargetOverrideChoosesTheU85) {

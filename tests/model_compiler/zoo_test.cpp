@@ -176,7 +176,7 @@ TEST_P(BundledModel, StreamDisassemblesWithTheNpuDisassembler) {
 // The U85 zoo (tools/models/zoo_u85) exercises every NPU layer kind on the U85 target.
 TEST(ZooU85, CoversEveryNpuLayerKind) {
   std::set<LayerKind> kinds;
-  bool tiles = false, brick = false, dilation = false, two_outputs = false, chaining = false;
+  bool tiles = false, brick = false, dilation = false, two_outputs = false, chaining = false, fwd = false;
   for (const auto& p : bundled_descriptions()) {
     const Model m = load_model(p);
     if (!m.u85()) continue;
@@ -185,6 +185,7 @@ TEST(ZooU85, CoversEveryNpuLayerKind) {
     brick |= m.nhcwb16;
     two_outputs |= m.outputs.size() > 1;
     chaining |= m.chaining;
+    fwd |= m.fwd_weights;
     for (const Layer& l : m.layers) {
       kinds.insert(l.kind);
       dilation |= l.dy > 1 || l.dx > 1;
@@ -194,7 +195,7 @@ TEST(ZooU85, CoversEveryNpuLayerKind) {
                       LayerKind::kMaxPool, LayerKind::kAdd, LayerKind::kMul, LayerKind::kTanh, LayerKind::kSigmoid,
                       LayerKind::kTranspose})
     EXPECT_TRUE(kinds.count(k)) << layer_kind_name(k);
-  EXPECT_TRUE(tiles && brick && dilation && two_outputs && chaining);
+  EXPECT_TRUE(tiles && brick && dilation && two_outputs && chaining && fwd);
 }
 
 // The U85 target's .pte names the U85 as Vela does: COP1 CONFIG per MAC count from the §1.4
@@ -223,7 +224,8 @@ TEST(U85Target, PteNamesTheU85InCop1AndCompileSpecs) {
 }
 
 // Every U55 zoo model with an NPU part also compiles for the U85 (at 128, 512 and 2048 MACs: one,
-// two and four weight decoders) and its stream on the U85 model equals the host reference.
+// two and four weight decoders; SWD and FWD weights) and its stream on the U85 model equals the
+// host reference.
 TEST(U85Target, EveryU55ZooModelAlsoRunsOnTheU85) {
   size_t compiled = 0;
   for (const auto& p : bundled_descriptions()) {
@@ -235,14 +237,17 @@ TEST(U85Target, EveryU55ZooModelAlsoRunsOnTheU85) {
       ASSERT_TRUE(parse_model_for_target(test::read_text(p), p.parent_path().string(), fmt::format("ethos-u85-{}", macs), m,
                                          error))
           << p << ": " << error;
-      const BuiltModel b = build_model(m);
-      const auto got = test::run_on_npu(m, b, error);
-      ASSERT_TRUE(error.empty()) << p << " U85-" << macs << ": " << error;
-      EXPECT_EQ(got, b.outputs_int8) << p << " U85-" << macs;
-      ++compiled;
+      for (bool fwd : {false, true}) {  // SWD and FWD weights
+        m.fwd_weights = fwd;
+        const BuiltModel b = build_model(m);
+        const auto got = test::run_on_npu(m, b, error);
+        ASSERT_TRUE(error.empty()) << p << " U85-" << macs << (fwd ? " FWD" : " SWD") << ": " << error;
+        EXPECT_EQ(got, b.outputs_int8) << p << " U85-" << macs << (fwd ? " FWD" : " SWD");
+        ++compiled;
+      }
     }
   }
-  EXPECT_GE(compiled, 3u * 12u);
+  EXPECT_GE(compiled, 2u * 3u * 12u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, BundledModel, ::testing::ValuesIn(bundled_descriptions()),

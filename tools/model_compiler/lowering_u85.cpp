@@ -173,10 +173,24 @@ class U85Lowering {
     p.ofm_ublock = ub_.depth;
     p.macs = m_.macs;
     p.streams = weight_decoders(m_.macs);
-    sb_.weight_format(false, false);
-    for (uint32_t stream = 0; stream < p.streams; ++stream) {
-      const std::vector<uint8_t> w = encode_mlw(u85_encode::order_u85(l.weights, p, stream));
-      sb_.weights(0, stream, put_region0(w, 32), static_cast<uint32_t>(w.size()));
+    // Depthwise weights stay SWD: Vela never emits FWD for DEPTHWISE (the functional model refuses it).
+    const bool fwd = m_.fwd_weights && !dw;
+    sb_.weight_format(fwd, false);
+    if (fwd) {
+      // FWD (§4.3, §9.6): one stream for all decoders, blocks of ublock x ifm-ublock x round /
+      // decoders values of each decoder's order interleaved; a LUT header when the layer has at
+      // most 16 distinct values, else raw bytes (int8 weights always fit raw's 256-value window).
+      std::vector<std::vector<int32_t>> per(p.streams);
+      for (uint32_t stream = 0; stream < p.streams; ++stream) per[stream] = u85_encode::order_u85(l.weights, p, stream);
+      const std::vector<int32_t> seq = p.streams == 1 ? per[0] : u85_encode::interleave_fwd(per, u85_encode::fwd_block_size(p));
+      const std::vector<uint8_t> w = u85_encode::encode_fwd(seq, 0);
+      sb_.weights(0, 0, put_region0(w, 32), static_cast<uint32_t>(w.size()));
+    } else {
+      // SWD: the mlw bitstream (§4.1), one stream per weight decoder.
+      for (uint32_t stream = 0; stream < p.streams; ++stream) {
+        const std::vector<uint8_t> w = encode_mlw(u85_encode::order_u85(l.weights, p, stream));
+        sb_.weights(0, stream, put_region0(w, 32), static_cast<uint32_t>(w.size()));
+      }
     }
     std::vector<uint32_t> scale, shift;
     for (const ChannelScale& cs : channel_scales(m_, l)) {
@@ -192,7 +206,8 @@ class U85Lowering {
     sb_.ofm_scale(1, 0, kRoundDoubleSymmetric);
     sb_.activation(0, 0, false, l.act_min, l.act_max);
     sb_.op(dw ? 3 : 2);
-    return std::string(dw ? "NPU_OP_DEPTHWISE" : "NPU_OP_CONV") + (chained_[l.output] ? " -> chained" : "");
+    return std::string(dw ? "NPU_OP_DEPTHWISE" : "NPU_OP_CONV") + (fwd ? " FWD" : "") +
+           (chained_[l.output] ? " -> chained" : "");
   }
 
   // POOL MAX (unit OFM_SCALE, equal zero points) and unpadded AVERAGE (OFM_SCALE = TOSA

@@ -105,6 +105,10 @@ class ModelParser {
       fail("weight_buffering needs memory_mode Shared_Sram (with Sram_Only the weights are in SRAM already)");
     if (m_.weight_buffering && m_.u85()) fail("unsupported on U85: weight_buffering (not implemented for the U85 target)");
     m_.chaining = boolean(root, "chaining", false);
+    const std::string weight_format = str(root, "weight_format", "swd");
+    if (weight_format != "swd" && weight_format != "fwd") fail(fmt::format("weight_format '{}' (use swd or fwd)", weight_format));
+    m_.fwd_weights = weight_format == "fwd";
+    if (m_.fwd_weights && !m_.u85()) fail("unsupported on U55: weight_format fwd (the U85's fast weight decoder format)");
     if (m_.chaining && !m_.u85()) fail("unsupported on U55: chaining (an Ethos-U85 feature; use an ethos-u85 target)");
     m_.input_seed = static_cast<uint32_t>(num(root, "input_seed", 1));
     seed_ = static_cast<uint32_t>(num(root, "seed", 1));

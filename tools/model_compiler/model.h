@@ -52,6 +52,7 @@ struct Model {
   bool tiles = false;     // intermediate feature maps split into 4 tiles at separate addresses
   bool weight_buffering = false;  // weights DMA'd from region 0 into SRAM (scratch), double-buffered
   bool chaining = false;  // U85: a convolution feeding only the next add/mul goes through a chaining buffer
+  bool fwd_weights = false;  // U85: weights in the fast weight decoder format (FWD) instead of SWD (mlw)
   uint32_t input_seed = 1;
   std::vector<FeatureMap> maps;
   std::vector<int> inputs, outputs;  // feature-map indices
