@@ -121,6 +121,9 @@ TEST(DescriptionErrors, TargetErrorsNameTheTarget) {
   EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "memory_mode": "Shared_Sram", "weight_buffering": true,)")
                 .find("unsupported on U85: weight_buffering"),
             std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "c", "type": "conv2d", "filters": 2, "stride": 4})", R"("target": "ethos-u85-512",)")
+                .find("layer 'c' (conv2d): unsupported on U85: stride 4x4"),
+            std::string::npos);
   EXPECT_NE(error_of(conv, R"("weight_format": "fwd",)").find("unsupported on U55: weight_format fwd"), std::string::npos);
   EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "weight_format": "lut",)").find("weight_format 'lut'"), std::string::npos);
   EXPECT_NE(error_of(conv, R"("chaining": true,)").find("unsupported on U55: chaining"), std::string::npos);

@@ -153,6 +153,7 @@ class ModelParser {
 
  private:
   // --- small accessors (errors carry the current layer or input) ---
+  const char* npu_short() const { return m_.u85() ? "U85" : "U55"; }  // in "unsupported on U55/U85"
   std::string ctx(std::string_view what) const { return where_.empty() ? std::string(what) : fmt::format("{}: {}", where_, what); }
   std::string str(const JsonValue& o, std::string_view key, std::string_view def) const {
     const JsonValue* v = o.find(key);
@@ -356,16 +357,16 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
         std::tie(l.kh, l.kw) = pair(o, "kernel", 1);
         std::tie(l.sy, l.sx) = pair(o, "stride", 1);
         std::tie(l.dy, l.dx) = pair(o, "dilation", 1);
-        if (l.sy > 3 || l.sx > 3) fail(ctx(fmt::format("unsupported on U55: stride {}x{} (at most 3)", l.sy, l.sx)));
-        if (l.dy > 2 || l.dx > 2) fail(ctx(fmt::format("unsupported on U55: dilation {}x{} (1 or 2)", l.dy, l.dx)));
-        if (pool && (l.dy > 1 || l.dx > 1)) fail(ctx("unsupported on U55: pooling has no dilation"));
+        if (l.sy > 3 || l.sx > 3) fail(ctx(fmt::format("unsupported on {}: stride {}x{} (at most 3)", npu_short(), l.sy, l.sx)));
+        if (l.dy > 2 || l.dx > 2) fail(ctx(fmt::format("unsupported on {}: dilation {}x{} (1 or 2)", npu_short(), l.dy, l.dx)));
+        if (pool && (l.dy > 1 || l.dx > 1)) fail(ctx(fmt::format("unsupported on {}: pooling has no dilation", npu_short())));
         if ((l.kh - 1) * l.dy + 1 > 64 || (l.kw - 1) * l.dx + 1 > 64)
-          fail(ctx("unsupported on U55: the dilated kernel is larger than 64x64"));
+          fail(ctx(fmt::format("unsupported on {}: the dilated kernel is larger than 64x64", npu_short())));
         if (pool && l.kind == LayerKind::kAvgPool && (l.kh > 8 || l.kw > 8) && o.find("padding") != nullptr)
-          fail(ctx("unsupported on U55: a padded average pool is at most 8x8"));
+          fail(ctx(fmt::format("unsupported on {}: a padded average pool is at most 8x8", npu_short())));
         padding(o, l, in);
         if (l.pad_top > 127 || l.pad_left > 127 || l.pad_bottom > 127 || l.pad_right > 127)
-          fail(ctx("unsupported on U55: padding above 127"));
+          fail(ctx(fmt::format("unsupported on {}: padding above 127", npu_short())));
         const uint32_t keh = (l.kh - 1) * l.dy + 1, kew = (l.kw - 1) * l.dx + 1;
         if (in.h + l.pad_top + l.pad_bottom < keh || in.w + l.pad_left + l.pad_right < kew)
           fail(ctx(fmt::format("shape mismatch: a {}x{} window does not fit the {}x{} input", keh, kew, in.h, in.w)));
@@ -378,9 +379,9 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
         filters = static_cast<uint32_t>(num(o, fc ? "units" : "filters", 0));
         if (filters < 1 || filters > 65536) fail(ctx(fmt::format("'{}' must be 1..65536", fc ? "units" : "filters")));
       }
-      if (dw && num(o, "depth_multiplier", 1) != 1) fail(ctx("unsupported on U55: depth_multiplier other than 1"));
+      if (dw && num(o, "depth_multiplier", 1) != 1) fail(ctx(fmt::format("unsupported on {}: depth_multiplier other than 1", npu_short())));
       out.c = filters;
-      if (fc && in.elements() > 65536) fail(ctx("unsupported on U55: more than 65536 input features"));
+      if (fc && in.elements() > 65536) fail(ctx(fmt::format("unsupported on {}: more than 65536 input features", npu_short())));
       out.shape = fc ? std::vector<int32_t>{1, static_cast<int32_t>(filters)}
                      : std::vector<int32_t>{1, static_cast<int32_t>(out.h), static_cast<int32_t>(out.w), static_cast<int32_t>(out.c)};
       if (pool) {
