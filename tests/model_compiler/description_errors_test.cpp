@@ -117,6 +117,8 @@ TEST(DescriptionErrors, TargetErrorsNameTheTarget) {
   EXPECT_NE(error_of(conv, R"("target": "ethos-u85-64",)").find("unsupported on U85: macs 64"), std::string::npos);
   EXPECT_NE(error_of(conv, R"("target": "ethos-u65-256",)").find("target 'ethos-u65-256'"), std::string::npos);
   EXPECT_NE(error_of(conv, R"("target": "ethos-u85-x",)").find("target 'ethos-u85-x'"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-99999999999999999999999",)").find("target 'ethos-u85-9999"),
+            std::string::npos);
   EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "macs": 128,)").find("contradicts"), std::string::npos);
   EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "memory_mode": "Shared_Sram", "weight_buffering": true,)")
                 .find("unsupported on U85: weight_buffering"),

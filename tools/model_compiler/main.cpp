@@ -32,23 +32,6 @@ int usage() {
   return 2;
 }
 
-bool load(const std::string& path, const std::string& target, Model& m) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    fmt::print(stderr, "corsim-mc: cannot read {}\n", path);
-    return false;
-  }
-  std::stringstream ss;
-  ss << f.rdbuf();
-  std::string error;
-  const std::string dir = std::filesystem::path(path).parent_path().string();
-  if (!parse_model_for_target(ss.str(), dir.empty() ? "." : dir, target, m, error)) {
-    fmt::print(stderr, "corsim-mc: {}: {}\n", path, error);
-    return false;
-  }
-  return true;
-}
-
 bool read_text(const std::string& path, std::string& text) {
   std::ifstream f(path, std::ios::binary);
   if (!f) {
@@ -58,6 +41,17 @@ bool read_text(const std::string& path, std::string& text) {
   std::stringstream ss;
   ss << f.rdbuf();
   text = ss.str();
+  return true;
+}
+
+bool load(const std::string& path, const std::string& target, Model& m) {
+  std::string text, error;
+  if (!read_text(path, text)) return false;
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  if (!parse_model_for_target(text, dir.empty() ? "." : dir, target, m, error)) {
+    fmt::print(stderr, "corsim-mc: {}: {}\n", path, error);
+    return false;
+  }
   return true;
 }
 

@@ -74,7 +74,7 @@ class ModelParser {
       const size_t dash = target.rfind('-');
       m_.npu = dash == std::string::npos ? target : target.substr(0, dash);
       if ((m_.npu != "ethos-u55" && m_.npu != "ethos-u85") || dash + 1 >= target.size() ||
-          target.find_first_not_of("0123456789", dash + 1) != std::string::npos)
+          target.find_first_not_of("0123456789", dash + 1) != std::string::npos || target.size() - dash > 6)
         fail(fmt::format("target '{}' (use ethos-u55-32|64|128|256 or ethos-u85-128|256|512|1024|2048)", target));
       m_.macs = static_cast<uint32_t>(std::stoul(target.substr(dash + 1)));
       if (root.find("macs") != nullptr && num(root, "macs", 0) != m_.macs && target_override_.empty())
