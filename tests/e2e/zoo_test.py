@@ -3,6 +3,9 @@
 
 usage: zoo_test.py CORSIM RUNNER_ELF MODEL_DIR MODEL_JSON
 
+A description whose "target" is ethos-u85-N runs on Corstone-320 (RUNNER_ELF is then the
+Corstone-320 runner) with an Ethos-U85-N; any other on Corstone-300 with an Ethos-U55.
+
 The model compiler (corsim-mc) wrote MODEL_DIR/model.pte with its inputs and the host reference's
 outputs (expected_output*.bin), computed from the TFLite/TOSA arithmetic independently of the NPU
 model and of the runtime's kernels. The runner gets the model and the inputs by semihosting, the
@@ -38,7 +41,9 @@ def ulp_distance(a, b):
 
 
 desc = json.load(open(DESC))
-macs = desc.get("macs", 128)
+target = desc.get("target", f"ethos-u55-{desc.get('macs', 128)}")
+macs = int(target.rsplit("-", 1)[1])
+u85 = target.startswith("ethos-u85-")
 ends_in_softmax = bool(desc.get("layers")) and desc["layers"][-1].get("type") == "softmax"
 files = sorted(os.listdir(MODEL_DIR))
 inputs = [f for f in files if f.startswith("input") and not f.endswith("_int8.bin")]
@@ -53,7 +58,9 @@ with tempfile.TemporaryDirectory() as tmp:
         shutil.copy(os.path.join(MODEL_DIR, name), os.path.join(tmp, f"in{i}.bin"))
         argv += ["-i", f"in{i}.bin"]
     argv += ["-o", "out"]
-    cmd = [CORSIM, "-q", "--platform", "corstone-300", "-C", f"ethosu.num_macs={macs}",
+    platform = ["--platform", "corstone-320", "-C", f"mps4_board.subsystem.ethosu.num_macs={macs}"] if u85 else \
+        ["--platform", "corstone-300", "-C", f"ethosu.num_macs={macs}"]
+    cmd = [CORSIM, "-q"] + platform + [
            "--semihosting-root", tmp, "--semihosting-cmdline", " ".join(argv), RUNNER]
     print("$", " ".join(cmd))
     p = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, timeout=300)
@@ -61,6 +68,8 @@ with tempfile.TemporaryDirectory() as tmp:
     print(p.stderr[-1500:], file=sys.stderr)
     if p.returncode != 0:
         fail(f"corsim exit status {p.returncode}")
+    if u85 and "Ethos-U: ID 0x2000700" not in p.stdout:
+        fail("the runner did not find an Ethos-U85")
     for line in p.stdout.splitlines():
         if line.startswith(("E [", "F [")):
             fail(f"the runner printed an error line: {line}")

@@ -107,3 +107,49 @@ TEST(DescriptionErrors, ValidDescriptionParses) {
 
 }  // namespace
 }  // namespace corsim::model_compiler
+
+namespace corsim::model_compiler {
+namespace {
+
+// The target: a product and a MAC count that product is built with; U85-only refusals.
+TEST(DescriptionErrors, TargetErrorsNameTheTarget) {
+  const std::string conv = R"({"name": "c", "type": "conv2d", "filters": 2})";
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-64",)").find("unsupported on U85: macs 64"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u65-256",)").find("target 'ethos-u65-256'"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-x",)").find("target 'ethos-u85-x'"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-99999999999999999999999",)").find("target 'ethos-u85-9999"),
+            std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "macs": 128,)").find("contradicts"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "memory_mode": "Shared_Sram", "weight_buffering": true,)")
+                .find("unsupported on U85: weight_buffering"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "c", "type": "conv2d", "filters": 2, "stride": 4})", R"("target": "ethos-u85-512",)")
+                .find("layer 'c' (conv2d): unsupported on U85: stride 4x4"),
+            std::string::npos);
+  EXPECT_NE(error_of(conv, R"("weight_format": "fwd",)").find("unsupported on U55: weight_format fwd"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("target": "ethos-u85-256", "weight_format": "lut",)").find("weight_format 'lut'"), std::string::npos);
+  EXPECT_NE(error_of(conv, R"("chaining": true,)").find("unsupported on U55: chaining"), std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "t", "type": "transpose", "perm": [0, 2, 1, 3]})").find("unsupported on U55: transpose"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "t", "type": "transpose", "perm": [1, 0, 2, 3]})", R"("target": "ethos-u85-128",)")
+                .find("'perm' must be a permutation"),
+            std::string::npos);
+}
+
+TEST(DescriptionErrors, TargetOverrideChoosesTheU85) {
+  const std::string json = R"({"macs": 64, "inputs": [{"name": "x", "shape": [1, 4, 4, 4], "scale": 0.05}],
+                               "layers": [{"name": "c", "type": "conv2d", "filters": 2}]})";
+  Model m;
+  std::string error;
+  ASSERT_TRUE(parse_model_for_target(json, ".", "ethos-u85-2048", m, error)) << error;
+  EXPECT_TRUE(m.u85());
+  EXPECT_EQ(m.macs, 2048u);
+  EXPECT_EQ(m.target(), "ethos-u85-2048");
+  EXPECT_EQ(m.memory_mode, "Sram_Only");
+  EXPECT_EQ(m.system_config, "Ethos_U85_SYS_DRAM_Mid");
+  EXPECT_FALSE(parse_model_for_target(json, ".", "ethos-u85-96", m, error));
+  EXPECT_NE(error.find("unsupported on U85: macs 96"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace corsim::model_compiler

@@ -5,6 +5,7 @@
 
 #include "tools/model_compiler/host_reference.h"
 #include "tools/model_compiler/json.h"
+#include "tools/model_compiler/reference_ops.h"
 
 namespace corsim::model_compiler {
 namespace {
@@ -55,6 +56,21 @@ TEST(HostReference, FusedActivationsClampInTheOutputDomain) {
   // 127 * 0.8 = 101.6 -> 102 - 100 = 2; -128 * 0.8 -> -102 - 100 -> clamped to -100.
   EXPECT_EQ(run_reference(m, {{127}})[m.layers[0].output], (std::vector<int32_t>{2}));
   EXPECT_EQ(run_reference(m, {{-128}})[m.layers[0].output], (std::vector<int32_t>{-100}));
+}
+
+// TFLite ADD by hand: scales 0.5 and 0.25, output 1.0 (twice_max 1.0): multipliers 0.5 (2^30, 0),
+// 0.25 (2^30, -1) and 2^-20 (2^30, -19). 10·0.5 + (-6)·0.25 = 3.5 rounds away from zero to 4; the
+// mirrored case to -4; the output zero point 3 is added, then the clamp applies.
+TEST(HostReference, TfliteAddWithDifferentInputScalesByHand) {
+  const reference::TfliteAddScales t = reference::tflite_add_scales(0.5, 0.25, 1.0);
+  EXPECT_EQ(t.m1, 1 << 30);
+  EXPECT_EQ(t.s1, 0);
+  EXPECT_EQ(t.s2, -1);
+  EXPECT_EQ(t.so, -19);
+  EXPECT_EQ(reference::tflite_add(t, 10, -6, 0, 0, 0, -128, 127), 4);
+  EXPECT_EQ(reference::tflite_add(t, -10, 6, 0, 0, 0, -128, 127), -4);
+  EXPECT_EQ(reference::tflite_add(t, 12, -4, 2, 2, 3, -128, 127), 4 + 3);  // (10, -6) after the zero points
+  EXPECT_EQ(reference::tflite_add(t, 127, 127, 0, 0, 100, -128, 127), 127);  // 95.25 + 100 clamps
 }
 
 TEST(Json, ParsesTheDescriptionSubset) {

@@ -5,6 +5,8 @@
 // the outputs back. The program's float outputs must equal the host reference's.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <cmath>
 #include <cstring>
 
@@ -47,7 +49,10 @@ class NpuModelBackend final : public BackendInterface {
     }
     std::vector<uint32_t> words(cop1.command_stream_words);
     std::memcpy(words.data(), cop1.command_stream.data(), words.size() * 4);
-    npu::Executor ex(npu::NpuConfig{cop1.config.macs_per_cc});
+    // The NPU the COP1 CONFIG word names (U55 or U85, its MAC count; spec/ethos-u.md §1.4).
+    const std::optional<npu::NpuConfig> cfg = npu::npu_config_from_word(cop1.config.word);
+    if (!cfg) return make_error(Error::kBackendFailed, "COP1 CONFIG names no known NPU");
+    npu::Executor ex(*cfg);
     const npu::RunResult r = ex.run(words, bus, bus.basep(), npu::kDriverRegionCfg);
     if (r.reason != npu::StopReason::kStop) {
       npu_error = r.error;

@@ -25,8 +25,9 @@ inline std::string read_text(const std::filesystem::path& p) {
 
 inline std::vector<std::filesystem::path> bundled_descriptions() {
   std::vector<std::filesystem::path> v = {std::filesystem::path(CORSIM_MODELS_DIR) / "demo_classifier.json"};
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CORSIM_MODELS_DIR) / "zoo"))
-    if (e.path().extension() == ".json") v.push_back(e.path());
+  for (const char* zoo : {"zoo", "zoo_u85"})
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CORSIM_MODELS_DIR) / zoo))
+      if (e.path().extension() == ".json") v.push_back(e.path());
   std::sort(v.begin(), v.end());
   return v;
 }
@@ -47,7 +48,7 @@ inline std::vector<std::vector<int32_t>> run_on_npu(const Model& m, const BuiltM
     const uint32_t off = b.stream.placement[m.inputs[i]].offset;
     for (size_t k = 0; k < b.inputs_int8[i].size(); ++k) bus.region(1)[off + k] = static_cast<uint8_t>(b.inputs_int8[i][k]);
   }
-  npu::Executor ex(npu::NpuConfig{m.macs});
+  npu::Executor ex(npu::NpuConfig{m.macs, m.u85() ? npu::Product::kU85 : npu::Product::kU55});
   const npu::RunResult r = ex.run(b.stream.words, bus, bus.basep(), npu::kDriverRegionCfg);
   if (r.reason != npu::StopReason::kStop) {
     error = r.error;

@@ -6,7 +6,10 @@
 #include <cstdio>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "npu/runner/runner.h"
+#include "runtime/backends/ethos_u/vela_bin_stream.h"
 #include "runtime/pte/program.h"
 #include "test_util.h"
 
@@ -20,7 +23,7 @@ std::string name_of(const std::filesystem::path& p) { return p.stem().string(); 
 
 TEST(Zoo, CoversEveryLayerKindShapeAndConfiguration) {
   std::set<LayerKind> kinds;
-  std::set<uint32_t> macs;
+  std::set<uint32_t> macs, macs_u85;
   std::set<std::string> modes, flavours;
   bool cpu_only = false, brick = false, dilation = false, stride = false, one_by_one = false, odd_channels = false,
        padding = false, per_channel = false, two_inputs = false;
@@ -28,7 +31,7 @@ TEST(Zoo, CoversEveryLayerKindShapeAndConfiguration) {
   for (const auto& p : bundled_descriptions()) {
     zoo += p.parent_path().filename() == "zoo";
     const Model m = load_model(p);
-    macs.insert(m.macs);
+    (m.u85() ? macs_u85 : macs).insert(m.macs);
     modes.insert(m.memory_mode);
     flavours.insert(m.flavour);
     cpu_only |= !m.delegate;
@@ -46,8 +49,9 @@ TEST(Zoo, CoversEveryLayerKindShapeAndConfiguration) {
     }
   }
   EXPECT_GE(zoo, 10u);
-  EXPECT_EQ(kinds.size(), 11u);
+  EXPECT_EQ(kinds.size(), 12u);
   EXPECT_EQ(macs, (std::set<uint32_t>{32, 64, 128, 256}));
+  EXPECT_EQ(macs_u85, (std::set<uint32_t>{128, 256, 512, 1024, 2048}));  // zoo_u85: every U85 size
   EXPECT_EQ(modes, (std::set<std::string>{"Shared_Sram", "Sram_Only"}));
   EXPECT_EQ(flavours, (std::set<std::string>{"cortex_m", "quantized_decomposed"}));
   EXPECT_TRUE(cpu_only && brick && dilation && stride && one_by_one && odd_channels && padding && per_channel && two_inputs);
@@ -134,12 +138,16 @@ TEST_P(BundledModel, StandaloneRunnerReproducesExpectedOutputFromThePte) {
   const auto dir = std::filesystem::temp_directory_path() / ("corsim_mc_" + name_of(GetParam()));
   std::string error;
   ASSERT_TRUE(write_model_files(m, b, dir.string(), error)) << error;
+  // One --output per NPU output, in order (expected_output<i>_int8.bin when there are several).
+  std::vector<std::string> args = {"--pte", (dir / "model.pte").string(), "--input", (dir / "input_int8.bin").string(), "--quiet"};
+  const size_t n = b.outputs_int8.size();
+  auto name = [&](const char* stem, size_t i) { return n == 1 ? fmt::format("{}_int8.bin", stem) : fmt::format("{}{}_int8.bin", stem, i); };
+  for (size_t i = 0; i < n; ++i) args.insert(args.end(), {"--output", (dir / name("out", i)).string()});
   int rc = 0;
-  const std::string log = run_cli_out({"--pte", (dir / "model.pte").string(), "--input", (dir / "input_int8.bin").string(),
-                                       "--output", (dir / "out.bin").string(), "--quiet"},
-                                      rc);
+  const std::string log = run_cli_out(args, rc);
   ASSERT_EQ(rc, 0) << log;
-  EXPECT_EQ(test::read_text(dir / "out.bin"), test::read_text(dir / "expected_output_int8.bin"));
+  for (size_t i = 0; i < n; ++i)
+    EXPECT_EQ(test::read_text(dir / name("out", i)), test::read_text(dir / name("expected_output", i))) << "output " << i;
   std::filesystem::remove_all(dir);
 }
 
@@ -163,6 +171,83 @@ TEST_P(BundledModel, StreamDisassemblesWithTheNpuDisassembler) {
     for (size_t pos = text.find(op); pos != std::string::npos; pos = text.find(op, pos + 1)) ++lines;
   EXPECT_EQ(lines, ops) << text;
   EXPECT_NE(text.find("NPU_OP_STOP"), std::string::npos);
+}
+
+// The U85 zoo (tools/models/zoo_u85) exercises every NPU layer kind on the U85 target.
+TEST(ZooU85, CoversEveryNpuLayerKind) {
+  std::set<LayerKind> kinds;
+  bool tiles = false, brick = false, dilation = false, two_outputs = false, chaining = false, fwd = false;
+  for (const auto& p : bundled_descriptions()) {
+    const Model m = load_model(p);
+    if (!m.u85()) continue;
+    EXPECT_EQ(p.parent_path().filename(), "zoo_u85") << p;
+    tiles |= m.tiles;
+    brick |= m.nhcwb16;
+    two_outputs |= m.outputs.size() > 1;
+    chaining |= m.chaining;
+    fwd |= m.fwd_weights;
+    for (const Layer& l : m.layers) {
+      kinds.insert(l.kind);
+      dilation |= l.dy > 1 || l.dx > 1;
+    }
+  }
+  for (LayerKind k : {LayerKind::kConv2d, LayerKind::kDepthwiseConv2d, LayerKind::kFullyConnected, LayerKind::kAvgPool,
+                      LayerKind::kMaxPool, LayerKind::kAdd, LayerKind::kMul, LayerKind::kTanh, LayerKind::kSigmoid,
+                      LayerKind::kTranspose})
+    EXPECT_TRUE(kinds.count(k)) << layer_kind_name(k);
+  EXPECT_TRUE(tiles && brick && dilation && two_outputs && chaining && fwd);
+}
+
+// The U85 target's .pte names the U85 as Vela does: COP1 CONFIG per MAC count from the §1.4
+// table (written out here), ID 0x20007000, compile-spec target "ethos-u85-N".
+TEST(U85Target, PteNamesTheU85InCop1AndCompileSpecs) {
+  const std::pair<uint32_t, uint32_t> table[] = {
+      {128, 0x20000117u}, {256, 0x20000118u}, {512, 0x20001119u}, {1024, 0x2000251Au}, {2048, 0x2000261Bu}};
+  for (const auto& [macs, config] : table) {
+    Model m = load_model(std::filesystem::path(CORSIM_MODELS_DIR) / "zoo_u85" / "u85_256_classifier.json");
+    std::string error;
+    ASSERT_TRUE(parse_model_for_target(test::read_text(std::filesystem::path(CORSIM_MODELS_DIR) / "zoo_u85" /
+                                                       "u85_256_classifier.json"),
+                                       CORSIM_MODELS_DIR, fmt::format("ethos-u85-{}", macs), m, error))
+        << error;
+    const BuiltModel b = build_model(m);
+    ethos_u::VelaBinStream vbs;
+    ASSERT_TRUE(ethos_u::parse_vela_bin_stream(rt::Bytes(b.vela_bin_stream.data(), b.vela_bin_stream.size()), vbs).ok());
+    ethos_u::Cop1Payload cop;
+    ASSERT_TRUE(ethos_u::parse_cop1(vbs.cmd_data.data, cop).ok());
+    EXPECT_EQ(cop.config.word, config) << macs;
+    EXPECT_EQ(cop.id.word, 0x20007000u);
+    const std::string pte(b.pte.begin(), b.pte.end());
+    EXPECT_NE(pte.find(fmt::format("--accelerator-config=ethos-u85-{}", macs)), std::string::npos);
+    EXPECT_NE(pte.find("Ethos_U85_SYS_DRAM_Mid"), std::string::npos);
+  }
+}
+
+// Every U55 zoo model with an NPU part also compiles for the U85 (at 128, 512 and 2048 MACs: one,
+// two and four weight decoders; SWD and FWD weights) and its stream on the U85 model equals the
+// host reference.
+TEST(U85Target, EveryU55ZooModelAlsoRunsOnTheU85) {
+  size_t compiled = 0;
+  for (const auto& p : bundled_descriptions()) {
+    const Model u55 = load_model(p);
+    if (u55.u85() || !u55.delegate || u55.weight_buffering) continue;
+    for (uint32_t macs : {128u, 512u, 2048u}) {
+      Model m;
+      std::string error;
+      ASSERT_TRUE(parse_model_for_target(test::read_text(p), p.parent_path().string(), fmt::format("ethos-u85-{}", macs), m,
+                                         error))
+          << p << ": " << error;
+      for (bool fwd : {false, true}) {  // SWD and FWD weights
+        m.fwd_weights = fwd;
+        const BuiltModel b = build_model(m);
+        const auto got = test::run_on_npu(m, b, error);
+        ASSERT_TRUE(error.empty()) << p << " U85-" << macs << (fwd ? " FWD" : " SWD") << ": " << error;
+        EXPECT_EQ(got, b.outputs_int8) << p << " U85-" << macs << (fwd ? " FWD" : " SWD");
+        ++compiled;
+      }
+    }
+  }
+  EXPECT_GE(compiled, 2u * 3u * 12u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, BundledModel, ::testing::ValuesIn(bundled_descriptions()),

@@ -99,6 +99,12 @@ std::vector<std::vector<int32_t>> run_reference(const Model& m, const std::vecto
         const auto& b = maps[l.inputs[1]];
         out.resize(a.size());
         const auto op = l.kind == LayerKind::kAdd ? reference::EwOp::kAdd : reference::EwOp::kMul;
+        if (l.kind == LayerKind::kAdd && inf.scale != bf.scale) {  // U85 only: TFLite ADD (model.cpp)
+          const reference::TfliteAddScales t = reference::tflite_add_scales(inf.scale, bf.scale, outf.scale);
+          for (size_t i = 0; i < a.size(); ++i)
+            out[i] = reference::tflite_add(t, a[i], b[i], inf.zero_point, bf.zero_point, outf.zero_point, l.act_min, l.act_max);
+          break;
+        }
         for (size_t i = 0; i < a.size(); ++i)
           out[i] = reference::tosa_binary(op, a[i], b[i], inf.zero_point, bf.zero_point, mult, shift, outf.zero_point,
                                           l.act_min, l.act_max);
@@ -113,6 +119,7 @@ std::vector<std::vector<int32_t>> run_reference(const Model& m, const std::vecto
       }
       case LayerKind::kReshape:
       case LayerKind::kSoftmax: out = maps[l.inputs[0]]; break;
+      case LayerKind::kTranspose: out = reference::tosa_transpose(in, l.perm).v; break;
     }
   }
   return maps;

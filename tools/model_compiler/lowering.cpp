@@ -44,8 +44,9 @@ std::vector<bool> internal_maps(const Model& m) {
   for (int i : m.inputs) ok[i] = false;
   for (int o : m.outputs) ok[o] = false;
   for (const Layer& l : m.layers) {
-    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) ok[l.output] = false;
-    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kFullyConnected || l.kind == LayerKind::kSoftmax)
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax || l.kind == LayerKind::kTranspose) ok[l.output] = false;
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kFullyConnected || l.kind == LayerKind::kSoftmax ||
+        l.kind == LayerKind::kTranspose)
       for (int i : l.inputs) ok[i] = false;
   }
   return ok;
@@ -157,8 +158,7 @@ class WeightBuffering {
 
 }  // namespace
 
-LoweredStream lower_to_npu(const Model& m) {
-  LoweredStream s;
+void place_feature_maps(const Model& m, LoweredStream& s) {
   const std::vector<bool> internal = internal_maps(m);
   s.placement.resize(m.maps.size());
   uint32_t scratch = 0;
@@ -196,19 +196,25 @@ LoweredStream lower_to_npu(const Model& m) {
     }
   }
   s.scratch_size = std::max<uint32_t>(scratch, 16);
+}
 
-  auto spec = [&](int idx) {
-    const FeatureMap& f = m.maps[idx];
-    const MapPlacement& p = s.placement[idx];
-    FmSpec fm{f.h, f.w, f.c, 8, true, p.nhcwb16 ? TLayout::kNhcwb16 : TLayout::kNhwc, 1, p.offset, f.zero_point};
-    fm.width0 = p.width0;
-    fm.height0 = p.height0;
-    fm.height1 = p.height1;
-    fm.base1 = p.tile_offset[0];
-    fm.base2 = p.tile_offset[1];
-    fm.base3 = p.tile_offset[2];
-    return fm;
-  };
+FmSpec feature_map_spec(const Model& m, const LoweredStream& s, int idx) {
+  const FeatureMap& f = m.maps[idx];
+  const MapPlacement& p = s.placement[idx];
+  FmSpec fm{f.h, f.w, f.c, 8, true, p.nhcwb16 ? TLayout::kNhcwb16 : TLayout::kNhwc, 1, p.offset, f.zero_point};
+  fm.width0 = p.width0;
+  fm.height0 = p.height0;
+  fm.height1 = p.height1;
+  fm.base1 = p.tile_offset[0];
+  fm.base2 = p.tile_offset[1];
+  fm.base3 = p.tile_offset[2];
+  return fm;
+}
+
+LoweredStream lower_to_npu(const Model& m) {
+  LoweredStream s;
+  place_feature_maps(m, s);
+  auto spec = [&](int idx) { return feature_map_spec(m, s, idx); };
   const uint32_t ublock = m.macs == 32 ? 4 : 8;
   // §1.4 SHRAM size per configuration; the LUT area is its last 2 KB, in 256-byte slots (§3.5).
   const uint32_t shram_kb = m.macs == 256 ? 48 : m.macs == 128 ? 24 : 16;
@@ -346,7 +352,8 @@ LoweredStream lower_to_npu(const Model& m) {
       case LayerKind::kTanh:
       case LayerKind::kSigmoid:
       case LayerKind::kReshape:
-      case LayerKind::kSoftmax: break;
+      case LayerKind::kSoftmax:
+      case LayerKind::kTranspose: break;  // refused for the U55 by the parser
     }
     s.listing.push_back(fmt::format("{:<20} {:<24} ifm {}x{}x{} {} ofm {}x{}x{} {} block {}x{}x{} scratch@{}", l.name, op_name,
                                     ifm.h, ifm.w, ifm.c, ifm.layout == TLayout::kNhcwb16 ? "NHCWB16" : "NHWC", ofm.h,

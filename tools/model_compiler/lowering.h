@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tools/model_compiler/model.h"
+#include "tools/model_compiler/stream_encoder.h"
 
 namespace corsim::model_compiler {
 
@@ -28,9 +29,21 @@ struct LoweredStream {
 };
 
 LoweredStream lower_to_npu(const Model& m);
+// The Ethos-U85 (arch 2.0) backend: the same placement and operations (lowering_u85.cpp).
+LoweredStream lower_to_u85(const Model& m);
+
+// Shared by both backends: every feature map's place in region 1 (inputs first, then each layer's
+// output; reshape/softmax alias their input), into s.placement and s.scratch_size.
+void place_feature_maps(const Model& m, LoweredStream& s);
+// The feature-map registers' view of map `idx` as placed.
+npu_encode::FmSpec feature_map_spec(const Model& m, const LoweredStream& s, int idx);
 
 // §1.4 CONFIG word Vela writes for an Ethos-U55 MAC configuration; the §1.4 ID word of regor.
 uint32_t u55_config_word(uint32_t macs);
 constexpr uint32_t kVelaIdWord = 0x10066001u;
+// §1.4 CONFIG word of an Ethos-U85 configuration (regor EthosU85RCSGenerator::ConfigRegister);
+// the ID word Vela writes for arch 2.0 streams (0x20007000, as in every shared U85 program).
+uint32_t u85_config_word(uint32_t macs);
+constexpr uint32_t kVelaU85IdWord = 0x20007000u;
 
 }  // namespace corsim::model_compiler

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <map>
 #include <random>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -26,6 +27,7 @@ const char* layer_kind_name(LayerKind k) {
     case LayerKind::kSigmoid: return "sigmoid";
     case LayerKind::kReshape: return "reshape";
     case LayerKind::kSoftmax: return "softmax";
+    case LayerKind::kTranspose: return "transpose";
   }
   return "?";
 }
@@ -44,7 +46,7 @@ const std::map<std::string, LayerKind>& kinds() {
       {"fully_connected", LayerKind::kFullyConnected}, {"avg_pool", LayerKind::kAvgPool},
       {"max_pool", LayerKind::kMaxPool}, {"add", LayerKind::kAdd}, {"mul", LayerKind::kMul},
       {"tanh", LayerKind::kTanh}, {"sigmoid", LayerKind::kSigmoid},
-      {"reshape", LayerKind::kReshape}, {"softmax", LayerKind::kSoftmax}};
+      {"reshape", LayerKind::kReshape}, {"softmax", LayerKind::kSoftmax}, {"transpose", LayerKind::kTranspose}};
   return k;
 }
 
@@ -60,18 +62,36 @@ std::vector<int32_t> seeded(uint32_t seed, size_t n, int32_t lo, int32_t hi) {
 
 class ModelParser {
  public:
-  ModelParser(const std::string& base_dir, Model& m) : base_dir_(base_dir), m_(m) {}
+  ModelParser(const std::string& base_dir, Model& m, std::string target_override = {})
+      : base_dir_(base_dir), m_(m), target_override_(std::move(target_override)) {}
 
   void run(const JsonValue& root) {
     if (!root.is_object()) fail("the description must be a JSON object");
     m_.name = str(root, "name", "model");
-    m_.macs = static_cast<uint32_t>(num(root, "macs", 128));
-    if (m_.macs != 32 && m_.macs != 64 && m_.macs != 128 && m_.macs != 256)
+    // "target": "ethos-u85-256" (Vela's/ExecuTorch's name) or the U55 "macs" alone.
+    const std::string target = target_override_.empty() ? str(root, "target", "") : target_override_;
+    if (!target.empty()) {
+      const size_t dash = target.rfind('-');
+      m_.npu = dash == std::string::npos ? target : target.substr(0, dash);
+      if ((m_.npu != "ethos-u55" && m_.npu != "ethos-u85") || dash + 1 >= target.size() ||
+          target.find_first_not_of("0123456789", dash + 1) != std::string::npos || target.size() - dash > 6)
+        fail(fmt::format("target '{}' (use ethos-u55-32|64|128|256 or ethos-u85-128|256|512|1024|2048)", target));
+      m_.macs = static_cast<uint32_t>(std::stoul(target.substr(dash + 1)));
+      if (root.find("macs") != nullptr && num(root, "macs", 0) != m_.macs && target_override_.empty())
+        fail(fmt::format("'macs' {} contradicts target '{}'", num(root, "macs", 0), target));
+    } else {
+      m_.macs = static_cast<uint32_t>(num(root, "macs", 128));
+    }
+    if (m_.u85()) {
+      if (m_.macs != 128 && m_.macs != 256 && m_.macs != 512 && m_.macs != 1024 && m_.macs != 2048)
+        fail(fmt::format("unsupported on U85: macs {} (use 128, 256, 512, 1024 or 2048)", m_.macs));
+    } else if (m_.macs != 32 && m_.macs != 64 && m_.macs != 128 && m_.macs != 256) {
       fail(fmt::format("unsupported on U55: macs {} (use 32, 64, 128 or 256)", m_.macs));
-    m_.memory_mode = str(root, "memory_mode", "Shared_Sram");
+    }
+    m_.memory_mode = str(root, "memory_mode", m_.u85() ? "Sram_Only" : "Shared_Sram");
     if (m_.memory_mode != "Shared_Sram" && m_.memory_mode != "Sram_Only")
       fail(fmt::format("memory_mode '{}' (use Shared_Sram or Sram_Only)", m_.memory_mode));
-    m_.system_config = str(root, "system_config", "Ethos_U55_High_End_Embedded");
+    m_.system_config = str(root, "system_config", m_.u85() ? "Ethos_U85_SYS_DRAM_Mid" : "Ethos_U55_High_End_Embedded");
     m_.flavour = str(root, "flavour", "quantized_decomposed");
     if (m_.flavour != "quantized_decomposed" && m_.flavour != "cortex_m")
       fail(fmt::format("flavour '{}' (use quantized_decomposed or cortex_m)", m_.flavour));
@@ -83,6 +103,13 @@ class ModelParser {
     m_.weight_buffering = boolean(root, "weight_buffering", false);
     if (m_.weight_buffering && m_.memory_mode != "Shared_Sram")
       fail("weight_buffering needs memory_mode Shared_Sram (with Sram_Only the weights are in SRAM already)");
+    if (m_.weight_buffering && m_.u85()) fail("unsupported on U85: weight_buffering (not implemented for the U85 target)");
+    m_.chaining = boolean(root, "chaining", false);
+    const std::string weight_format = str(root, "weight_format", "swd");
+    if (weight_format != "swd" && weight_format != "fwd") fail(fmt::format("weight_format '{}' (use swd or fwd)", weight_format));
+    m_.fwd_weights = weight_format == "fwd";
+    if (m_.fwd_weights && !m_.u85()) fail("unsupported on U55: weight_format fwd (the U85's fast weight decoder format)");
+    if (m_.chaining && !m_.u85()) fail("unsupported on U55: chaining (an Ethos-U85 feature; use an ethos-u85 target)");
     m_.input_seed = static_cast<uint32_t>(num(root, "input_seed", 1));
     seed_ = static_cast<uint32_t>(num(root, "seed", 1));
 
@@ -126,6 +153,7 @@ class ModelParser {
 
  private:
   // --- small accessors (errors carry the current layer or input) ---
+  const char* npu_short() const { return m_.u85() ? "U85" : "U55"; }  // in "unsupported on U55/U85"
   std::string ctx(std::string_view what) const { return where_.empty() ? std::string(what) : fmt::format("{}: {}", where_, what); }
   std::string str(const JsonValue& o, std::string_view key, std::string_view def) const {
     const JsonValue* v = o.find(key);
@@ -278,6 +306,7 @@ class ModelParser {
 
   std::string base_dir_;
   Model& m_;
+  std::string target_override_;
   uint32_t seed_ = 1;
   std::string where_;
 };
@@ -328,16 +357,16 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
         std::tie(l.kh, l.kw) = pair(o, "kernel", 1);
         std::tie(l.sy, l.sx) = pair(o, "stride", 1);
         std::tie(l.dy, l.dx) = pair(o, "dilation", 1);
-        if (l.sy > 3 || l.sx > 3) fail(ctx(fmt::format("unsupported on U55: stride {}x{} (at most 3)", l.sy, l.sx)));
-        if (l.dy > 2 || l.dx > 2) fail(ctx(fmt::format("unsupported on U55: dilation {}x{} (1 or 2)", l.dy, l.dx)));
-        if (pool && (l.dy > 1 || l.dx > 1)) fail(ctx("unsupported on U55: pooling has no dilation"));
+        if (l.sy > 3 || l.sx > 3) fail(ctx(fmt::format("unsupported on {}: stride {}x{} (at most 3)", npu_short(), l.sy, l.sx)));
+        if (l.dy > 2 || l.dx > 2) fail(ctx(fmt::format("unsupported on {}: dilation {}x{} (1 or 2)", npu_short(), l.dy, l.dx)));
+        if (pool && (l.dy > 1 || l.dx > 1)) fail(ctx(fmt::format("unsupported on {}: pooling has no dilation", npu_short())));
         if ((l.kh - 1) * l.dy + 1 > 64 || (l.kw - 1) * l.dx + 1 > 64)
-          fail(ctx("unsupported on U55: the dilated kernel is larger than 64x64"));
+          fail(ctx(fmt::format("unsupported on {}: the dilated kernel is larger than 64x64", npu_short())));
         if (pool && l.kind == LayerKind::kAvgPool && (l.kh > 8 || l.kw > 8) && o.find("padding") != nullptr)
-          fail(ctx("unsupported on U55: a padded average pool is at most 8x8"));
+          fail(ctx(fmt::format("unsupported on {}: a padded average pool is at most 8x8", npu_short())));
         padding(o, l, in);
         if (l.pad_top > 127 || l.pad_left > 127 || l.pad_bottom > 127 || l.pad_right > 127)
-          fail(ctx("unsupported on U55: padding above 127"));
+          fail(ctx(fmt::format("unsupported on {}: padding above 127", npu_short())));
         const uint32_t keh = (l.kh - 1) * l.dy + 1, kew = (l.kw - 1) * l.dx + 1;
         if (in.h + l.pad_top + l.pad_bottom < keh || in.w + l.pad_left + l.pad_right < kew)
           fail(ctx(fmt::format("shape mismatch: a {}x{} window does not fit the {}x{} input", keh, kew, in.h, in.w)));
@@ -350,9 +379,9 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
         filters = static_cast<uint32_t>(num(o, fc ? "units" : "filters", 0));
         if (filters < 1 || filters > 65536) fail(ctx(fmt::format("'{}' must be 1..65536", fc ? "units" : "filters")));
       }
-      if (dw && num(o, "depth_multiplier", 1) != 1) fail(ctx("unsupported on U55: depth_multiplier other than 1"));
+      if (dw && num(o, "depth_multiplier", 1) != 1) fail(ctx(fmt::format("unsupported on {}: depth_multiplier other than 1", npu_short())));
       out.c = filters;
-      if (fc && in.elements() > 65536) fail(ctx("unsupported on U55: more than 65536 input features"));
+      if (fc && in.elements() > 65536) fail(ctx(fmt::format("unsupported on {}: more than 65536 input features", npu_short())));
       out.shape = fc ? std::vector<int32_t>{1, static_cast<int32_t>(filters)}
                      : std::vector<int32_t>{1, static_cast<int32_t>(out.h), static_cast<int32_t>(out.w), static_cast<int32_t>(out.c)};
       if (pool) {
@@ -401,10 +430,12 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
       out.h = in.h, out.w = in.w, out.c = in.c;
       out.shape = in.shape;
       if (l.kind == LayerKind::kAdd) {
-        if (in.scale != b.scale)
+        if (in.scale != b.scale && !m_.u85())
           fail(ctx("unsupported on U55: add inputs with different scales (this compiler lowers add with one input scale)"));
-        set_out_quant(in.scale * 2.0, 0);
-        const double eff = in.scale / out.scale;
+        // Different input scales (U85): TFLite's ADD with per-operand multipliers (IFM_SCALE and
+        // IFM2_SCALE); equal ones: TOSA ADD + RESCALE.
+        set_out_quant(std::max(in.scale, b.scale) * 2.0, 0);
+        const double eff = std::max(in.scale, b.scale) / out.scale;
         if (eff >= 1.0 || eff < std::ldexp(1.0, -32))
           fail(ctx(fmt::format("bad quantisation: effective scale {:.3g} is outside [2^-32, 1)", eff)));
       } else {
@@ -437,8 +468,27 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
       out = in;
       out.name = l.name;
       break;
+    case LayerKind::kTranspose: {
+      // "perm": TFLite/TOSA TRANSPOSE's permutation of [N, H, W, C]; the batch stays first.
+      if (!m_.u85()) fail(ctx("unsupported on U55: transpose (the U85's OFM transpose; use an ethos-u85 target)"));
+      const JsonValue* p = o.find("perm");
+      std::vector<uint32_t> perm;
+      if (p != nullptr && p->is_array())
+        for (const JsonValue& v : p->items) perm.push_back(v.is_number() ? static_cast<uint32_t>(v.number) : 99u);
+      std::vector<uint32_t> sorted = perm;
+      std::sort(sorted.begin(), sorted.end());
+      if (sorted != std::vector<uint32_t>{0, 1, 2, 3} || perm[0] != 0)
+        fail(ctx("'perm' must be a permutation of [0, 1, 2, 3] that keeps the batch (0) first"));
+      const uint32_t dims[3] = {in.h, in.w, in.c};
+      for (int i = 0; i < 3; ++i) l.perm[i] = perm[i + 1] - 1;
+      out.h = dims[l.perm[0]], out.w = dims[l.perm[1]], out.c = dims[l.perm[2]];
+      out.shape = {1, static_cast<int32_t>(out.h), static_cast<int32_t>(out.w), static_cast<int32_t>(out.c)};
+      out.scale = in.scale;
+      out.zero_point = in.zero_point;
+      break;
+    }
   }
-  if (l.kind != LayerKind::kReshape && l.kind != LayerKind::kSoftmax) activation(o, l, out);
+  if (l.kind != LayerKind::kReshape && l.kind != LayerKind::kSoftmax && l.kind != LayerKind::kTranspose) activation(o, l, out);
   else if (o.find("activation") != nullptr) fail(ctx("takes no activation"));
   l.output = add_map(out);
   m_.layers.push_back(std::move(l));
@@ -447,11 +497,16 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
 }  // namespace
 
 bool parse_model(const std::string& json_text, const std::string& base_dir, Model& model, std::string& error) {
+  return parse_model_for_target(json_text, base_dir, {}, model, error);
+}
+
+bool parse_model_for_target(const std::string& json_text, const std::string& base_dir, const std::string& target,
+                            Model& model, std::string& error) {
   JsonValue root;
   if (!parse_json(json_text, root, error)) return false;
   model = Model{};
   try {
-    ModelParser(base_dir, model).run(root);
+    ModelParser(base_dir, model, target).run(root);
   } catch (const ParseError& e) {
     error = e.message;
     return false;

@@ -10,7 +10,8 @@
 
 namespace corsim::model_compiler {
 
-enum class LayerKind { kConv2d, kDepthwiseConv2d, kFullyConnected, kAvgPool, kMaxPool, kAdd, kMul, kTanh, kSigmoid, kReshape, kSoftmax };
+enum class LayerKind { kConv2d, kDepthwiseConv2d, kFullyConnected, kAvgPool, kMaxPool, kAdd, kMul, kTanh, kSigmoid, kReshape, kSoftmax,
+                       kTranspose };
 
 const char* layer_kind_name(LayerKind k);
 
@@ -36,11 +37,13 @@ struct Layer {
   std::vector<int64_t> bias;          // int32 values, one per output channel
   std::vector<double> weight_scales;  // one (per-tensor) or one per output channel
   int32_t act_min = -128, act_max = 127;  // fused relu/relu6/clamp in the output's quantised domain
+  uint32_t perm[3] = {0, 1, 2};  // transpose: output axis i (of H, W, C) is input axis perm[i]
 };
 
 struct Model {
   std::string name;
-  uint32_t macs = 128;                      // Ethos-U55 MAC configuration: 32, 64, 128, 256
+  std::string npu = "ethos-u55";            // or "ethos-u85" (the target's product, Vela's names)
+  uint32_t macs = 128;                      // U55: 32, 64, 128, 256; U85: 128, 256, 512, 1024, 2048
   std::string memory_mode = "Shared_Sram";  // or "Sram_Only"
   std::string system_config = "Ethos_U55_High_End_Embedded";
   std::string flavour = "quantized_decomposed";  // or "cortex_m"
@@ -48,15 +51,24 @@ struct Model {
   bool nhcwb16 = false;   // intermediate feature maps in NHCWB16 where the consumers allow it
   bool tiles = false;     // intermediate feature maps split into 4 tiles at separate addresses
   bool weight_buffering = false;  // weights DMA'd from region 0 into SRAM (scratch), double-buffered
+  bool chaining = false;  // U85: a convolution feeding only the next add/mul goes through a chaining buffer
+  bool fwd_weights = false;  // U85: weights in the fast weight decoder format (FWD) instead of SWD (mlw)
   uint32_t input_seed = 1;
   std::vector<FeatureMap> maps;
   std::vector<int> inputs, outputs;  // feature-map indices
   std::vector<Layer> layers;         // in execution order
   bool softmax_on_cpu = false;       // the last layer is a softmax (runs after dequantize)
+  bool u85() const { return npu == "ethos-u85"; }
+  std::string target() const { return npu + "-" + std::to_string(macs); }  // e.g. "ethos-u85-256"
 };
 
 // Parses and checks a description. `base_dir` resolves weight files. On error returns false with
 // one line in `error`, naming the layer ("layer 'conv1' (conv2d): ...") where there is one.
 bool parse_model(const std::string& json_text, const std::string& base_dir, Model& model, std::string& error);
+
+// Overrides the description's target with `target` ("ethos-u55-128", "ethos-u85-256", ...; corsim-mc
+// --target) before the checks: `json_text` is parsed as if its "target" field said so.
+bool parse_model_for_target(const std::string& json_text, const std::string& base_dir, const std::string& target,
+                            Model& model, std::string& error);
 
 }  // namespace corsim::model_compiler

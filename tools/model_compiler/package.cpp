@@ -26,17 +26,17 @@ pt::QuantParams quant_of(const FeatureMap& f) {
 
 std::vector<int32_t> sizes_of(const FeatureMap& f) { return f.shape; }
 
-std::string accelerator(uint32_t macs) { return fmt::format("ethos-u55-{}", macs); }
-
 std::vector<std::pair<std::string, std::vector<uint8_t>>> compile_specs(const Model& m) {
   const std::string flags = fmt::format(
       "--output-format=raw --debug-force-regor --accelerator-config={} --config=Arm/vela.ini --system-config={} "
       "--memory-mode={}",
-      accelerator(m.macs), m.system_config, m.memory_mode);
-  return {{"tosa_spec", pt::bytes_of("TOSA-1.0+INT+int16+u55")},
+      m.target(), m.system_config, m.memory_mode);
+  // tosa_spec as ExecuTorch writes it: "+u55" marks the U55 subset; the U85 takes full TOSA INT
+  // (the shared add_ethos-u85-256.pte says "TOSA-1.0+INT+int16").
+  return {{"tosa_spec", pt::bytes_of(m.u85() ? "TOSA-1.0+INT+int16" : "TOSA-1.0+INT+int16+u55")},
           {"compile_flags", pt::bytes_of(flags)},
           {"output_format", pt::bytes_of("vela")},
-          {"target", pt::bytes_of(accelerator(m.macs))}};
+          {"target", pt::bytes_of(m.target())}};
 }
 
 // Appends aten::_softmax.out (dim -1, half_to_float false) after the program's only output.
@@ -149,9 +149,10 @@ BuiltModel build_model(const Model& m) {
   if (!m.delegate) {
     program = cpu_only_program(m, flavour);
   } else {
-    b.stream = lower_to_npu(m);
+    b.stream = m.u85() ? lower_to_u85(m) : lower_to_npu(m);
     pt::VelaBinStreamDesc desc;
-    desc.cmd_data = pt::make_cop1(u55_config_word(m.macs), kVelaIdWord, b.stream.words);
+    desc.cmd_data = m.u85() ? pt::make_cop1(u85_config_word(m.macs), kVelaU85IdWord, b.stream.words)
+                            : pt::make_cop1(u55_config_word(m.macs), kVelaIdWord, b.stream.words);
     desc.weight_data = b.stream.weight_data;
     desc.scratch_size = b.stream.scratch_size;
     auto io = [&](int idx) {
@@ -225,8 +226,8 @@ bool write_model_files(const Model& m, const BuiltModel& b, const std::string& d
     if (!write_f32(d / ("expected_output" + s + ".bin"), b.outputs_float[i], error)) return false;
     if (!write_int8(d / ("expected_output" + s + "_int8.bin"), b.outputs_int8[i], error)) return false;
   }
-  std::string listing = fmt::format("model {} for ethos-u55-{} ({}), {} command words, {} weight bytes, scratch {} B\n",
-                                    m.name, m.macs, m.memory_mode, b.stream.words.size(), b.stream.weight_data.size(),
+  std::string listing = fmt::format("model {} for {} ({}), {} command words, {} weight bytes, scratch {} B\n",
+                                    m.name, m.target(), m.memory_mode, b.stream.words.size(), b.stream.weight_data.size(),
                                     b.stream.scratch_size);
   for (const std::string& line : b.stream.listing) listing += line + "\n";
   if (!m.delegate) listing += "CPU-only program: no delegate\n";

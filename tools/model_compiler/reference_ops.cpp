@@ -153,6 +153,25 @@ Tensor tosa_avg_pool(const Tensor& in, uint32_t out_h, uint32_t out_w, const Con
   return out;
 }
 
+TfliteAddScales tflite_add_scales(double in1_scale, double in2_scale, double out_scale) {
+  TfliteAddScales p;
+  const double twice_max = 2.0 * std::max(in1_scale, in2_scale);
+  quantize_multiplier(in1_scale / twice_max, p.m1, p.s1);
+  quantize_multiplier(in2_scale / twice_max, p.m2, p.s2);
+  quantize_multiplier(twice_max / (double(int64_t{1} << p.left_shift) * out_scale), p.mo, p.so);
+  return p;
+}
+
+int32_t tflite_add(const TfliteAddScales& p, int32_t a, int32_t b, int32_t zp_a, int32_t zp_b, int32_t zp_out, int32_t lo,
+                   int32_t hi) {
+  const int64_t shifted_a = (int64_t{a} - zp_a) * (int64_t{1} << p.left_shift);
+  const int64_t shifted_b = (int64_t{b} - zp_b) * (int64_t{1} << p.left_shift);
+  const int32_t scaled_a = multiply_by_quantized_multiplier(shifted_a, p.m1, p.s1);
+  const int32_t scaled_b = multiply_by_quantized_multiplier(shifted_b, p.m2, p.s2);
+  const int32_t raw = multiply_by_quantized_multiplier(int64_t{scaled_a} + scaled_b, p.mo, p.so);
+  return clamp(int64_t{raw} + zp_out, lo, hi);
+}
+
 int32_t tosa_binary(EwOp op, int32_t a, int32_t b, int32_t zp_a, int32_t zp_b, int32_t multiplier, int shift,
                     int32_t zp_out, int32_t lo, int32_t hi) {
   const int64_t x = int64_t{a} - zp_a, y = int64_t{b} - zp_b;

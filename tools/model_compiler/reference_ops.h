@@ -50,6 +50,19 @@ Tensor tosa_avg_pool(const Tensor& in, uint32_t out_h, uint32_t out_w, const Con
 enum class EwOp { kAdd, kSub, kMul, kMin, kMax };
 // TOSA: operands rescaled to int32 (x - zp), the int32 op, then RESCALE to the output with
 // (multiplier, shift, double_round) and the output zero point, clamped to [lo, hi].
+// TFLite's int8 ADD (tensorflow/lite/kernels/internal/reference/integer_ops/add.h, parameters from
+// kernels/add.cc PrepareGeneralSubOp): each operand (x - zp) << left_shift (20 for int8) is scaled
+// by MultiplyByQuantizedMultiplierSmallerThanOneExp with its own multiplier, the sum by the output
+// multiplier, then the output zero point is added and the result clamped.
+struct TfliteAddScales {
+  int left_shift = 20;
+  int32_t m1 = 0, m2 = 0, mo = 0;
+  int s1 = 0, s2 = 0, so = 0;  // TFLite exponents (real = m · 2^(s - 31))
+};
+TfliteAddScales tflite_add_scales(double in1_scale, double in2_scale, double out_scale);
+int32_t tflite_add(const TfliteAddScales& p, int32_t a, int32_t b, int32_t zp_a, int32_t zp_b, int32_t zp_out, int32_t lo,
+                   int32_t hi);
+
 int32_t tosa_binary(EwOp op, int32_t a, int32_t b, int32_t zp_a, int32_t zp_b, int32_t multiplier, int shift,
                     int32_t zp_out, int32_t lo, int32_t hi);
 
