@@ -80,7 +80,11 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   // redirect or a blocking operation. The waits are combined first, away from now_, so the chain
   // from one instruction's issue to the next is short; the selections compile to conditional moves.
   const bool pairs = (pair_state_ & ((flags >> 5) & 3u)) != 0;
-  const Cycles operands = later(board_.ready_any(ii), r.in_it_block ? board_.gpr(kFlagsBit) : 0);
+  // A branch that falls through does not wait for its operands: fetch already went on past it
+  // ([M33-SI]: a not-taken 16-bit branch pairs with the 16-bit instruction that set its flags).
+  const bool falls_through = ii.branch != BranchKind::None && !r.branch_taken;
+  const Cycles operands =
+      falls_through ? 0 : later(board_.ready_any(ii), r.in_it_block ? board_.gpr(kFlagsBit) : 0);
   const Cycles structural = later(unit_free_[unit], vector ? last_vector_start_ + 1 : 0);
   const Cycles waits = later(later(blocked_until_, r.executed ? operands : 0), structural);
   Cycles issue = later(now_ + (pairs ? 0 : 1), waits);

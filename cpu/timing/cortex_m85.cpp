@@ -32,6 +32,9 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   const uint16_t t = info.traits;
   unsigned latency = ct.latency;
   switch (op) {
+    case OpClass::IntAlu:
+      if (t & kTraitShiftedOperand) latency = kShiftedOperandLatency;
+      break;
     case OpClass::Load:
       if (t & kTraitSubwordLoad) latency = kSubwordLoadLatency;
       break;
@@ -71,8 +74,14 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   if (!slot0_only && kPerCycle[unit] > 0) aux |= kSecondOk;
   if (kPerCycle[unit] == 1) aux |= static_cast<uint8_t>(single_unit_bit(ct.unit));
   if (ct.unit == Unit::Load) aux |= kLoadPort;
-  if ((f & kMacAccumulate) || (t & kTraitShiftedOperand) || !(t & kTraitCompactRegs)) aux |= kOperandsSlow;
+  if (op == OpClass::IntMul || (t & kTraitShiftedOperand) || !(t & kTraitCompactRegs)) aux |= kOperandsSlow;
   if (!(f & kEndsGroup)) aux |= kTakesPartner;
+  // Skewed execution [M85-SI] "overall/scalar ALU": simple ALU instructions execute in EX1, EX2 or
+  // EX3 and forward to a later stage in 0 cycles, so a dependent ALU pair issues together; store
+  // data is read at EX3 ("store instruction consume its operand in EX3"); a predicted branch does
+  // not wait for its flags (they are checked at EX2/EX3).
+  const bool simple_alu = op == OpClass::IntAlu && !(t & (kTraitShiftedOperand | kTraitSingleIssue));
+  if (simple_alu || op == OpClass::Store || op == OpClass::Branch) aux |= kReadsLate;
   info.model_aux = aux;
 }
 
@@ -108,14 +117,18 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
 }
 
 Cycles CortexM85Model::operands_ready_slow(const InstrInfo& ii) const {
-  if (ii.model_flags & kMacAccumulate) {
-    // The accumulator is read one cycle late ([LLVM-M85]): MAC chains run at one per cycle.
-    const Cycles acc = board_.ready_gpr(ii.regs.gpr_read & ii.regs.gpr_write);
-    const Cycles ready = board_.ready_gpr(ii.regs.gpr_read & ~ii.regs.gpr_write);
-    return later(ready, acc > kMacAccumulatorLatency ? acc - kMacAccumulatorLatency : 0);
+  if (ii.unit == static_cast<uint8_t>(Unit::Mac)) {
+    // MUL/MAC execute in EX2 (multiply) and EX3 (accumulate) [M85-SI] "scalar multiplication":
+    // the multiplicands are read a stage after EX1, the accumulator two, so MAC chains run at one
+    // per cycle ([LLVM-M85] agrees: accumulator read late).
+    const uint32_t acc_mask = (ii.model_flags & kMacAccumulate) ? ii.regs.gpr_read & ii.regs.gpr_write : 0;
+    const Cycles acc = board_.ready_gpr(acc_mask);
+    const Cycles ready = board_.ready_gpr(ii.regs.gpr_read & ~acc_mask);
+    return later(ready > kMacOperandAdvance ? ready - kMacOperandAdvance : 0,
+                 acc > kMacAccumulatorAdvance ? acc - kMacAccumulatorAdvance : 0);
   }
-  // A shifted operand is read at EX1, a cycle early.
-  return board_.ready_any(ii) + ((ii.traits & kTraitShiftedOperand) ? kShiftedOperandEarly : 0);
+  // A shifted operand goes through the shifter at EX1 ([M85-SI] operand2: SHIFT + ALU stages).
+  return board_.ready_any(ii);
 }
 
 Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
@@ -125,6 +138,13 @@ Cycles CortexM85Model::operands_ready(const RetireInfo& r) const {
   else ready = board_.ready_compact(ii);
   if (r.in_it_block) ready = later(ready, board_.gpr(kFlagsBit));
   return ready;
+}
+
+// How many cycles before its operands are ready (at EX1) the instruction may issue: kLateStages
+// for one that reads late (kReadsLate), none inside an IT block ([M85-SI] "predicated execution":
+// a predicated result cannot be forwarded in 0 cycles, and its flags are needed at issue).
+Cycles CortexM85Model::read_advance(const RetireInfo& r) const {
+  return ((r.info->model_aux & kReadsLate) && !r.in_it_block) ? kLateStages : 0;
 }
 
 Cycles CortexM85Model::retire(const RetireInfo& r) {
@@ -145,7 +165,9 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     gate = last_vector_start_ + 1;  // vector instructions start one per cycle
   }
   const Cycles operands = r.executed ? operands_ready(r) : 0;
-  const Cycles waits = later(later(blocked_until_, operands), later(unit_free_[unit], gate));
+  const Cycles advance = read_advance(r);
+  const Cycles operand_gate = operands > advance ? operands - advance : 0;
+  const Cycles waits = later(later(blocked_until_, operand_gate), later(unit_free_[unit], gate));
   Cycles issue = later(fits_in_current_cycle(r, bytes) ? now_ : now_ + 1, waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
   if (flags & kVector) {
@@ -169,7 +191,10 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
       const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
       transfer_cost(log, bytes, multiple, issue, kBytesPerBeat, latency, blocked_until_);
     }
-    board_.write_any(ii, issue + latency, issue + 1);  // [LLVM-M85] base update bypass
+    // A late-reading ALU op executes in the first stage its operands allow (EX1 + skew) and its
+    // result follows from there [M85-SI].
+    const Cycles skew = operands > issue ? operands - issue : 0;
+    board_.write_any(ii, issue + skew + latency, issue + 1);  // [LLVM-M85] base update bypass
   }
   if (flags & kWaitsForUnit) [[unlikely]] {
     if (ii.unit == static_cast<uint8_t>(Unit::Divider)) {

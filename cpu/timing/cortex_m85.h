@@ -43,6 +43,8 @@ class CortexM85Model final : public CpuTimingModel {
                               // and it is not slot-0-only: group enders, DSP, shifted operands, FP/MVE)
     kLoadPort = 1u << 4,      // uses the load pipe (8 bytes per cycle over both slots)
     kOperandsSlow = 1u << 5,  // MAC accumulator, shifted operand or registers beyond the short lists
+    kReadsLate = 1u << 6,     // executes in EX1, EX2 or EX3, whichever its operands allow (simple ALU
+                              // ops), or reads its operands at EX3 (store data, branch flags) [M85-SI]
     kTakesPartner = 1u << 7,  // not a group ender: another may issue beside it (= kCycleOpen)
   };
   // The current cycle (now_), in one word: whether the one instruction issued in it takes a
@@ -54,6 +56,7 @@ class CortexM85Model final : public CpuTimingModel {
   static_assert(kTakesPartner == kCycleOpen);
   Cycles operands_ready(const RetireInfo& r) const;
   Cycles operands_ready_slow(const InstrInfo& ii) const;
+  Cycles read_advance(const RetireInfo& r) const;
   bool fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const;
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 

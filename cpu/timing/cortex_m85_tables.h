@@ -3,19 +3,27 @@
 //   [LLVM-M85]  llvm/lib/Target/ARM/ARMScheduleM85.td (spec §1.3 tables)
 //   [SLOTHY]    slothy targets/arm_v81m/cortex_m85r1.py (spec §1.3)
 //   [spec §x]   an inference written down in the spec (calibration point, not an Arm number)
-// Latency = cycles from issue until a dependent instruction may issue (the M85 issues two per
-// cycle, so latency 1 means "next cycle"); occupancy = cycles the unit is busy.
+//   [M85-SI]    measurements on Cortex-M85 silicon (Renesas RA8D1, r0p2) by jnk0le:
+//               github.com/jnk0le/random "pipeline cycle test/doc/cortex_m85.md"; its author wrote
+//               it against Arm's Cortex-M85 Software Optimization Guide (Arm 107950), noting where
+//               silicon differs; the guide itself is not in our sources (docs/timing.md "Sources")
+// Latency = cycles from issue until an instruction reading the value at EX1 may issue (the M85
+// issues two per cycle, so latency 1 means "next cycle"). Scalar integer results are counted from
+// the stage that makes them ([M85-SI]): ALU in EX1 (later when its operands come later, see
+// kLateStages), word loads after EX2, byte/half loads after EX3, MUL/MAC after EX3; readers that
+// need them later (ALU at EX3, store data at EX3, MAC operands at EX2/EX3) issue that much sooner.
+// occupancy = cycles the unit is busy.
 #include "cpu/timing/class_timing.h"
 
 namespace corsim::cpu::timing::m85 {
 
 inline constexpr ClassTable<kOpClassCount> kClassTable = {{
     {OpClass::IntAlu, 1, 1, Unit::Alu, "[LLVM-M85] ALU/MOV/shift/compare: 1, two ALUs"},
-    {OpClass::IntMul, 2, 1, Unit::Mac, "[LLVM-M85] MUL/MLA/SMULL/UMLAL: 2, one MAC, accumulator read 1 late"},
+    {OpClass::IntMul, 3, 1, Unit::Mac, "[M85-SI] MUL/MAC: EX2 multiply + EX3 accumulate, result after EX3; one MAC"},
     {OpClass::IntDiv, 7, 7, Unit::Divider, "[LLVM-M85] SDIV/UDIV: 7, stalls the pipeline"},
-    {OpClass::Load, 1, 1, Unit::Load, "[LLVM-M85] LDR word: 1 (byte/half 2)"},
+    {OpClass::Load, 2, 1, Unit::Load, "[M85-SI] LDR word: AGU EX1, data after EX2 (2 to an address, 0 to an EX3 ALU op)"},
     {OpClass::Store, 1, 1, Unit::Store, "[LLVM-M85] STR: store data read at EX3"},
-    {OpClass::LoadMultiple, 1, 1, Unit::Load, "[LLVM-M85] LDM/POP: 1 for the first register, single-issue"},
+    {OpClass::LoadMultiple, 2, 1, Unit::Load, "[M85-SI] LDM/POP: as LDR for the first register; single-issue [LLVM-M85]"},
     {OpClass::StoreMultiple, 1, 1, Unit::Store, "[LLVM-M85] STM/PUSH: single-issue"},
     {OpClass::Branch, 2, 1, Unit::Branch, "[LLVM-M85] branch: 2; predicted: no bubble"},
     {OpClass::System, 1, 1, Unit::System, "[LLVM-M85] MRS/MSR/barriers: single-issue"},
@@ -46,7 +54,7 @@ inline constexpr ClassTable<kOpClassCount> kClassTable = {{
 static_assert(table_is_exhaustive(kClassTable), "Cortex-M85 timing table must name every OpClass once");
 inline constexpr auto kByClass = index_by_class(kClassTable);
 
-inline constexpr unsigned kSubwordLoadLatency = 2;     // [LLVM-M85] LDRB/LDRH/LDRSB/LDRSH: 2
+inline constexpr unsigned kSubwordLoadLatency = 3;     // [M85-SI] LDRB/LDRH/LDRSB/LDRSH: AGU, DATA, FORMAT (EX3)
 inline constexpr unsigned kHalfDivLatency = 8;         // [LLVM-M85] VDIV/VSQRT half: 8
 inline constexpr unsigned kDoubleAddLatency = 6;       // [LLVM-M85] VADD.F64: 6
 inline constexpr unsigned kDoubleMulLatency = 8;       // [LLVM-M85] VMUL.F64: 8
@@ -54,10 +62,15 @@ inline constexpr unsigned kFmaLatency = 5;             // [LLVM-M85] VFMA single
 inline constexpr unsigned kDoubleFmaLatency = 14;      // [LLVM-M85] VFMA.F64: 14
 inline constexpr unsigned kDoubleDivLatency = 29;      // [LLVM-M85] VDIV/VSQRT.F64: 29
 inline constexpr unsigned kStructLoadLatency = 4;      // [LLVM-M85] VLD2x/VLD4x: 4
-// Shifted-register operands are read one cycle earlier (EX1 shifter) [LLVM-M85].
-inline constexpr unsigned kShiftedOperandEarly = 1;
-// A MAC reading only its accumulator late: accumulate chains run at 1 per cycle [LLVM-M85].
-inline constexpr unsigned kMacAccumulatorLatency = 1;
+// Simple ALU instructions execute in EX1, EX2 or EX3, whichever their operands allow, forwarding
+// to a later stage in 0 cycles; store data is read at EX3 ([M85-SI] "overall/scalar ALU", "scalar
+// load/store"): two stages after EX1.
+inline constexpr unsigned kLateStages = 2;
+// Register-register operand2 forms run SHIFT + ALU over two stages: result after EX2 [M85-SI].
+inline constexpr unsigned kShiftedOperandLatency = 2;
+// MUL/MAC read the multiplicands at EX2 and the accumulator at EX3 [M85-SI]: MAC chains 1/cycle.
+inline constexpr unsigned kMacOperandAdvance = 1;
+inline constexpr unsigned kMacAccumulatorAdvance = 2;
 // Mispredicted branch: the next instruction issues 7 cycles after it ([LLVM-M85] comment
 // 'Mispredict cost for forward branches is 7'; LLVM's tuning value 4 is not a measurement).
 inline constexpr unsigned kMispredictCost = 7;

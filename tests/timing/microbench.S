@@ -51,6 +51,10 @@ reset:
     ldr r0, =bench_\b
     bl measure
     .endr
+    .irp b, ldrb_use, pointer_chase, loop_t16_bne
+    ldr r0, =bench_\b
+    bl measure
+    .endr
     bl counters
     movs r0, #0x18              /* SYS_EXIT, ADP_Stopped_ApplicationExit */
     ldr r1, =0x20026
@@ -233,6 +237,38 @@ bench_loop_subs_bne:            /* 4 independent adds, loop closed by SUBS + BNE
     add.w r4, r4, #1
     subs.w r0, r0, #1
     bne.w 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_ldrb_use:                 /* 4 x (load byte, use it at once) from DTCM (issue 16) */
+    push {r4-r7, lr}
+    ldr r2, =DATA
+    dls lr, r0
+1:  .rept 4
+    ldrb.w r1, [r2]
+    add.w r3, r1, #1
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_pointer_chase:            /* 4 loads, each through the address the one before loaded */
+    push {r4-r7, lr}
+    ldr r2, =DATA + 0x40
+    str r2, [r2]                /* the word holds its own address */
+    dls lr, r0
+1:  .rept 4
+    ldr.w r2, [r2]
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_loop_t16_bne:             /* 16-bit SUBS, ADD (no flags), BNE taken ([M33-SI] example) */
+    push {r4-r7, lr}
+1:  subs r0, #1
+    add r1, r2
+    bne 1b
     pop {r4-r7, pc}
 
     .thumb_func

@@ -20,9 +20,11 @@ struct Op {
   uint32_t target = 0;
   uint32_t load_addr = 0;             // non-zero: one 4-byte (16 for MVE) load/store there
   bool store = false;
+  bool in_it_block = false;
 };
 
 uint16_t r(unsigned n) { return static_cast<uint16_t>(1u << n); }
+constexpr uint16_t kFlags = 1u << kFlagsBit;
 uint32_t q(unsigned n) { return 3u << (2 * n); }  // Q<n> = D<2n>, D<2n+1>
 
 // Retires `ops` in order at consecutive PCs (or at the branch targets) and returns each
@@ -45,6 +47,7 @@ std::vector<Cycles> run(CpuTimingModel& model, const std::vector<Op>& ops, uint3
     ri.next_pc = o.taken ? o.target : pc + ri.size;
     ri.info = &info;
     ri.memory = &log;
+    ri.in_it_block = o.in_it_block;
     out.push_back(model.retire(ri));
     pc = ri.next_pc;
   }
@@ -92,11 +95,21 @@ TEST(CortexM55Model, MacChainAtTwoCycles) {
   EXPECT_EQ(sum(c, 1), 8u);
 }
 
-TEST(CortexM55Model, TakenBranchCostsThreeCycles) {
-  CortexM55Model m;  // spec §1.4: taken branch 2-3 cycles, no dynamic prediction
+TEST(CortexM55Model, TakenBranchCostsTwoCycles) {
+  // Cortex-M33 silicon (cortex_m55_tables.h [M33-SI]): taken branch 2 cycles; spec §1.4 2-3.
+  CortexM55Model m;
   const auto c = run(m, {{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000},
                          {OpClass::IntAlu, r(1), r(1)}});
-  EXPECT_EQ(c[1], 3u);
+  EXPECT_EQ(c[1], 2u);
+}
+
+TEST(CortexM55Model, NotTakenBranchDoesNotWaitForItsFlags) {
+  // [M33-SI]: a not-taken 16-bit branch dual-issues after the 16-bit instruction setting its flags.
+  CortexM55Model m;
+  const uint16_t t16_pairable = kTraitT16 | kTraitM55Pairable;
+  const auto c = run(m, {{OpClass::IntAlu, r(1), static_cast<uint16_t>(r(1) | kFlags), 0, 0, t16_pairable},
+                         {OpClass::Branch, kFlags, 0, 0, 0, t16_pairable, BranchKind::Direct, false, 0}});
+  EXPECT_EQ(c[1], 0u);
 }
 
 TEST(CortexM55Model, CachedLoopEndIsFree) {
@@ -107,7 +120,7 @@ TEST(CortexM55Model, CachedLoopEndIsFree) {
     loop.push_back({OpClass::Branch, r(14), r(14), 0, 0, 0, BranchKind::LoopEnd, true, 0x1000});
   }
   const auto c = run(m, loop);
-  EXPECT_EQ(c[2], 3u);  // after the first LE: a taken-branch refill
+  EXPECT_EQ(c[2], 2u);  // after the first LE: a taken-branch refill ([M33-SI] 2 cycles)
   EXPECT_EQ(c[4], 1u);  // cached: the body's add issues right after the LE
   EXPECT_EQ(c[6], 1u);
 }
@@ -148,9 +161,25 @@ TEST(CortexM85Model, TwoIndependentAluOpsPerCycle) {
   EXPECT_EQ(c[3], 0u);
 }
 
-TEST(CortexM85Model, DependentPairDoesNotDualIssue) {
+TEST(CortexM85Model, DependentAluPairIssuesTogetherUpToThreeStages) {
+  // [M85-SI] "overall/scalar ALU": simple ALU ops execute in EX1, EX2 or EX3 and forward to a
+  // later stage in 0 cycles: r1 <- r1 (EX1), r1 <- r1 (EX2) issue together; the next pair reads at
+  // EX2 and EX3 (one cycle later); the fifth can only use EX3 of the cycle after: 1 per cycle on.
   CortexM85Model m;
-  const auto c = run(m, {{OpClass::IntAlu, r(1), r(1)}, {OpClass::IntAlu, r(1), r(2)}});
+  const auto c = run(m, std::vector<Op>(6, Op{OpClass::IntAlu, r(1), r(1)}));
+  EXPECT_EQ(c[1], 0u);
+  EXPECT_EQ(c[2], 1u);
+  EXPECT_EQ(c[3], 0u);
+  EXPECT_EQ(c[4], 1u);
+  EXPECT_EQ(c[5], 1u);
+}
+
+TEST(CortexM85Model, PredicatedResultIsNotForwardedEarly) {
+  // [M85-SI] "predicated execution": an instruction in an IT block reads at EX1 (no skew).
+  CortexM85Model m;
+  Op in_it{OpClass::IntAlu, r(1), r(1)};
+  in_it.in_it_block = true;
+  const auto c = run(m, {{OpClass::IntAlu, r(1), r(1)}, in_it});
   EXPECT_EQ(c[1], 1u);
 }
 
