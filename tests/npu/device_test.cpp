@@ -11,24 +11,13 @@
 #include "memory/ram.h"
 #include "npu/driver_payload.h"
 #include "npu/ethos_u_device.h"
+#include "device_fakes.h"
 
 namespace corsim::npu {
 namespace {
 
-struct FakeTime final : TimeSource {
-  Cycles t = 1000;
-  Cycles now() const override { return t; }
-};
-struct FakeIrq final : IrqSink {
-  unsigned line = 0;
-  bool level = false;
-  int edges = 0;
-  void set_irq_level(unsigned l, bool high) override {
-    line = l;
-    if (high && !level) ++edges;
-    level = high;
-  }
-};
+using test::FakeIrq;
+using test::FakeTime;
 
 constexpr uint32_t kNpuBase = 0x48102000;
 constexpr uint32_t kFlash = 0x10000000, kScratch = 0x20000000, kCmd = 0x30000000;

@@ -9,23 +9,14 @@
 #include "memory/ram.h"
 #include "npu/driver_payload.h"
 #include "npu/ethos_u_device.h"
+#include "device_fakes.h"
 #include "u85_program.h"
 
 namespace corsim::npu {
 namespace {
 
-struct FakeTime final : TimeSource {
-  Cycles t = 1000;
-  Cycles now() const override { return t; }
-};
-struct FakeIrq final : IrqSink {
-  unsigned line = 0;
-  bool level = false;
-  void set_irq_level(unsigned l, bool high) override {
-    line = l;
-    level = high;
-  }
-};
+using test::FakeIrq;
+using test::FakeTime;
 
 constexpr uint32_t kNpuBase = 0x50004000;  // Corstone-320 (Secure alias), IRQ 16
 constexpr uint32_t kWeights = 0x10000000, kArena = 0x20000000, kFast = 0x30000000, kCmd = 0x40000000;
