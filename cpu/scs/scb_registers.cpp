@@ -45,7 +45,7 @@ void add_scb_registers(memory::RegisterBank& bank, ExceptionUnit& exc, ScbHooks 
   bank.add_const(0xE004, "ICTR", (exc.num_irqs() + 31) / 32 - 1);
   bank.add_storage(0xE008, "ACTLR", r.actlr);
   bank.add_storage(0xE00C, "CPPWR", r.cppwr, 0x00F0'0000u);  // SU10/SUS10, SU11/SUS11
-  bank.add_const(0xED00, "CPUID", kCpuidCortexM55);
+  bank.add_const(0xED00, "CPUID", exc.config().model == CoreModel::CortexM85 ? kCpuidCortexM85 : kCpuidCortexM55);
 
   bank.add(0xED04, "ICSR",
            [e] {

@@ -17,6 +17,10 @@ namespace corsim::cpu::scs {
 // Cortex-M55 identification (values of QEMU's cortex-m55 model for the ID_* and MVFR registers;
 // CPUID as r1p1).
 constexpr uint32_t kCpuidCortexM55 = 0x411F'D221u;
+// Cortex-M85: implementer Arm, architecture 0xF, part number 0xD23 (Arm Cortex-M85 TRM, CPUID;
+// Linux arch/arm/mm/proc-v7m.S matches 0x410FD230 with the revision masked). Revision r0p0 is an
+// assumption: no public source gives the Corstone-320 FVP's.
+constexpr uint32_t kCpuidCortexM85 = 0x410F'D230u;
 // Default CCSIDR values: the Corstone-300 M55's 32 KiB caches with 32-byte lines.
 constexpr uint32_t kCcsidrData = 0xF01F'E019u;   // WT WB RA WA, 256 sets, 4 ways, 32-byte lines
 constexpr uint32_t kCcsidrInstr = 0x203F'E009u;  // RA, 512 sets, 2 ways, 32-byte lines

@@ -157,3 +157,26 @@ TEST(PacbtiState, IdIsar5ReportsTheExtension) {
 
 }  // namespace
 }  // namespace corsim::cpu::test
+
+namespace corsim::cpu::test {
+namespace {
+
+TEST(CoreIdentity, CpuidNamesTheCore) {
+  // CPUID: implementer 0x41 [31:24], architecture 0xF [19:16], part number [15:4]: 0xD22 on the
+  // Cortex-M55 (r1p1, QEMU's value), 0xD23 on the Cortex-M85 (Arm TRM; Linux proc-v7m.S matches
+  // 0x410FD230), revision r0p0 assumed.
+  for (const bool is_m85 : {false, true}) {
+    CpuHarness h(is_m85 ? m85() : m55());
+    scs::SystemControlSpace scs(h.cpu().exceptions(), h.cpu());
+    ASSERT_TRUE(h.bus().map(0xE0000000u, 0x100000, scs, "PPB"));
+    uint32_t v = 0;
+    ASSERT_TRUE(h.bus().read(0xE000ED00u, 4, v, {memory::Master::CpuData, true, true}).ok());
+    EXPECT_EQ(v >> 24, 0x41u);
+    EXPECT_EQ((v >> 16) & 0xF, 0xFu);
+    EXPECT_EQ((v >> 4) & 0xFFF, is_m85 ? 0xD23u : 0xD22u);
+    EXPECT_EQ(v, is_m85 ? 0x410FD230u : 0x411FD221u);
+  }
+}
+
+}  // namespace
+}  // namespace corsim::cpu::test
