@@ -183,9 +183,15 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
         n.end = op.end;
         n.macs = op.record.macs;
         n.timing = op.timing;
-        n.read = op.record.traffic.read;
-        n.write = op.record.traffic.write;
-        e.npu_cycles += op.end - op.start;
+        // Bytes as the hardware moves them: the functional traffic plus the block re-fetch
+        // (npu/timing/timing_model.h OpTiming::read/write).
+        n.read = op.timing.read;
+        n.write = op.timing.write;
+        // DMAs overlap kernels: the operator's NPU time is the union of its operations' intervals
+        // (they start in stream order, so a running end is enough).
+        const Cycles from = std::max(op.start, e.npu_busy_until);
+        if (op.end > from) e.npu_cycles += op.end - from;
+        e.npu_busy_until = std::max(e.npu_busy_until, op.end);
         e.npu_ops.push_back(std::move(n));
         e.npu = true;
         break;
