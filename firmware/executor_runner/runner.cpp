@@ -144,7 +144,25 @@ MarkerObserver observer;
 
 extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); }
 
+// Exit statuses: corsim's table (docs/sim.md "Exit status"), so a script tells a bad model from a
+// failed run without reading the log.
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;     // the runner itself is broken (linker placement)
+constexpr int kExitBadOption = 2;   // a runner option it does not know (the user's command line)
+constexpr int kExitModelLoad = 5;   // the model or an input cannot be read, parsed or placed
+constexpr int kExitModelRun = 6;    // the model loaded but failed while running, or its outputs were not written
+
+// Success ends as the real runner does: EOT (0x04) on the UART, which stops the FVP
+// (uart0.shutdown_on_eot) and corsim, then a semihosting exit for hosts that wait for one. A
+// failure exits through semihosting FIRST, so the host sees the status rather than the EOT a
+// success would print; EOT follows only for a host without semihosting (it never returns there
+// on corsim or the FVP). Semihosting v2.0 SYS_EXIT_EXTENDED (0x20), ADP_Stopped_ApplicationExit.
 [[noreturn]] void finish(int status) {
+  std::fflush(stdout);
+  if (status != kExitOk) {
+    volatile uint32_t block[2] = {0x20026u, static_cast<uint32_t>(status)};
+    platform_semihosting(0x20u, reinterpret_cast<uintptr_t>(block));
+  }
   std::printf("\x04");
   std::fflush(stdout);
   platform_semihosting_exit(status);
@@ -281,10 +299,10 @@ int main() {
   if (reinterpret_cast<uintptr_t>(ddr.model) != kDefaultModelAddress) {
     LOG('F', "model slot at %p, expected 0x%08x (linker placement)", static_cast<void*>(ddr.model),
         unsigned(kDefaultModelAddress));
-    finish(1);
+    finish(kExitFailure);
   }
   Args args;
-  if (!parse_args(args)) finish(1);
+  if (!parse_args(args)) finish(kExitBadOption);
 
   const uint8_t* model = nullptr;
   size_t model_size = 0;
@@ -292,7 +310,7 @@ int main() {
     const long n = runner::read_file(args.model, ddr.model, kModelSlotSize);
     if (n < 0) {
       LOG('E', "cannot read model '%s' (%s)", args.model, n == -2 ? "larger than the model slot" : "semihosting open/read failed");
-      finish(1);
+      finish(kExitModelLoad);
     }
     model = ddr.model;
     model_size = size_t(n);
@@ -305,7 +323,7 @@ int main() {
   rt::Status s = pte::Program::load(rt::Bytes(model, model_size), program);
   if (!s.ok()) {
     log_status("Program loading failed", s, nullptr);
-    finish(1);
+    finish(kExitModelLoad);
   }
   LOG('I', "Model buffer loaded.");
 
@@ -333,7 +351,7 @@ int main() {
   const pte::fb::ExecutionPlan* plan = program.method(method_name);
   if (plan == nullptr) {
     LOG('E', "Program has no method 'forward'");
-    finish(1);
+    finish(kExitModelLoad);
   }
   LOG('I', "Running method %s", method_name);
   static rt::MemoryAllocator method_alloc(ddr.method_pool, kMethodPoolSize);
@@ -342,7 +360,7 @@ int main() {
   s = rt::allocate_planned_buffers(*plan, method_alloc, spans, 16, nspans);
   if (!s.ok()) {
     log_status("Planned memory does not fit the method allocator", s, nullptr);
-    finish(1);
+    finish(kExitModelLoad);
   }
   const size_t planned_bytes = method_alloc.used();
   static rt::HierarchicalAllocator planned(spans, nspans);
@@ -350,7 +368,7 @@ int main() {
   s = method.load(program, method_name, {&method_alloc, &planned, &temp}, kernels, backends);
   if (!s.ok()) {
     log_status("Loading of method forward failed", s, &method);
-    finish(1);
+    finish(kExitModelLoad);
   }
   LOG('I', "Method '%s' loaded.", method_name);
   const size_t loaded_bytes = method_alloc.used();
@@ -365,12 +383,12 @@ int main() {
       const long n = runner::read_file(args.inputs[i], buf, kInputPoolSize - input_pool_used);
       if (n < 0) {
         LOG('E', "cannot read input %u from '%s'", unsigned(i), args.inputs[i]);
-        finish(1);
+        finish(kExitModelLoad);
       }
       if (size_t(n) != t->nbytes()) {
         LOG('E', "input %u: file '%s' has %ld bytes, the tensor needs %u", unsigned(i), args.inputs[i], n,
             unsigned(t->nbytes()));
-        finish(1);
+        finish(kExitModelLoad);
       }
       input_pool_used += (size_t(n) + 15) & ~size_t(15);
       s = method.set_input(i, buf, size_t(n));
@@ -379,7 +397,7 @@ int main() {
         void* buf = method_alloc.allocate(t->nbytes(), 16);
         if (buf == nullptr) {
           LOG('E', "no memory for input %u", unsigned(i));
-          finish(1);
+          finish(kExitModelLoad);
         }
         t->set_data(buf);
       }
@@ -387,7 +405,7 @@ int main() {
     }
     if (!s.ok()) {
       log_status("Setting the input failed", s, &method);
-      finish(1);
+      finish(kExitModelLoad);
     }
   }
   LOG('I', "Input prepared.");
@@ -402,7 +420,7 @@ int main() {
   markers.word(trace::kPortRun, 0);
   if (!s.ok()) {
     log_status("Execution of method forward failed", s, &method);
-    finish(1);
+    finish(kExitModelRun);
   }
 
   // §5.6 / ethos-u.md §1.6: the perf monitor's report.
@@ -443,7 +461,7 @@ int main() {
       std::snprintf(name, sizeof name, "%s-%u.bin", args.outbase, unsigned(i));
       if (!runner::write_file(name, t->data(), t->nbytes())) {
         LOG('E', "cannot write output %u to '%s'", unsigned(i), name);
-        finish(1);
+        finish(kExitModelRun);
       }
       LOG('I', "Output %u written to %s", unsigned(i), name);
     }
@@ -460,5 +478,5 @@ int main() {
   LOG('I', "method_allocator_executor: %u bytes", 0u);
   LOG('I', "temp_allocator:            %u", unsigned(kTempPoolSize));
   LOG('I', "Program complete, exiting.");
-  finish(0);
+  finish(kExitOk);
 }
