@@ -214,8 +214,10 @@ int main(int argc, char** argv) {
       if (result.exit_status == kExitOk) {
         spdlog::info("{}; {} instructions, {} cycles", result.message, result.instructions, result.cycles);
       } else {
-        const std::string_view meaning = exit_status_meaning(result.exit_status);
-        front.error(meaning.empty() ? result.message : fmt::format("{}: {}", result.message, meaning));
+        // The executor runner's codes (1, 5, 6) are named; any other code is the guest's own.
+        const int code = result.exit_status;
+        const bool runner_code = code == kExitFirmwareFailed || code == kExitModelLoad || code == kExitModelRun;
+        front.error(runner_code ? fmt::format("{}: {}", result.message, exit_status_meaning(code)) : result.message);
       }
       break;
     case RunEnd::CycleLimit:
