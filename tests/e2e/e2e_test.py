@@ -373,6 +373,8 @@ def error_line_case():
             f.write("#!/bin/sh\necho 'I [executorch:x.cpp:1 main()] fine'\necho 'E [executorch:x.cpp:2 main()] broken'\nexit 0\n")
         os.chmod(fake, 0o755)
         env = dict(os.environ, CORSIM_BUILD_DIR=os.path.join(tmp, "b"))
+        with open(os.path.join(tmp, "fw.elf"), "wb") as f:  # run_fvp.sh knows firmware by its ELF magic
+            f.write(b"\x7fELF" + bytes(48))
         p = subprocess.run([RUN_FVP, os.path.join(tmp, "fw.elf")], env=env, capture_output=True, text=True, timeout=60)
         if p.returncode != 1 or "printed an error line" not in p.stderr:
             fail(f"status {p.returncode}, stderr {p.stderr!r}")
