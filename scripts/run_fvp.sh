@@ -33,15 +33,34 @@
 # Builds corsim (and the firmware) with scripts/build.sh when missing; build dir: build/ or
 # $CORSIM_BUILD_DIR.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${CORSIM_BUILD_DIR:-$root/build}
-corsim=$build/sim/corsim
-demo=$build/firmware/demo.elf
-runner=$build/firmware/executor_runner.elf
-runner_corstone320=$build/firmware/executor_runner_corstone320.elf
-corsim_pte=$build/tools/pte/corsim-pte
-# The default model is generated at build time by the model compiler (tools/models/demo_classifier.json).
-bundled_model=$build/models/demo_classifier/model.pte
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${CORSIM_BUILD_DIR:-}" ] && [ -x "$here/../../bin/corsim" ] && [ -d "$here/firmware" ]; then
+  # Installed (packaging/: <prefix>/share/corsim/run_fvp.sh): nothing is ever built.
+  installed=1
+  prefix=$(cd "$here/../.." && pwd)
+  corsim=$prefix/bin/corsim
+  corsim_pte=$prefix/bin/corsim-pte
+  demo=$here/firmware/demo.elf
+  runner=$here/firmware/executor_runner.elf
+  runner_corstone320=$here/firmware/executor_runner_corstone320.elf
+  bundled_model=$here/models/demo_classifier/model.pte
+else
+  installed=""
+  root=$(cd "$here/.." && pwd)
+  build=${CORSIM_BUILD_DIR:-$root/build}
+  corsim=$build/sim/corsim
+  demo=$build/firmware/demo.elf
+  runner=$build/firmware/executor_runner.elf
+  runner_corstone320=$build/firmware/executor_runner_corstone320.elf
+  corsim_pte=$build/tools/pte/corsim-pte
+  # The default model is generated at build time by the model compiler (tools/models/demo_classifier.json).
+  bundled_model=$build/models/demo_classifier/model.pte
+fi
+# build ARGS...: scripts/build.sh in a source tree; an installed tree has everything already.
+build() {
+  [ -z "$installed" ] || return 0
+  "$root/scripts/build.sh" "$@" >&2
+}
 model_addr=0x70000000
 
 usage() {
@@ -196,7 +215,7 @@ if [ -z "$firmware" ] && [ -z "$model" ] && [ -z "$bundle" ] && [ ${#inputs[@]} 
   # No argument: the executor runner with the bundled default model (both built by the project).
   # Build when nothing runnable is there yet (a fresh clone); else fall back to the demo firmware.
   if [ ! -x "$corsim" ] || { { [ ! -f "$runner" ] || [ ! -f "$bundled_model" ]; } && [ ! -f "$demo" ]; }; then
-    "$root/scripts/build.sh" >&2
+    build
   fi
   if [ -f "$runner" ] && [ -f "$bundled_model" ]; then
     firmware=$runner
@@ -216,7 +235,7 @@ fi
 # with it, as before.
 if [ -n "$model" ] && [ -z "$target_given" ]; then
   [ -f "$model" ] || die_model "model '$model' not found"
-  if [ ! -x "$corsim_pte" ]; then "$root/scripts/build.sh" --target corsim-pte >&2 || true; fi
+  if [ ! -x "$corsim_pte" ]; then build --target corsim-pte || true; fi
   [ -x "$corsim_pte" ] || echo "run_fvp.sh: corsim-pte was not built ($corsim_pte): the model's NPU is not read; Corstone-300" >&2
   npu=""
   [ ! -x "$corsim_pte" ] || npu=$("$corsim_pte" npu-target "$model" 2>/dev/null) || npu=""
@@ -228,16 +247,16 @@ if [ -n "$model" ] && [ -z "$target_given" ]; then
 fi
 if [ -z "$firmware" ]; then
   if [ "$platform" = corstone-320 ]; then
-    if [ ! -f "$runner_corstone320" ]; then "$root/scripts/build.sh" >&2; fi
+    if [ ! -f "$runner_corstone320" ]; then build; fi
     [ -f "$runner_corstone320" ] || die "the Corstone-320 executor runner was not built ($runner_corstone320)"
     firmware=$runner_corstone320
   else
-    if [ ! -f "$runner" ]; then "$root/scripts/build.sh" >&2; fi
+    if [ ! -f "$runner" ]; then build; fi
     [ -f "$runner" ] || die "the executor runner was not built ($runner)"
     firmware=$runner
   fi
 fi
-if [ ! -x "$corsim" ]; then "$root/scripts/build.sh" --target corsim >&2; fi
+if [ ! -x "$corsim" ]; then build --target corsim; fi
 [ -x "$corsim" ] || die "corsim was not built ($corsim)"
 
 tmp=""
