@@ -5,7 +5,7 @@
 #   <prefix>/share/corsim/run_fvp.sh, firmware/*.elf, models/demo_classifier/
 #   <prefix>/lib/cmake/corsim/corsimConfig.cmake: find_package(corsim) and corsim_add_model_test()
 #
-# Processed at the end of the top directory (sim/CMakeLists.txt defers it there), when every target
+# Included at the end of the top directory (sim/CMakeLists.txt defers it there), when every target
 # it installs exists.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -37,13 +37,14 @@ install(FILES ${CMAKE_BINARY_DIR}/models/demo_classifier/model.pte ${CMAKE_BINAR
               ${CMAKE_BINARY_DIR}/models/demo_classifier/expected_output.bin
         DESTINATION ${CORSIM_INSTALL_DATADIR}/models/demo_classifier)
 
-configure_package_config_file(corsimConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/corsimConfig.cmake
+set(pkg_dir ${CMAKE_BINARY_DIR}/packaging)
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/corsimConfig.cmake.in ${pkg_dir}/corsimConfig.cmake
   INSTALL_DESTINATION ${CORSIM_INSTALL_CMAKEDIR}
   PATH_VARS CMAKE_INSTALL_BINDIR CORSIM_INSTALL_DATADIR CORSIM_INSTALL_FVPDIR)
-write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/corsimConfigVersion.cmake
+write_basic_package_version_file(${pkg_dir}/corsimConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/corsimConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/corsimConfigVersion.cmake
-              corsim_add_model_test.cmake corsim_model_test_driver.cmake
+install(FILES ${pkg_dir}/corsimConfig.cmake ${pkg_dir}/corsimConfigVersion.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/corsim_add_model_test.cmake ${CMAKE_CURRENT_LIST_DIR}/corsim_model_test_driver.cmake
         DESTINATION ${CORSIM_INSTALL_CMAKEDIR})
 
 # The Debian package: `cpack -G DEB` in the build folder (docs/install.md).
@@ -54,6 +55,7 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Simulator of Arm Corstone systems (Cortex
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # dpkg-shlibdeps: libfmt, libspdlog, libelf, libstdc++
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3, parallel")  # corsim-sweep and its local engine
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)
