@@ -88,13 +88,17 @@ Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
     out.error = "the firmware wrote no operator trace markers (runtime/trace/markers.h), so there is no per-operator report";
     return out;
   }
-  if (!report.error.empty()) {
+  // A run that ended inside an instruction (Ctrl-C, a timeout) still reports the instructions
+  // before it, with the reason in the report's "error" field; inconsistent markers report nothing.
+  if (!report.error.empty() && !report.stopped_inside) {
     out.error = report.error;
     return out;
   }
   if (!cfg.report_json.empty()) out.files.emplace_back(cfg.report_json, operator_report_json(report));
   if (!cfg.chrome_trace.empty()) out.files.emplace_back(cfg.chrome_trace, operator_chrome_trace(report));
-  if (!cfg.etdump.empty()) {
+  if (!cfg.etdump.empty() && report.stopped_inside) {
+    spdlog::warn("--etdump {}: not written: {}", cfg.etdump, report.error);  // the Inspector expects whole runs
+  } else if (!cfg.etdump.empty()) {
     EtdumpFile file = operator_etdump(report);
     if (!file.error.empty()) {
       out.error = fmt::format("--etdump: {}", file.error);

@@ -8,7 +8,8 @@ set -uo pipefail
 corsim=$1 script=$2 fw=$3 simfw=$4 runner=$5 models=$6
 model=$models/pte/add_ethos-u55-128.pte   # x + y with ones: 2.0 (../shared/models/README.md)
 for f in "$corsim" "$script" "$runner" "$model" "$simfw/lockup.elf" "$simfw/spin.elf" \
-         "$fw/exit_with.elf" "$fw/rom_write.elf" "$fw/npu_error.elf" "$fw/semihost_misuse.elf" "$fw/print_error_eot.elf"; do
+         "$fw/exit_with.elf" "$fw/rom_write.elf" "$fw/npu_error.elf" "$fw/semihost_misuse.elf" "$fw/print_error_eot.elf" \
+         "$fw/markers_spin.elf"; do
   [ -e "$f" ] || { echo "FAIL: missing $f"; exit 1; }
 done
 tmp=$(mktemp -d)
@@ -44,7 +45,21 @@ mcmd() { echo "executor_runner --model-addr 0x70000000 --model-size $(stat -c %s
 # 0: ran to its end and wrote its outputs.
 expect "0 corsim runner+model" 0 '' "$corsim" -q --data "$model@0x70000000" --semihosting-cmdline "$(mcmd "$model")" \
   --report-json ok.json "$runner"
-grep -q '"operators"' ok.json 2>/dev/null || { echo "FAIL 0: ok.json missing or without operators"; fail=1; }
+# cpu_instr (docs/report-schema.md): the fetch bytes the memory-system timing counted, per operator.
+python3 - ok.json <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [] if r["operators"] else ["no operators"]
+for o in r["operators"]:
+    fetched = sum(m["cpu_fetch"] for m in o["memories"].values())
+    if o["bytes"]["cpu_instr"]["read"] != fetched or fetched == 0:
+        bad.append(f"{o['name']}: cpu_instr {o['bytes']['cpu_instr']}, cpu_fetch sum {fetched}")
+for b in bad: print("FAIL 0 cpu_instr:", b)
+sys.exit(1 if bad else 0)
+PY
+"$corsim" --timing off --data "$model@0x70000000" --semihosting-cmdline "$(mcmd "$model")" "$runner" 2>err.log >/dev/null
+grep -qE '^ +0 quantized_decomposed::quantize_per_tensor.out +CPU( +[0-9.%]+){6} +- ' err.log ||
+  { echo "FAIL 0: --timing off table does not show cpu_instr_B as '-'"; grep -E '^ +0 ' err.log; fail=1; }
 grep -aqF "Output[0][0]: (float) 2.000000" out.log || { echo "FAIL 0: no output 2.0"; fail=1; }
 expect "0 run_fvp.sh model" 0 '' rfvp --target=ethos-u55-128 "$model"
 
@@ -131,4 +146,18 @@ interrupt() {  # NAME COMMAND...: start in its own process group, SIGINT the gro
 }
 interrupt "130 corsim SIGINT" "$corsim" -q --stats stats.json "$simfw/spin.elf"
 interrupt "130 run_fvp.sh SIGINT" env CORSIM_BUILD_DIR="$tmp/build" "$script" -q --stats stats.json "$simfw/spin.elf"
+# SIGINT inside an operator: the report of what ran is written, complete for the operators that
+# ended (op0: its loop of 1000 taken branches costs at least 1000 cycles) and naming where it stopped.
+interrupt "130 corsim SIGINT, report of what ran" "$corsim" -q --stats stats.json --report-json what_ran.json "$fw/markers_spin.elf"
+python3 - what_ran.json <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+ops = [o["name"] for o in r["operators"]]
+bad = []
+if ops != ["op0"]: bad.append(f"operators {ops}, expected ['op0']")
+elif r["operators"][0]["cycles"] < 1000: bad.append(f"op0 took {r['operators'][0]['cycles']} cycles, at least 1000 expected")
+if "stopped inside instruction 1 (op1)" not in (r["error"] or ""): bad.append(f"error field: {r['error']!r}")
+for b in bad: print("FAIL report of what ran:", b)
+sys.exit(1 if bad else 0)
+PY
 exit $fail
