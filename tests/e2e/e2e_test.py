@@ -223,6 +223,8 @@ def corrupt_case(make, expect_text, extra=()):
             fail("timed out (hang)")
         if p.returncode == 3:
             fail("guest fault instead of a clear error")
+        if p.returncode != 5:  # docs/sim.md: the model could not be loaded
+            fail(f"status {p.returncode}, expected 5 (the model could not be loaded)")
         err = [l for l in p.stdout.splitlines() if l.startswith("E [")]
         if not err:
             fail("no error line from the runner")
