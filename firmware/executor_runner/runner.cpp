@@ -7,6 +7,10 @@
 // input is filled with ones (bool: true) as the real runner does. Outputs: printed, and written
 // to `<outbase>-<i>.bin` with `-o outbase`. Ends with the real runner's report and EOT (0x04).
 //
+// A bundled program (".bpte", BP08) brings its own inputs and expected outputs: test case 0 of
+// "forward" is run and checked as ExecuTorch's BundleIO runner does (bundle_io.h), ending in its
+// "TEST: BundleIO index[0] Test_result: PASS|FAIL" line.
+//
 // Placement (§5.5, Shared_Sram/Sram_Only): the model slot and the method allocator in DDR, the
 // temp allocator (which holds the Ethos-U scratch) in the SRAM as `.bss.tensor_arena`.
 #include <cinttypes>
@@ -15,6 +19,7 @@
 #include <cstring>
 #include <new>
 
+#include "bundle_io.h"
 #include "runner_io.h"
 #include "runtime/backends/ethos_u/ethos_u_backend.h"
 #include "runtime/backends/ethos_u/ethos_u_driver.h"
@@ -32,6 +37,10 @@ using namespace corsim;
 namespace {
 
 constexpr uintptr_t kDefaultModelAddress = 0x70000000u;
+// BundleIO: the test case run and the tolerances (ExecuTorch's runner: testset_idx 0, ET_ATOL and
+// ET_RTOL default 0.01).
+constexpr size_t kBundleTestCase = 0;
+constexpr double kBundleAtol = 0.01, kBundleRtol = 0.01;
 constexpr size_t kModelSlotSize = 32u << 20;
 constexpr size_t kMethodPoolSize = 60u << 20;  // the real runner's: 60 MiB in DDR (§5.5)
 constexpr size_t kInputPoolSize = 8u << 20;
@@ -92,6 +101,7 @@ class MmioNpuPort final : public ethos_u::NpuPort {
   void invalidate_dcache() override { platform_dcache_clean_invalidate(); }
 };
 
+runner::Bundle bundle;
 MmioNpuPort npu_port;
 ethos_u::EthosUDriver npu_driver(npu_port);
 ethos_u::EthosUBackend ethos_u_backend(npu_driver);
@@ -147,7 +157,7 @@ extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); 
 // Exit statuses: corsim's table (docs/sim.md "Exit status"), so a script tells a bad model from a
 // failed run without reading the log.
 constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1;     // the runner itself is broken (linker placement)
+constexpr int kExitFailure = 1;     // the runner itself is broken (linker placement), or a bundle's outputs differ
 constexpr int kExitBadOption = 2;   // a runner option it does not know (the user's command line)
 constexpr int kExitModelLoad = 5;   // the model or an input cannot be read, parsed or placed
 constexpr int kExitModelRun = 6;    // the model loaded but failed while running, or its outputs were not written
@@ -183,6 +193,7 @@ struct Args {
   const char* outbase = nullptr;
   uintptr_t model_addr = kDefaultModelAddress;
   size_t model_size = 0;
+  bool model_size_given = false;  // --model-size (0 then means an empty model, not "unknown")
 };
 
 char cmdline[1024];
@@ -205,6 +216,7 @@ bool parse_args(Args& a) {
       a.model_addr = std::strtoul(tok[++i], nullptr, 0);
     } else if (!std::strcmp(tok[i], "--model-size") && has) {
       a.model_size = std::strtoul(tok[++i], nullptr, 0);
+      a.model_size_given = true;
     } else if (!std::strcmp(tok[i], "--server_mode") && has) {
       ++i;  // accepted, ignored (single run)
     } else if (tok[i][0] == '-') {
@@ -316,11 +328,24 @@ int main() {
     model_size = size_t(n);
   } else {
     model = reinterpret_cast<const uint8_t*>(args.model_addr);
-    model_size = args.model_size ? args.model_size : kModelSlotSize;
+    model_size = args.model_size_given ? args.model_size : kModelSlotSize;
+  }
+  if (model_size == 0) {
+    LOG('E', "the model %s%s is empty (0 bytes)", args.model ? "file " : "at --model-addr", args.model ? args.model : "");
+    finish(kExitModelLoad);
   }
   LOG('I', "PTE @ %p [----%c%c%c%c]", static_cast<const void*>(model), model[4], model[5], model[6], model[7]);
 
-  rt::Status s = pte::Program::load(rt::Bytes(model, model_size), program);
+  rt::Bytes program_bytes(model, model_size);
+  const bool bundled = runner::is_bundled_program(model, model_size);
+  if (bundled) {
+    if (!bundle.open(model, model_size, "forward", kBundleTestCase)) {
+      LOG('E', "%s", bundle.error());
+      finish(kExitModelLoad);
+    }
+    program_bytes = bundle.program();
+  }
+  rt::Status s = pte::Program::load(program_bytes, program);
   if (!s.ok()) {
     log_status("Program loading failed", s, nullptr);
     finish(kExitModelLoad);
@@ -373,12 +398,28 @@ int main() {
   LOG('I', "Method '%s' loaded.", method_name);
   const size_t loaded_bytes = method_alloc.used();
 
-  // Inputs: files from -i, else ones (§5.3).
+  // Inputs: the bundle's test case, else files from -i, else ones (§5.3).
   size_t input_pool_used = 0;
+  if (bundled) LOG('I', "Input testset[%d] from bundled bpte", int(kBundleTestCase));
   for (size_t i = 0; i < method.num_inputs(); ++i) {
     rt::Tensor* t = method.input_tensor(i);
     if (t == nullptr) continue;
-    if (static_cast<int>(i) < args.num_inputs) {
+    if (bundled) {
+      const uint8_t* bytes = nullptr;
+      size_t n = 0;
+      if (!bundle.input(i, bytes, n)) {
+        LOG('E', "%s", bundle.error());
+        finish(kExitModelLoad);
+      }
+      if (n != t->nbytes() || input_pool_used + n > kInputPoolSize) {
+        LOG('E', "bundled input %u has %u bytes, the tensor needs %u", unsigned(i), unsigned(n), unsigned(t->nbytes()));
+        finish(kExitModelLoad);
+      }
+      uint8_t* buf = ddr.input_pool + input_pool_used;
+      std::memcpy(buf, bytes, n);
+      input_pool_used += (n + 15) & ~size_t(15);
+      s = method.set_input(i, buf, n);
+    } else if (static_cast<int>(i) < args.num_inputs) {
       uint8_t* buf = ddr.input_pool + input_pool_used;
       const long n = runner::read_file(args.inputs[i], buf, kInputPoolSize - input_pool_used);
       if (n < 0) {
@@ -464,6 +505,23 @@ int main() {
         finish(kExitModelRun);
       }
       LOG('I', "Output %u written to %s", unsigned(i), name);
+    }
+  }
+  if (bundled) {
+    // ExecuTorch's verify_result (arm_executor_runner.cpp), tolerances ET_ATOL/ET_RTOL's defaults.
+    runner::Bundle::Stats stats;
+    if (bundle.verify(method, kBundleRtol, kBundleAtol, stats)) {
+      LOG('I', "=== Error stats for testset %d ===", int(kBundleTestCase));
+      LOG('I', " max_absolute_error:  %f", stats.max_abs_error);
+      LOG('I', " max_relative_error:  %f", stats.max_rel_error);
+      LOG('I', "Model output match expected BundleIO bpte ref data.");
+      LOG('I', "TEST: BundleIO index[%d] Test_result: PASS", int(kBundleTestCase));
+    } else {
+      LOG('E', "Model output don't match expected BundleIO bpte ref data. rtol=%f atol=%f", kBundleRtol, kBundleAtol);
+      LOG('E', "%s", bundle.error());
+      LOG('E', "TEST: BundleIO index[%d] Test_result: FAIL", int(kBundleTestCase));
+      LOG('I', "Model run: %d", 0);
+      finish(kExitFailure);
     }
   }
   LOG('I', "Model run: %d", 1);
