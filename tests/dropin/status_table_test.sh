@@ -94,15 +94,19 @@ expect "4 run_fvp.sh --timeout=" 4 '^corsim: error: timeout after 0.3 s' rfvp --
 expect "4 run_fvp.sh --timeout " 4 '^corsim: error: timeout after 0.3 s' rfvp --timeout 0.3 "$simfw/spin.elf"
 
 # 5: the model could not be loaded: corrupt, empty, missing; the runner's line verbatim; no report.
-for m in corrupt.pte empty.pte; do
-  expect "5 corsim $m" 5 '^corsim: error: guest exited with status 5 \(semihosting\): the model or an input could not be loaded' \
-    "$corsim" -q --data "$m@0x70000000" --semihosting-cmdline "$(mcmd "$m")" --report-json bad.json "$runner"
-  grep -aqE '^E \[executorch:arm_executor_runner.cpp:[0-9]+ log_status\(\)\] Program loading failed: not an ExecuTorch program' out.log ||
-    { echo "FAIL 5 corsim $m: runner's error line missing"; fail=1; }
-  [ ! -e bad.json ] || { echo "FAIL 5 corsim $m: bad.json written"; fail=1; }
-  expect "5 run_fvp.sh $m" 5 '^run_fvp.sh: the firmware.s first error line: E \[executorch:arm_executor_runner.cpp:[0-9]+ log_status\(\)\] Program loading failed' \
-    rfvp --target=ethos-u55-128 --report-json bad.json "$m"
-  [ ! -e bad.json ] || { echo "FAIL 5 run_fvp.sh $m: bad.json written"; fail=1; }
+# The runner's line for each: a corrupt identifier, an empty file.
+runner_line_corrupt='E \[executorch:arm_executor_runner.cpp:[0-9]+ log_status\(\)\] Program loading failed: not an ExecuTorch program'
+runner_line_empty='E \[executorch:arm_executor_runner.cpp:[0-9]+ main\(\)\] the model at --model-addr is empty \(0 bytes\)'
+for m in corrupt empty; do
+  line_var=runner_line_$m
+  line=${!line_var}
+  expect "5 corsim $m.pte" 5 '^corsim: error: guest exited with status 5 \(semihosting\): the model or an input could not be loaded' \
+    "$corsim" -q --data "$m.pte@0x70000000" --semihosting-cmdline "$(mcmd "$m.pte")" --report-json bad.json "$runner"
+  grep -aqE "^$line" out.log || { echo "FAIL 5 corsim $m.pte: runner's error line missing"; fail=1; }
+  [ ! -e bad.json ] || { echo "FAIL 5 corsim $m.pte: bad.json written"; fail=1; }
+  expect "5 run_fvp.sh $m.pte" 5 "^run_fvp.sh: the firmware.s first error line: $line" \
+    rfvp --target=ethos-u55-128 --report-json bad.json "$m.pte"
+  [ ! -e bad.json ] || { echo "FAIL 5 run_fvp.sh $m.pte: bad.json written"; fail=1; }
 done
 mkdir -p root
 expect "5 corsim missing model (semihosting -m)" 5 "cannot read model 'missing.pte'|status 5" \
