@@ -38,4 +38,16 @@ constexpr std::string_view exit_status_meaning(int status) {
   }
 }
 
+// The status of a run from how it ended (`run_status`: the guest's exit, or corsim's 2/3/4/130)
+// and what corsim saw beside the guest: an NPU error status is the cause of a run that otherwise
+// ended through the guest (0, 1, 5, 6); refused semihosting calls fail only a run that otherwise
+// succeeded. (An output that cannot be written, too, fails only a successful run: main.cpp.)
+constexpr int combine_exit_status(int run_status, bool npu_error, bool semihosting_misused) {
+  const bool guest_ended = run_status == kExitOk || run_status == kExitFirmwareFailed ||
+                           run_status == kExitModelLoad || run_status == kExitModelRun;
+  if (npu_error && guest_ended) return kExitNpuError;
+  if (semihosting_misused && run_status == kExitOk) return kExitSemihostingMisuse;
+  return run_status;
+}
+
 }  // namespace corsim::sim

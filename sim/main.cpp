@@ -239,16 +239,13 @@ int main(int argc, char** argv) {
       break;
   }
   if (const std::string rom = rom_write_line(sim); !rom.empty()) front.error(rom);
-  const bool ran_through = status == kExitOk || status == kExitFirmwareFailed || status == kExitModelLoad ||
-                           status == kExitModelRun;
-  if (!npu.first_error().empty()) {
-    front.error(npu.first_error());
-    if (ran_through) status = kExitNpuError;
-  }
-  if (const Semihosting* sh = sim.semihosting(); sh && sh->misuse_count() > 0 && status == kExitOk) {
+  if (!npu.first_error().empty()) front.error(npu.first_error());
+  const Semihosting* sh = sim.semihosting();
+  const bool misused = sh && sh->misuse_count() > 0;
+  status = combine_exit_status(status, !npu.first_error().empty(), misused);
+  if (status == kExitSemihostingMisuse) {
     front.error(fmt::format("the guest misused semihosting ({} refused call{}); the first: {}", sh->misuse_count(),
                             sh->misuse_count() == 1 ? "" : "s", sh->first_misuse()));
-    status = kExitSemihostingMisuse;
   }
 
   // Outputs: complete or not written. A run that failed keeps its own status; the outputs then say

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/exit_status.h"
 #include "sim/fvp_front_end.h"
 #include "sim/output_file.h"
 
@@ -35,6 +36,26 @@ TEST(DropinFrontEnd, StopLinesAsTheFvpPrintsThem) {
             "\nInfo: Simulation is stopping. Reason: Simulated time has been exceeded.\n\n"
             "Info: /OSCI/SystemC: Simulation stopped by user.\n");
   EXPECT_EQ(fvp_stop_lines(RunEnd::Eot, false), "\nInfo: /OSCI/SystemC: Simulation stopped by user.\n");
+}
+
+TEST(DropinExitStatus, WhatCorsimSawBesideTheGuest) {
+  // An NPU error is the cause of a run the guest ended itself, whatever it said.
+  for (int s : {kExitOk, kExitFirmwareFailed, kExitModelLoad, kExitModelRun}) {
+    EXPECT_EQ(combine_exit_status(s, true, false), kExitNpuError) << s;
+    EXPECT_EQ(combine_exit_status(s, true, true), kExitNpuError) << s;
+  }
+  // corsim's own ends keep their status.
+  for (int s : {kExitBadInput, kExitGuestFault, kExitTimeout, kExitInterrupted}) {
+    EXPECT_EQ(combine_exit_status(s, true, true), s) << s;
+  }
+  // Refused semihosting calls fail only a run that otherwise succeeded.
+  EXPECT_EQ(combine_exit_status(kExitOk, false, true), kExitSemihostingMisuse);
+  EXPECT_EQ(combine_exit_status(kExitModelLoad, false, true), kExitModelLoad);
+  EXPECT_EQ(combine_exit_status(9, false, true), 9);  // a guest's own code
+  EXPECT_EQ(combine_exit_status(kExitOk, false, false), kExitOk);
+  // Every row of the table has a meaning; a guest's own code has none.
+  for (int s : {0, 1, 2, 3, 4, 5, 6, 7, 8, 130}) EXPECT_FALSE(exit_status_meaning(s).empty()) << s;
+  EXPECT_TRUE(exit_status_meaning(9).empty());
 }
 
 std::string slurp(const std::filesystem::path& p) {
