@@ -108,6 +108,12 @@ for m in corrupt empty; do
     rfvp --target=ethos-u55-128 --report-json bad.json "$m.pte"
   [ ! -e bad.json ] || { echo "FAIL 5 run_fvp.sh $m.pte: bad.json written"; fail=1; }
 done
+# --etdump does not hide the load error: the first error line is the runner's status, no file.
+expect "5 corsim corrupt.pte --etdump" 5 'status 5' \
+  "$corsim" -q --data "corrupt.pte@0x70000000" --semihosting-cmdline "$(mcmd corrupt.pte)" --etdump e.etdp "$runner"
+[ "$(grep -m1 'error:' err.log)" = "corsim: error: guest exited with status 5 (semihosting): the model or an input could not be loaded" ] ||
+  { echo "FAIL --etdump: first error line: $(grep -m1 'error:' err.log)"; fail=1; }
+[ ! -e e.etdp ] || { echo "FAIL --etdump: e.etdp written"; fail=1; }
 mkdir -p root
 expect "5 corsim missing model (semihosting -m)" 5 "cannot read model 'missing.pte'|status 5" \
   "$corsim" -q --semihosting-root root --semihosting-cmdline "executor_runner -m missing.pte" "$runner"
