@@ -7,9 +7,9 @@ namespace corsim::sim {
 namespace {
 // Names: ExecuTorch backends/arm/scripts/run_fvp.sh (fvp_model, v1.4.1 lines 66-72) and
 // backends/arm/test/runner_utils.py (corstone300_installed / corstone300_u65_installed /
-// corstone320_installed). The U65 variant exists as an FVP; corsim models the U55 on Corstone-300
-// and refuses ethos-u65 MAC counts there, so the U65 name runs the Corstone-300 preset and its
-// `ethosu.num_macs=256/512` is checked like any other value.
+// corstone320_installed). The U65 variant exists as an FVP; corsim has no Ethos-U65, so that name
+// runs the Corstone-300 preset with its Ethos-U55: `ethosu.num_macs=512` is refused as a U55 count,
+// and a program compiled for a U65 is refused by the driver (compiled for another NPU, status 5).
 constexpr std::array<FvpFrontEnd, 3> kFrontEnds{{
     {"FVP_Corstone_SSE-300_Ethos-U55", "corstone-300"},
     {"FVP_Corstone_SSE-300_Ethos-U65", "corstone-300"},
