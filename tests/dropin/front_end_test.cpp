@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/cli.h"
 #include "sim/exit_status.h"
 #include "sim/fvp_front_end.h"
 #include "sim/output_file.h"
@@ -56,6 +57,32 @@ TEST(DropinExitStatus, WhatCorsimSawBesideTheGuest) {
   // Every row of the table has a meaning; a guest's own code has none.
   for (int s : {0, 1, 2, 3, 4, 5, 6, 7, 8, 130}) EXPECT_FALSE(exit_status_meaning(s).empty()) << s;
   EXPECT_TRUE(exit_status_meaning(9).empty());
+}
+
+TEST(DropinCli, FvpParameterFileAndLimits) {
+  const auto file = std::filesystem::temp_directory_path() / ("corsim_params_" + std::to_string(::getpid()) + ".txt");
+  {
+    std::ofstream out(file);
+    out << "# FVP parameter file\n\n  ethosu.num_macs = 256\nmps3_board.uart0.out_file=-\r\n";
+  }
+  CliResult r = parse_command_line({"-f", file.string(), "--cyclelimit", "1000", "--cpulimit", "2.5", "--simlimit", "0.001", "fw.elf"});
+  ASSERT_EQ(r.error, "");
+  ASSERT_EQ(r.config.params.size(), 2u);
+  EXPECT_EQ(r.config.params[0], (std::pair<std::string, std::string>{"ethosu.num_macs", "256"}));
+  EXPECT_EQ(r.config.params[1], (std::pair<std::string, std::string>{"mps3_board.uart0.out_file", "-"}));
+  EXPECT_EQ(r.config.max_cycles, 1000u);
+  EXPECT_EQ(r.config.timeout_seconds, 2.5);
+  EXPECT_EQ(r.config.simulated_seconds, 0.001);
+  {
+    std::ofstream out(file);
+    out << "no equals sign\n";
+  }
+  r = parse_command_line({"-f", file.string(), "fw.elf"});
+  EXPECT_NE(r.error.find(":1: expected NAME=VALUE"), std::string::npos) << r.error;
+  std::filesystem::remove(file);
+  r = parse_command_line({"-f", file.string(), "fw.elf"});
+  EXPECT_NE(r.error.find("cannot read parameter file"), std::string::npos) << r.error;
+  EXPECT_NE(parse_command_line({"--simlimit", "-1", "fw.elf"}).error, "");
 }
 
 std::string slurp(const std::filesystem::path& p) {

@@ -89,6 +89,8 @@ expect "3 corsim write to ROM" 3 '^corsim: error: the guest wrote to read-only m
 
 # 4: timeout and cycle limit.
 expect "4 corsim --max-cycles" 4 '^corsim: error: cycle limit of 5000 reached' "$corsim" -q --max-cycles 5000 "$simfw/spin.elf"
+# --simlimit 0.001 s at the Corstone-300's 25 MHz = 25,000 cycles.
+expect "4 corsim --simlimit" 4 '^corsim: error: cycle limit of 25000 reached' "$corsim" -q --simlimit 0.001 "$simfw/spin.elf"
 expect "4 corsim --timeout" 4 '^corsim: error: timeout after 0.3 s' "$corsim" -q --timeout 0.3 "$simfw/spin.elf"
 expect "4 run_fvp.sh --timeout=" 4 '^corsim: error: timeout after 0.3 s' rfvp --timeout=0.3 "$simfw/spin.elf"
 expect "4 run_fvp.sh --timeout " 4 '^corsim: error: timeout after 0.3 s' rfvp --timeout 0.3 "$simfw/spin.elf"
