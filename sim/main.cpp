@@ -169,6 +169,15 @@ int main(int argc, char** argv) {
   corsim::memory::Interconnect* npu_bus = nullptr;
   PlatformHooks hooks;
   npu.install(hooks, npu_bus);
+  // The progress line (below) shares the terminal with the guest's console: a console byte first
+  // clears it, and the next redraw puts it back under the output.
+  bool progress_shown = false;
+  hooks.before_stdout = [&progress_shown] {
+    if (!progress_shown) return;
+    fmt::print(stderr, "\r\033[K");
+    std::fflush(stderr);
+    progress_shown = false;
+  };
   Simulator sim(std::move(cli.config), hooks);
   npu_bus = &sim.bus();
   MarkerTraffic marker_traffic;
@@ -188,7 +197,6 @@ int main(int argc, char** argv) {
   sim.set_interrupt_flag(&interrupted);
 
   CurrentOperator current_op;
-  bool progress_shown = false;
   if (cfg.progress) {
     sim.set_progress(
         [&](const Simulator::Progress& p) {
