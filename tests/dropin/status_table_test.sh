@@ -88,7 +88,11 @@ expect "3 corsim write to ROM" 3 '^corsim: error: the guest wrote to read-only m
   "$corsim" -q "$fw/rom_write.elf"
 
 # 4: timeout and cycle limit.
-expect "4 corsim --max-cycles" 4 '^corsim: error: cycle limit of 5000 reached' "$corsim" -q --max-cycles 5000 "$simfw/spin.elf"
+expect "4 corsim --max-cycles" 4 '^corsim: error: cycle limit of 5000 reached' "$corsim" -q --max-cycles 5000 --trace=tr.txt "$simfw/spin.elf"
+# The instruction trace of the stopped run: one line per retired instruction, renamed into place.
+n=$(sed -n 's/.*; \([0-9]*\) instructions.*/\1/p' err.log)
+[ -n "$n" ] && [ "$(wc -l <tr.txt)" = "$n" ] && [ ! -e tr.txt.corsim-partial ] ||
+  { echo "FAIL 4: trace has $(wc -l <tr.txt 2>/dev/null) lines, corsim retired '$n'"; fail=1; }
 # --simlimit 0.001 s at the Corstone-300's 25 MHz = 25,000 cycles.
 expect "4 corsim --simlimit" 4 '^corsim: error: cycle limit of 25000 reached' "$corsim" -q --simlimit 0.001 "$simfw/spin.elf"
 expect "4 corsim --timeout" 4 '^corsim: error: timeout after 0.3 s' "$corsim" -q --timeout 0.3 "$simfw/spin.elf"
