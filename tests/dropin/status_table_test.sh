@@ -133,6 +133,9 @@ cp "$model" root/model.pte
 expect "6 corsim output not written" 6 '^corsim: error: guest exited with status 6 \(semihosting\): the model failed while running' \
   "$corsim" -q --semihosting-root root --semihosting-cmdline "executor_runner -m model.pte -o no-such-dir/out" "$runner"
 
+expect "6 run_fvp.sh output not written" 6 'the model failed while running' \
+  rfvp "$runner" --semihosting-root root --semihosting-cmdline "executor_runner -m model.pte -o no-such-dir/out"
+
 # 7: the NPU stopped with an error status (the guest itself ended with EOT).
 expect "7 corsim NPU error" 7 '^corsim: error: ethosu: the NPU stopped with an error status at cycle [0-9]+: STATUS=0x[0-9a-f]+: bus_status' \
   "$corsim" -q "$fw/npu_error.elf"
