@@ -94,7 +94,8 @@ case "$engine" in
   parallel) "$sweep" run "$tmp/matrix.json" --work "$tmp/w" --engine parallel --jobs 2 || { echo "FAIL: sweep status $?"; fail=1; } ;;
   slurm)
     start_slurm
-    "$sweep" run "$tmp/matrix.json" --work "$tmp/w" --engine slurm --wait || { echo "FAIL: sweep status $?"; fail=1; }
+    # Bounded, so the daemons are always stopped by the EXIT trap (CTest's own timeout would kill the script).
+    timeout 140 "$sweep" run "$tmp/matrix.json" --work "$tmp/w" --engine slurm --wait || { echo "FAIL: sweep status $?"; fail=1; }
     grep -qx '#SBATCH --array=0-17' "$tmp/w/sweep.sbatch" || { echo "FAIL: sbatch script"; cat "$tmp/w/sweep.sbatch"; fail=1; }
     ls "$tmp"/w/jobs/slurm-*_17.out >/dev/null 2>&1 || { echo "FAIL: no Slurm output of task 17"; fail=1; } ;;
   *) echo "unknown engine $engine"; exit 2 ;;
