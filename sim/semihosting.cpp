@@ -84,7 +84,11 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
     case kWriteC: {
       uint8_t c = 0;
       if (!bus.debug_read_block(arg, {&c, 1})) return fail(EFAULT);
-      if (options_.out) { std::fputc(c, options_.out); std::fflush(options_.out); }
+      if (options_.out) {
+        if (options_.before_stdout) options_.before_stdout();
+        std::fputc(c, options_.out);
+        std::fflush(options_.out);
+      }
       return 0;
     }
     case kWrite0: {
@@ -95,7 +99,11 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
         if (c == 0) break;
         s.push_back(static_cast<char>(c));
       }
-      if (options_.out) { std::fwrite(s.data(), 1, s.size(), options_.out); std::fflush(options_.out); }
+      if (options_.out) {
+        if (options_.before_stdout) options_.before_stdout();
+        std::fwrite(s.data(), 1, s.size(), options_.out);
+        std::fflush(options_.out);
+      }
       return 0;
     }
     case kWrite: return sys_write(bus, arg);
@@ -211,6 +219,7 @@ uint32_t Semihosting::sys_write(memory::Interconnect& bus, uint32_t arg) {
       return refuse(EFAULT, fmt::format("its buffer {:#010x}+{} runs outside memory", a[1], a[2]));
     }
     if (f) {
+      if (f == options_.out && options_.before_stdout) options_.before_stdout();
       const size_t n = std::fwrite(chunk.data(), 1, chunk.size(), f);
       if (n < chunk.size()) {
         errno_ = errno;

@@ -25,6 +25,7 @@ struct SemihostingOptions {
   std::FILE* out = stdout;       // ":tt" write (stdout); nullptr discards
   std::FILE* err = stderr;       // ":tt" opened for append with STDOUT_STDERR
   std::FILE* in = stdin;         // ":tt" read, SYS_READC
+  std::function<void()> before_stdout;  // called before console output to `out` (the progress line clears)
 };
 
 class Semihosting final : public cpu::SemihostingHandler {
