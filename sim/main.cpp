@@ -226,10 +226,15 @@ int main(int argc, char** argv) {
       if (result.exit_status == kExitOk) {
         spdlog::info("{}; {} instructions, {} cycles", result.message, result.instructions, result.cycles);
       } else {
-        // The executor runner's codes (1, 5, 6) are named; any other code is the guest's own.
+        // The executor runner's codes (1, 3, 5, 6) are named; any other code is the guest's own.
         const int code = result.exit_status;
-        const bool runner_code = code == kExitFirmwareFailed || code == kExitModelLoad || code == kExitModelRun;
+        const bool runner_code = code == kExitFirmwareFailed || code == kExitGuestFault || code == kExitModelLoad ||
+                                 code == kExitModelRun;
         front.error(runner_code ? fmt::format("{}: {}", result.message, exit_status_meaning(code)) : result.message);
+        // A fault handler that ended the run: where the fault was (pc, symbol, registers).
+        if (code == kExitGuestFault && sim.cpu().last_fault().valid) {
+          fmt::print(stderr, "{}", format_fault_report(sim.cpu().last_fault(), sim.cpu().state(), sim.image().symbols));
+        }
       }
       break;
     case RunEnd::CycleLimit:

@@ -154,11 +154,14 @@ MarkerObserver observer;
 
 extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); }
 
+
+
 // Exit statuses: corsim's table (docs/sim.md "Exit status"), so a script tells a bad model from a
 // failed run without reading the log.
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;     // the runner itself is broken (linker placement), or a bundle's outputs differ
 constexpr int kExitBadOption = 2;   // a runner option it does not know (the user's command line)
+constexpr int kExitGuestFault = 3;  // a fault in the runner (fault_exit below)
 constexpr int kExitModelLoad = 5;   // the model or an input cannot be read, parsed or placed
 constexpr int kExitModelRun = 6;    // the model loaded but failed while running, or its outputs were not written
 
@@ -177,6 +180,38 @@ constexpr int kExitModelRun = 6;    // the model loaded but failed while running
   std::fflush(stdout);
   platform_semihosting_exit(status);
 }
+
+// A fault in the runner (HardFault and the configurable faults, which escalate to it when
+// disabled) ends the run as a guest fault, status 3 of docs/sim.md, with one line in the runtime's
+// log format naming the exception and the fault status registers (Armv8-M ARM B3.2: CFSR
+// 0xE000ED28, HFSR 0xE000ED2C, BFAR 0xE000ED38). The line starts with "F [" so ExecuTorch's log
+// check reports it. Only the UART is used: the fault may have hit the C library.
+void put_hex(uint32_t v) {
+  static const char digits[] = "0123456789abcdef";
+  char text[11] = "0x";
+  for (int i = 0; i < 8; ++i) text[2 + i] = digits[(v >> (28 - 4 * i)) & 0xFu];
+  text[10] = '\0';
+  platform_uart_puts(text);
+}
+[[noreturn]] void fault_exit() {
+  platform_uart_puts("\nF [executorch:arm_executor_runner.cpp fault_handler()] Hard fault: exception ");
+  put_hex(platform_ipsr());
+  platform_uart_puts(" CFSR=");
+  put_hex(SCB_CFSR);
+  platform_uart_puts(" HFSR=");
+  put_hex(SCB_HFSR);
+  platform_uart_puts(" BFAR=");
+  put_hex(SCB_BFAR);
+  platform_uart_puts("\n");
+  volatile uint32_t block[2] = {0x20026u, static_cast<uint32_t>(kExitGuestFault)};
+  platform_semihosting(0x20u, reinterpret_cast<uintptr_t>(block));  // SYS_EXIT_EXTENDED
+  for (;;) __asm__ volatile("wfi");
+}
+extern "C" void HardFault_Handler(void) { fault_exit(); }
+extern "C" void MemManage_Handler(void) { fault_exit(); }
+extern "C" void BusFault_Handler(void) { fault_exit(); }
+extern "C" void UsageFault_Handler(void) { fault_exit(); }
+extern "C" void SecureFault_Handler(void) { fault_exit(); }
 
 void log_status(const char* what, const rt::Status& s, const rt::Method* m) {
   char line[200];

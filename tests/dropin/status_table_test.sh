@@ -87,6 +87,16 @@ expect "3 run_fvp.sh lockup" 3 '^corsim: error: the core locked up' rfvp "$simfw
 expect "3 corsim write to ROM" 3 '^corsim: error: the guest wrote to read-only memory QSPI \(S\) at 0x38000010' \
   "$corsim" -q "$fw/rom_write.elf"
 
+# The runner's own fault handler: UDF (0xDEDE) written over the start of main by --data.
+main_addr=0x$(arm-none-eabi-nm "$runner" | awk '$3 == "main" {print $1}')
+printf '\xde\xde\xde\xde' >udf.bin
+expect "3 corsim runner fault" 3 '^corsim: error: guest exited with status 3 \(semihosting\): guest fault' \
+  "$corsim" -q --data "udf.bin@$main_addr" --data "$model@0x70000000" "$runner"
+grep -aqE '^F \[executorch:arm_executor_runner.cpp fault_handler\(\)\] Hard fault: exception 0x00000003 CFSR=0x00010000' out.log ||
+  { echo "FAIL 3 runner fault: no F line with UNDEFINSTR (CFSR bit 16)"; fail=1; }
+grep -q "^guest fault: UsageFault" err.log || { echo "FAIL 3 runner fault: no fault report"; cat err.log; fail=1; }
+expect "3 run_fvp.sh runner fault" 3 'guest fault' rfvp --elf="$runner" --target=ethos-u55-128 "--data=udf.bin@$main_addr" "--data=$model@0x70000000"
+
 # 4: timeout and cycle limit.
 expect "4 corsim --max-cycles" 4 '^corsim: error: cycle limit of 5000 reached' "$corsim" -q --max-cycles 5000 --trace=tr.txt "$simfw/spin.elf"
 # The instruction trace of the stopped run: one line per retired instruction, renamed into place.
