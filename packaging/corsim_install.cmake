@@ -55,7 +55,8 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Simulator of Arm Corstone systems (Cortex
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # dpkg-shlibdeps: libfmt, libspdlog, libelf, libstdc++
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3, parallel")  # corsim-sweep and its local engine
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3")               # corsim-sweep
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "parallel")           # corsim-sweep's local engine (Slurm: the cluster's own)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 include(CPack)
