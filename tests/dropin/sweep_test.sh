@@ -142,8 +142,13 @@ print("ok   table" if not bad else f"{len(bad)} failure(s)")
 sys.exit(1 if bad else 0)
 PY
 
-# A failing cell: status 5 in the table, the sweep exits 1.
+# A failing cell: status 5 in the table, the sweep exits 1. A bad matrix: one line, status 2.
 if [ "$engine" = parallel ]; then
+  echo '{"firmware": "x.elf", "models": {"m": "no-such.pte"}}' >"$tmp/badmatrix.json"
+  err=$("$sweep" run "$tmp/badmatrix.json" --work "$tmp/bm" 2>&1 >/dev/null)
+  status=$?
+  [ "$status" = 2 ] && [ "$(wc -l <<<"$err")" = 1 ] && [[ "$err" == "corsim-sweep: error: model 'm': "*"no-such.pte' not found" ]] ||
+    { echo "FAIL: bad matrix: status $status, '$err'"; fail=1; }
   "$sweep" run "$tmp/bad.json" --work "$tmp/bad" --engine parallel >/dev/null
   status=$?
   [ "$status" = 1 ] && grep -q '^fc_u55_32,default,default,default,5,' "$tmp/bad/results.csv" ||
