@@ -272,11 +272,9 @@ int main(int argc, char** argv) {
       spdlog::warn("{} not written: {}", requested_outputs(cfg), outputs.error);
     }
   }
-  for (const auto& [path, bytes] : outputs.files) {
-    if (std::string e = write_file_atomically(path, bytes); !e.empty()) {
-      front.error(e);
-      if (status == kExitOk) status = kExitBadInput;
-    }
+  if (std::string e = write_files_atomically(outputs.files); !e.empty()) {
+    front.error(fmt::format("{} (no per-operator output written)", e));
+    if (status == kExitOk) status = kExitBadInput;
   }
   if (!cfg.stats_file.empty()) {
     RunResult stats = result;

@@ -113,6 +113,19 @@ TEST(DropinOutputFile, WholeOrNothing) {
   struct stat st {};
   ASSERT_EQ(stat(file.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0666 & ~mask);
+  // A set: one unwritable member leaves none of them, not even the writable ones.
+  const auto a = dir / "a.json", b = dir / "b.json";
+  const std::string set_error =
+      write_files_atomically({{a.string(), "A"}, {(dir / "no-such" / "c.json").string(), "C"}, {b.string(), "B"}});
+  EXPECT_NE(set_error.find("no-such/c.json"), std::string::npos) << set_error;
+  EXPECT_FALSE(std::filesystem::exists(a));
+  EXPECT_FALSE(std::filesystem::exists(b));
+  entries = 0;
+  for ([[maybe_unused]] const auto& d : std::filesystem::directory_iterator(dir)) ++entries;
+  EXPECT_EQ(entries, 1u);  // still r.json only
+  EXPECT_EQ(write_files_atomically({{a.string(), "A"}, {b.string(), "B"}}), "");
+  EXPECT_EQ(slurp(a), "A");
+  EXPECT_EQ(slurp(b), "B");
   std::filesystem::remove_all(dir);
 }
 

@@ -76,7 +76,9 @@ expect "2 corsim unknown option" 2 "^corsim: error: unknown option '--bogus'" "$
 expect "2 corsim missing ELF" 2 '^corsim: error: .*no-such.elf' "$corsim" no-such.elf
 expect "2 run_fvp.sh missing firmware" 2 "^run_fvp.sh: 'no-such.elf' not found" rfvp no-such.elf
 expect "2 corsim unwritable report" 2 "^corsim: error: cannot write '/no-such-dir/r.json'" \
-  "$corsim" -q --data "$model@0x70000000" --semihosting-cmdline "$(mcmd "$model")" --report-json /no-such-dir/r.json "$runner"
+  "$corsim" -q --data "$model@0x70000000" --semihosting-cmdline "$(mcmd "$model")" --chrome-trace ct.json \
+  --report-json /no-such-dir/r.json "$runner"
+[ ! -e ct.json ] || { echo "FAIL 2: ct.json written although its sibling output failed"; fail=1; }
 expect "2 corsim no markers for --report-json" 2 '^corsim: error: nm.json not written: the firmware wrote no operator trace markers' \
   "$corsim" -q --semihosting-cmdline 0 --report-json nm.json "$fw/exit_with.elf"
 [ ! -e nm.json ] || { echo "FAIL 2: nm.json written"; fail=1; }
