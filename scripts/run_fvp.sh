@@ -1,47 +1,79 @@
 #!/usr/bin/env bash
-# Runs firmware on corsim, the way ExecuTorch users run it on the Corstone FVP (docs/e2e.md).
+# Runs firmware on corsim, the way ExecuTorch users run it on the Corstone FVP (docs/e2e.md,
+# docs/fvp-drop-in.md).
 #
 #   scripts/run_fvp.sh                               # bundled runner + bundled demo_classifier model
 #   scripts/run_fvp.sh firmware.elf [options]        # options go to corsim (corsim --help, docs/sim.md)
 #   scripts/run_fvp.sh firmware.elf model.pte [opts] # an ExecuTorch program on the executor runner
 #   scripts/run_fvp.sh model.pte [opts]              # same, with the bundled executor runner
 #
-# ExecuTorch run_fvp.sh options: --elf=FILE, --data=FILE@ADDR, --target=ethos-u55-128 (platform
-# and MAC count), --timeout=SECONDS, --semihosting-cwd=DIR. Targets: ethos-u55-32|64|128|256 and
-# cortex-m55 run on Corstone-300; ethos-u85-128|256|512|1024|2048 and cortex-m85 on Corstone-320
-# (the Corstone-320 runner when no firmware is given). With no --target, a model whose Ethos-U
-# delegate was compiled for an Ethos-U85 selects Corstone-320 and its MAC count (corsim-pte
-# npu-target); any other model runs on Corstone-300 as before. corsim additions: --input FILE (one per
-# model input, in order), --report-json FILE (per-operator report), --trace FILE (Chrome/Perfetto
-# trace of the operators; corsim's own instruction trace stays `--trace=FILE`/`--itrace`),
-# --etdump FILE (the operators as an ExecuTorch ETDump: `python3 -m devtools.inspector.inspector_cli
-# --etdump_path FILE --source_time_scale cycles --target_time_scale cycles`).
-# CPU timing (docs/timing.md): --cpu cortex-m55|cortex-m85 and --timing on|off go to corsim
-# (default: timing on, the platform's core: Cortex-M55 on Corstone-300, Cortex-M85 on Corstone-320).
+# Firmware and models are recognised by content (ELF magic; "ET12"/"BP08" at bytes 4..7), so
+# ExecuTorch's `arm_executor_runner` (no suffix) is firmware. Every option that takes a value
+# accepts `--opt=value` and `--opt value`.
+# ExecuTorch's run_fvp.sh options, with its meaning: --elf=FILE, --data=FILE@ADDR, --target=T
+# (ethos-u55-32|64|128|256 and cortex-m* run on Corstone-300; ethos-u85-128..2048 and cortex-m85 on
+# Corstone-320, with the Corstone-320 runner when no firmware is given), --timeout=SECONDS (default
+# 600), --semihosting-cwd=DIR, --bundle=FILE (the runner reads it by semihosting from its
+# directory), --fast (the FVP's fast NPU model: accepted, corsim's NPU timing always runs),
+# --etrecord=FILE (named in the Inspector command with --etdump), --trace_file=FILE (the FVP's PMU
+# trace: not produced, a warning). Unknown options are ignored with a warning, as ExecuTorch's
+# script ignores them. With no --target, a model compiled for an Ethos-U85 selects Corstone-320
+# and its MAC count (corsim-pte npu-target).
+# corsim additions: --input FILE (one per model input, in order), --report-json FILE, --trace FILE
+# (Chrome/Perfetto trace of the operators; --itrace[=FILE] is corsim's instruction trace),
+# --etdump FILE (python3 -m devtools.inspector.inspector_cli --etdump_path FILE --source_time_scale
+# cycles --target_time_scale cycles), --cpu cortex-m55|cortex-m85, --timing on|off, and corsim's
+# own options (--max-cycles, --stats, -C NAME=VALUE, --platform, ...).
 #
-# Exit status: corsim's (docs/sim.md: 2 bad input, 3 guest fault, 4 timeout), and 1 when the run
-# itself ended well but the firmware printed an error line ("E [", "F [", "[critical]", "Hard
-# fault"), as ExecuTorch's script checks its log (without its false success when nothing ran).
+# Exit status: corsim's table (docs/sim.md "Exit status": 2 bad input, 3 guest fault, 4 timeout,
+# 5 model/input not loaded, 6 model failed while running, 7 NPU error, 8 semihosting misuse, 130
+# interrupted), and 1 when the run ended well but the firmware printed an error line ("E [",
+# "F [", "[critical]", "Hard fault"), as ExecuTorch's script checks its log (without its false
+# success when nothing ran). The firmware's first error line is repeated on stderr verbatim.
 # Builds corsim (and the firmware) with scripts/build.sh when missing; build dir: build/ or
 # $CORSIM_BUILD_DIR.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${CORSIM_BUILD_DIR:-$root/build}
-corsim=$build/sim/corsim
-demo=$build/firmware/demo.elf
-runner=$build/firmware/executor_runner.elf
-runner_corstone320=$build/firmware/executor_runner_corstone320.elf
-corsim_pte=$build/tools/pte/corsim-pte
-# The default model is generated at build time by the model compiler (tools/models/demo_classifier.json).
-bundled_model=$build/models/demo_classifier/model.pte
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${CORSIM_BUILD_DIR:-}" ] && [ -x "$here/../../bin/corsim" ] && [ -d "$here/firmware" ]; then
+  # Installed (packaging/: <prefix>/share/corsim/run_fvp.sh): nothing is ever built.
+  installed=1
+  prefix=$(cd "$here/../.." && pwd)
+  corsim=$prefix/bin/corsim
+  corsim_pte=$prefix/bin/corsim-pte
+  demo=$here/firmware/demo.elf
+  runner=$here/firmware/executor_runner.elf
+  runner_corstone320=$here/firmware/executor_runner_corstone320.elf
+  bundled_model=$here/models/demo_classifier/model.pte
+else
+  installed=""
+  root=$(cd "$here/.." && pwd)
+  build=${CORSIM_BUILD_DIR:-$root/build}
+  corsim=$build/sim/corsim
+  demo=$build/firmware/demo.elf
+  runner=$build/firmware/executor_runner.elf
+  runner_corstone320=$build/firmware/executor_runner_corstone320.elf
+  corsim_pte=$build/tools/pte/corsim-pte
+  # The default model is generated at build time by the model compiler (tools/models/demo_classifier.json).
+  bundled_model=$build/models/demo_classifier/model.pte
+fi
+# build ARGS...: scripts/build.sh in a source tree; an installed tree has everything already.
+build() {
+  [ -z "$installed" ] || return 0
+  "$root/scripts/build.sh" "$@" >&2
+}
 model_addr=0x70000000
 
 usage() {
-  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
 }
 die() {
   echo "run_fvp.sh: $*" >&2
   exit 2
+}
+# A model or input that cannot be loaded: status 5, as the runner reports it (docs/sim.md).
+die_model() {
+  echo "run_fvp.sh: $*" >&2
+  exit 5
 }
 
 firmware=""
@@ -51,75 +83,139 @@ data_model_addr=""
 inputs=()
 corsim_args=()
 target_given=""
+timeout=600          # ExecuTorch's run_fvp.sh default (--timeout=600, the FVP's --timelimit)
+etrecord=""
+bundle=""
+etdump_given=""
+
+# is_elf FILE / is_pte FILE: by content (ELF magic; ".pte"/".bpte" identifiers "ET12"/"BP08" at
+# bytes 4..7, spec/executorch.md §1.1), so ExecuTorch's `arm_executor_runner` (no suffix) is firmware.
+is_elf() { [ -f "$1" ] && [ "$(head -c 4 -- "$1" | od -An -c | tr -d ' ')" = '177ELF' ]; }
+is_pte() { [ -f "$1" ] && case "$(head -c 8 -- "$1" | tail -c 4)" in ET[0-9][0-9]|BP[0-9][0-9]) true ;; *) false ;; esac; }
+set_firmware() {
+  [ -z "$firmware" ] || die "more than one firmware given ('$firmware', '$1')"
+  firmware=$1
+}
+set_model() {
+  [ -z "$model" ] || die "more than one model given ('$model', '$1')"
+  model=$1
+}
+set_target() {
+  local target=$1
+  case "$target" in
+    ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256)
+      platform=""
+      corsim_args+=(--platform corstone-300 -C "ethosu.num_macs=${target##*-}") ;;
+    ethos-u85-128|ethos-u85-256|ethos-u85-512|ethos-u85-1024|ethos-u85-2048)
+      platform=corstone-320
+      corsim_args+=(--platform corstone-320 -C "mps4_board.subsystem.ethosu.num_macs=${target##*-}") ;;
+    cortex-m85*) platform=corstone-320; corsim_args+=(--platform corstone-320) ;;  # as ExecuTorch: the SSE-320 FVP
+    cortex-m*) corsim_args+=(--platform corstone-300 --cpu cortex-m55) ;;  # ExecuTorch: every other Cortex-M on the SSE-300's M55
+    *) die "target '$target' is not supported (ethos-u55-32/64/128/256, ethos-u85-128/256/512/1024/2048, cortex-m*)" ;;
+  esac
+  target_given=1
+}
+add_data() {
+  local spec=$1 file addr
+  file=${spec%@*}
+  addr=${spec##*@}
+  [ "$file" != "$spec" ] || die "--data expects FILE@ADDR, got '$spec'"
+  if [ -z "$model" ] && { is_pte "$file" || [ "${file##*.}" = pte ]; }; then
+    model=$file
+    data_model_addr=$addr
+  else
+    corsim_args+=(--data "$spec")
+  fi
+}
+
+# need_value REST...: the option's value, from `--opt=value` or the next argument (then skipped).
+need_value() {
+  if [ -n "$has_val" ]; then return 0; fi
+  [ $# -gt 0 ] || die "$opt needs a value"
+  val=$1
+  shift_extra=1
+}
+# Options that take a value accept `--opt=value` and `--opt value` with one meaning.
 while [ $# -gt 0 ]; do
-  case "$1" in
+  opt=$1 val="" has_val=""
+  case "$opt" in
+    --*=*) val=${opt#*=}; opt=${opt%%=*}; has_val=1 ;;
+  esac
+  shift_extra=0
+  case "$opt" in
     -h|--help) usage; exit 0 ;;
     --) shift; corsim_args+=("$@"); break ;;
-    --elf=*) [ -z "$firmware" ] || die "more than one firmware given"; firmware=${1#--elf=} ;;
-    --data=*)
-      spec=${1#--data=}
-      file=${spec%@*}
-      addr=${spec##*@}
-      [ "$file" != "$spec" ] || die "--data expects FILE@ADDR, got '$spec'"
-      if [ -z "$model" ] && [ "${file##*.}" = "pte" ]; then
-        model=$file
-        data_model_addr=$addr
+    # ExecuTorch's run_fvp.sh options (spec/executorch.md §5.1), with its meaning:
+    --elf) need_value "${@:2}"; set_firmware "$val" ;;
+    --data) need_value "${@:2}"; add_data "$val" ;;
+    --target) need_value "${@:2}"; set_target "$val" ;;
+    --timeout) need_value "${@:2}"; timeout=$val ;;
+    --semihosting-cwd) need_value "${@:2}"; corsim_args+=(--semihosting-root "$val") ;;
+    --bundle) need_value "${@:2}"; bundle=$val ;;
+    --etrecord) need_value "${@:2}"; etrecord=$val ;;
+    --trace_file)
+      need_value "${@:2}"
+      echo "run_fvp.sh: warning: --trace_file=$val: the FVP's Ethos-U PMU trace is not produced by corsim; --trace FILE writes its Chrome trace of the operators" >&2 ;;
+    --fast) corsim_args+=(-C "ethosu.extra_args=--fast") ;;
+    # corsim additions.
+    --input) need_value "${@:2}"; inputs+=("$val") ;;
+    --report-json) need_value "${@:2}"; corsim_args+=(--report-json "$val") ;;
+    --etdump) need_value "${@:2}"; corsim_args+=(--etdump "$val"); etdump_given=1 ;;
+    --trace) need_value "${@:2}"; corsim_args+=(--chrome-trace "$val") ;;
+    --itrace) if [ -n "$has_val" ]; then corsim_args+=("--trace=$val"); else corsim_args+=(--trace); fi ;;
+    # corsim's own options pass through (corsim --help, docs/sim.md).
+    --platform)
+      need_value "${@:2}"; target_given=1
+      if [ "$val" = corstone-320 ]; then platform=corstone-320; else platform=""; fi
+      corsim_args+=(--platform "$val") ;;
+    --semihosting-cmdline|--semihosting-root|--max-cycles|--stats|--chrome-trace|--cpu|--timing|--cyclelimit|--cpulimit|--simlimit|--timelimit|--config-file)
+      need_value "${@:2}"; corsim_args+=("$opt" "$val") ;;
+    -C|-a|-f)
+      [ $# -gt 1 ] || die "$opt needs a value"
+      corsim_args+=("$opt" "$2"); shift_extra=1 ;;
+    -C*) corsim_args+=("$opt") ;;
+    -q|--quiet|--stat|--no-progress) corsim_args+=("$opt") ;;
+    -*)
+      # ExecuTorch's script ignores what it does not know; so does this one, but says so.
+      echo "run_fvp.sh: warning: unknown option '$1' ignored" >&2 ;;
+    *)
+      if is_elf "$opt"; then
+        set_firmware "$opt"
+      elif is_pte "$opt"; then
+        set_model "$opt"
+      elif [ ! -e "$opt" ]; then
+        die "'$opt' not found"
       else
-        corsim_args+=(--data "$spec")
+        case "$opt" in
+          *.pte|*.bpte) set_model "$opt" ;;  # not an ExecuTorch program: the runner says what is wrong with it
+          *) die "'$opt' is neither an ELF firmware nor an ExecuTorch program (.pte)" ;;
+        esac
       fi
       ;;
-    --target=*)
-      target=${1#--target=}
-      case "$target" in
-        ethos-u55-32|ethos-u55-64|ethos-u55-128|ethos-u55-256)
-          corsim_args+=(--platform corstone-300 -C "ethosu.num_macs=${target##*-}") ;;
-        ethos-u85-128|ethos-u85-256|ethos-u85-512|ethos-u85-1024|ethos-u85-2048)
-          platform=corstone-320
-          corsim_args+=(--platform corstone-320 -C "mps4_board.subsystem.ethosu.num_macs=${target##*-}") ;;
-        cortex-m55*) corsim_args+=(--platform corstone-300 --cpu cortex-m55) ;;
-        cortex-m85*) platform=corstone-320; corsim_args+=(--platform corstone-320) ;;  # as ExecuTorch: the SSE-320 FVP
-        *) die "target '$target' is not supported (ethos-u55-32/64/128/256, ethos-u85-128/256/512/1024/2048, cortex-m55 or cortex-m85)" ;;
-      esac
-      target_given=1
-      ;;
-    --timeout=*) corsim_args+=(--timeout "${1#--timeout=}") ;;
-    --semihosting-cwd=*) corsim_args+=(--semihosting-root "${1#--semihosting-cwd=}") ;;
-    --input) [ $# -gt 1 ] || die "--input needs a file"; inputs+=("$2"); shift ;;
-    --input=*) inputs+=("${1#--input=}") ;;
-    --report-json) [ $# -gt 1 ] || die "--report-json needs a file"; corsim_args+=(--report-json "$2"); shift ;;
-    --report-json=*) corsim_args+=(--report-json "${1#--report-json=}") ;;
-    --etdump) [ $# -gt 1 ] || die "--etdump needs a file"; corsim_args+=(--etdump "$2"); shift ;;
-    --etdump=*) corsim_args+=(--etdump "${1#--etdump=}") ;;
-    --trace) [ $# -gt 1 ] || die "--trace needs a file"; corsim_args+=(--chrome-trace "$2"); shift ;;
-    --itrace) corsim_args+=(--trace) ;;
-    -*)
-      corsim_args+=("$1")
-      # corsim options that take a separate value: keep the value with its option.
-      case "$1" in
-        --platform|--data|--semihosting-cmdline|--semihosting-root|--max-cycles|--timeout|--stats|-C|-a|--timelimit|--chrome-trace|--cpu|--timing)
-          if [ "$1" = --platform ] && [ $# -gt 1 ]; then target_given=1; [ "$2" != corstone-320 ] || platform=corstone-320; fi
-          if [ $# -gt 1 ]; then corsim_args+=("$2"); shift; fi
-          ;;
-      esac
-      ;;
-    *.elf|*.axf)
-      [ -z "$firmware" ] || die "more than one firmware given ('$firmware', '$1')"
-      firmware=$1
-      ;;
-    *.pte)
-      [ -z "$model" ] || die "more than one model given ('$model', '$1')"
-      model=$1
-      ;;
-    *) corsim_args+=("$1") ;;
   esac
   shift
+  [ "$shift_extra" = 0 ] || shift
 done
+corsim_args+=(--timeout "$timeout")
+# --bundle (ExecuTorch: the semihosting runner reads the program from the host, `-m NAME` in its
+# directory). The bundled runner reads a plain .pte that way; a BundleIO .bpte it reports as not
+# supported.
+if [ -n "$bundle" ]; then
+  [ -f "$bundle" ] || die_model "bundle '$bundle' not found"
+  [ -z "$model" ] || die "--bundle and a model given"
+  bundle_dir=$(cd "$(dirname "$bundle")" && pwd)
+  corsim_args+=(--semihosting-root "$bundle_dir" --semihosting-cmdline "executor_runner -m $(basename "$bundle") -o out")
+fi
+[ -z "$etrecord" ] || [ -z "$etdump_given" ] ||
+  echo "run_fvp.sh: with the ETRecord: python3 -m devtools.inspector.inspector_cli --etdump_path ETDUMP --etrecord_path $etrecord --source_time_scale cycles --target_time_scale cycles" >&2
+[ -z "$etrecord" ] || [ -n "$etdump_given" ] ||
+  echo "run_fvp.sh: note: --etrecord=$etrecord is used with --etdump FILE (the Inspector's --etrecord_path)" >&2
 
-if [ -z "$firmware" ] && [ -z "$model" ] && [ ${#inputs[@]} -eq 0 ]; then
+if [ -z "$firmware" ] && [ -z "$model" ] && [ -z "$bundle" ] && [ ${#inputs[@]} -eq 0 ]; then
   # No argument: the executor runner with the bundled default model (both built by the project).
   # Build when nothing runnable is there yet (a fresh clone); else fall back to the demo firmware.
   if [ ! -x "$corsim" ] || { { [ ! -f "$runner" ] || [ ! -f "$bundled_model" ]; } && [ ! -f "$demo" ]; }; then
-    "$root/scripts/build.sh" >&2
+    build
   fi
   if [ -f "$runner" ] && [ -f "$bundled_model" ]; then
     firmware=$runner
@@ -138,8 +234,8 @@ fi
 # A model corsim-pte cannot read keeps the Corstone-300 flow: the runner then reports what is wrong
 # with it, as before.
 if [ -n "$model" ] && [ -z "$target_given" ]; then
-  [ -f "$model" ] || die "model '$model' not found"
-  if [ ! -x "$corsim_pte" ]; then "$root/scripts/build.sh" --target corsim-pte >&2 || true; fi
+  [ -f "$model" ] || die_model "model '$model' not found"
+  if [ ! -x "$corsim_pte" ]; then build --target corsim-pte || true; fi
   [ -x "$corsim_pte" ] || echo "run_fvp.sh: corsim-pte was not built ($corsim_pte): the model's NPU is not read; Corstone-300" >&2
   npu=""
   [ ! -x "$corsim_pte" ] || npu=$("$corsim_pte" npu-target "$model" 2>/dev/null) || npu=""
@@ -151,16 +247,16 @@ if [ -n "$model" ] && [ -z "$target_given" ]; then
 fi
 if [ -z "$firmware" ]; then
   if [ "$platform" = corstone-320 ]; then
-    if [ ! -f "$runner_corstone320" ]; then "$root/scripts/build.sh" >&2; fi
+    if [ ! -f "$runner_corstone320" ]; then build; fi
     [ -f "$runner_corstone320" ] || die "the Corstone-320 executor runner was not built ($runner_corstone320)"
     firmware=$runner_corstone320
   else
-    if [ ! -f "$runner" ]; then "$root/scripts/build.sh" >&2; fi
+    if [ ! -f "$runner" ]; then build; fi
     [ -f "$runner" ] || die "the executor runner was not built ($runner)"
     firmware=$runner
   fi
 fi
-if [ ! -x "$corsim" ]; then "$root/scripts/build.sh" --target corsim >&2; fi
+if [ ! -x "$corsim" ]; then build --target corsim; fi
 [ -x "$corsim" ] || die "corsim was not built ($corsim)"
 
 tmp=""
@@ -169,7 +265,7 @@ trap cleanup EXIT
 if [ -n "$model" ] || [ ${#inputs[@]} -gt 0 ]; then
   cmdline="executor_runner"
   if [ -n "$model" ]; then
-    [ -f "$model" ] || die "model '$model' not found"
+    [ -f "$model" ] || die_model "model '$model' not found"
     addr=${data_model_addr:-$model_addr}
     corsim_args+=(--data "$model@$addr")
     cmdline+=" --model-addr $addr --model-size $(stat -c %s "$model")"
@@ -179,7 +275,7 @@ if [ -n "$model" ] || [ ${#inputs[@]} -gt 0 ]; then
     tmp=$(mktemp -d)
     i=0
     for f in "${inputs[@]}"; do
-      [ -f "$f" ] || die "input '$f' not found"
+      [ -f "$f" ] || die_model "input '$f' not found"
       cp "$f" "$tmp/input$i.bin"
       cmdline+=" -i input$i.bin"
       i=$((i + 1))
@@ -195,9 +291,15 @@ set +e
 "$corsim" "${corsim_args[@]}" "$firmware" | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-if [ "$status" = 0 ] && grep -Eq '^(E \[|F \[|\[critical\]|Hard fault)' "$log"; then
+# The firmware's error lines, shown verbatim whatever bytes surround them (-a: a console with raw
+# bytes, such as an empty or corrupt model's identifier, is still read as text).
+errors=$(grep -a -E '^(E \[|F \[|\[critical\]|Hard fault)' "$log" | head -5 || true)
+if [ "$status" = 0 ] && [ -n "$errors" ]; then
   echo "run_fvp.sh: the firmware printed an error line:" >&2
-  grep -E '^(E \[|F \[|\[critical\]|Hard fault)' "$log" | head -5 >&2
+  printf '%s\n' "$errors" >&2
   exit 1
+fi
+if [ "$status" != 0 ] && [ -n "$errors" ]; then
+  echo "run_fvp.sh: the firmware's first error line: $(printf '%s\n' "$errors" | head -1)" >&2
 fi
 exit "$status"

@@ -11,7 +11,10 @@ packages=(
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib  # firmware
   qemu-system-arm       # differential tests against -M mps3-an547
   clang-14 llvm-14      # PACBTI firmware (GCC 12 cannot emit it) and encoding/disassembly checks
-  python3               # small test helpers
+  python3               # small test helpers; tools/sweep/corsim-sweep
+  parallel              # corsim-sweep's local engine (GNU parallel)
+  slurm-wlm munge       # corsim-sweep's cluster engine: tests/dropin starts a single-node Slurm
+  dpkg-dev fakeroot     # cpack -G DEB (dpkg-shlibdeps) for the Debian package test
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 #include "sim/cli.h"
 
 #include <charconv>
+#include <fstream>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -41,6 +42,27 @@ std::string parse_data(std::string_view v, RunConfig& cfg) {
   auto addr = parse_number(v.substr(at + 1));
   if (!addr || *addr > 0xFFFFFFFFu) return fmt::format("--data: bad address '{}'", v.substr(at + 1));
   cfg.data.push_back({std::string(file), static_cast<uint32_t>(*addr)});
+  return {};
+}
+
+// An FVP parameter file (-f): NAME=VALUE per line; blank lines and '#' comments skipped.
+std::string read_parameter_file(const std::string& file, RunConfig& cfg) {
+  std::ifstream in(file);
+  if (!in) return fmt::format("cannot read parameter file '{}'", file);
+  std::string line;
+  for (unsigned n = 1; std::getline(in, line); ++n) {
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const size_t last = line.find_last_not_of(" \t\r");
+    const std::string entry = line.substr(first, last - first + 1);
+    const size_t eq = entry.find('=');
+    if (eq == std::string::npos || eq == 0) return fmt::format("{}:{}: expected NAME=VALUE, got '{}'", file, n, entry);
+    auto trim = [](std::string t) {
+      const size_t a = t.find_first_not_of(" \t"), b = t.find_last_not_of(" \t");
+      return a == std::string::npos ? std::string() : t.substr(a, b - a + 1);
+    };
+    cfg.params.emplace_back(trim(entry.substr(0, eq)), trim(entry.substr(eq + 1)));
+  }
   return {};
 }
 
@@ -129,6 +151,37 @@ std::vector<Option> options() {
          r.config.timeout_seconds = s;
          return {};
        }},
+      {"--cyclelimit", "", A::Required, "N", "same as --max-cycles (FVP name)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         auto n = parse_number(v);
+         if (!n || *n == 0) return fmt::format("--cyclelimit expects a positive integer, got '{}'", v);
+         r.config.max_cycles = *n;
+         return {};
+       }},
+      {"--cpulimit", "", A::Required, "SECONDS", "same as --timeout (FVP name: host CPU seconds)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         double s = 0;
+         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
+         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0) || !std::isfinite(s)) {
+           return fmt::format("--cpulimit expects a positive number of seconds, got '{}'", v);
+         }
+         r.config.timeout_seconds = s;
+         return {};
+       }},
+      {"--simlimit", "", A::Required, "SECONDS", "stop after this much simulated time (FVP name; exit status 4)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         double s = 0;
+         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
+         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0) || !std::isfinite(s)) {
+           return fmt::format("--simlimit expects a positive number of seconds, got '{}'", v);
+         }
+         r.config.simulated_seconds = s;
+         return {};
+       }},
+      {"--config-file", "-f", A::Required, "FILE", "FVP parameter file: one NAME=VALUE per line, '#' comments (FVP name)",
+       [](CliResult& r, std::string_view v) { return read_parameter_file(std::string(v), r.config); }},
+      {"--no-progress", "", A::None, "", "no progress line on a terminal (shown on stderr when it is a TTY)",
+       [](CliResult& r, std::string_view) { r.no_progress = true; return std::string(); }},
       {"--stat", "", A::None, "", "print run statistics (JSON) on stderr at exit (FVP name)",
        [](CliResult& r, std::string_view) {
          if (r.config.stats_file.empty()) r.config.stats_file = "-";
@@ -219,8 +272,10 @@ std::string usage_text() {
     if (o.arg == Option::Arg::Optional) names += fmt::format("[={}]", o.metavar);
     s += fmt::format("  {:<34} {}\n", names, o.help);
   }
-  s += "\nexit status: the guest's semihosting exit code; 0 after EOT (byte 0x04 on UART0);\n"
-       "  2 bad input, 3 guest fault (lockup, unhandled fault, sleeping forever), 4 timeout or cycle limit.\n"
+  s += "\nexit status (docs/sim.md): 0 success (EOT on UART0, or semihosting exit 0); a guest's own\n"
+       "  semihosting exit code; 1 the firmware reported a failure; 2 bad input; 3 guest fault;\n"
+       "  4 timeout or cycle limit; 5 model/input could not be loaded; 6 model failed while running;\n"
+       "  7 NPU error status; 8 semihosting misuse; 130 interrupted (SIGINT).\n"
        "\n-C parameters understood:\n";
   for (std::string_view n : known_parameter_names()) s += fmt::format("  {}\n", n);
   s += "  (display/telnet/networking parameters of the FVP are accepted and ignored)\n";

@@ -5,23 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "sim/exit_status.h"
 #include "sim/run_config.h"
 
 namespace corsim::sim {
-
-// Exit statuses of the corsim executable (docs/sim.md). A guest that exits through semihosting
-// returns its own status instead.
-enum ExitStatus : int {
-  kExitOk = 0,          // EOT on the UART, or the guest's semihosting exit code
-  kExitBadInput = 2,    // bad option, missing/invalid ELF, --data outside memory
-  kExitGuestFault = 3,  // lockup, unhandled fault (fault hang), guest sleeping forever
-  kExitTimeout = 4,     // --timeout or --max-cycles reached
-};
 
 struct CliResult {
   RunConfig config;
   bool show_help = false;
   bool show_version = false;
+  bool no_progress = false;  // --no-progress
   std::string error;  // non-empty: one line for stderr, exit kExitBadInput
 };
 

@@ -1,7 +1,12 @@
-// corsim: run bare-metal Arm firmware on a simulated Corstone platform (docs/sim.md).
-#include <cerrno>
+// corsim: run bare-metal Arm firmware on a simulated Corstone platform (docs/sim.md). Called by an
+// FVP's name (FVP_Corstone_SSE-300_Ethos-U55, FVP_Corstone_SSE-320; sim/fvp_front_end.h) it is
+// that FVP's drop-in: the platform follows the name and the FVP's closing lines are printed.
+#include <unistd.h>
+
+#include <csignal>
 #include <cstdio>
-#include <cstring>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -11,12 +16,36 @@
 
 #include "sim/cli.h"
 #include "sim/etdump_writer.h"
+#include "sim/fvp_front_end.h"
 #include "sim/npu_wiring.h"
 #include "sim/operator_report.h"
+#include "sim/output_file.h"
+#include "sim/progress.h"
 #include "sim/report.h"
 #include "sim/simulator.h"
 
 namespace {
+
+using namespace corsim::sim;
+
+// The only process-wide state: a signal handler can reach nothing else. The Simulator polls it
+// between quanta (Simulator::set_interrupt_flag).
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_sigint(int) { interrupted = 1; }
+
+// How this process was called: as corsim, or as one of the FVP front ends.
+struct Front {
+  std::optional<FvpFrontEnd> fvp;
+  // One error line. The FVP front ends start it with "Error:" so that ExecuTorch's run_fvp.sh
+  // (problem regex `^(F|E|...)`) and its test harness (`^[EF][: ]`) see it as the FVP's own error.
+  void error(const std::string& msg) const {
+    if (fvp) {
+      fmt::print(stderr, "Error: {}: {}\n", fvp->name, msg);
+    } else {
+      fmt::print(stderr, "corsim: error: {}\n", msg);
+    }
+  }
+};
 
 // All diagnostics go to stderr; the guest's console owns stdout.
 void setup_logging(bool quiet) {
@@ -26,108 +55,241 @@ void setup_logging(bool quiet) {
   spdlog::set_default_logger(logger);
 }
 
-void error_line(const std::string& msg) { fmt::print(stderr, "corsim: error: {}\n", msg); }
+// ethosu.extra_args: the options of the FVP's Ethos-U model. `--fast`/`-F` (skip the NPU's timing)
+// is accepted, corsim's NPU timing always runs; `--pmu-trace FILE` has no corsim equivalent yet.
+void explain_npu_extra_args(const std::string& extra) {
+  std::istringstream in(extra);
+  std::string tok;
+  while (in >> tok) {
+    if (tok == "--fast" || tok == "-F") {
+      spdlog::info("ethosu.extra_args {}: accepted; corsim always models the NPU's timing", tok);
+    } else if (tok == "--pmu-trace") {
+      std::string file;
+      in >> file;
+      spdlog::warn("ethosu.extra_args --pmu-trace {}: not produced by corsim (use --report-json or --chrome-trace)", file);
+    } else {
+      spdlog::warn("ethosu.extra_args: '{}' is not an option corsim knows; ignored", tok);
+    }
+  }
+}
 
-// Writes `bytes` to `file` (binary); on failure one error line naming the file and the reason.
-bool write_file(const std::string& file, const std::string& bytes) {
-  std::FILE* f = std::fopen(file.c_str(), "wb");
-  if (!f) {
-    error_line(fmt::format("cannot write '{}': {}", file, std::strerror(errno)));
-    return false;
+// The run's outputs (--report-json, --chrome-trace, --etdump), all made before any is written:
+// either every requested file is written complete (temporary file, then rename) or none is.
+struct Outputs {
+  std::vector<std::pair<std::string, std::string>> files;  // path, bytes
+  std::string error;                                       // why none is written
+};
+
+Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
+  Outputs out;
+  const bool wanted = !cfg.report_json.empty() || !cfg.chrome_trace.empty() || !cfg.etdump.empty();
+  if (!wanted) return out;
+  if (!report.present) {
+    out.error = "the firmware wrote no operator trace markers (runtime/trace/markers.h), so there is no per-operator report";
+    return out;
   }
-  const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  const int write_errno = errno;
-  if (std::fclose(f) != 0 || !ok) {
-    error_line(fmt::format("cannot write '{}': {}", file, std::strerror(ok ? errno : write_errno)));
-    return false;
+  // A run that ended inside an instruction (Ctrl-C, a timeout) still reports the instructions
+  // before it, with the reason in the report's "error" field; inconsistent markers report nothing.
+  if (!report.error.empty() && !report.stopped_inside) {
+    out.error = report.error;
+    return out;
   }
-  return true;
+  if (!cfg.report_json.empty()) out.files.emplace_back(cfg.report_json, operator_report_json(report));
+  if (!cfg.chrome_trace.empty()) out.files.emplace_back(cfg.chrome_trace, operator_chrome_trace(report));
+  if (!cfg.etdump.empty() && report.stopped_inside) {
+    spdlog::warn("--etdump {}: not written: {}", cfg.etdump, report.error);  // the Inspector expects whole runs
+  } else if (!cfg.etdump.empty()) {
+    EtdumpFile file = operator_etdump(report);
+    if (!file.error.empty()) {
+      out.error = fmt::format("--etdump: {}", file.error);
+      out.files.clear();
+      return out;
+    }
+    out.files.emplace_back(cfg.etdump, std::move(file.bytes));
+  }
+  return out;
+}
+
+std::string requested_outputs(const RunConfig& cfg) {
+  std::string names;
+  for (const std::string* f : {&cfg.report_json, &cfg.chrome_trace, &cfg.etdump}) {
+    if (!f->empty()) names += names.empty() ? *f : ", " + *f;
+  }
+  return names;
+}
+
+// The first fault the core recorded, when it was a write refused by read-only memory (QSPI, the
+// Boot ROM, a `memory.NAME.rom` region): one line naming the memory, the address and the pc.
+std::string rom_write_line(Simulator& sim) {
+  const corsim::cpu::FaultRecord& f = sim.cpu().last_fault();
+  if (!f.valid || f.fault.kind != corsim::cpu::FaultKind::PreciseDataBusError) return {};
+  const corsim::memory::Mapping* m = sim.bus().find(f.fault.address);
+  if (m == nullptr || m->target == nullptr || m->target->writable()) return {};
+  return fmt::format("the guest wrote to read-only memory {} at {:#010x} (pc {})", m->name, f.fault.address,
+                     [&] {
+                       const std::string sym = sim.image().symbols.describe(f.pc);
+                       return sym.empty() ? fmt::format("{:#010x}", f.pc) : fmt::format("{:#010x} {}", f.pc, sym);
+                     }());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  using namespace corsim::sim;
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  Front front;
+  front.fvp = fvp_front_end_for(argc > 0 ? argv[0] : "corsim");
+  std::vector<std::string> args;
+  if (front.fvp) args = {"--platform", std::string(front.fvp->platform)};  // a later --platform still wins
+  args.insert(args.end(), argv + 1, argv + argc);
   CliResult cli = parse_command_line(args);
   if (cli.show_help) {
+    if (front.fvp) fmt::print("{}: corsim's drop-in for this FVP (docs/fvp-drop-in.md); its options:\n\n", front.fvp->name);
     fmt::print("{}", usage_text());
     return kExitOk;
   }
   if (cli.show_version) {
-    fmt::print("corsim {}\n", CORSIM_VERSION);
+    if (front.fvp) {
+      // The FVP answers "Fast Models [<version> (<date>)]"; ExecuTorch's harness only checks the status.
+      fmt::print("Fast Models [corsim {} drop-in for {}]\n", CORSIM_VERSION, front.fvp->name);
+    } else {
+      fmt::print("corsim {}\n", CORSIM_VERSION);
+    }
     return kExitOk;
   }
   if (!cli.error.empty()) {
-    error_line(cli.error);
+    front.error(cli.error);
     return kExitBadInput;
   }
   setup_logging(cli.config.quiet);
+  cli.config.progress = !cli.no_progress && !cli.config.quiet && isatty(STDERR_FILENO) == 1;
 
-  const std::string stats_file = cli.config.stats_file;
-  const std::string report_json = cli.config.report_json, chrome_trace = cli.config.chrome_trace;
-  const std::string etdump = cli.config.etdump;
-  const bool quiet = cli.config.quiet;
-  // The Ethos-U55 model behind the platform's NPU hook, and traffic samples at each trace marker
+  const RunConfig cfg = cli.config;  // what main still needs after the Simulator took its copy
+  // The Ethos-U model behind the platform's NPU hook, and traffic samples at each trace marker
   // for the per-operator report (docs/e2e.md).
   NpuWiring npu;
   corsim::memory::Interconnect* npu_bus = nullptr;
   PlatformHooks hooks;
   npu.install(hooks, npu_bus);
+  // The progress line (below) shares the terminal with the guest's console: a console byte first
+  // clears it, and the next redraw puts it back under the output.
+  bool progress_shown = false;
+  hooks.before_stdout = [&progress_shown] {
+    if (!progress_shown) return;
+    fmt::print(stderr, "\r\033[K");
+    std::fflush(stderr);
+    progress_shown = false;
+  };
   Simulator sim(std::move(cli.config), hooks);
   npu_bus = &sim.bus();
   MarkerTraffic marker_traffic;
   marker_traffic.install(sim.trace_markers(), sim.bus());
   if (std::string e = sim.prepare(); !e.empty()) {
-    error_line(e);
+    front.error(e);
     return kExitBadInput;
   }
+  explain_npu_extra_args(sim.preset().npu.extra_args);
   marker_traffic.set_memory_timing(sim.memory_timing());  // bytes per memory in the report
+
+  // Ctrl-C ends the run at the next quantum; a second Ctrl-C kills as usual (SA_RESETHAND).
+  struct sigaction sa = {};
+  sa.sa_handler = on_sigint;
+  sa.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &sa, nullptr);
+  sim.set_interrupt_flag(&interrupted);
+
+  CurrentOperator current_op;
+  if (cfg.progress) {
+    sim.set_progress(
+        [&](const Simulator::Progress& p) {
+          const std::string& op = current_op.update(sim.trace_markers().markers());
+          fmt::print(stderr, "\r\033[K{}", format_progress_line(p.cycles, p.instructions, p.host_seconds, op));
+          std::fflush(stderr);
+          progress_shown = true;
+        },
+        std::chrono::milliseconds(250));
+  }
   const RunResult result = sim.run();
   std::fflush(stdout);
+  if (progress_shown) fmt::print(stderr, "\r\033[K");
+  std::signal(SIGINT, SIG_DFL);
+
   const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
                                                          npu.operations(), sim.preset().clock_hz, &marker_traffic);
-  if (op_report.present && !quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
-  // An output that cannot be made or written (no markers for --etdump, an unwritable path) turns
-  // a successful run into status 2; the run's own output is kept.
-  bool output_failed = false;
-  if (!report_json.empty()) output_failed |= !write_file(report_json, operator_report_json(op_report));
-  if (!chrome_trace.empty()) output_failed |= !write_file(chrome_trace, operator_chrome_trace(op_report));
-  if (!etdump.empty()) {
-    const EtdumpFile file = operator_etdump(op_report);
-    if (!file.error.empty()) {
-      error_line(fmt::format("--etdump {}: {}", etdump, file.error));
-      output_failed = true;
-    } else {
-      output_failed |= !write_file(etdump, file.bytes);
-    }
-  }
+  if (op_report.present && !cfg.quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
 
+  // How the run ended, one line; then the causes a guest cannot hide behind its own exit.
+  int status = result.exit_status;
   switch (result.end) {
     case RunEnd::Eot:
-    case RunEnd::SemihostingExit:
       spdlog::info("{}; {} instructions, {} cycles", result.message, result.instructions, result.cycles);
+      break;
+    case RunEnd::SemihostingExit:
+      if (result.exit_status == kExitOk) {
+        spdlog::info("{}; {} instructions, {} cycles", result.message, result.instructions, result.cycles);
+      } else {
+        // The executor runner's codes (1, 3, 5, 6) are named; any other code is the guest's own.
+        const int code = result.exit_status;
+        const bool runner_code = code == kExitFirmwareFailed || code == kExitGuestFault || code == kExitModelLoad ||
+                                 code == kExitModelRun;
+        front.error(runner_code ? fmt::format("{}: {}", result.message, exit_status_meaning(code)) : result.message);
+        // A fault handler that ended the run: where the fault was (pc, symbol, registers).
+        if (code == kExitGuestFault && sim.cpu().last_fault().valid) {
+          fmt::print(stderr, "{}", format_fault_report(sim.cpu().last_fault(), sim.cpu().state(), sim.image().symbols));
+        }
+      }
       break;
     case RunEnd::CycleLimit:
     case RunEnd::Timeout:
     case RunEnd::SystemReset:
-      error_line(fmt::format("{} (pc {:#010x})", result.message, sim.cpu().state().r[15]));
+    case RunEnd::Interrupted:
+      front.error(fmt::format("{} (pc {:#010x}; {} instructions, {} cycles)", result.message, sim.cpu().state().r[15],
+                              result.instructions, result.cycles));
       break;
     case RunEnd::Lockup:
     case RunEnd::FaultHang:
     case RunEnd::SleepingForever:
-      error_line(result.message);
+      front.error(result.message);
       fmt::print(stderr, "{}", format_fault_report(sim.cpu().last_fault(), sim.cpu().state(), sim.image().symbols));
       break;
   }
-  if (!stats_file.empty()) {
-    const std::string json = format_stats_json(result);
-    if (stats_file == "-") {
-      fmt::print(stderr, "{}", json);
+  if (const std::string rom = rom_write_line(sim); !rom.empty()) front.error(rom);
+  if (!npu.first_error().empty()) front.error(npu.first_error());
+  const Semihosting* sh = sim.semihosting();
+  const bool misused = sh && sh->misuse_count() > 0;
+  status = combine_exit_status(status, !npu.first_error().empty(), misused);
+  if (status == kExitSemihostingMisuse) {
+    front.error(fmt::format("the guest misused semihosting ({} refused call{}); the first: {}", sh->misuse_count(),
+                            sh->misuse_count() == 1 ? "" : "s", sh->first_misuse()));
+  }
+
+  // Outputs: complete or not written. A run that failed keeps its own status; the outputs then say
+  // only why they are missing. After an interrupted run the report of what ran is written.
+  const Outputs outputs = make_outputs(cfg, op_report);
+  if (!outputs.error.empty()) {
+    if (status == kExitOk) {
+      front.error(fmt::format("{} not written: {}", requested_outputs(cfg), outputs.error));
+      status = kExitBadInput;
     } else {
-      output_failed |= !write_file(stats_file, json);
+      spdlog::warn("{} not written: {}", requested_outputs(cfg), outputs.error);
     }
   }
-  if (output_failed && result.exit_status == kExitOk) return kExitBadInput;
-  return result.exit_status;
+  if (std::string e = write_files_atomically(outputs.files); !e.empty()) {
+    front.error(fmt::format("{} (no per-operator output written)", e));
+    if (status == kExitOk) status = kExitBadInput;
+  }
+  if (!cfg.stats_file.empty()) {
+    RunResult stats = result;
+    stats.exit_status = status;
+    const std::string json = format_stats_json(stats);
+    if (cfg.stats_file == "-") {
+      fmt::print(stderr, "{}", json);
+    } else if (std::string e = write_file_atomically(cfg.stats_file, json); !e.empty()) {
+      front.error(e);
+      if (status == kExitOk) status = kExitBadInput;
+    }
+  }
+  if (front.fvp) {
+    fmt::print("{}", fvp_stop_lines(result.end, cfg.simulated_seconds.has_value()));
+    std::fflush(stdout);
+  }
+  return status;
 }

@@ -1,10 +1,28 @@
 #include "sim/npu_wiring.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <stdexcept>
 
 namespace corsim::sim {
+
+namespace {
+// STATUS error bits (Ethos-U55 TRM / ethosu55_interface.h STATUS: bus_status bit 2,
+// cmd_parse_error bit 4, wd_fault bit 7, branch_fault bit 9 (U85); docs/spec/ethos-u.md §1.1).
+std::string describe_error_status(uint32_t status, Cycles when) {
+  std::string bits;
+  auto add = [&](uint32_t bit, const char* name) {
+    if (status & (1u << bit)) bits += bits.empty() ? name : fmt::format(", {}", name);
+  };
+  add(2, "bus_status (AXI bus error)");
+  add(4, "cmd_parse_error (command stream)");
+  add(7, "wd_fault (weight decoder)");
+  add(9, "branch_fault");
+  if (bits.empty()) return {};
+  return fmt::format("ethosu: the NPU stopped with an error status at cycle {}: STATUS={:#010x}: {}", when, status, bits);
+}
+}  // namespace
 
 void NpuWiring::install(PlatformHooks& hooks, memory::Interconnect*& bus) {
   hooks.make_npu = [this, &bus](const DeviceSpec& d, const NpuSpec& n,
@@ -26,7 +44,11 @@ void NpuWiring::install(PlatformHooks& hooks, memory::Interconnect*& bus) {
     npu::EthosUDevice* p = dev.get();
     EventQueue* events = &ctx.events;
     p->set_schedule_callback([events, p](Cycles when) { events->schedule(when, [p](Cycles t) { p->update(t); }); });
-    p->set_job_observer([this](const std::vector<npu::DeviceOp>& job) { ops_.insert(ops_.end(), job.begin(), job.end()); });
+    const TimeSource* time = &ctx.time;
+    p->set_job_observer([this, p, time](const std::vector<npu::DeviceOp>& job) {
+      ops_.insert(ops_.end(), job.begin(), job.end());
+      if (first_error_.empty()) first_error_ = describe_error_status(p->status(), time->now());
+    });
     device_ = p;
     return dev;
   };

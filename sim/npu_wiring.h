@@ -6,6 +6,7 @@
 // the event queue so the interrupt rises at its cycle. Every executed NPU operation is kept for
 // the per-operator report.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "memory/interconnect.h"
@@ -22,10 +23,14 @@ class NpuWiring {
   npu::EthosUDevice* device() const { return device_; }
   // All operations of all jobs, in execution order.
   const std::vector<npu::DeviceOp>& operations() const { return ops_; }
+  // The first job that ended with an error status (STATUS.bus_error, cmd_parse_error, wd_fault or
+  // branch_fault), as one line naming the bits and the cycle; "" when every job ended well.
+  const std::string& first_error() const { return first_error_; }
 
  private:
   npu::EthosUDevice* device_ = nullptr;
   std::vector<npu::DeviceOp> ops_;
+  std::string first_error_;
 };
 
 }  // namespace corsim::sim

@@ -168,7 +168,25 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
     }
   }
   r.present = !r.operators.empty();
-  if (open) r.error = "the last instruction has no end marker (the run stopped inside it)";
+  if (open && r.error.empty()) {
+    // The run ended inside an instruction (interrupted, timed out): the report covers the ones
+    // before it; the open one has no end to charge to.
+    const OperatorEntry& last = r.operators.back();
+    r.error = fmt::format("the run stopped inside instruction {} ({}); it is not in the report", last.index,
+                          last.name.empty() ? last.kind : last.name);
+    r.stopped_inside = true;
+    r.operators.pop_back();
+  }
+  // Instruction fetch bytes: the core's fetches go through its predecode cache, not the
+  // interconnect, so the memory-system timing's per-memory cpu_fetch counts (every fetch the core
+  // asked for, cache hits included) are what cpu_instr reports; none when the CPU ran untimed.
+  for (OperatorEntry& e : r.operators) {
+    uint64_t fetched = 0;
+    for (const memory::timing::MemoryTraffic& t : e.memories) fetched += t.cpu_fetch;
+    auto& instr = e.bytes[static_cast<size_t>(memory::Master::CpuInstr)];
+    instr.read_bytes = fetched;
+    instr.write_bytes = 0;
+  }
   r.total = r.run_end >= r.run_begin ? r.run_end - r.run_begin : 0;
 
   // NPU operations belong to the instruction whose marker span contains their start.
@@ -218,7 +236,7 @@ std::string format_operator_table(const OperatorReport& r) {
     s += fmt::format("{:>4} {:<48} {:<4} {:>12} {:>6.2f}% {:>12} {:>12} {:>12} {:>12} {:>12}\n", e.index,
                      e.name.empty() ? e.kind : e.name, e.npu ? "NPU" : "CPU", e.cycles, share, e.npu_cycles,
                      rw(memory::Master::CpuData), rw(memory::Master::NpuAxi0), rw(memory::Master::NpuAxi1),
-                     rw(memory::Master::CpuInstr));
+                     r.cpu_memory_counted ? fmt::format("{}", rw(memory::Master::CpuInstr)) : std::string("-"));
     s.pop_back();  // the newline: per-memory columns follow
     for (size_t m = 0; m < r.memory_names.size(); ++m) {
       const memory::timing::MemoryTraffic z{};

@@ -68,7 +68,9 @@ struct OperatorEntry {
 
 struct OperatorReport {
   bool present = false;    // the firmware wrote instruction markers
-  std::string error;       // markers present but inconsistent
+  std::string error;       // markers present but inconsistent, or the run stopped inside an instruction
+  bool stopped_inside = false;  // the run ended inside an instruction (interrupt, timeout): the
+                                // operators before it are complete and reported, that one is not
   uint64_t clock_hz = 0;
   Cycles run_begin = 0, run_end = 0, total = 0;
   Cycles run_return = 0;   // the "Method::execute has returned" marker; 0 = not written

@@ -36,6 +36,7 @@ std::string_view run_end_name(RunEnd end) {
     case RunEnd::FaultHang: return "fault-hang";
     case RunEnd::SleepingForever: return "sleeping-forever";
     case RunEnd::SystemReset: return "system-reset";
+    case RunEnd::Interrupted: return "interrupted";
   }
   return "unknown";
 }

@@ -24,6 +24,7 @@ struct RunConfig {
   uint32_t heap_base = 0, heap_limit = 0, stack_base = 0, stack_limit = 0;  // cpu0.semihosting-*
   std::optional<uint64_t> max_cycles;         // --max-cycles
   std::optional<double> timeout_seconds;      // --timeout (wall clock)
+  std::optional<double> simulated_seconds;    // --simlimit (FVP): simulated time, turned into a cycle limit
   bool trace = false;                         // --trace[=FILE]
   std::string trace_file;                     // "" = stderr
   std::string stats_file;                     // --stats FILE ("-" = stderr)
@@ -32,6 +33,7 @@ struct RunConfig {
   std::string etdump;                         // --etdump FILE: the operators as an ExecuTorch ETDump (docs/e2e.md)
   std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
   bool quiet = false;
+  bool progress = false;                      // one-line progress on stderr (main sets it when stderr is a TTY)
   std::string cpu;                            // --cpu: the core (features and timing model); "" = the
                                               // platform's core (Corstone-300: cortex-m55, Corstone-320: cortex-m85)
   bool timing = true;                         // --timing on|off: off = one cycle per instruction

@@ -18,6 +18,7 @@ enum class RunEnd : uint8_t {
   FaultHang,        // a fault handler spins on itself: unhandled guest fault
   SleepingForever,  // WFI with no event that could ever wake the core
   SystemReset,      // the guest requested a system reset (AIRCR.SYSRESETREQ)
+  Interrupted,      // the host asked the run to stop (SIGINT): what ran is still reported
 };
 std::string_view run_end_name(RunEnd end);
 

@@ -1,5 +1,6 @@
 #include "sim/semihosting.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -18,6 +19,11 @@ constexpr uint8_t kFeatures[5] = {'S', 'H', 'F', 'B', 0x03};
 // fopen modes for SYS_OPEN modes 0..11 (semihosting v2.0, SYS_OPEN table).
 constexpr const char* kModes[12] = {"r", "rb", "r+", "r+b", "w", "wb", "w+", "w+b", "a", "ab", "a+", "a+b"};
 constexpr uint32_t kMaxString = 4096;
+// SYS_READ/SYS_WRITE move guest buffers in pieces of this size, so a huge length costs no host
+// memory and a buffer running off the end of memory is found where it leaves it.
+constexpr uint32_t kChunk = 64 * 1024;
+// Warnings about misuse stop after this many (the count is still reported at the end).
+constexpr unsigned kMisuseWarnings = 5;
 }  // namespace
 
 Semihosting::Semihosting(SemihostingOptions options, const TimeSource& time, ExitFn on_exit)
@@ -63,14 +69,26 @@ uint32_t Semihosting::new_handle(Handle h) {
   return static_cast<uint32_t>(handles_.size());
 }
 
+uint32_t Semihosting::refuse(int err, const std::string& why) {
+  const std::string line = fmt::format("semihosting: operation {:#04x} refused: {}", current_op_, why);
+  if (misuse_count_ == 0) first_misuse_ = line;
+  if (++misuse_count_ <= kMisuseWarnings) spdlog::warn("{}", line);
+  return fail(err);
+}
+
 uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus) {
+  current_op_ = op;
   switch (op) {
     case kOpen: return sys_open(bus, arg);
     case kClose: return sys_close(bus, arg);
     case kWriteC: {
       uint8_t c = 0;
       if (!bus.debug_read_block(arg, {&c, 1})) return fail(EFAULT);
-      if (options_.out) { std::fputc(c, options_.out); std::fflush(options_.out); }
+      if (options_.out) {
+        if (options_.before_stdout) options_.before_stdout();
+        std::fputc(c, options_.out);
+        std::fflush(options_.out);
+      }
       return 0;
     }
     case kWrite0: {
@@ -81,7 +99,11 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
         if (c == 0) break;
         s.push_back(static_cast<char>(c));
       }
-      if (options_.out) { std::fwrite(s.data(), 1, s.size(), options_.out); std::fflush(options_.out); }
+      if (options_.out) {
+        if (options_.before_stdout) options_.before_stdout();
+        std::fwrite(s.data(), 1, s.size(), options_.out);
+        std::fflush(options_.out);
+      }
       return 0;
     }
     case kWrite: return sys_write(bus, arg);
@@ -97,9 +119,9 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
     }
     case kIsTty: {
       uint32_t h = 0;
-      if (!read_words(bus, arg, &h, 1)) return fail(EFAULT);
+      if (!read_words(bus, arg, &h, 1)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
       const Handle* hd = handle(h);
-      if (!hd) return fail(EBADF);
+      if (!hd) return refuse(EBADF, "the handle is not open");
       return (hd->kind == Kind::ConsoleIn || hd->kind == Kind::ConsoleOut || hd->kind == Kind::ConsoleErr) ? 1u : 0u;
     }
     case kSeek: return sys_seek(bus, arg);
@@ -160,7 +182,7 @@ uint32_t Semihosting::sys_open(memory::Interconnect& bus, uint32_t arg) {
   int err = 0;
   const auto path = sandbox_.resolve(name, err);
   if (!path) {
-    if (err == EACCES) spdlog::warn("semihosting: '{}' is outside the semihosting root {}; refused", name, sandbox_.root().string());
+    if (err == EACCES) return refuse(err, fmt::format("'{}' is outside the semihosting root {}", name, sandbox_.root().string()));
     return fail(err);
   }
   std::FILE* f = std::fopen(path->c_str(), kModes[mode]);
@@ -172,9 +194,9 @@ uint32_t Semihosting::sys_open(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_close(memory::Interconnect& bus, uint32_t arg) {
   uint32_t h = 0;
-  if (!read_words(bus, arg, &h, 1)) return fail(EFAULT);
+  if (!read_words(bus, arg, &h, 1)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
   Handle* hd = handle(h);
-  if (!hd) return fail(EBADF);
+  if (!hd) return refuse(EBADF, "the handle is not open");
   if (hd->kind == Kind::File && hd->file) std::fclose(hd->file);
   *hd = Handle{};
   return 0;
@@ -182,45 +204,65 @@ uint32_t Semihosting::sys_close(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_write(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[3];
-  if (!read_words(bus, arg, a, 3)) return fail(EFAULT);
+  if (!read_words(bus, arg, a, 3)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
   Handle* hd = handle(a[0]);
-  if (!hd) return fail(EBADF);
-  std::vector<uint8_t> data(a[2]);
-  if (!bus.debug_read_block(a[1], data)) return fail(EFAULT);
+  if (!hd) return refuse(EBADF, "the handle is not open");
   std::FILE* f = hd->kind == Kind::File ? hd->file
                : hd->kind == Kind::ConsoleOut ? options_.out
                : hd->kind == Kind::ConsoleErr ? options_.err : nullptr;
   if (hd->kind == Kind::ConsoleIn || hd->kind == Kind::Features) return fail(EBADF);
-  if (!f) return 0;  // console discarded
-  const size_t n = std::fwrite(data.data(), 1, data.size(), f);
-  if (hd->kind != Kind::File) std::fflush(f);
-  if (n < data.size()) errno_ = errno;
-  return static_cast<uint32_t>(data.size() - n);  // bytes NOT written
+  std::vector<uint8_t> chunk;
+  uint32_t done = 0;
+  while (done < a[2]) {
+    chunk.resize(std::min(kChunk, a[2] - done));
+    if (!bus.debug_read_block(a[1] + done, chunk)) {
+      return refuse(EFAULT, fmt::format("its buffer {:#010x}+{} runs outside memory", a[1], a[2]));
+    }
+    if (f) {
+      if (f == options_.out && options_.before_stdout) options_.before_stdout();
+      const size_t n = std::fwrite(chunk.data(), 1, chunk.size(), f);
+      if (n < chunk.size()) {
+        errno_ = errno;
+        return a[2] - done - static_cast<uint32_t>(n);  // bytes NOT written
+      }
+    }
+    done += static_cast<uint32_t>(chunk.size());
+  }
+  if (f && hd->kind != Kind::File) std::fflush(f);
+  return 0;  // all written (or a discarded console)
 }
 
 uint32_t Semihosting::sys_read(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[3];
-  if (!read_words(bus, arg, a, 3)) return fail(EFAULT);
+  if (!read_words(bus, arg, a, 3)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
   Handle* hd = handle(a[0]);
-  if (!hd) return fail(EBADF);
-  std::vector<uint8_t> data(a[2]);
-  size_t n = 0;
-  if (hd->kind == Kind::Features) {
-    while (n < data.size() && hd->features_pos < sizeof(kFeatures)) data[n++] = kFeatures[hd->features_pos++];
-  } else {
-    std::FILE* f = hd->kind == Kind::File ? hd->file : hd->kind == Kind::ConsoleIn ? options_.in : nullptr;
-    if (!f) return fail(EBADF);
-    n = std::fread(data.data(), 1, data.size(), f);
+  if (!hd) return refuse(EBADF, "the handle is not open");
+  std::FILE* f = hd->kind == Kind::File ? hd->file : hd->kind == Kind::ConsoleIn ? options_.in : nullptr;
+  if (hd->kind != Kind::Features && !f) return fail(EBADF);
+  std::vector<uint8_t> chunk;
+  uint32_t done = 0;
+  while (done < a[2]) {
+    chunk.resize(std::min(kChunk, a[2] - done));
+    size_t n = 0;
+    if (hd->kind == Kind::Features) {
+      while (n < chunk.size() && hd->features_pos < sizeof(kFeatures)) chunk[n++] = kFeatures[hd->features_pos++];
+    } else {
+      n = std::fread(chunk.data(), 1, chunk.size(), f);
+    }
+    if (n > 0 && !bus.debug_write_block(a[1] + done, {chunk.data(), n})) {
+      return refuse(EFAULT, fmt::format("its buffer {:#010x}+{} runs outside memory", a[1], a[2]));
+    }
+    done += static_cast<uint32_t>(n);
+    if (n < chunk.size()) break;  // end of file
   }
-  if (n > 0 && !bus.debug_write_block(a[1], {data.data(), n})) return fail(EFAULT);
-  return static_cast<uint32_t>(data.size() - n);  // bytes NOT read (len = end of file)
+  return a[2] - done;  // bytes NOT read (len = end of file)
 }
 
 uint32_t Semihosting::sys_seek(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[2];
-  if (!read_words(bus, arg, a, 2)) return fail(EFAULT);
+  if (!read_words(bus, arg, a, 2)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
   Handle* hd = handle(a[0]);
-  if (!hd) return fail(EBADF);
+  if (!hd) return refuse(EBADF, "the handle is not open");
   if (hd->kind == Kind::Features) {
     hd->features_pos = a[1];
     return 0;
@@ -232,9 +274,9 @@ uint32_t Semihosting::sys_seek(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_flen(memory::Interconnect& bus, uint32_t arg) {
   uint32_t h = 0;
-  if (!read_words(bus, arg, &h, 1)) return fail(EFAULT);
+  if (!read_words(bus, arg, &h, 1)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
   Handle* hd = handle(h);
-  if (!hd) return fail(EBADF);
+  if (!hd) return refuse(EBADF, "the handle is not open");
   if (hd->kind == Kind::Features) return sizeof(kFeatures);
   if (hd->kind != Kind::File) return fail(EINVAL);
   const long pos = std::ftell(hd->file);
@@ -246,7 +288,7 @@ uint32_t Semihosting::sys_flen(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_tmpnam(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[3];
-  if (!read_words(bus, arg, a, 3)) return fail(EFAULT);
+  if (!read_words(bus, arg, a, 3)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
   // A name inside the sandbox root, deterministic for a given identifier.
   const std::string name = fmt::format("corsim-tmp-{:03}.tmp", a[1] & 0xFF);
   if (name.size() + 1 > a[2]) return fail(EINVAL);
@@ -281,7 +323,7 @@ uint32_t Semihosting::sys_rename(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_get_cmdline(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[2];
-  if (!read_words(bus, arg, a, 2)) return fail(EFAULT);
+  if (!read_words(bus, arg, a, 2)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
   const std::string& s = options_.cmdline;
   if (s.size() + 1 > a[1]) return fail(E2BIG);
   if (!bus.debug_write_block(a[0], {reinterpret_cast<const uint8_t*>(s.c_str()), s.size() + 1})) return fail(EFAULT);

@@ -25,6 +25,7 @@ struct SemihostingOptions {
   std::FILE* out = stdout;       // ":tt" write (stdout); nullptr discards
   std::FILE* err = stderr;       // ":tt" opened for append with STDOUT_STDERR
   std::FILE* in = stdin;         // ":tt" read, SYS_READC
+  std::function<void()> before_stdout;  // called before console output to `out` (the progress line clears)
 };
 
 class Semihosting final : public cpu::SemihostingHandler {
@@ -51,6 +52,13 @@ class Semihosting final : public cpu::SemihostingHandler {
 
   std::optional<int> exit_code() const { return exit_code_; }
 
+  // Calls refused because the guest misused the interface (a handle that is not open, a parameter
+  // block or buffer outside memory, a path outside the root): each got -1 and its errno as the
+  // semihosting specification says, and one warning line; the run's exit status then says so
+  // (docs/sim.md, status 8). The first one's description, "" when there was none.
+  unsigned misuse_count() const { return misuse_count_; }
+  const std::string& first_misuse() const { return first_misuse_; }
+
  private:
   enum class Kind : uint8_t { File, ConsoleIn, ConsoleOut, ConsoleErr, Features };
   struct Handle {
@@ -64,6 +72,7 @@ class Semihosting final : public cpu::SemihostingHandler {
   bool read_string(memory::Interconnect& bus, uint32_t addr, uint32_t len, std::string& out);
   Handle* handle(uint32_t h);
   uint32_t fail(int err) { errno_ = err; return 0xFFFFFFFFu; }
+  uint32_t refuse(int err, const std::string& why);  // fail(err) for a misuse, counted and warned about
   uint32_t new_handle(Handle h);
 
   uint32_t sys_open(memory::Interconnect& bus, uint32_t arg);
@@ -87,6 +96,9 @@ class Semihosting final : public cpu::SemihostingHandler {
   std::vector<Handle> handles_;  // handle n is handles_[n-1]
   int errno_ = 0;
   std::optional<int> exit_code_;
+  uint32_t current_op_ = 0;
+  unsigned misuse_count_ = 0;
+  std::string first_misuse_;
 };
 
 }  // namespace corsim::sim

@@ -45,6 +45,12 @@ std::string Simulator::prepare() {
   const ParamResult params = apply_parameters(preset_, config_);
   for (const std::string& w : params.warnings) spdlog::warn("{}", w);
   if (!params.error.empty()) return params.error;
+  if (config_.simulated_seconds) {
+    // The FVP's --simlimit counts simulated seconds; here they are cycles of the platform clock.
+    const auto limit = static_cast<uint64_t>(*config_.simulated_seconds * static_cast<double>(preset_.clock_hz));
+    if (limit == 0) return fmt::format("--simlimit {} is shorter than one cycle at {} Hz", *config_.simulated_seconds, preset_.clock_hz);
+    config_.max_cycles = config_.max_cycles ? std::min(*config_.max_cycles, limit) : limit;
+  }
 
   // --cpu (or, without it, the platform) names the core: its architecture features (the
   // Cortex-M85 has the PACBTI extension, docs/cpu.md "PACBTI") as well as its timing model (below).
@@ -97,6 +103,7 @@ std::string Simulator::prepare() {
     so.stack_base = config_.stack_base;
     so.stack_limit = config_.stack_limit;
     so.clock_hz = preset_.clock_hz;
+    so.before_stdout = hooks_.before_stdout;
     semihosting_ = std::make_unique<Semihosting>(so, *this, [this](int code) {
       finish(RunEnd::SemihostingExit, code, fmt::format("guest exited with status {} (semihosting)", code));
     });
@@ -184,10 +191,22 @@ RunResult Simulator::run() {
       config_.timeout_seconds ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
                                                           std::chrono::duration<double>(*config_.timeout_seconds)))
                               : std::nullopt;
+  auto next_progress = start + progress_period_;
   while (!finished_) {
     events_.run_until(now());
     if (finished_) break;
     const Cycles t = now();
+    if (interrupt_flag_ && *interrupt_flag_) {
+      finish(RunEnd::Interrupted, kExitInterrupted, "interrupted (SIGINT); the run stops here");
+      break;
+    }
+    if (progress_) {
+      const auto host_now = Clock::now();
+      if (host_now >= next_progress) {
+        next_progress = host_now + progress_period_;
+        progress_({t, cpu_->instructions(), std::chrono::duration<double>(host_now - start).count()});
+      }
+    }
     if (config_.max_cycles && t >= *config_.max_cycles) {
       finish(RunEnd::CycleLimit, kExitTimeout, fmt::format("cycle limit of {} reached", *config_.max_cycles));
       break;

@@ -6,7 +6,9 @@
 // Time: Cycles of the platform clock. The CPU runs ahead for min(quantum, next event) cycles; then
 // due events fire. When the CPU sleeps (WFI/WFE) time jumps to the next event.
 #include <chrono>
+#include <csignal>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,6 +55,8 @@ class Simulator final : public TimeSource {
   const TraceMarkerLog& trace_markers() const { return markers_; }
   TraceMarkerLog& trace_markers() { return markers_; }
   const RunConfig& config() const { return config_; }
+  // Semihosting (null when cpu0.semihosting-enable=0), for its exit code and misuse count.
+  const Semihosting* semihosting() const { return semihosting_.get(); }
 
   // The Private Peripheral Bus model (null when the CPU library has no exception unit yet).
   memory::Target* system_control_space() const { return scs_.get(); }
@@ -65,6 +69,22 @@ class Simulator final : public TimeSource {
 
   // Ends the run at the next instruction boundary (EOT, semihosting exit).
   void finish(RunEnd end, int exit_status, std::string message);
+
+  // A flag the host sets asynchronously (main's SIGINT handler): run() polls it between quanta
+  // and ends with RunEnd::Interrupted, so statistics and reports of what ran are still written.
+  void set_interrupt_flag(const volatile std::sig_atomic_t* flag) { interrupt_flag_ = flag; }
+
+  // Called from run() about every `period` of host time with the cycles and instructions so far
+  // and the host seconds elapsed (the TTY progress line, sim/progress.h).
+  struct Progress {
+    Cycles cycles = 0;
+    uint64_t instructions = 0;
+    double host_seconds = 0;
+  };
+  void set_progress(std::function<void(const Progress&)> f, std::chrono::milliseconds period) {
+    progress_ = std::move(f);
+    progress_period_ = period;
+  }
 
  private:
   class InstructionCount final : public cpu::scs::InstructionCounter {
@@ -102,6 +122,9 @@ class Simulator final : public TimeSource {
   bool running_ = false;
   Cycles run_end_ = 0;  // end of the CPU's current quantum
   std::optional<RunResult> finished_;
+  const volatile std::sig_atomic_t* interrupt_flag_ = nullptr;
+  std::function<void(const Progress&)> progress_;
+  std::chrono::milliseconds progress_period_{250};
 };
 
 }  // namespace corsim::sim

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 namespace corsim::sim {
 
@@ -12,7 +13,9 @@ TraceWriter::TraceWriter(const std::string& path, const TimeSource& time) : time
     file_ = stderr;
     return;
   }
-  file_ = std::fopen(path.c_str(), "w");
+  path_ = path;
+  partial_ = path + ".corsim-partial";
+  file_ = std::fopen(partial_.c_str(), "w");
   if (!file_) {
     error_ = fmt::format("cannot create trace file '{}': {}", path, std::strerror(errno));
     return;
@@ -21,7 +24,12 @@ TraceWriter::TraceWriter(const std::string& path, const TimeSource& time) : time
 }
 
 TraceWriter::~TraceWriter() {
-  if (close_ && file_) std::fclose(file_);
+  if (!close_ || !file_) return;
+  const bool failed = std::ferror(file_) != 0;
+  if (std::fclose(file_) != 0 || failed || std::rename(partial_.c_str(), path_.c_str()) != 0) {
+    spdlog::error("cannot write trace file '{}': {}", path_, std::strerror(errno ? errno : EIO));
+    std::remove(partial_.c_str());
+  }
 }
 
 void TraceWriter::retired(uint32_t pc, uint32_t encoding, unsigned size, const std::string& disassembly,

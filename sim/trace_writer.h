@@ -1,6 +1,9 @@
 #pragma once
 // --trace: one line per retired instruction: the cycle count just after it retired, pc, encoding
 // (hw1 or hw1 hw2), disassembly (the Cpu's disassembler, through cpu::TraceSink). Written to a file or stderr, never to the guest's stdout.
+// A file is written as `<path>.corsim-partial` and renamed to `<path>` when the writer is
+// destroyed (after the run, however it ended), so a reader never sees a trace still being written;
+// a write error removes it with one error line.
 #include <cstdio>
 #include <string>
 
@@ -23,6 +26,7 @@ class TraceWriter final : public cpu::TraceSink {
  private:
   std::FILE* file_ = nullptr;
   bool close_ = false;
+  std::string path_, partial_;
   const TimeSource& time_;
   std::string error_;
 };

@@ -7,6 +7,10 @@
 // input is filled with ones (bool: true) as the real runner does. Outputs: printed, and written
 // to `<outbase>-<i>.bin` with `-o outbase`. Ends with the real runner's report and EOT (0x04).
 //
+// A bundled program (".bpte", BP08) brings its own inputs and expected outputs: test case 0 of
+// "forward" is run and checked as ExecuTorch's BundleIO runner does (bundle_io.h), ending in its
+// "TEST: BundleIO index[0] Test_result: PASS|FAIL" line.
+//
 // Placement (§5.5, Shared_Sram/Sram_Only): the model slot and the method allocator in DDR, the
 // temp allocator (which holds the Ethos-U scratch) in the SRAM as `.bss.tensor_arena`.
 #include <cinttypes>
@@ -15,6 +19,7 @@
 #include <cstring>
 #include <new>
 
+#include "bundle_io.h"
 #include "runner_io.h"
 #include "runtime/backends/ethos_u/ethos_u_backend.h"
 #include "runtime/backends/ethos_u/ethos_u_driver.h"
@@ -32,6 +37,10 @@ using namespace corsim;
 namespace {
 
 constexpr uintptr_t kDefaultModelAddress = 0x70000000u;
+// BundleIO: the test case run and the tolerances (ExecuTorch's runner: testset_idx 0, ET_ATOL and
+// ET_RTOL default 0.01).
+constexpr size_t kBundleTestCase = 0;
+constexpr double kBundleAtol = 0.01, kBundleRtol = 0.01;
 constexpr size_t kModelSlotSize = 32u << 20;
 constexpr size_t kMethodPoolSize = 60u << 20;  // the real runner's: 60 MiB in DDR (§5.5)
 constexpr size_t kInputPoolSize = 8u << 20;
@@ -92,6 +101,7 @@ class MmioNpuPort final : public ethos_u::NpuPort {
   void invalidate_dcache() override { platform_dcache_clean_invalidate(); }
 };
 
+runner::Bundle bundle;
 MmioNpuPort npu_port;
 ethos_u::EthosUDriver npu_driver(npu_port);
 ethos_u::EthosUBackend ethos_u_backend(npu_driver);
@@ -144,11 +154,64 @@ MarkerObserver observer;
 
 extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); }
 
+
+
+// Exit statuses: corsim's table (docs/sim.md "Exit status"), so a script tells a bad model from a
+// failed run without reading the log.
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;     // the runner itself is broken (linker placement), or a bundle's outputs differ
+constexpr int kExitBadOption = 2;   // a runner option it does not know (the user's command line)
+constexpr int kExitGuestFault = 3;  // a fault in the runner (fault_exit below)
+constexpr int kExitModelLoad = 5;   // the model or an input cannot be read, parsed or placed
+constexpr int kExitModelRun = 6;    // the model loaded but failed while running, or its outputs were not written
+
+// Success ends as the real runner does: EOT (0x04) on the UART, which stops the FVP
+// (uart0.shutdown_on_eot) and corsim, then a semihosting exit for hosts that wait for one. A
+// failure exits through semihosting FIRST, so the host sees the status rather than the EOT a
+// success would print; EOT follows only for a host without semihosting (it never returns there
+// on corsim or the FVP). Semihosting v2.0 SYS_EXIT_EXTENDED (0x20), ADP_Stopped_ApplicationExit.
 [[noreturn]] void finish(int status) {
+  std::fflush(stdout);
+  if (status != kExitOk) {
+    volatile uint32_t block[2] = {0x20026u, static_cast<uint32_t>(status)};
+    platform_semihosting(0x20u, reinterpret_cast<uintptr_t>(block));
+  }
   std::printf("\x04");
   std::fflush(stdout);
   platform_semihosting_exit(status);
 }
+
+// A fault in the runner (HardFault and the configurable faults, which escalate to it when
+// disabled) ends the run as a guest fault, status 3 of docs/sim.md, with one line in the runtime's
+// log format naming the exception and the fault status registers (Armv8-M ARM B3.2: CFSR
+// 0xE000ED28, HFSR 0xE000ED2C, BFAR 0xE000ED38). The line starts with "F [" so ExecuTorch's log
+// check reports it. Only the UART is used: the fault may have hit the C library.
+void put_hex(uint32_t v) {
+  static const char digits[] = "0123456789abcdef";
+  char text[11] = "0x";
+  for (int i = 0; i < 8; ++i) text[2 + i] = digits[(v >> (28 - 4 * i)) & 0xFu];
+  text[10] = '\0';
+  platform_uart_puts(text);
+}
+[[noreturn]] void fault_exit() {
+  platform_uart_puts("\nF [executorch:arm_executor_runner.cpp fault_handler()] Hard fault: exception ");
+  put_hex(platform_ipsr());
+  platform_uart_puts(" CFSR=");
+  put_hex(SCB_CFSR);
+  platform_uart_puts(" HFSR=");
+  put_hex(SCB_HFSR);
+  platform_uart_puts(" BFAR=");
+  put_hex(SCB_BFAR);
+  platform_uart_puts("\n");
+  volatile uint32_t block[2] = {0x20026u, static_cast<uint32_t>(kExitGuestFault)};
+  platform_semihosting(0x20u, reinterpret_cast<uintptr_t>(block));  // SYS_EXIT_EXTENDED
+  for (;;) __asm__ volatile("wfi");
+}
+extern "C" void HardFault_Handler(void) { fault_exit(); }
+extern "C" void MemManage_Handler(void) { fault_exit(); }
+extern "C" void BusFault_Handler(void) { fault_exit(); }
+extern "C" void UsageFault_Handler(void) { fault_exit(); }
+extern "C" void SecureFault_Handler(void) { fault_exit(); }
 
 void log_status(const char* what, const rt::Status& s, const rt::Method* m) {
   char line[200];
@@ -165,6 +228,7 @@ struct Args {
   const char* outbase = nullptr;
   uintptr_t model_addr = kDefaultModelAddress;
   size_t model_size = 0;
+  bool model_size_given = false;  // --model-size (0 then means an empty model, not "unknown")
 };
 
 char cmdline[1024];
@@ -187,6 +251,7 @@ bool parse_args(Args& a) {
       a.model_addr = std::strtoul(tok[++i], nullptr, 0);
     } else if (!std::strcmp(tok[i], "--model-size") && has) {
       a.model_size = std::strtoul(tok[++i], nullptr, 0);
+      a.model_size_given = true;
     } else if (!std::strcmp(tok[i], "--server_mode") && has) {
       ++i;  // accepted, ignored (single run)
     } else if (tok[i][0] == '-') {
@@ -281,10 +346,10 @@ int main() {
   if (reinterpret_cast<uintptr_t>(ddr.model) != kDefaultModelAddress) {
     LOG('F', "model slot at %p, expected 0x%08x (linker placement)", static_cast<void*>(ddr.model),
         unsigned(kDefaultModelAddress));
-    finish(1);
+    finish(kExitFailure);
   }
   Args args;
-  if (!parse_args(args)) finish(1);
+  if (!parse_args(args)) finish(kExitBadOption);
 
   const uint8_t* model = nullptr;
   size_t model_size = 0;
@@ -292,20 +357,33 @@ int main() {
     const long n = runner::read_file(args.model, ddr.model, kModelSlotSize);
     if (n < 0) {
       LOG('E', "cannot read model '%s' (%s)", args.model, n == -2 ? "larger than the model slot" : "semihosting open/read failed");
-      finish(1);
+      finish(kExitModelLoad);
     }
     model = ddr.model;
     model_size = size_t(n);
   } else {
     model = reinterpret_cast<const uint8_t*>(args.model_addr);
-    model_size = args.model_size ? args.model_size : kModelSlotSize;
+    model_size = args.model_size_given ? args.model_size : kModelSlotSize;
+  }
+  if (model_size == 0) {
+    LOG('E', "the model %s%s is empty (0 bytes)", args.model ? "file " : "at --model-addr", args.model ? args.model : "");
+    finish(kExitModelLoad);
   }
   LOG('I', "PTE @ %p [----%c%c%c%c]", static_cast<const void*>(model), model[4], model[5], model[6], model[7]);
 
-  rt::Status s = pte::Program::load(rt::Bytes(model, model_size), program);
+  rt::Bytes program_bytes(model, model_size);
+  const bool bundled = runner::is_bundled_program(model, model_size);
+  if (bundled) {
+    if (!bundle.open(model, model_size, "forward", kBundleTestCase)) {
+      LOG('E', "%s", bundle.error());
+      finish(kExitModelLoad);
+    }
+    program_bytes = bundle.program();
+  }
+  rt::Status s = pte::Program::load(program_bytes, program);
   if (!s.ok()) {
     log_status("Program loading failed", s, nullptr);
-    finish(1);
+    finish(kExitModelLoad);
   }
   LOG('I', "Model buffer loaded.");
 
@@ -333,7 +411,7 @@ int main() {
   const pte::fb::ExecutionPlan* plan = program.method(method_name);
   if (plan == nullptr) {
     LOG('E', "Program has no method 'forward'");
-    finish(1);
+    finish(kExitModelLoad);
   }
   LOG('I', "Running method %s", method_name);
   static rt::MemoryAllocator method_alloc(ddr.method_pool, kMethodPoolSize);
@@ -342,7 +420,7 @@ int main() {
   s = rt::allocate_planned_buffers(*plan, method_alloc, spans, 16, nspans);
   if (!s.ok()) {
     log_status("Planned memory does not fit the method allocator", s, nullptr);
-    finish(1);
+    finish(kExitModelLoad);
   }
   const size_t planned_bytes = method_alloc.used();
   static rt::HierarchicalAllocator planned(spans, nspans);
@@ -350,27 +428,43 @@ int main() {
   s = method.load(program, method_name, {&method_alloc, &planned, &temp}, kernels, backends);
   if (!s.ok()) {
     log_status("Loading of method forward failed", s, &method);
-    finish(1);
+    finish(kExitModelLoad);
   }
   LOG('I', "Method '%s' loaded.", method_name);
   const size_t loaded_bytes = method_alloc.used();
 
-  // Inputs: files from -i, else ones (§5.3).
+  // Inputs: the bundle's test case, else files from -i, else ones (§5.3).
   size_t input_pool_used = 0;
+  if (bundled) LOG('I', "Input testset[%d] from bundled bpte", int(kBundleTestCase));
   for (size_t i = 0; i < method.num_inputs(); ++i) {
     rt::Tensor* t = method.input_tensor(i);
     if (t == nullptr) continue;
-    if (static_cast<int>(i) < args.num_inputs) {
+    if (bundled) {
+      const uint8_t* bytes = nullptr;
+      size_t n = 0;
+      if (!bundle.input(i, bytes, n)) {
+        LOG('E', "%s", bundle.error());
+        finish(kExitModelLoad);
+      }
+      if (n != t->nbytes() || input_pool_used + n > kInputPoolSize) {
+        LOG('E', "bundled input %u has %u bytes, the tensor needs %u", unsigned(i), unsigned(n), unsigned(t->nbytes()));
+        finish(kExitModelLoad);
+      }
+      uint8_t* buf = ddr.input_pool + input_pool_used;
+      std::memcpy(buf, bytes, n);
+      input_pool_used += (n + 15) & ~size_t(15);
+      s = method.set_input(i, buf, n);
+    } else if (static_cast<int>(i) < args.num_inputs) {
       uint8_t* buf = ddr.input_pool + input_pool_used;
       const long n = runner::read_file(args.inputs[i], buf, kInputPoolSize - input_pool_used);
       if (n < 0) {
         LOG('E', "cannot read input %u from '%s'", unsigned(i), args.inputs[i]);
-        finish(1);
+        finish(kExitModelLoad);
       }
       if (size_t(n) != t->nbytes()) {
         LOG('E', "input %u: file '%s' has %ld bytes, the tensor needs %u", unsigned(i), args.inputs[i], n,
             unsigned(t->nbytes()));
-        finish(1);
+        finish(kExitModelLoad);
       }
       input_pool_used += (size_t(n) + 15) & ~size_t(15);
       s = method.set_input(i, buf, size_t(n));
@@ -379,7 +473,7 @@ int main() {
         void* buf = method_alloc.allocate(t->nbytes(), 16);
         if (buf == nullptr) {
           LOG('E', "no memory for input %u", unsigned(i));
-          finish(1);
+          finish(kExitModelLoad);
         }
         t->set_data(buf);
       }
@@ -387,7 +481,7 @@ int main() {
     }
     if (!s.ok()) {
       log_status("Setting the input failed", s, &method);
-      finish(1);
+      finish(kExitModelLoad);
     }
   }
   LOG('I', "Input prepared.");
@@ -402,7 +496,7 @@ int main() {
   markers.word(trace::kPortRun, 0);
   if (!s.ok()) {
     log_status("Execution of method forward failed", s, &method);
-    finish(1);
+    finish(kExitModelRun);
   }
 
   // §5.6 / ethos-u.md §1.6: the perf monitor's report.
@@ -443,9 +537,26 @@ int main() {
       std::snprintf(name, sizeof name, "%s-%u.bin", args.outbase, unsigned(i));
       if (!runner::write_file(name, t->data(), t->nbytes())) {
         LOG('E', "cannot write output %u to '%s'", unsigned(i), name);
-        finish(1);
+        finish(kExitModelRun);
       }
       LOG('I', "Output %u written to %s", unsigned(i), name);
+    }
+  }
+  if (bundled) {
+    // ExecuTorch's verify_result (arm_executor_runner.cpp), tolerances ET_ATOL/ET_RTOL's defaults.
+    runner::Bundle::Stats stats;
+    if (bundle.verify(method, kBundleRtol, kBundleAtol, stats)) {
+      LOG('I', "=== Error stats for testset %d ===", int(kBundleTestCase));
+      LOG('I', " max_absolute_error:  %f", stats.max_abs_error);
+      LOG('I', " max_relative_error:  %f", stats.max_rel_error);
+      LOG('I', "Model output match expected BundleIO bpte ref data.");
+      LOG('I', "TEST: BundleIO index[%d] Test_result: PASS", int(kBundleTestCase));
+    } else {
+      LOG('E', "Model output don't match expected BundleIO bpte ref data. rtol=%f atol=%f", kBundleRtol, kBundleAtol);
+      LOG('E', "%s", bundle.error());
+      LOG('E', "TEST: BundleIO index[%d] Test_result: FAIL", int(kBundleTestCase));
+      LOG('I', "Model run: %d", 0);
+      finish(kExitFailure);
     }
   }
   LOG('I', "Model run: %d", 1);
@@ -460,5 +571,5 @@ int main() {
   LOG('I', "method_allocator_executor: %u bytes", 0u);
   LOG('I', "temp_allocator:            %u", unsigned(kTempPoolSize));
   LOG('I', "Program complete, exiting.");
-  finish(0);
+  finish(kExitOk);
 }

@@ -26,6 +26,8 @@ struct PlatformHooks {
   std::function<void(const std::string&)> request_stop;
   // Builds the NPU for the preset's DeviceKind::Npu entry (null: a stub is mapped).
   std::function<std::unique_ptr<memory::Target>(const DeviceSpec&, const NpuSpec&, const DeviceContext&)> make_npu;
+  // Called before a UART or semihosting writes to the terminal's stdout (the progress line clears itself).
+  std::function<void()> before_stdout;
 };
 
 class Platform {

@@ -225,6 +225,8 @@ def corrupt_case(make, expect_text, extra=()):
             fail("timed out (hang)")
         if p.returncode == 3:
             fail("guest fault instead of a clear error")
+        if p.returncode != 5:  # docs/sim.md: the model could not be loaded
+            fail(f"status {p.returncode}, expected 5 (the model could not be loaded)")
         err = [l for l in p.stdout.splitlines() if l.startswith("E [")]
         if not err:
             fail("no error line from the runner")
@@ -375,6 +377,8 @@ def error_line_case():
             f.write("#!/bin/sh\necho 'I [executorch:x.cpp:1 main()] fine'\necho 'E [executorch:x.cpp:2 main()] broken'\nexit 0\n")
         os.chmod(fake, 0o755)
         env = dict(os.environ, CORSIM_BUILD_DIR=os.path.join(tmp, "b"))
+        with open(os.path.join(tmp, "fw.elf"), "wb") as f:  # run_fvp.sh knows firmware by its ELF magic
+            f.write(b"\x7fELF" + bytes(48))
         p = subprocess.run([RUN_FVP, os.path.join(tmp, "fw.elf")], env=env, capture_output=True, text=True, timeout=60)
         if p.returncode != 1 or "printed an error line" not in p.stderr:
             fail(f"status {p.returncode}, stderr {p.stderr!r}")

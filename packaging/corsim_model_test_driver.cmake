@@ -1,0 +1,37 @@
+# Runs one corsim_add_model_test (cmake -P): corsim on the runner with the model, then output 0
+# compared byte for byte with the expected file. Every failure is one line saying why.
+file(REMOVE_RECURSE "${DIR}")
+file(MAKE_DIRECTORY "${DIR}")
+file(SIZE "${MODEL}" model_size)
+set(cmdline "executor_runner --model-addr 0x70000000 --model-size ${model_size} -o out")
+string(REPLACE "|" ";" INPUTS "${INPUTS}")
+string(REPLACE "|" ";" ARGS "${ARGS}")
+set(n 0)
+foreach(i IN LISTS INPUTS)
+  configure_file("${i}" "${DIR}/input${n}.bin" COPYONLY)  # semihosting reaches only its root
+  string(APPEND cmdline " -i input${n}.bin")
+  math(EXPR n "${n} + 1")
+endforeach()
+set(limit)
+if(MAX_CYCLES)
+  set(limit --max-cycles ${MAX_CYCLES})
+endif()
+execute_process(
+  COMMAND "${CORSIM}" -q --platform ${PLATFORM} --data "${MODEL}@0x70000000" --semihosting-root "${DIR}"
+          --semihosting-cmdline "${cmdline}" --report-json "${DIR}/${NAME}.report.json" ${limit} ${ARGS} "${FIRMWARE}"
+  RESULT_VARIABLE status OUTPUT_FILE "${DIR}/console.log" ERROR_VARIABLE errors)
+if(NOT status EQUAL 0)
+  if(status EQUAL 4 AND MAX_CYCLES)
+    message(FATAL_ERROR "${NAME}: cycle budget of ${MAX_CYCLES} exceeded (corsim status 4)\n${errors}")
+  endif()
+  message(FATAL_ERROR "${NAME}: corsim exited with status ${status} (docs/sim.md)\n${errors}")
+endif()
+if(NOT EXISTS "${DIR}/out-0.bin")
+  message(FATAL_ERROR "${NAME}: the runner wrote no output (${DIR}/out-0.bin)")
+endif()
+file(READ "${DIR}/out-0.bin" got HEX)
+file(READ "${EXPECT_OUTPUT}" want HEX)
+if(NOT got STREQUAL want)
+  message(FATAL_ERROR "${NAME}: output 0 differs from ${EXPECT_OUTPUT}\n got  ${got}\n want ${want}")
+endif()
+message(STATUS "${NAME}: output matches ${EXPECT_OUTPUT}; report ${DIR}/${NAME}.report.json")
