@@ -1,4 +1,5 @@
-// POOL (spec/ethos-u.md §3.3 with the §8.5 corrections): MAX, AVERAGE and REDUCE_SUM.
+// POOL (spec/ethos-u.md §3.3 with the §8.5 corrections): MAX, AVERAGE and REDUCE_SUM; U85 SUM,
+// MIN, NONE and ARGMAX_X/Y.
 #include <algorithm>
 #include <limits>
 
@@ -22,12 +23,23 @@ int64_t divide_by_count(int64_t sum, int64_t count) {
   return rescale(sum, static_cast<uint32_t>(multiplier), 30 + k, RoundMode::kNatural);
 }
 
+// ARGMAX_X/Y (U85) as VELA programs it (regor GraphIrOptimiser::RewriteArgmax): the reduced axis
+// is the kernel's width (ARGMAX_X) or height (ARGMAX_Y), the other extent 1, stride 1, no padding.
+// Other windows have no source; they are refused.
+bool argmax_window_modelled(const OperationConfig& op) {
+  const bool x = op.pool_mode == PoolMode::kArgmaxX;
+  const uint32_t across = x ? op.kernel.height : op.kernel.width;
+  return across == 1 && op.pad_top == 0 && op.pad_left == 0 && op.pad_bottom == 0 && op.pad_right == 0 &&
+         !op.upscale;
+}
+
 }  // namespace
 
 bool run_pool(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
-  if (op.pool_mode == PoolMode::kArgmaxX || op.pool_mode == PoolMode::kArgmaxY)
-    return ctx.fail(Fault::kCommand, "POOL ARGMAX is not modelled");
+  const bool argmax = op.pool_mode == PoolMode::kArgmaxX || op.pool_mode == PoolMode::kArgmaxY;
+  if (argmax && !argmax_window_modelled(op))
+    return ctx.fail(Fault::kCommand, "POOL ARGMAX with a window other than one unpadded row/column is not modelled");
   FeatureMap ifm = op.ifm;
   if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
   std::vector<int32_t> raw;
@@ -50,7 +62,7 @@ bool run_pool(OpContext& ctx) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       for (uint32_t c = 0; c < od; ++c) {
         int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
-        int64_t sum = 0, count = 0;
+        int64_t sum = 0, count = 0, best_at = 0;
         const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
         const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
         for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
@@ -61,6 +73,8 @@ bool run_pool(OpContext& ctx) {
             if (ix < 0 || ix >= static_cast<int>(uw)) continue;
             for (uint32_t k = c_lo; k < c_hi; ++k) {
               const int64_t v = at(iy, ix, k) - zp;
+              // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
+              if (v > best) best_at = op.pool_mode == PoolMode::kArgmaxY ? ky : kx;
               best = std::max(best, v);
               least = std::min(least, v);
               sum += v;
@@ -85,6 +99,16 @@ bool run_pool(OpContext& ctx) {
           case PoolMode::kAverage:
             // scale_mode 1: OFM_SCALE holds 1/k (§3.3, §9.4); scale_mode 0: hardware divide (Q3).
             v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
+            break;
+          case PoolMode::kArgmaxX:
+          case PoolMode::kArgmaxY:
+            // The accumulator holds the index above 16 bits: VELA EthosU85RCSGenerator::
+            // GenerateOFMScalingForPooling programs OFM_SCALE (1, 16) "to separate values and
+            // indices" with round TRUNCATE_TO_LOWER (RewriteArgmax), and DecomposeReduce splits
+            // an axis over 32768 "to avoid negative indices due to the way the resulting index is
+            // shifted out". The bits below 16 are not documented; truncation drops them, so they
+            // are modelled as 0 (decision).
+            v = global_scale(best_at << 16);
             break;
           case PoolMode::kReduceSum:
             // REDUCE_SUM sums the window and all IFM channels (§8.5, §9.4).
