@@ -177,7 +177,8 @@ struct OperationConfig {
   uint64_t dma_src_stride0 = 0, dma_src_stride1 = 0, dma_dst_stride0 = 0, dma_dst_stride1 = 0;
 
   bool has_ifm2() const {
-    return (kind == OpKind::kElementwise && !is_unary()) || (kind == OpKind::kConv && weights_from_ifm2);
+    return (kind == OpKind::kElementwise && !is_unary()) || (kind == OpKind::kConv && weights_from_ifm2) ||
+           acc_input == 2;  // ACC_FORMAT acc_input IFM2: the accumulators start from IFM2
   }
   bool is_unary() const {
     return ew_mode == ElementwiseMode::kAbs || ew_mode == ElementwiseMode::kClz ||

@@ -277,6 +277,14 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
         op.ifm2.width = op.ofm.depth;
         op.ifm2.depth = op.ifm.depth;
       }
+      if (op.acc_input == 2 && !op.weights_from_ifm2) {
+        // ACC_FORMAT acc_input IFM2 (accumulator restore): one IFM2 value per accumulator. IFM2
+        // has no extent registers other than its tiles; its extent is the OFM's, as for an
+        // unbroadcast elementwise IFM2 (decision).
+        op.ifm2.height = op.ofm.height;
+        op.ifm2.width = op.ofm.width;
+        op.ifm2.depth = op.ofm.depth;
+      }
       op.ifm_block_depth = weight_ifm_block_depth(op, macs);
       break;
     case OpKind::kElementwise:

@@ -52,6 +52,12 @@ bool run_pool(OpContext& ctx) {
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   std::vector<int32_t> ofm(op.ofm.elements());
+  const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
+  std::vector<int64_t> acc(accumulates ? ofm.size() : 0);
+  auto global_scale = [&](int64_t x) {
+    return op.ofm_scale_global ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
+                               : x;
+  };
   auto at = [&](int y, int x, uint32_t c) -> int64_t {
     // IFM_UPSCALE on POOL (nearest, §8.2): each pixel repeated 2x2.
     if (op.upscale == 2 && ((y | x) & 1)) return zp;
@@ -83,11 +89,6 @@ bool run_pool(OpContext& ctx) {
           }
         }
         int64_t v = 0;
-        auto global_scale = [&](int64_t x) {
-          return op.ofm_scale_global
-                     ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
-                     : x;
-        };
         switch (op.pool_mode) {
           case PoolMode::kMax:
             // MAX ignores padding (§2.6); scale_mode 0 applies no rescale (§8.5).
@@ -116,16 +117,28 @@ bool run_pool(OpContext& ctx) {
             break;
           case PoolMode::kSum:
             // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (§9.4).
-            // NONE: Vela's null pool, a 1x1 copy (VELA ArchEthosU85::UseNullPool); modelled as SUM
-            // (unverified: no golden uses it).
+            acc[(size_t{oy} * ow + ox) * od + c] = sum;
+            continue;
           case PoolMode::kNone:
-            v = global_scale(sum);
-            break;
+            // NONE adds nothing: VELA's NullPool is "a none pooling op with IFM set to int8 (not
+            // used by the operation) and input instead handled by ArchAccumulatorSource::Ifm2"
+            // (regor ArchEthosU85, UseNullPool); its result is the starting accumulators.
+            acc[(size_t{oy} * ow + ox) * od + c] = 0;
+            continue;
           default: break;
         }
         ofm[(size_t{oy} * ow + ox) * od + c] = out.apply(v);
       }
     }
+  }
+  if (accumulates) {
+    // SUM and NONE keep their accumulators (ACC_FORMAT acc_input / acc_output, op_context.h).
+    if (!add_starting_accumulators(ctx, acc)) return false;
+    leave_accumulators(ctx, acc);
+    if (!op.acc_output) return true;
+    for (size_t i = 0; i < acc.size(); ++i) ofm[i] = out.apply(global_scale(acc[i]));
+  } else {
+    ctx.accumulators() = Accumulators{};  // not modelled for the other modes: a later KEEP faults
   }
   return store_feature_map(ctx, op.ofm, ofm);
 }
