@@ -34,11 +34,46 @@ bool run_strided_dma(OpContext& ctx) {
   return true;
 }
 
+// U85 gather/scatter (DMA0_SRC/DST_REGION.idx_mode, ethosu85_interface.h: DMA0_IDX "index array
+// address", DMA0_IDX_MAX "maximum permitted index", DMA0_IDX_SKIP1 "index byte distance to skip
+// in index after each 2D transfer"). As VELA programs it (regor HighLevelCommandStreamGenerator,
+// the GATHER/SCATTER DMA; "HW can only use int32 indices"): for plane p < SIZE1 and row r < SIZE0
+// an int32 index k is read from the index array (consecutive, SKIP1 bytes skipped after each
+// plane); a gather copies DMA0_LEN bytes from SRC + p·SRC_STRIDE1 + k·SRC_STRIDE0 to
+// DST + p·DST_STRIDE1 + r·DST_STRIDE0, a scatter from SRC + p·SRC_STRIDE1 + r·SRC_STRIDE0 to
+// DST + p·DST_STRIDE1 + k·DST_STRIDE0. An index above DMA0_IDX_MAX (unsigned) is a command fault
+// (decision: the hardware's behaviour is not documented).
+bool run_indexed_dma(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  if (op.dma_src_indexed && op.dma_dst_indexed)
+    return ctx.fail(Fault::kCommand, "DMA with both source and destination indexed");
+  if (op.dma_src_internal || op.dma_dst_internal)
+    return ctx.fail(Fault::kCommand, "indexed DMA to or from internal memory is not modelled");
+  const uint64_t rows = op.dma_stride_mode >= 1 ? std::max<uint32_t>(op.dma_size0, 1) : 1;
+  const uint64_t planes = op.dma_stride_mode >= 2 ? std::max<uint32_t>(op.dma_size1, 1) : 1;
+  if (op.dma_length > (uint64_t{1} << 26) || rows * planes * op.dma_length > (uint64_t{1} << 28))
+    return ctx.fail(Fault::kCommand, "DMA larger than the model supports (256 MiB)");
+  std::vector<uint8_t> buf(op.dma_length);
+  uint64_t at = op.dma_idx;
+  for (uint64_t p = 0; p < planes; ++p, at += op.dma_idx_skip1)
+    for (uint64_t r = 0; r < rows; ++r, at += 4) {
+      uint8_t b[4];
+      if (!ctx.read(op.dma_idx_region, at, b)) return false;
+      const uint32_t k = uint32_t{b[0]} | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
+      if (k > op.dma_idx_max)
+        return ctx.fail(Fault::kCommand, fmt::format("DMA index {} above DMA0_IDX_MAX {}", k, op.dma_idx_max));
+      const uint64_t s = op.dma_src + p * op.dma_src_stride1 + (op.dma_src_indexed ? k : r) * op.dma_src_stride0;
+      const uint64_t d = op.dma_dst + p * op.dma_dst_stride1 + (op.dma_dst_indexed ? k : r) * op.dma_dst_stride0;
+      if (!ctx.read(op.dma_src_region, s, buf) || !ctx.write(op.dma_dst_region, d, buf)) return false;
+    }
+  return true;
+}
+
 }  // namespace
 
 bool run_dma(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
-  if (op.dma_index_mode) return ctx.fail(Fault::kCommand, "DMA index (gather/scatter) mode is not modelled");
+  if (op.dma_src_indexed || op.dma_dst_indexed) return run_indexed_dma(ctx);
   if (op.dma_stride_mode != 0) return run_strided_dma(ctx);
   const uint64_t len = op.dma_length;
   auto shram = ctx.shram();

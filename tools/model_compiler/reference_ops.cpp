@@ -325,6 +325,28 @@ Tensor tosa_argmax(const Tensor& in, unsigned axis) {
   return out;
 }
 
+std::vector<int32_t> tosa_gather(const std::vector<int32_t>& values, const std::vector<int32_t>& indices, uint32_t N,
+                                 uint32_t K, uint32_t W, uint32_t C) {
+  std::vector<int32_t> out(size_t{N} * W * C);
+  for (uint32_t n = 0; n < N; ++n)
+    for (uint32_t w = 0; w < W; ++w) {
+      const auto k = static_cast<uint32_t>(indices[size_t{n} * W + w]);
+      for (uint32_t c = 0; c < C; ++c) out[(size_t{n} * W + w) * C + c] = values[(size_t{n} * K + k) * C + c];
+    }
+  return out;
+}
+
+std::vector<int32_t> tosa_scatter(const std::vector<int32_t>& values_in, const std::vector<int32_t>& indices,
+                                  const std::vector<int32_t>& input, uint32_t N, uint32_t K, uint32_t W, uint32_t C) {
+  std::vector<int32_t> out = values_in;
+  for (uint32_t n = 0; n < N; ++n)
+    for (uint32_t w = 0; w < W; ++w) {
+      const auto k = static_cast<uint32_t>(indices[size_t{n} * W + w]);
+      for (uint32_t c = 0; c < C; ++c) out[(size_t{n} * K + k) * C + c] = input[(size_t{n} * W + w) * C + c];
+    }
+  return out;
+}
+
 std::vector<int64_t> tosa_conv2d_acc(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
                                      uint32_t out_h, uint32_t out_w, uint32_t out_c, const ConvParams& p) {
   std::vector<int64_t> out(size_t{out_h} * out_w * out_c);
