@@ -129,6 +129,29 @@ TEST_P(U85Chaining, KeepWithAnotherShapeIsRefused) {
   EXPECT_NE(r.error.find("KEEP"), std::string::npos) << r.error;
 }
 
+// Chaining on an operation whose accumulators are not modelled (elementwise ADD), and OFM
+// storage NONE with the output enabled: one line each, a command error.
+TEST_P(U85Chaining, UnmodelledChainingIsRefused) {
+  for (int variant = 0; variant < 2; ++variant) {
+    Rig rig(GetParam());
+    U85Fm a = mem_fm(1, 2, 3, 8, TLayout::kNhwc, 0, 0), out = mem_fm(1, 2, 3, 8, TLayout::kNhwc, 256, 0);
+    if (variant == 1) out.storage = enc::Storage::kScalar;
+    U85StreamBuilder sb;
+    sb.ifm(a);
+    sb.ifm2(a);
+    sb.ofm(out, 1);
+    sb.acc_format(0, microblock_field(GetParam()), variant == 0 ? 1 : 0, false);
+    sb.ifm_scale(1, 0, 0);
+    sb.ifm2_scale(1, 0, 0);
+    sb.ofm_scale(1, 0, 0);
+    sb.activation(0, 0, false, -128, 127);
+    sb.op(6, 1);  // ADD
+    const RunResult r = rig.run(sb);
+    EXPECT_EQ(r.reason, StopReason::kParseError) << "variant " << variant;
+    EXPECT_FALSE(r.error.empty());
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Macs, U85Chaining, testing::Values(128u, 2048u));
 
 }  // namespace
