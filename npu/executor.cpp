@@ -23,11 +23,19 @@ const char* operation_too_large(const OperationConfig& op) {
   if (op.kind == OpKind::kDma || op.kind == OpKind::kOther) return nullptr;
   // U85: the chaining buffer, the accumulator modes and the special storages are modelled for
   // what real streams use; the rest is refused with one line (docs/npu.md "U85: not modelled").
-  if (op.ofm.storage == Storage::kScalar) return "OFM storage NONE";
+  // OFM storage NONE is what VELA programs with acc_output disabled (regor
+  // EthosU85RCSGenerator::GenerateOFMPrecision); nothing is written then.
+  if (op.ofm.storage == Storage::kScalar && op.acc_output) return "OFM storage NONE with acc_output enabled";
   if (op.ofm.storage == Storage::kTile3x1 || op.ifm.storage == Storage::kTile3x1 ||
       (op.has_ifm2() && op.ifm2.storage == Storage::kTile3x1))
     return "TILE3X1 storage is not modelled";
-  if (op.acc_input != 0 || !op.acc_output) return "ACC_FORMAT acc_input/acc_output other than reset/enable are not modelled";
+  // Accumulator chaining (acc_input KEEP/IFM2, acc_output disabled) is modelled for CONV,
+  // DEPTHWISE, MatMul and POOL SUM/NONE, the operations VELA chains (regor scheduler_decompose.cpp).
+  const bool chains = op.acc_input != 0 || !op.acc_output;
+  const bool accumulating_pool =
+      op.kind == OpKind::kPool && (op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone);
+  if (chains && !(op.kind == OpKind::kConv || op.kind == OpKind::kDepthwise || accumulating_pool))
+    return "ACC_FORMAT acc_input/acc_output other than reset/enable are modelled only for CONV, DEPTHWISE and POOL SUM/NONE";
   // Precision 3 (64 bit) is not a U55 feature-map type.
   if (op.ifm.elem_bits > 32 || op.ofm.elem_bits > 32 || (op.has_ifm2() && op.ifm2.elem_bits > 32))
     return "64-bit feature maps are not supported";
@@ -115,6 +123,7 @@ void Executor::reset() {
   regs_ = RegisterState{};
   std::fill(shram_.begin(), shram_.end(), 0);
   chain_ = ChainBuffers{};
+  accumulators_ = Accumulators{};
   cond_status_ = 0;
 }
 
@@ -196,7 +205,7 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
                               : decode_operation(regs_, cmd.opcode, cmd.param, isa);
     rec.macs = operation_macs(rec.op);
     if (before_) before_(rec);
-    OpContext ctx(rec.op, cfg_, bus, basep, regioncfg, shram_, chain_);
+    OpContext ctx(rec.op, cfg_, bus, basep, regioncfg, shram_, chain_, accumulators_);
     bool ok = false;
     if (const char* why = operation_too_large(rec.op)) {
       ok = ctx.fail(Fault::kCommand, why);
@@ -204,9 +213,15 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
       case OpKind::kConv:
       case OpKind::kDepthwise: ok = run_conv(ctx); break;
       case OpKind::kPool: ok = run_pool(ctx); break;
-      case OpKind::kElementwise: ok = run_elementwise(ctx); break;
+      case OpKind::kElementwise:
+        accumulators_ = Accumulators{};  // its accumulators are not modelled: a later KEEP faults
+        ok = run_elementwise(ctx);
+        break;
       case OpKind::kDma: ok = run_dma(ctx); break;
-      case OpKind::kResize: ok = run_resize(ctx); break;
+      case OpKind::kResize:
+        accumulators_ = Accumulators{};
+        ok = run_resize(ctx);
+        break;
       default: ok = ctx.fail(Fault::kCommand, "operation not supported"); break;
     }
     rec.traffic = ctx.traffic();

@@ -102,6 +102,7 @@ class Executor {
   RegisterState regs_;
   std::vector<uint8_t> shram_;
   ChainBuffers chain_;
+  Accumulators accumulators_;  // U85 ACC_FORMAT acc_input KEEP
   uint32_t cond_status_ = 0;
   Observer before_;
 };

@@ -172,12 +172,19 @@ struct OperationConfig {
   uint64_t dma_src = 0, dma_dst = 0, dma_length = 0;
   // U85 2-D/3-D DMA (§2.3 DMA0_SRC_REGION stride_mode, DMA0_SIZE0/1, §2.4 DMA0_*_STRIDE0/1).
   uint32_t dma_stride_mode = 0;  // 0 1-D, 1 2-D, 2 3-D
-  bool dma_index_mode = false;   // gather/scatter (not modelled: refused)
+  // U85 DMA index mode (DMA0_SRC/DST_REGION.idx_mode): gather (source indexed) or scatter
+  // (destination indexed) with int32 indices at DMA0_IDX in DMA0_IDX_REGION, each at most
+  // DMA0_IDX_MAX, DMA0_IDX_SKIP1 bytes skipped in the index array after each 2-D transfer.
+  bool dma_src_indexed = false, dma_dst_indexed = false;
+  uint8_t dma_idx_region = 0;
+  uint64_t dma_idx = 0, dma_idx_skip1 = 0;
+  uint32_t dma_idx_max = 0;
   uint32_t dma_size0 = 0, dma_size1 = 0;
   uint64_t dma_src_stride0 = 0, dma_src_stride1 = 0, dma_dst_stride0 = 0, dma_dst_stride1 = 0;
 
   bool has_ifm2() const {
-    return (kind == OpKind::kElementwise && !is_unary()) || (kind == OpKind::kConv && weights_from_ifm2);
+    return (kind == OpKind::kElementwise && !is_unary()) || (kind == OpKind::kConv && weights_from_ifm2) ||
+           acc_input == 2;  // ACC_FORMAT acc_input IFM2: the accumulators start from IFM2
   }
   bool is_unary() const {
     return ew_mode == ElementwiseMode::kAbs || ew_mode == ElementwiseMode::kClz ||

@@ -253,7 +253,12 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
   op.dma_dst = r.address(cmd1::kDma0Dst, kIsa);
   op.dma_length = r.address(cmd1::kDma0Len, kIsa);
   op.dma_stride_mode = bits<10, 9>(src);
-  op.dma_index_mode = bit(src, 11) || bit(dst, 11);
+  op.dma_src_indexed = bit(src, 11);
+  op.dma_dst_indexed = bit(dst, 11);
+  op.dma_idx_region = static_cast<uint8_t>(r.get0(u85::cmd0::kDma0IdxRegion) & 7);
+  op.dma_idx = r.address(u85::cmd1::kDma0Idx, kIsa);
+  op.dma_idx_max = r.get1(u85::cmd1::kDma0IdxMax) & 0x7FFFFFFFu;  // [62:32] idx_max
+  op.dma_idx_skip1 = r.address(u85::cmd1::kDma0IdxSkip1, kIsa);
   op.dma_size0 = r.get0(cmd0::kDma0Size0);
   op.dma_size1 = r.get0(cmd0::kDma0Size1);
   op.dma_src_stride0 = r.address(u85::cmd1::kDma0SrcStride0, kIsa);
@@ -276,6 +281,14 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
         op.ifm2.height = op.ofm.height;
         op.ifm2.width = op.ofm.depth;
         op.ifm2.depth = op.ifm.depth;
+      }
+      if (op.acc_input == 2 && !op.weights_from_ifm2) {
+        // ACC_FORMAT acc_input IFM2 (accumulator restore): one IFM2 value per accumulator. IFM2
+        // has no extent registers other than its tiles; its extent is the OFM's, as for an
+        // unbroadcast elementwise IFM2 (decision).
+        op.ifm2.height = op.ofm.height;
+        op.ifm2.width = op.ofm.width;
+        op.ifm2.depth = op.ofm.depth;
       }
       op.ifm_block_depth = weight_ifm_block_depth(op, macs);
       break;

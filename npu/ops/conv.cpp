@@ -148,8 +148,15 @@ bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
   return true;
 }
 
-bool finish(OpContext& ctx, const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales) {
+// The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with
+// acc_output disabled nothing is written. Decision (no source): the bias is not part of the
+// accumulators, it is added with OFM_SCALE by the output stage (VELA chains only MatMul steps,
+// whose bias is 0, after a NullPool bias preload).
+bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales) {
   const OperationConfig& op = ctx.op();
+  if (!add_starting_accumulators(ctx, acc)) return false;
+  leave_accumulators(ctx, acc);
+  if (!op.acc_output) return true;
   const uint32_t od = op.ofm.depth;
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   std::vector<int32_t> ofm(acc.size());

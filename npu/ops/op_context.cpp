@@ -220,4 +220,30 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
   return true;
 }
 
+bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
+  const OperationConfig& op = ctx.op();
+  const FeatureMap& ofm = op.ofm;
+  if (op.acc_input == 1) {
+    const Accumulators& kept = ctx.accumulators();
+    if (kept.height != ofm.height || kept.width != ofm.width || kept.depth != ofm.depth)
+      return ctx.fail(Fault::kCommand, fmt::format("acc_input KEEP: OFM {}x{}x{} does not match the kept accumulators {}x{}x{}",
+                                                   ofm.height, ofm.width, ofm.depth, kept.height, kept.width, kept.depth));
+    for (size_t i = 0; i < acc.size(); ++i) acc[i] += kept.values[i];
+  } else if (op.acc_input == 2) {
+    if (op.ifm2.height != ofm.height || op.ifm2.width != ofm.width || op.ifm2.depth != ofm.depth)
+      return ctx.fail(Fault::kCommand, "acc_input IFM2: IFM2 shape must equal the OFM shape");
+    std::vector<int32_t> init;
+    if (!load_feature_map(ctx, op.ifm2, init)) return false;
+    for (size_t i = 0; i < acc.size(); ++i) acc[i] += init[i];
+  } else if (op.acc_input != 0) {
+    return ctx.fail(Fault::kCommand, "ACC_FORMAT acc_input 3 is reserved");
+  }
+  return true;
+}
+
+void leave_accumulators(OpContext& ctx, std::vector<int64_t> acc) {
+  const FeatureMap& ofm = ctx.op().ofm;
+  ctx.accumulators() = Accumulators{std::move(acc), ofm.height, ofm.width, ofm.depth};
+}
+
 }  // namespace corsim::npu

@@ -61,16 +61,35 @@ struct ChainBuffer {
 };
 using ChainBuffers = std::array<ChainBuffer, 8>;
 
+// The U85 accumulators an operation leaves behind (ACC_FORMAT, §2.4): a following operation with
+// acc_input KEEP starts from them. Dense [h][w][c] in the leaving operation's OFM shape, before
+// the output stage (bias, OFM_SCALE, activation). VELA uses them for convolutions decomposed into
+// MatMul steps (regor scheduler_decompose.cpp: a NullPool preloads the bias with output
+// disabled, then one MatMul per kernel element keeps the accumulators, output enabled on the
+// last).
+struct Accumulators {
+  std::vector<int64_t> values;
+  uint32_t height = 0, width = 0, depth = 0;
+};
+
 class OpContext {
  public:
   OpContext(const OperationConfig& op, const NpuConfig& cfg, NpuBus& bus, const std::array<uint64_t, 8>& basep,
-            uint32_t regioncfg, std::span<uint8_t> shram, ChainBuffers& chain)
-      : op_(op), cfg_(cfg), bus_(bus), basep_(basep), regioncfg_(regioncfg), shram_(shram), chain_(chain) {}
+            uint32_t regioncfg, std::span<uint8_t> shram, ChainBuffers& chain, Accumulators& accumulators)
+      : op_(op),
+        cfg_(cfg),
+        bus_(bus),
+        basep_(basep),
+        regioncfg_(regioncfg),
+        shram_(shram),
+        chain_(chain),
+        accumulators_(accumulators) {}
 
   const OperationConfig& op() const { return op_; }
   const NpuConfig& config() const { return cfg_; }
   std::span<uint8_t> shram() { return shram_; }
   ChainBuffer& chain_buffer(uint8_t n) { return chain_[n & 7]; }
+  Accumulators& accumulators() { return accumulators_; }
   // Bit 0 of a single-element OFM feeds the U85 COND_STATUS (§1.2); set by store_feature_map.
   void set_result_flag(int32_t v) { result_flag_ = v; }
   const std::optional<int32_t>& result_flag() const { return result_flag_; }
@@ -98,6 +117,7 @@ class OpContext {
   uint32_t regioncfg_;
   std::span<uint8_t> shram_;
   ChainBuffers& chain_;
+  Accumulators& accumulators_;
   std::optional<int32_t> result_flag_;
   Traffic traffic_;
   Fault fault_ = Fault::kNone;
@@ -108,5 +128,13 @@ class OpContext {
 bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>& out);
 // Writes dense [h][w][c] values (already in range for the type) to the feature map.
 bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int32_t> values);
+
+// ACC_FORMAT.acc_input (U85): adds the accumulators' starting values to `acc` (dense OFM order):
+// RESET nothing, KEEP the accumulators the previous operation left (same OFM shape, else a
+// command fault), IFM2 the IFM2 feature map (its shape must be the OFM's; VELA's accumulator
+// restore, regor EthosU85RCSGenerator::GenerateAccFormat for a NullPool).
+bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc);
+// Records `acc` as the accumulators this operation leaves (for a following KEEP).
+void leave_accumulators(OpContext& ctx, std::vector<int64_t> acc);
 
 }  // namespace corsim::npu

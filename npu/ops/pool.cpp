@@ -1,4 +1,5 @@
-// POOL (spec/ethos-u.md §3.3 with the §8.5 corrections): MAX, AVERAGE and REDUCE_SUM.
+// POOL (spec/ethos-u.md §3.3 with the §8.5 corrections): MAX, AVERAGE and REDUCE_SUM; U85 SUM,
+// MIN, NONE and ARGMAX_X/Y.
 #include <algorithm>
 #include <limits>
 
@@ -22,12 +23,23 @@ int64_t divide_by_count(int64_t sum, int64_t count) {
   return rescale(sum, static_cast<uint32_t>(multiplier), 30 + k, RoundMode::kNatural);
 }
 
+// ARGMAX_X/Y (U85) as VELA programs it (regor GraphIrOptimiser::RewriteArgmax): the reduced axis
+// is the kernel's width (ARGMAX_X) or height (ARGMAX_Y), the other extent 1, stride 1, no padding.
+// Other windows have no source; they are refused.
+bool argmax_window_modelled(const OperationConfig& op) {
+  const bool x = op.pool_mode == PoolMode::kArgmaxX;
+  const uint32_t across = x ? op.kernel.height : op.kernel.width;
+  return across == 1 && op.pad_top == 0 && op.pad_left == 0 && op.pad_bottom == 0 && op.pad_right == 0 &&
+         !op.upscale;
+}
+
 }  // namespace
 
 bool run_pool(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
-  if (op.pool_mode == PoolMode::kArgmaxX || op.pool_mode == PoolMode::kArgmaxY)
-    return ctx.fail(Fault::kCommand, "POOL ARGMAX is not modelled");
+  const bool argmax = op.pool_mode == PoolMode::kArgmaxX || op.pool_mode == PoolMode::kArgmaxY;
+  if (argmax && !argmax_window_modelled(op))
+    return ctx.fail(Fault::kCommand, "POOL ARGMAX with a window other than one unpadded row/column is not modelled");
   FeatureMap ifm = op.ifm;
   if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
   std::vector<int32_t> raw;
@@ -40,6 +52,12 @@ bool run_pool(OpContext& ctx) {
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   std::vector<int32_t> ofm(op.ofm.elements());
+  const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
+  std::vector<int64_t> acc(accumulates ? ofm.size() : 0);
+  auto global_scale = [&](int64_t x) {
+    return op.ofm_scale_global ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
+                               : x;
+  };
   auto at = [&](int y, int x, uint32_t c) -> int64_t {
     // IFM_UPSCALE on POOL (nearest, §8.2): each pixel repeated 2x2.
     if (op.upscale == 2 && ((y | x) & 1)) return zp;
@@ -50,7 +68,7 @@ bool run_pool(OpContext& ctx) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       for (uint32_t c = 0; c < od; ++c) {
         int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
-        int64_t sum = 0, count = 0;
+        int64_t sum = 0, count = 0, best_at = 0;
         const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
         const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
         for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
@@ -61,6 +79,8 @@ bool run_pool(OpContext& ctx) {
             if (ix < 0 || ix >= static_cast<int>(uw)) continue;
             for (uint32_t k = c_lo; k < c_hi; ++k) {
               const int64_t v = at(iy, ix, k) - zp;
+              // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
+              if (v > best) best_at = op.pool_mode == PoolMode::kArgmaxY ? ky : kx;
               best = std::max(best, v);
               least = std::min(least, v);
               sum += v;
@@ -69,11 +89,6 @@ bool run_pool(OpContext& ctx) {
           }
         }
         int64_t v = 0;
-        auto global_scale = [&](int64_t x) {
-          return op.ofm_scale_global
-                     ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
-                     : x;
-        };
         switch (op.pool_mode) {
           case PoolMode::kMax:
             // MAX ignores padding (§2.6); scale_mode 0 applies no rescale (§8.5).
@@ -86,22 +101,44 @@ bool run_pool(OpContext& ctx) {
             // scale_mode 1: OFM_SCALE holds 1/k (§3.3, §9.4); scale_mode 0: hardware divide (Q3).
             v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
             break;
+          case PoolMode::kArgmaxX:
+          case PoolMode::kArgmaxY:
+            // The accumulator holds the index above 16 bits: VELA EthosU85RCSGenerator::
+            // GenerateOFMScalingForPooling programs OFM_SCALE (1, 16) "to separate values and
+            // indices" with round TRUNCATE_TO_LOWER (RewriteArgmax), and DecomposeReduce splits
+            // an axis over 32768 "to avoid negative indices due to the way the resulting index is
+            // shifted out". The bits below 16 are not documented; truncation drops them, so they
+            // are modelled as 0 (decision).
+            v = global_scale(best_at << 16);
+            break;
           case PoolMode::kReduceSum:
             // REDUCE_SUM sums the window and all IFM channels (§8.5, §9.4).
             v = global_scale(sum);
             break;
           case PoolMode::kSum:
             // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (§9.4).
-            // NONE: Vela's null pool, a 1x1 copy (VELA ArchEthosU85::UseNullPool); modelled as SUM
-            // (unverified: no golden uses it).
+            acc[(size_t{oy} * ow + ox) * od + c] = sum;
+            continue;
           case PoolMode::kNone:
-            v = global_scale(sum);
-            break;
+            // NONE adds nothing: VELA's NullPool is "a none pooling op with IFM set to int8 (not
+            // used by the operation) and input instead handled by ArchAccumulatorSource::Ifm2"
+            // (regor ArchEthosU85, UseNullPool); its result is the starting accumulators.
+            acc[(size_t{oy} * ow + ox) * od + c] = 0;
+            continue;
           default: break;
         }
         ofm[(size_t{oy} * ow + ox) * od + c] = out.apply(v);
       }
     }
+  }
+  if (accumulates) {
+    // SUM and NONE keep their accumulators (ACC_FORMAT acc_input / acc_output, op_context.h).
+    if (!add_starting_accumulators(ctx, acc)) return false;
+    leave_accumulators(ctx, acc);
+    if (!op.acc_output) return true;
+    for (size_t i = 0; i < acc.size(); ++i) ofm[i] = out.apply(global_scale(acc[i]));
+  } else {
+    ctx.accumulators() = Accumulators{};  // not modelled for the other modes: a later KEEP faults
   }
   return store_feature_map(ctx, op.ofm, ofm);
 }

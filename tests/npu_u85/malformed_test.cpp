@@ -113,6 +113,28 @@ TEST(U85Malformed, AbsurdSizesAreRefusedNotAttempted) {
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(1));
 }
 
+// ARGMAX over a window Vela never programs (2x2: both axes) has no source: refused with one line
+// (kParseError, STATUS.cmd_parse_error), nothing written.
+TEST(U85Malformed, ArgmaxOverTwoAxesIsRefused) {
+  RegionBus bus;
+  bus.region(1).assign(4096, 0x77);
+  U85StreamBuilder sb;
+  sb.ifm(mem_fm(2, 2, 4, 8, TLayout::kNhwc, 0, 0));
+  sb.ofm(mem_fm(1, 1, 4, 32, TLayout::kNhwc, 1024, 0), 1);
+  sb.kernel(2, 2, 1, 1, false);
+  sb.padding(0, 0, 0, 0);
+  sb.block(1, 1, 16);
+  sb.acc_format(0, 0);
+  sb.ofm_scale(1, 16, 5);
+  sb.activation(0, 0, true, 0, 0);
+  sb.op(5, 6);
+  sb.stop();
+  const RunResult r = run(sb, bus);
+  EXPECT_EQ(r.reason, StopReason::kParseError);
+  EXPECT_NE(r.error.find("ARGMAX"), std::string::npos) << r.error;
+  EXPECT_EQ(bus.region(1)[1024], 0x77);
+}
+
 // NPU_OP_BRANCH (§2.2): word0[16] cond, word1 target byte offset; COND_STATUS.result_flag is bit
 // 0 of a single-element OFM (§1.2).
 TEST(U85Branch, ConditionalBranchFollowsTheLastSingleElementResult) {

@@ -190,6 +190,33 @@ TEST_P(U85Pool, TransposeAndReverseMatchTosa) {
   }
 }
 
+// ARGMAX_X (mode 6) / ARGMAX_Y (mode 7) against TOSA ARGMAX, programmed as VELA does (regor
+// GraphIrOptimiser::RewriteArgmax, EthosU85RCSGenerator::GenerateOFMScalingForPooling): the
+// kernel spans the reduced axis (the other extent 1), an int32 OFM, OFM_SCALE (1, 16) with
+// TRUNCATE_TO_LOWER (5). Values from a narrow range so that ties (first index wins) are common;
+// 8- and 16-bit, signed and unsigned IFMs with a zero point.
+TEST_P(U85Pool, ArgmaxMatchesTosa) {
+  std::mt19937 rng(2500 + GetParam());
+  for (int it = 0; it < 24; ++it) {
+    const unsigned axis = it % 2;  // 0: H (ARGMAX_Y), 1: W (ARGMAX_X)
+    const unsigned bits = (it / 2) % 2 ? 16 : 8;
+    const bool is_signed = (it / 4) % 2 == 0 || bits == 16;
+    Window w{};
+    w.H = pick(rng, 1, 12); w.W = pick(rng, 1, 12); w.C = pick(rng, 1, 40);
+    w.kh = axis == 0 ? w.H : 1; w.kw = axis == 1 ? w.W : 1; w.sy = w.sx = 1;
+    w.oh = axis == 0 ? 1 : w.H; w.ow = axis == 1 ? 1 : w.W;
+    const int32_t spread = it % 3 == 0 ? 2 : (bits == 16 ? 30000 : 100);
+    const int32_t mid = is_signed ? 0 : 128;
+    const auto X = random_values(rng, size_t{w.H} * w.W * w.C, mid - spread, mid + spread);
+    const auto ref = reference::tosa_argmax(reference::Tensor{w.H, w.W, w.C, X}, axis).v;
+    const int32_t zp = static_cast<int32_t>(pick(rng, 0, 20)) - 10;
+    const U85Fm ifm = mem_fm(w.H, w.W, w.C, bits, random_layout(rng), 0, zp, is_signed);
+    const U85Fm ofm = mem_fm(w.oh, w.ow, w.C, 32, TLayout::kNhwc, 0, 0);
+    EXPECT_EQ(run_pool(GetParam(), rng, w, axis == 0 ? 7 : 6, ifm, X, ofm, 1, 16, 5, 0, 0), ref)
+        << "iteration " << it << " axis " << axis << " bits " << bits;
+  }
+}
+
 // RESIZE NEAREST against TOSA RESIZE (scale n/d, offset; the value itself, OFM_SCALE (1, 16) as
 // VELA GenerateResizeOp programs it for a unit rescale).
 TEST_P(U85Pool, ResizeNearestMatchesTosa) {
@@ -218,6 +245,64 @@ TEST_P(U85Pool, ResizeNearestMatchesTosa) {
     const RunResult r = rig.run(sb);
     ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
     EXPECT_EQ(enc::get_fm(rig.bus.region(1), ofm.fm), ref) << "iteration " << it;
+  }
+}
+
+// RESIZE BILINEAR (mode 0) against TOSA RESIZE BILINEAR followed by the power-of-two post-scale
+// VELA programs for a TFLite RESIZE_BILINEAR (regor TFLiteGraphOptimiser::ConvertResize: scale
+// (1, log2(n_x·n_y)), round SYMMETRIC; GenerateResizeOp: OFM_SCALE (1, 16 + shift)). The host
+// division rounds as the mode says: SYMMETRIC half away from zero, NATURAL half up. Shapes keep
+// TOSA's rule (OH - 1)·d + offset <= (IH - 1)·n with Vela's -n <= offset < n; downscales too.
+TEST_P(U85Pool, ResizeBilinearMatchesTosa) {
+  std::mt19937 rng(2600 + GetParam());
+  const int32_t kPow2[] = {1, 2, 4, 8, 16};
+  for (int it = 0; it < 30; ++it) {
+    const uint32_t H = pick(rng, 1, 7), W = pick(rng, 1, 7), C = pick(rng, 1, 20);
+    const bool pow2 = it % 3 != 0;
+    auto scale_n = [&] { return pow2 ? kPow2[pick(rng, 0, 4)] : static_cast<int32_t>(pick(rng, 1, 11)); };
+    const int32_t ny = scale_n(), nx = scale_n();
+    const int32_t dy = static_cast<int32_t>(pick(rng, 1, 12)), dx = static_cast<int32_t>(pick(rng, 1, 12));
+    auto offset = [&](int32_t n, uint32_t extent) {
+      const int32_t o = static_cast<int32_t>(pick(rng, 0, uint32_t(2 * n - 1))) - n;
+      return extent == 1 ? std::min(o, 0) : o;
+    };
+    const int32_t oy = offset(ny, H), ox = offset(nx, W);
+    auto out_extent = [&](uint32_t in, int32_t n, int32_t d, int32_t off) {
+      const uint32_t most = uint32_t((int32_t(in - 1) * n - off) / d) + 1;
+      return pick(rng, 1, std::min(most, 10u));
+    };
+    const uint32_t OH = out_extent(H, ny, dy, oy), OW = out_extent(W, nx, dx, ox);
+    int shift = 0;
+    while ((1 << (shift + 1)) <= nx * ny) ++shift;  // log2(n_x·n_y), floored when not a power of two
+    const bool symmetric = it % 2 == 0;
+    const int32_t z = static_cast<int32_t>(pick(rng, 0, 20)) - 10;
+    const auto X = random_values(rng, size_t{H} * W * C, -128, 127);
+    std::vector<int32_t> centred(X);
+    for (auto& v : centred) v -= z;
+    const auto acc = reference::tosa_resize_bilinear(reference::Tensor{H, W, C, centred}, OH, OW, ny, dy, oy, nx, dx, ox);
+    std::vector<int32_t> ref;
+    for (int64_t a : acc) {
+      const int64_t half = shift ? int64_t{1} << (shift - 1) : 0;
+      int64_t q = 0;
+      if (symmetric) q = a >= 0 ? (a + half) >> shift : -((-a + half) >> shift);
+      else q = (a + half) >> shift;  // arithmetic shift: floor, so half up
+      ref.push_back(static_cast<int32_t>(std::clamp<int64_t>(q + z, -128, 127)));
+    }
+    Rig rig(GetParam());
+    const U85Fm ifm = mem_fm(H, W, C, 8, random_layout(rng), 0, z);
+    const U85Fm ofm = mem_fm(OH, OW, C, 8, random_layout(rng), align64(ifm.fm.bytes()), z);
+    enc::put_fm(rig.bus.region(1), ifm.fm, X);
+    U85StreamBuilder sb;
+    sb.ifm(ifm);
+    sb.ofm(ofm, 1);
+    sb.resize(uint32_t(nx), uint32_t(dx), ox, uint32_t(ny), uint32_t(dy), oy, W, H);
+    sb.ofm_scale(1, 16 + uint32_t(shift), symmetric ? 3 : 1);
+    sb.activation(0, 0, false, -128, 127);
+    sb.op(7, 0);  // BILINEAR
+    const RunResult r = rig.run(sb);
+    ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+    EXPECT_EQ(enc::get_fm(rig.bus.region(1), ofm.fm), ref)
+        << "iteration " << it << " n " << ny << "x" << nx << " d " << dy << "x" << dx << " offset " << oy << "," << ox;
   }
 }
 

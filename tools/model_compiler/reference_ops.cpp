@@ -278,6 +278,75 @@ Tensor tosa_resize_nearest(const Tensor& in, uint32_t out_h, uint32_t out_w, int
   return out;
 }
 
+std::vector<int64_t> tosa_resize_bilinear(const Tensor& in, uint32_t out_h, uint32_t out_w, int32_t scale_y_n,
+                                          int32_t scale_y_d, int32_t offset_y, int32_t scale_x_n, int32_t scale_x_d,
+                                          int32_t offset_x) {
+  struct Axis { int64_t i0, i1, d; };
+  auto axis = [](int64_t o, int64_t n, int64_t d, int64_t off, int64_t extent) {
+    const int64_t y = o * d + off;
+    const int64_t iy = y >= 0 ? y / n : -((-y + n - 1) / n);
+    return Axis{std::max<int64_t>(iy, 0), std::min<int64_t>(iy + 1, extent - 1), y - iy * n};
+  };
+  std::vector<int64_t> out(size_t{out_h} * out_w * in.c);
+  size_t i = 0;
+  for (uint32_t y = 0; y < out_h; ++y) {
+    const Axis ay = axis(y, scale_y_n, scale_y_d, offset_y, in.h);
+    for (uint32_t x = 0; x < out_w; ++x) {
+      const Axis ax = axis(x, scale_x_n, scale_x_d, offset_x, in.w);
+      for (uint32_t c = 0; c < in.c; ++c, ++i) {
+        const int64_t v00 = in.at(uint32_t(ay.i0), uint32_t(ax.i0), c), v01 = in.at(uint32_t(ay.i0), uint32_t(ax.i1), c);
+        const int64_t v10 = in.at(uint32_t(ay.i1), uint32_t(ax.i0), c), v11 = in.at(uint32_t(ay.i1), uint32_t(ax.i1), c);
+        out[i] = v00 * (scale_y_n - ay.d) * (scale_x_n - ax.d) + v01 * (scale_y_n - ay.d) * ax.d +
+                 v10 * ay.d * (scale_x_n - ax.d) + v11 * ay.d * ax.d;
+      }
+    }
+  }
+  return out;
+}
+
+Tensor tosa_argmax(const Tensor& in, unsigned axis) {
+  Tensor out;
+  out.h = axis == 0 ? 1 : in.h;
+  out.w = axis == 1 ? 1 : in.w;
+  out.c = in.c;
+  out.v.resize(size_t{out.h} * out.w * out.c);
+  const uint32_t n = axis == 0 ? in.h : in.w;
+  for (uint32_t y = 0; y < out.h; ++y)
+    for (uint32_t x = 0; x < out.w; ++x)
+      for (uint32_t c = 0; c < in.c; ++c) {
+        int32_t best = 0;
+        for (uint32_t k = 1; k < n; ++k) {
+          const int32_t v = axis == 0 ? in.at(k, x, c) : in.at(y, k, c);
+          const int32_t b = axis == 0 ? in.at(uint32_t(best), x, c) : in.at(y, uint32_t(best), c);
+          if (v > b) best = int32_t(k);
+        }
+        out.v[(size_t{y} * out.w + x) * out.c + c] = best;
+      }
+  return out;
+}
+
+std::vector<int32_t> tosa_gather(const std::vector<int32_t>& values, const std::vector<int32_t>& indices, uint32_t N,
+                                 uint32_t K, uint32_t W, uint32_t C) {
+  std::vector<int32_t> out(size_t{N} * W * C);
+  for (uint32_t n = 0; n < N; ++n)
+    for (uint32_t w = 0; w < W; ++w) {
+      const auto k = static_cast<uint32_t>(indices[size_t{n} * W + w]);
+      for (uint32_t c = 0; c < C; ++c) out[(size_t{n} * W + w) * C + c] = values[(size_t{n} * K + k) * C + c];
+    }
+  return out;
+}
+
+std::vector<int32_t> tosa_scatter(const std::vector<int32_t>& values_in, const std::vector<int32_t>& indices,
+                                  const std::vector<int32_t>& input, uint32_t N, uint32_t K, uint32_t W, uint32_t C) {
+  std::vector<int32_t> out = values_in;
+  for (uint32_t n = 0; n < N; ++n)
+    for (uint32_t w = 0; w < W; ++w) {
+      const auto k = static_cast<uint32_t>(indices[size_t{n} * W + w]);
+      for (uint32_t c = 0; c < C; ++c) out[(size_t{n} * K + k) * C + c] = input[(size_t{n} * W + w) * C + c];
+    }
+  return out;
+}
+
 std::vector<int64_t> tosa_conv2d_acc(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,
                                      uint32_t out_h, uint32_t out_w, uint32_t out_c, const ConvParams& p) {
   std::vector<int64_t> out(size_t{out_h} * out_w * out_c);

@@ -87,6 +87,27 @@ Tensor tosa_transpose(const Tensor& in, const uint32_t perm[3]);
 Tensor tosa_resize_nearest(const Tensor& in, uint32_t out_h, uint32_t out_w, int32_t scale_y_n, int32_t scale_y_d,
                            int32_t offset_y, int32_t scale_x_n, int32_t scale_x_d, int32_t offset_x);
 
+// TOSA RESIZE with mode BILINEAR (int8 -> int32, int16 -> int48): with y, iy, dy as for NEAREST,
+// iy0 = max(iy, 0), iy1 = min(iy + 1, IH - 1) (the same for x), the output is
+// v00·(n_y - dy)·(n_x - dx) + v01·(n_y - dy)·dx + v10·dy·(n_x - dx) + v11·dy·dx, unscaled.
+// The caller keeps (OH - 1)·d_y + offset_y <= (IH - 1)·n_y (TOSA's border rule), likewise x.
+std::vector<int64_t> tosa_resize_bilinear(const Tensor& in, uint32_t out_h, uint32_t out_w, int32_t scale_y_n,
+                                          int32_t scale_y_d, int32_t offset_y, int32_t scale_x_n, int32_t scale_x_d,
+                                          int32_t offset_x);
+
+// TOSA ARGMAX along axis 0 (H) or 1 (W) of an H x W x C tensor: the index of the first maximum
+// (strict greater-than scan); the reduced axis has extent 1 in the result.
+Tensor tosa_argmax(const Tensor& in, unsigned axis);
+
+// TOSA GATHER: values [N][K][C], indices [N][W] -> output [N][W][C],
+// output[n][w][c] = values[n][indices[n][w]][c].
+std::vector<int32_t> tosa_gather(const std::vector<int32_t>& values, const std::vector<int32_t>& indices, uint32_t N,
+                                 uint32_t K, uint32_t W, uint32_t C);
+// TOSA SCATTER: values_out = values_in [N][K][C], then values_out[n][indices[n][w]][c] =
+// input[n][w][c] for every n, w (indices unique per n).
+std::vector<int32_t> tosa_scatter(const std::vector<int32_t>& values_in, const std::vector<int32_t>& indices,
+                                  const std::vector<int32_t>& input, uint32_t N, uint32_t K, uint32_t W, uint32_t C);
+
 // TOSA CONV2D accumulators (int32 for int8 inputs, int48 for int16, held in int64 here): bias +
 // sum (in - in_zp) · W over the window; W is [o][ky][kx][i]. p.act_* and p.out_zp are unused.
 std::vector<int64_t> tosa_conv2d_acc(const Tensor& in, const std::vector<int32_t>& W, const std::vector<int64_t>& bias,

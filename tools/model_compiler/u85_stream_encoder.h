@@ -87,7 +87,11 @@ class U85StreamBuilder {
     cmd0(0x102, right);
   }
   // ACC_FORMAT: [17:16] 0 I32 / 1 I48, [26:24] microblock (0 1x1, 1 1x2, 2 1x4, 3 2x2, 4 2x4, 5 4x4).
-  void acc_format(unsigned acc48, unsigned microblock) { cmd0(0x124, acc48 | microblock << 8); }
+  // ACC_FORMAT: [17:16] I32/I48, [21:20] acc_input (0 reset, 1 keep, 2 IFM2), [22] acc_output
+  // disable, [26:24] microblock.
+  void acc_format(unsigned acc48, unsigned microblock, unsigned acc_input = 0, bool output_disabled = false) {
+    cmd0(0x124, acc48 | (acc_input & 3) << 4 | (output_disabled ? 1u : 0u) << 6 | microblock << 8);
+  }
   // ACTIVATION: [20:16] function (0 none, 1 U8->U8, 4 S8->S8, 5 S8->S16, 7 S8->S32), [23:21]
   // table, [28] clip (1 = ACTIVATION_MIN/MAX off).
   void activation(unsigned fn, unsigned table, bool clip_off, int32_t lo, int32_t hi) {
