@@ -1,5 +1,7 @@
 #include "sim/cli.h"
 
+#include "base/parse_number.h"
+
 #include <charconv>
 #include <fstream>
 #include <cmath>
@@ -16,19 +18,6 @@ namespace corsim::sim {
 
 namespace {
 
-std::optional<uint64_t> parse_number(std::string_view v) {
-  int base = 10;
-  if (v.size() > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
-    v.remove_prefix(2);
-    base = 16;
-  }
-  if (v.empty()) return std::nullopt;
-  uint64_t out = 0;
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out, base);
-  if (ec != std::errc() || p != v.data() + v.size()) return std::nullopt;
-  return out;
-}
-
 // FILE@ADDR, FVP style; an FVP instance prefix ("cpu0=FILE@ADDR") is accepted and dropped.
 std::string parse_data(std::string_view v, RunConfig& cfg) {
   const size_t at = v.rfind('@');
@@ -39,7 +28,7 @@ std::string parse_data(std::string_view v, RunConfig& cfg) {
   if (const size_t eq = file.find('='); eq != std::string_view::npos && file.substr(0, eq).find('/') == std::string_view::npos) {
     file = file.substr(eq + 1);
   }
-  auto addr = parse_number(v.substr(at + 1));
+  auto addr = parse_uint(v.substr(at + 1));
   if (!addr || *addr > 0xFFFFFFFFu) return fmt::format("--data: bad address '{}'", v.substr(at + 1));
   cfg.data.push_back({std::string(file), static_cast<uint32_t>(*addr)});
   return {};
@@ -92,16 +81,16 @@ std::vector<Option> options() {
        [](CliResult& r, std::string_view v) { r.config.semihosting_root = std::string(v); return std::string(); }},
       {"--max-cycles", "", A::Required, "N", "stop after N cycles (exit status 4)",
        [](CliResult& r, std::string_view v) -> std::string {
-         auto n = parse_number(v);
+         auto n = parse_uint(v);
          if (!n || *n == 0) return fmt::format("--max-cycles expects a positive integer, got '{}'", v);
          r.config.max_cycles = *n;
          return {};
        }},
       {"--timeout", "", A::Required, "SECONDS", "stop after this much host time (exit status 4)",
        [](CliResult& r, std::string_view v) -> std::string {
-         double s = 0;
-         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
-         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0) || !std::isfinite(s)) {
+         const auto parsed = parse_double(v);
+         const double s = parsed.value_or(0);
+         if (!parsed || !(s > 0) || !std::isfinite(s)) {
            return fmt::format("--timeout expects a positive number of seconds, got '{}'", v);
          }
          r.config.timeout_seconds = s;
@@ -145,24 +134,24 @@ std::vector<Option> options() {
       // FVP spellings, so FVP command lines keep working.
       {"--timelimit", "", A::Required, "SECONDS", "same as --timeout (FVP name)",
        [](CliResult& r, std::string_view v) -> std::string {
-         double s = 0;
-         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
-         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0)) return fmt::format("--timelimit expects seconds, got '{}'", v);
+         const auto parsed = parse_double(v);
+         const double s = parsed.value_or(0);
+         if (!parsed || !(s > 0)) return fmt::format("--timelimit expects seconds, got '{}'", v);
          r.config.timeout_seconds = s;
          return {};
        }},
       {"--cyclelimit", "", A::Required, "N", "same as --max-cycles (FVP name)",
        [](CliResult& r, std::string_view v) -> std::string {
-         auto n = parse_number(v);
+         auto n = parse_uint(v);
          if (!n || *n == 0) return fmt::format("--cyclelimit expects a positive integer, got '{}'", v);
          r.config.max_cycles = *n;
          return {};
        }},
       {"--cpulimit", "", A::Required, "SECONDS", "same as --timeout (FVP name: host CPU seconds)",
        [](CliResult& r, std::string_view v) -> std::string {
-         double s = 0;
-         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
-         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0) || !std::isfinite(s)) {
+         const auto parsed = parse_double(v);
+         const double s = parsed.value_or(0);
+         if (!parsed || !(s > 0) || !std::isfinite(s)) {
            return fmt::format("--cpulimit expects a positive number of seconds, got '{}'", v);
          }
          r.config.timeout_seconds = s;
@@ -170,9 +159,9 @@ std::vector<Option> options() {
        }},
       {"--simlimit", "", A::Required, "SECONDS", "stop after this much simulated time (FVP name; exit status 4)",
        [](CliResult& r, std::string_view v) -> std::string {
-         double s = 0;
-         auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), s);
-         if (ec != std::errc() || p != v.data() + v.size() || !(s > 0) || !std::isfinite(s)) {
+         const auto parsed = parse_double(v);
+         const double s = parsed.value_or(0);
+         if (!parsed || !(s > 0) || !std::isfinite(s)) {
            return fmt::format("--simlimit expects a positive number of seconds, got '{}'", v);
          }
          r.config.simulated_seconds = s;

@@ -2,6 +2,8 @@
 // (sim/memory_timing_setup.h; docs/memory-timing.md).
 #include "sim/memory_timing_setup.h"
 
+#include "base/parse_number.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -11,15 +13,6 @@
 namespace corsim::sim {
 
 namespace {
-
-std::optional<double> parse_number(const std::string& v) {
-  double d = 0;
-  const char* b = v.data();
-  const char* e = v.data() + v.size();
-  auto r = std::from_chars(b, e, d);
-  if (r.ec != std::errc() || r.ptr != e) return std::nullopt;
-  return d;
-}
 
 // Vela's system config applied to the memories (spec/ethos-u.md §5.2): SRAM-side memories get its
 // Sram numbers; QSPI and DDR its OffChipFlash numbers (Shared_Sram) or Sram numbers (Sram_Only).
@@ -86,7 +79,7 @@ std::optional<std::string> apply_memory_timing_parameter(PlatformPreset& p, std:
     if (!name.starts_with(prefix)) continue;
     memory::timing::CacheGeometry& g = std::string_view(which) == "icache" ? ms.icache.geometry : ms.dcache.geometry;
     const std::string_view field = name.substr(prefix.size());
-    auto v = parse_number(value);
+    auto v = parse_double(value);
     if (!v || *v < 0 || *v > 16.0 * 1024 * 1024 || *v != static_cast<uint32_t>(*v)) return std::string("expected a whole number");
     memory::timing::CacheGeometry n = g;
     if (field == "size") n.size = static_cast<uint32_t>(*v);
@@ -116,7 +109,7 @@ std::optional<std::string> apply_memory_timing_parameter(PlatformPreset& p, std:
     const std::string_view which = name.substr(7, name.size() - 7 - 10);
     MemorySpec* m = p.memory(which);
     if (!m) return fmt::format("platform {} has no memory '{}'", p.name, which);
-    auto v = parse_number(value);
+    auto v = parse_double(value);
     if (!v || !(*v > 0) || *v > 1024) return std::string("expected bytes per cycle, > 0");
     m->bandwidth = *v;
     return std::string{};

@@ -1,5 +1,6 @@
 #include "sim/params.h"
 
+#include "base/parse_number.h"
 #include "npu/npu_config.h"
 
 #include "sim/memory_timing_setup.h"
@@ -20,19 +21,6 @@ std::string unquote(std::string_view v) {
     v = v.substr(1, v.size() - 2);
   }
   return std::string(v);
-}
-
-std::optional<uint64_t> parse_uint(std::string_view v) {
-  int base = 10;
-  if (v.size() > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
-    v.remove_prefix(2);
-    base = 16;
-  }
-  if (v.empty()) return std::nullopt;
-  uint64_t out = 0;
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out, base);
-  if (ec != std::errc() || p != v.data() + v.size()) return std::nullopt;
-  return out;
 }
 
 std::optional<bool> parse_bool(std::string_view v) {

@@ -1,5 +1,7 @@
 #include "npu/runner/runner.h"
 
+#include "base/parse_number.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -61,14 +63,14 @@ struct Options {
   bool disasm = false, quiet = false;
 };
 
+// "N=VALUE"
+// The one number parser (base/parse_number.h) in this file's out-parameter form.
 bool parse_u64(std::string_view s, uint64_t& v) {
-  int base = 10;
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) { s.remove_prefix(2); base = 16; }
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-  return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+  const auto n = parse_uint(s);
+  if (n) v = *n;
+  return n.has_value();
 }
 
-// "N=VALUE"
 bool parse_assign(const std::string& s, unsigned& n, std::string& value) {
   const auto eq = s.find('=');
   uint64_t r = 0;
@@ -159,10 +161,9 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     } else if (a == "--input") o.inputs.push_back(v);
     else if (a == "--output") o.outputs.push_back(v);
     else if (a == "--input-value") {
-      int64_t iv = 0;
-      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), iv);
-      if (ec != std::errc() || p != v.data() + v.size()) return fail(err, fmt::format("--input-value expects an integer, got '{}'", v));
-      o.input_value = iv;
+      const auto iv = parse_int(v);
+      if (!iv) return fail(err, fmt::format("--input-value expects an integer, got '{}'", v));
+      o.input_value = *iv;
     } else if (a == "--macs") {
       if (!parse_u64(v, n) || n < 32 || n > 2048 || (n & (n - 1)) != 0)
         return fail(err, fmt::format("--macs must be 32, 64, 128, 256 (U55) or 128 .. 2048 (U85), got '{}'", v));
@@ -179,18 +180,16 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
       if (!parse_u64(v, n) || n > 1000000) return fail(err, fmt::format("--op-overhead expects cycles, got '{}'", v));
       o.op_overhead = static_cast<unsigned>(n);
     } else if (a == "--npu-clock-mhz") {
-      double f = 0;
-      auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), f);
-      if (ec != std::errc() || p != v.data() + v.size() || !(f > 0 && f < 1e5))
+      const double f = parse_double(v).value_or(0);
+      if (!(f > 0 && f < 1e5))
         return fail(err, fmt::format("--npu-clock-mhz expects a frequency in MHz, got '{}'", v));
       o.clock_mhz = f;
     } else if (a == "--axi0" || a == "--axi1") {
       const auto colon = v.find(':');
-      double bw = 0;
+      const std::string_view sv(v);
+      const double bw = colon == std::string::npos ? 0 : parse_double(sv.substr(0, colon)).value_or(0);
       uint64_t lat = 0;
-      const bool ok = colon != std::string::npos &&
-                      std::from_chars(v.data(), v.data() + colon, bw).ptr == v.data() + colon && bw > 0 &&
-                      parse_u64(std::string_view(v).substr(colon + 1), lat) && lat < 100000;
+      const bool ok = colon != std::string::npos && bw > 0 && parse_u64(sv.substr(colon + 1), lat) && lat < 100000;
       if (!ok) return fail(err, fmt::format("{} expects BYTES_PER_CYCLE:LATENCY, got '{}'", a, v));
       o.axi[a == "--axi1" ? 1 : 0] = std::pair{bw, static_cast<unsigned>(lat)};
     } else return fail(err, fmt::format("unknown option '{}' (see --help)", a));

@@ -1,5 +1,7 @@
 #include "npu/timing/vela_ini.h"
 
+#include "base/parse_number.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -16,11 +18,10 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// A number as Vela writes them ("100e6", "2.5", "64").
+// A number as Vela writes them ("100e6", "2.5", "64"), not negative.
 std::optional<double> number(std::string_view v) {
-  double d = 0;
-  const auto r = std::from_chars(v.data(), v.data() + v.size(), d);
-  if (r.ec != std::errc() || r.ptr != v.data() + v.size() || !(d >= 0)) return std::nullopt;
+  const auto d = parse_double(v);
+  if (!d || !(*d >= 0)) return std::nullopt;
   return d;
 }
 
