@@ -22,7 +22,8 @@
 # corsim additions: --input FILE (one per model input, in order), --report-json FILE, --trace FILE
 # (Chrome/Perfetto trace of the operators; --itrace[=FILE] is corsim's instruction trace),
 # --etdump FILE (python3 -m devtools.inspector.inspector_cli --etdump_path FILE --source_time_scale
-# cycles --target_time_scale cycles), --cpu cortex-m55|cortex-m85, --timing on|off, and corsim's
+# cycles --target_time_scale cycles), --cpu cortex-m55|cortex-m85, --timing on|off, --vela-config
+# FILE --system-config NAME --memory-mode NAME (a user's vela.ini for the NPU's memories), and corsim's
 # own options (--max-cycles, --stats, -C NAME=VALUE, --platform, ...).
 #
 # Exit status: corsim's table (docs/sim.md "Exit status": 2 bad input, 3 guest fault, 4 timeout,
@@ -64,7 +65,7 @@ build() {
 model_addr=0x70000000
 
 usage() {
-  sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'
 }
 die() {
   echo "run_fvp.sh: $*" >&2
@@ -168,7 +169,7 @@ while [ $# -gt 0 ]; do
       need_value "${@:2}"; target_given=1
       if [ "$val" = corstone-320 ]; then platform=corstone-320; else platform=""; fi
       corsim_args+=(--platform "$val") ;;
-    --semihosting-cmdline|--semihosting-root|--max-cycles|--stats|--chrome-trace|--cpu|--timing|--cyclelimit|--cpulimit|--simlimit|--timelimit|--config-file)
+    --semihosting-cmdline|--semihosting-root|--max-cycles|--stats|--chrome-trace|--cpu|--timing|--cyclelimit|--cpulimit|--simlimit|--timelimit|--config-file|--vela-config|--system-config|--memory-mode)
       need_value "${@:2}"; corsim_args+=("$opt" "$val") ;;
     -C|-a|-f)
       [ $# -gt 1 ] || die "$opt needs a value"

@@ -113,6 +113,23 @@ std::vector<Option> options() {
          r.config.params.emplace_back(std::string(v.substr(0, eq)), std::string(v.substr(eq + 1)));
          return {};
        }},
+      // A user's Vela configuration (docs/npu.md): the same as -C memory.vela_config / .system_config
+      // / .mode; the file goes first so the names that follow are looked up in it.
+      {"--vela-config", "", A::Required, "FILE", "a Vela .ini; --system-config and --memory-mode name its sections",
+       [](CliResult& r, std::string_view v) -> std::string {
+         r.config.params.insert(r.config.params.begin(), {"memory.vela_config", std::string(v)});
+         return {};
+       }},
+      {"--system-config", "", A::Required, "NAME", "the Vela system config of the NPU's memories (a preset, or a section of --vela-config)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         r.config.params.emplace_back("memory.system_config", std::string(v));
+         return {};
+       }},
+      {"--memory-mode", "", A::Required, "NAME", "the Vela memory mode (Shared_Sram, Sram_Only, Dedicated_Sram, or a section of --vela-config)",
+       [](CliResult& r, std::string_view v) -> std::string {
+         r.config.params.emplace_back("memory.mode", std::string(v));
+         return {};
+       }},
       {"--cpu", "", A::Required, "CORE", "core: cortex-m55 or cortex-m85, its features (PACBTI on the M85) and timing model (default: the platform's core; docs/timing.md)",
        [](CliResult& r, std::string_view v) -> std::string {
          if (v != "cortex-m55" && v != "cortex-m85") return fmt::format("--cpu expects cortex-m55 or cortex-m85, got '{}'", v);

@@ -9,6 +9,7 @@
 #include <charconv>
 
 #include "npu/timing/system_config.h"
+#include "npu/timing/vela_ini.h"
 
 namespace corsim::sim {
 
@@ -18,9 +19,10 @@ namespace {
 // Sram numbers; QSPI and DDR its OffChipFlash numbers (Shared_Sram) or Sram numbers (Sram_Only).
 // Vela's cycles are NPU cycles; on the Corstone FVP the NPU and the platform share one clock.
 std::string apply_vela_preset(PlatformPreset& p) {
-  auto sys = npu::timing::system_preset(p.npu.system_config);
-  if (!sys) return fmt::format("unknown system config '{}'", p.npu.system_config);
-  const bool sram_only = p.npu.memory_mode == "Sram_Only";
+  std::string error;
+  auto sys = npu_system_config(p.npu, error);
+  if (!sys) return error;
+  const bool sram_only = sys->memory_mode == npu::timing::MemoryMode::kSramOnly;
   for (MemorySpec& m : p.memories) {
     if (m.name == "ITCM" || m.name == "DTCM") continue;
     const bool sram_side = m.name == "SRAM" || m.name == "ISRAM" || sram_only;
@@ -32,6 +34,34 @@ std::string apply_vela_preset(PlatformPreset& p) {
 }
 
 }  // namespace
+
+std::optional<npu::timing::SystemConfig> npu_system_config(const NpuSpec& n, std::string& error) {
+  npu::NpuConfig product;
+  product.product = n.type == "ethos-u85" ? npu::Product::kU85 : n.type == "ethos-u65" ? npu::Product::kU65
+                                                                                     : npu::Product::kU55;
+  std::optional<npu::timing::SystemConfig> sys;
+  std::optional<npu::timing::MemoryMode> mode;
+  if (!n.vela_config.empty()) {
+    const auto ini = npu::timing::VelaIni::load(n.vela_config, error);
+    if (!ini) return std::nullopt;
+    sys = ini->system_config(n.system_config, product, error);
+    if (!sys) return std::nullopt;
+    mode = ini->memory_mode(n.memory_mode, error);
+    // A preset's own mode name (e.g. Corstone-320's Dedicated_Sram_384KB) may not be in the file.
+    if (!mode) mode = npu::timing::memory_mode_from_name(n.memory_mode);
+  } else {
+    sys = npu::timing::system_preset(n.system_config);
+    if (!sys) {
+      std::string names;
+      for (std::string_view name : npu::timing::system_preset_names()) names += (names.empty() ? "" : ", ") + std::string(name);
+      error = fmt::format("unknown system config '{}' (known: {}; or give memory.vela_config)", n.system_config, names);
+      return std::nullopt;
+    }
+    mode = npu::timing::memory_mode_from_name(n.memory_mode);
+  }
+  sys->memory_mode = mode.value_or(npu::timing::MemoryMode::kSharedSram);
+  return sys;
+}
 
 memory::timing::MemorySystemConfig memory_system_config(const PlatformPreset& preset) {
   memory::timing::MemorySystemConfig c = preset.memory_system;
@@ -91,16 +121,23 @@ std::optional<std::string> apply_memory_timing_parameter(PlatformPreset& p, std:
     g = n;
     return std::string{};
   }
+  if (name == "memory.vela_config") {
+    std::string error;
+    if (!npu::timing::VelaIni::load(value, error)) return error;
+    p.npu.vela_config = value;
+    return std::string{};  // the names that follow (memory.system_config, memory.mode) apply it
+  }
   if (name == "memory.system_config" || name == "memory.mode") {
     if (name == "memory.mode") {
-      if (value != "Shared_Sram" && value != "Sram_Only") return std::string("expected Shared_Sram or Sram_Only");
+      if (p.npu.vela_config.empty() && !npu::timing::memory_mode_from_name(value))
+        return std::string("expected Shared_Sram, Sram_Only or Dedicated_Sram (or give memory.vela_config)");
+      if (!p.npu.vela_config.empty()) {
+        std::string error;
+        const auto ini = npu::timing::VelaIni::load(p.npu.vela_config, error);
+        if (!ini || !ini->memory_mode(value, error)) return error;
+      }
       p.npu.memory_mode = value;
     } else {
-      if (!npu::timing::system_preset(value)) {
-        std::string names;
-        for (std::string_view n : npu::timing::system_preset_names()) names += (names.empty() ? "" : ", ") + std::string(n);
-        return fmt::format("unknown system config (known: {})", names);
-      }
       p.npu.system_config = value;
     }
     return apply_vela_preset(p);

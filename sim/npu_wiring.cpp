@@ -1,5 +1,7 @@
 #include "sim/npu_wiring.h"
 
+#include "sim/memory_timing_setup.h"
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -36,7 +38,10 @@ void NpuWiring::install(PlatformHooks& hooks, memory::Interconnect*& bus) {
     npu::DeviceOptions opt;
     opt.npu = *npu_config;
     if (d.irq >= 0) opt.irq_line = static_cast<unsigned>(d.irq);
-    if (auto sys = npu::timing::system_preset(n.system_config)) opt.system = *sys;
+    std::string sys_error;
+    auto sys = npu_system_config(n, sys_error);  // the preset's, or the user's vela.ini
+    if (!sys) throw std::invalid_argument(sys_error);
+    opt.system = *sys;
     // With the memory system's timing present, the NPU's AXI traffic shares the memories with the
     // CPU (docs/memory-timing.md); without it the system config's bandwidths apply alone.
     opt.memory_timing = ctx.memory_timing;

@@ -62,6 +62,7 @@ struct NpuSpec {
   std::string extra_args;  // FVP ethosu.extra_args, kept for the NPU model
   std::string system_config = "Ethos_U55_High_End_Embedded";  // Vela system config (memory.system_config)
   std::string memory_mode = "Shared_Sram";                     // Vela memory mode (memory.mode)
+  std::string vela_config;  // a user's vela.ini (memory.vela_config, --vela-config); empty: corsim's presets
 };
 
 struct PlatformPreset {

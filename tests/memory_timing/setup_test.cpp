@@ -4,6 +4,9 @@
 // Deep_Embedded OffChipFlash 0.0625 x 8.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+
 #include "sim/memory_timing_setup.h"
 #include "sim/params.h"
 
@@ -72,7 +75,7 @@ TEST(MemoryTimingSetup, BadValuesAreInputErrors) {
            {"cache.dcache.write_policy", "sometimes"},
            {"cpu0.dcache-state_modelled", "2"},
            {"memory.system_config", "Ethos_U99_Unknown"},
-           {"memory.mode", "Dedicated_Sram"}}) {
+           {"memory.mode", "Dedicated_Sram_Unknown"}}) {
     PlatformPreset p = corstone300_preset();
     EXPECT_NE(apply(p, {{name, value}}).error, "") << name << "=" << value;
   }
@@ -97,6 +100,48 @@ TEST(MemoryTimingSetup, VelaPresets) {
   // A later explicit value overrides the preset.
   ASSERT_EQ(apply(p, {{"memory.DDR.latency", "7"}}).error, "");
   EXPECT_EQ(region(memory_system_config(p), "DDR")->latency, 7u);
+}
+
+}  // namespace
+}  // namespace corsim::sim
+
+namespace corsim::sim {
+namespace {
+
+// A user's vela.ini (-C memory.vela_config / --vela-config): its system config sets the memories
+// and the NPU's ports. Written by hand here, in Vela's format (npu/timing/vela_ini.h):
+//   core_clock 100 MHz; axi0 = Sram (clock_scale 2.5, 2 ports, latency 5); axi1 = Dram (scale 0.5,
+//   1 port, latency 200/100). On the Ethos-U85 (16-byte AXI): Sram 2.5 x 16 x 2 = 80 B/cycle,
+//   Dram 0.5 x 16 = 8 B/cycle. On Corstone-320 in Dedicated_Sram, ISRAM is Vela's Sram and DDR
+//   its second memory.
+TEST(MemoryTimingSetup, AUsersVelaIniSetsTheMemoriesAndTheNpuPorts) {
+  const std::string path = ::testing::TempDir() + "corsim_user_vela.ini";
+  {
+    std::ofstream f(path);
+    f << "; user config\n[System_Config.My_Board]\ncore_clock=100e6\naxi0_port=Sram\naxi1_port=Dram\n"
+         "Sram_clock_scale=2.5\nSram_ports_used=2\nSram_read_latency=5\nSram_write_latency=5\n"
+         "Dram_clock_scale=0.5\nDram_read_latency=200\nDram_write_latency=100\n"
+         "[Memory_Mode.Mine]\nconst_mem_area=Axi1\narena_mem_area=Axi0\ncache_mem_area=Axi0\n";
+  }
+  PlatformPreset p = corstone320_preset();
+  const ParamResult r = apply(p, {{"memory.vela_config", path}, {"memory.system_config", "My_Board"},
+                                  {"memory.mode", "Mine"}});
+  ASSERT_EQ(r.error, "");
+  EXPECT_DOUBLE_EQ(p.memory("ISRAM")->bandwidth, 80.0);
+  EXPECT_EQ(p.memory("ISRAM")->latency, 5u);
+  EXPECT_DOUBLE_EQ(p.memory("DDR")->bandwidth, 8.0);
+  EXPECT_EQ(p.memory("DDR")->latency, 200u);
+  std::string error;
+  const auto sys = npu_system_config(p.npu, error);
+  ASSERT_TRUE(sys) << error;
+  EXPECT_DOUBLE_EQ(sys->npu_clock_hz, 100e6);
+  EXPECT_EQ(sys->memory_mode, npu::timing::MemoryMode::kSharedSram);
+  // A name the file does not have, and a file that is not there: one error each, nothing applied.
+  PlatformPreset q = corstone320_preset();
+  EXPECT_NE(apply(q, {{"memory.vela_config", path}, {"memory.system_config", "Other"}}).error.find("no section [System_Config.Other]"),
+            std::string::npos);
+  EXPECT_NE(apply(q, {{"memory.vela_config", path + ".missing"}}).error, "");
+  std::remove(path.c_str());
 }
 
 }  // namespace
