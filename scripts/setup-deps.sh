@@ -11,6 +11,9 @@ packages=(
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib  # firmware
   qemu-system-arm       # differential tests against -M mps3-an547
   python3               # small test helpers
+  # Fuzzing and the sanitizer CI (docs/reliability.md): libFuzzer needs clang; the fuzzer and
+  # sanitizer runtimes come with libclang-rt-14-dev, libFuzzer's own library with libfuzzer-14-dev.
+  clang-14 libclang-rt-14-dev libfuzzer-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do
