@@ -11,8 +11,8 @@ if [ "$(git rev-parse --show-toplevel 2> /dev/null)" = "$(pwd -P)" ]; then
 else
   list() { find . -type f -not -path './.git/*' -not -path './build*' -print0; }
 fi
-# A path component after one of these roots ("/tmp/x", "/home/u"); "/tmp" alone (an option value
-# under test) is not a machine's path.
+# A path component after one of these roots (tmp, home, work, root followed by a slash); "/tmp"
+# alone (an option value under test) is not a machine's path.
 pattern='(^|[^A-Za-z0-9_.~-])/(work|home|root|tmp|Users)/'
 if list | xargs -0 grep -nIE "$pattern" -- ; then
   echo "repo.no_machine_paths: absolute machine paths above (use a CMake variable, a relative path or mktemp)" >&2
