@@ -7,12 +7,15 @@ an input of a custom command (build.ninja), or a script a test runs (CTestTestfi
 build and the firmware cross build (firmware/cross-build) are both read. Run after a full build.
 
 Files the build rightly never reads (developer tools run by hand) are listed, each with its
-reason, in tests/repo/not_built.txt.
+reason, in tests/repo/not_built.txt. A file reached only through `#if __has_include(...)` is not
+proven (removing it builds a smaller program): such includes fail the check too, except the ones
+listed in tests/repo/optional_includes.txt, each with what must replace it.
 
 usage: every_source_built.py SOURCE_DIR BUILD_DIR [--pretend-tracked PATH]...
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -53,6 +56,23 @@ def used_in(build):
     return used, blob
 
 
+def read_list(name):
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)) as f:
+        return {line.split("#", 1)[0].strip() for line in f} - {""}
+
+
+def optional_includes(src, files):
+    """(includer, included) for every `__has_include("...")` in our C/C++ files."""
+    found = []
+    for rel in files:
+        if not rel.endswith((".c", ".cc", ".cpp", ".h", ".hpp", ".inc")):
+            continue
+        with open(os.path.join(src, rel), errors="replace") as f:
+            for m in re.finditer(r'__has_include\s*\(\s*"([^"]+)"', f.read()):
+                found.append((rel, m.group(1)))
+    return found
+
+
 def main():
     args = sys.argv[1:]
     if len(args) < 2:
@@ -69,11 +89,14 @@ def main():
     if not used:
         print(f"every_source_built: no built tree in {build}", file=sys.stderr)
         return 2
-    allowed = set()
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "not_built.txt")) as f:
-        allowed = {line.split("#", 1)[0].strip() for line in f} - {""}
+    allowed = read_list("not_built.txt")
+    files = tracked(src)
+    known_optional = read_list("optional_includes.txt")
+    optional = [(f, inc) for f, inc in optional_includes(src, files) if f"{f}: {inc}" not in known_optional]
+    for f, inc in optional:
+        print(f"included only if it exists (__has_include): {inc} in {f}")
     missing = []
-    for rel in tracked(src) + extra:
+    for rel in files + extra:
         if rel in allowed:
             continue
         path = os.path.realpath(os.path.join(src, rel))
@@ -85,6 +108,10 @@ def main():
     if missing:
         print(f"every_source_built: {len(missing)} file(s) the build never reads: list them in their "
               "folder's CMakeLists.txt, include them, or delete them", file=sys.stderr)
+    if optional:
+        print(f"every_source_built: {len(optional)} optional include(s) of our own files: include them "
+              "unconditionally", file=sys.stderr)
+    if missing or optional:
         return 1
     print("every_source_built: every source file is read by the build")
     return 0
