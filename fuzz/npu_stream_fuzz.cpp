@@ -6,7 +6,11 @@
 //               region 0 (weights) holds the same bytes, so weight and LUT reads see data
 // Regions are small host buffers (npu/region_bus.h): an access outside one is a bus error, which the
 // model must report as a fault, never a host crash. Operations are stepped one at a time, at most
-// kMaxOperations, so a large but valid operation cannot stall the run.
+// kMaxOperations; an operation whose work (MACs, or output elements times kernel area) exceeds
+// kMaxWork ends the run before it executes (a pooling over a 64 KiB map with a 255x255 kernel is
+// valid and takes seconds under the sanitizers: a time-out, not a finding; found by this target,
+// fuzz/regressions/npu_stream/large_pool).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -20,6 +24,14 @@ using namespace corsim;
 
 namespace {
 constexpr unsigned kMaxOperations = 16;
+constexpr uint64_t kMaxWork = uint64_t{1} << 22;
+struct TooMuchWork {};
+
+uint64_t work_of(const npu::OpRecord& r) {
+  const auto& o = r.op;
+  const uint64_t outputs = uint64_t{o.ofm.height} * o.ofm.width * o.ofm.depth;
+  return std::max<uint64_t>(r.macs, outputs * o.kernel.height * o.kernel.width);
+}
 constexpr uint32_t kU55Macs[4] = {32, 64, 128, 256};
 constexpr uint32_t kU85Macs[4] = {128, 256, 512, 1024};
 }  // namespace
@@ -44,9 +56,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bus.region(1).assign(scratch, 0x5A);
   bus.region(2).assign(4096, 0);
   npu::Executor executor(cfg);
+  executor.set_before_operation([](const npu::OpRecord& r) {
+    if (work_of(r) > kMaxWork) throw TooMuchWork{};
+  });
   npu::JobCursor cursor;
-  for (unsigned op = 0; op < kMaxOperations; ++op) {
-    if (!executor.step(job.commands, cursor, bus, bus.basep(), npu::kDriverRegionCfg)) break;
+  try {
+    for (unsigned op = 0; op < kMaxOperations; ++op) {
+      if (!executor.step(job.commands, cursor, bus, bus.basep(), npu::kDriverRegionCfg)) break;
+    }
+  } catch (const TooMuchWork&) {
   }
   return 0;
 }
