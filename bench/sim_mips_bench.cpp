@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -33,9 +34,7 @@
 #include <string_view>
 #include <vector>
 
-#ifdef CORSIM_HAVE_SIMULATOR
 #include "sim/simulator.h"
-#endif
 
 extern char** environ;
 
@@ -97,7 +96,6 @@ int run_corsim(const Paths& paths, const std::string& stats_file) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-#ifdef CORSIM_HAVE_SIMULATOR
 void BM_LibraryMips(benchmark::State& state, Paths paths) {
   double instructions_total = 0;
   double seconds_total = 0;
@@ -131,10 +129,10 @@ void BM_LibraryMips(benchmark::State& state, Paths paths) {
     if (cpu_total > 0) state.counters["MIPS_cpu"] = instructions_total / cpu_total / 1e6;
   }
 }
-#endif
 
 void BM_CliMips(benchmark::State& state, Paths paths) {
-  const std::string stats_file = fmt::format("/tmp/corsim_bench_{}.json", getpid());
+  const std::string stats_file =
+      (std::filesystem::temp_directory_path() / fmt::format("corsim_bench_{}.json", getpid())).string();
   double instructions_total = 0;
   double seconds_total = 0;
   double cpu_total = 0;
@@ -182,7 +180,6 @@ int main(int argc, char** argv) {
   }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
-#ifdef CORSIM_HAVE_SIMULATOR
   benchmark::RegisterBenchmark("corsim/library_mips", BM_LibraryMips, paths)
       ->UseManualTime()
       ->Unit(benchmark::kMillisecond)
@@ -218,7 +215,6 @@ int main(int argc, char** argv) {
         ->Unit(benchmark::kMillisecond)
         ->Iterations(3);
   }
-#endif
   benchmark::RegisterBenchmark("corsim/cli_mips", BM_CliMips, paths)
       ->UseManualTime()
       ->Unit(benchmark::kMillisecond)

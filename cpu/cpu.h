@@ -66,16 +66,11 @@ class Cpu final : public TimeSource {
   memory::Interconnect& bus() { return bus_; }
   // CCR as the SCB holds it (DIV_0_TRP bit 4, UNALIGN_TRP bit 3). Read only on the rare paths
   // (divide by zero, unaligned access); no reader means 0.
-  // With the exception unit in the build, CCR is read from its SystemRegisters; a reader set here
-  // overrides that (tests).
+  // CCR is read from the exception unit's SystemRegisters; a reader set here overrides that (tests).
   void set_ccr_reader(std::function<uint32_t()> reader) { ccr_reader_ = std::move(reader); }
   uint32_t ccr() const {
     if (ccr_reader_) return ccr_reader_();
-#if CORSIM_HAVE_EXCEPTION_UNIT
     return exceptions_->regs().ccr[state_.sec()];
-#else
-    return 0u;
-#endif
   }
   // Forget all predecoded instructions (loader, ISB if a caller wants it; not needed for
   // correctness: every hit is verified against memory).

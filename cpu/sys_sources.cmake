@@ -1,7 +1,6 @@
 # Sources of the exception model, the system control space and the DSP/system instructions,
 # relative to cpu/. cpu/CMakeLists.txt includes this file and compiles them into corsim_cpu.
-# CORSIM_CPU_SYS_CORE_SOURCES do not depend on the Cpu class (tests/cpu_sys builds them alone
-# when corsim_cpu does not exist yet).
+# CORSIM_CPU_SYS_CORE_SOURCES do not depend on the Cpu class.
 set(CORSIM_CPU_SYS_CORE_SOURCES
   exceptions/exception_unit.cpp
   exceptions/exception_entry.cpp

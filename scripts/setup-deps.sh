@@ -15,6 +15,9 @@ packages=(
   parallel              # corsim-sweep's local engine (GNU parallel)
   slurm-wlm munge       # corsim-sweep's cluster engine: tests/dropin starts a single-node Slurm
   dpkg-dev fakeroot     # cpack -G DEB (dpkg-shlibdeps) for the Debian package test
+  # Fuzzing and the sanitizer CI (docs/reliability.md): libFuzzer needs clang; the fuzzer and
+  # sanitizer runtimes come with libclang-rt-14-dev, libFuzzer's own library with libfuzzer-14-dev.
+  libclang-rt-14-dev libfuzzer-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do

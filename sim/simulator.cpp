@@ -9,10 +9,8 @@
 #include "sim/memory_timing_setup.h"
 #include "sim/params.h"
 
-#if CORSIM_HAVE_EXCEPTION_UNIT
 #include "cpu/exceptions/exception_unit.h"
 #include "cpu/scs/system_control_space.h"
-#endif
 
 namespace corsim::sim {
 
@@ -129,15 +127,12 @@ std::string Simulator::prepare() {
     return fmt::format("cannot read the vector table at {:#010x} (is the firmware linked for {}?)",
                        preset_.cpu.initial_vtor, preset_.name);
   }
-#if CORSIM_HAVE_EXCEPTION_UNIT
   static_cast<cpu::scs::SystemControlSpace*>(scs_.get())->reset();
   reschedule_systick();
-#endif
   return {};
 }
 
 std::string Simulator::attach_system_control_space() {
-#if CORSIM_HAVE_EXCEPTION_UNIT
   cpu::ExceptionUnit& ex = cpu_->exceptions();
   auto scs = std::make_unique<cpu::scs::SystemControlSpace>(ex, *this, &markers_, &instruction_count_);
   // SysTick is not ticked: its next wrap is an event on the queue (cpu/scs/systick.h).
@@ -165,12 +160,10 @@ std::string Simulator::attach_system_control_space() {
   // The MPU's regions (MPU_CTRL, RBAR/RLAR, MAIR) give the memory timing its cacheability.
   scs->mpu_sau().set_mpu_listener([this](const memory::MpuRegions& mpu) { memory_timing_->set_mpu_regions(mpu); });
   scs_ = std::move(scs);
-#endif
   return {};
 }
 
 void Simulator::reschedule_systick() {
-#if CORSIM_HAVE_EXCEPTION_UNIT
   auto* scs = static_cast<cpu::scs::SystemControlSpace*>(scs_.get());
   events_.cancel(systick_event_);
   systick_event_ = EventQueue::kNoEvent;
@@ -181,7 +174,6 @@ void Simulator::reschedule_systick() {
       reschedule_systick();
     });
   }
-#endif
 }
 
 RunResult Simulator::run() {

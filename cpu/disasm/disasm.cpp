@@ -1,14 +1,8 @@
 #include "cpu/disasm/disasm.h"
 #include "cpu/isa/system_disasm.h"
-#if __has_include("cpu/isa/vfp_disasm.h")
 #include "cpu/isa/vfp_disasm.h"
-#define CORSIM_HAVE_VFP_DISASM 1
-#endif
 #include "cpu/disasm/mve_disasm.h"
-#if __has_include("cpu/isa/mve/int_disasm.h")
 #include "cpu/isa/mve/int_disasm.h"
-#define CORSIM_HAVE_MVE_INT_DISASM 1
-#endif
 
 #include <array>
 #include <bit>
@@ -133,13 +127,9 @@ std::string expand(std::string_view f, const decoder::Encoding& e, const Operand
       else out += expand(std::string(kShiftNames[o.shift_t]) + "{s}{c}.w {d}, {m}, #{shn}", e, o, pc, itstate);
     } else if (key == "CSEL") out += csel_alias(e, o, pc, itstate);
     else if (auto ext = format_system_key(key, o)) out += *ext;  // system rows (cpu/isa/system_disasm.h)
-#if CORSIM_HAVE_VFP_DISASM
     else if (auto vfp = format_vfp_key(key, o)) out += *vfp;  // floating-point rows (cpu/isa/vfp_disasm.h)
-#endif
     else if (auto mve = format_mve_key(key, o)) out += *mve;  // MVE rows (cpu/disasm/mve_disasm.h)
-#if CORSIM_HAVE_MVE_INT_DISASM
     else if (auto mvi = format_mve_int_key(key, o)) out += *mvi;  // MVE integer rows (cpu/isa/mve/int_disasm.h)
-#endif
     else out += fmt::format("<?{}>", key);
   }
   return out;

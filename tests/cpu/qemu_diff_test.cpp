@@ -243,7 +243,7 @@ std::vector<Case> sample_cases(std::mt19937& rng, int per_row, Pick pick) {
 }
 
 TEST(QemuDifferential, DataProcessingMatchesQemu) {
-  if (std::system("command -v qemu-system-arm > /dev/null 2>&1") != 0) GTEST_SKIP() << "qemu-system-arm missing";
+  ASSERT_EQ(std::system("command -v qemu-system-arm > /dev/null 2>&1"), 0) << "qemu-system-arm missing (scripts/setup-deps.sh installs it)";
   std::mt19937 rng(seed(12345));
   const std::vector<Case> cases = sample_cases(rng, 8, eligible);
   ASSERT_GT(cases.size(), 200u);
@@ -295,7 +295,7 @@ bool eligible_memory(const decoder::Encoding& e, const Operands& o) {
 }
 
 TEST(QemuDifferential, LoadStoreMatchesQemu) {
-  if (std::system("command -v qemu-system-arm > /dev/null 2>&1") != 0) GTEST_SKIP() << "qemu-system-arm missing";
+  ASSERT_EQ(std::system("command -v qemu-system-arm > /dev/null 2>&1"), 0) << "qemu-system-arm missing (scripts/setup-deps.sh installs it)";
   std::mt19937 rng(seed(777));
   const std::vector<Case> cases = sample_cases(rng, 10, eligible_memory);
   ASSERT_GT(cases.size(), 150u);
@@ -351,7 +351,7 @@ namespace {
 std::string snapshot() { return kRecord; }
 
 TEST(QemuDifferential, ControlFlowMatchesQemu) {
-  if (std::system("command -v qemu-system-arm > /dev/null 2>&1") != 0) GTEST_SKIP() << "qemu-system-arm missing";
+  ASSERT_EQ(std::system("command -v qemu-system-arm > /dev/null 2>&1"), 0) << "qemu-system-arm missing (scripts/setup-deps.sh installs it)";
   std::ostringstream b;
   // IT blocks with every condition and then/else pattern, including flag-setting 16-bit forms
   // inside the block (which then do not set flags) and a flag change in the middle of a block.

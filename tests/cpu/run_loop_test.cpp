@@ -7,14 +7,8 @@
 namespace corsim::cpu::test {
 namespace {
 
-// With the exception model in the build a fault enters the handler (here `b .` -> FaultHang); with
-// the stand-in it locks up. Either way last_fault() names the fault.
-constexpr StopReason kUnhandledFault =
-#if CORSIM_HAVE_EXCEPTION_UNIT
-    StopReason::FaultHang;
-#else
-    StopReason::Lockup;
-#endif
+// A fault enters its handler (here `b .` -> FaultHang); last_fault() names the fault.
+constexpr StopReason kUnhandledFault = StopReason::FaultHang;
 
 struct FaultCase {
   const char* name;

@@ -107,7 +107,7 @@ struct System {
 TEST(NpuContention, AloneTheMemoryTimingAgreesWithTheSystemConfig) {
   System standalone(false), timed(true);
   const Cycles a = standalone.run_kws(10000);
-  if (a == 0) GTEST_SKIP() << "KWS golden files not found";
+  ASSERT_NE(a, 0u) << "KWS golden files not found under " << kKws;
   const Cycles b = timed.run_kws(10000);
   // Per operation the timed model pays each port's latency once per direction and memory and
   // rounds per transfer; the standalone formula once per direction: a few cycles per operation.
@@ -121,7 +121,7 @@ TEST(NpuContention, CpuInsideTheJobIsSlowerThanAlone) {
   System s(true);
   const Cycles start = 10000;
   const Cycles d = s.run_kws(start);
-  if (d == 0) GTEST_SKIP() << "KWS golden files not found";
+  ASSERT_NE(d, 0u) << "KWS golden files not found under " << kKws;
   // Uncached 32-byte ISRAM reads (caches are off) every 64 cycles through the job, against the
   // same reads on an idle system.
   PlatformMemoryTiming idle(test::corstone300());
@@ -150,7 +150,7 @@ TEST(NpuContention, CpuTrafficDuringTheJobStretchesTheOperationItMeets) {
   // each operation's duration formula and on each engine running one operation at a time.
   System s(true);
   const Cycles start = 10000;
-  if (!s.start_kws(start)) GTEST_SKIP() << "KWS golden files not found";
+  ASSERT_TRUE(s.start_kws(start)) << "KWS golden files not found under " << kKws;
   double total_lost = 0;
   for (Cycles t = start; s.dev->next_deadline(); t += 16) {
     s.at(t);  // operations that ended by t are done, the ones running at t have been priced
@@ -269,7 +269,7 @@ TEST(NpuContention, JobAfterHeavyCpuTrafficIsSlower) {
   while (t < start) t += busy.mt.cpu_access({kDdr + 0x800000, 32, AccessKind::Read}, t) - 64;
   ASSERT_DOUBLE_EQ(busy.mt.shared_memory(5)->cpu_rate(start), 1.0);
   const Cycles q = quiet.run_kws(start);
-  if (q == 0) GTEST_SKIP() << "KWS golden files not found";
+  ASSERT_NE(q, 0u) << "KWS golden files not found under " << kKws;
   const Cycles b = busy.run_kws(start);
   EXPECT_GT(b, q);
   // The first operation starts inside the CPU's next rate window: its AXI1 reads run at half speed.

@@ -46,7 +46,7 @@ std::vector<VelaOp> operations(const std::vector<uint32_t>& words) {
 }
 
 std::vector<VelaOp> kws_operations() {
-  const std::string path = std::string(CORSIM_SHARED_MODELS_DIR) + "/vela/kws_cnn_small_u55-128/cmd_stream.bin";
+  const std::string path = std::string(CORSIM_MODELS_DIR) + "/vela/kws_cnn_small_u55-128/cmd_stream.bin";
   std::ifstream in(path, std::ios::binary);
   const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), {}};
   std::string error;

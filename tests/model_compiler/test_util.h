@@ -24,9 +24,9 @@ inline std::string read_text(const std::filesystem::path& p) {
 }
 
 inline std::vector<std::filesystem::path> bundled_descriptions() {
-  std::vector<std::filesystem::path> v = {std::filesystem::path(CORSIM_MODELS_DIR) / "demo_classifier.json"};
+  std::vector<std::filesystem::path> v = {std::filesystem::path(CORSIM_BUNDLED_MODELS_DIR) / "demo_classifier.json"};
   for (const char* zoo : {"zoo", "zoo_u85"})
-    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CORSIM_MODELS_DIR) / zoo))
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CORSIM_BUNDLED_MODELS_DIR) / zoo))
       if (e.path().extension() == ".json") v.push_back(e.path());
   std::sort(v.begin(), v.end());
   return v;

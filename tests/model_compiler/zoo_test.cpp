@@ -58,6 +58,20 @@ TEST(Zoo, CoversEveryLayerKindShapeAndConfiguration) {
 }
 
 class BundledModel : public ::testing::TestWithParam<std::filesystem::path> {};
+// The models with an NPU command stream (delegate), and those the runner can feed (one input).
+class DelegatedModel : public BundledModel {};
+class OneInputDelegatedModel : public BundledModel {};
+
+std::vector<std::filesystem::path> descriptions_where(bool (*keep)(const Model&)) {
+  std::vector<std::filesystem::path> v;
+  for (const auto& p : bundled_descriptions()) {
+    Model m;
+    std::string error;
+    // An unreadable description is kept so the test fails on it instead of leaving it out.
+    if (!parse_model(test::read_text(p), p.parent_path().string(), m, error) || keep(m)) v.push_back(p);
+  }
+  return v;
+}
 
 TEST_P(BundledModel, NpuOutputEqualsHostReferenceBitForBit) {
   const Model m = load_model(GetParam());
@@ -106,7 +120,7 @@ TEST_P(BundledModel, BuildIsDeterministic) {
 // The build-time files (tools/models/CMakeLists.txt, another process) are the same bytes.
 TEST_P(BundledModel, BuildTimeFilesMatchAnInProcessBuild) {
   const auto dir = std::filesystem::path(CORSIM_GENERATED_MODELS_DIR) / name_of(GetParam());
-  if (!std::filesystem::exists(dir / "model.pte")) GTEST_SKIP() << "corsim_models not built";
+  ASSERT_TRUE(std::filesystem::exists(dir / "model.pte")) << dir << ": corsim_models not built";
   const BuiltModel b = build_model(load_model(GetParam()));
   EXPECT_EQ(test::read_text(dir / "model.pte"), std::string(b.pte.begin(), b.pte.end()));
   const auto& ref = b.outputs_int8[0];
@@ -131,9 +145,9 @@ std::string run_cli_out(const std::vector<std::string>& args, int& rc) {
 }
 
 // The .pte alone (as the runtime sees it) gives the expected output through corsim-npu --pte.
-TEST_P(BundledModel, StandaloneRunnerReproducesExpectedOutputFromThePte) {
+TEST_P(OneInputDelegatedModel, StandaloneRunnerReproducesExpectedOutputFromThePte) {
   const Model m = load_model(GetParam());
-  if (!m.delegate || m.inputs.size() != 1) GTEST_SKIP() << "runner takes one input; CPU-only has no stream";
+  ASSERT_TRUE(m.delegate && m.inputs.size() == 1);
   const BuiltModel b = build_model(m);
   const auto dir = std::filesystem::temp_directory_path() / ("corsim_mc_" + name_of(GetParam()));
   std::string error;
@@ -153,9 +167,9 @@ TEST_P(BundledModel, StandaloneRunnerReproducesExpectedOutputFromThePte) {
 
 // Our streams decode with the same disassembler as Vela's (below): every word decodes, and there
 // is one operation line per NPU layer.
-TEST_P(BundledModel, StreamDisassemblesWithTheNpuDisassembler) {
+TEST_P(DelegatedModel, StreamDisassemblesWithTheNpuDisassembler) {
   const Model m = load_model(GetParam());
-  if (!m.delegate) GTEST_SKIP();
+  ASSERT_TRUE(m.delegate);
   const BuiltModel b = build_model(m);
   const auto path = std::filesystem::temp_directory_path() / ("corsim_mc_" + name_of(GetParam()) + ".pte");
   { std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(b.pte.data()), b.pte.size()); }
@@ -252,15 +266,25 @@ TEST(U85Target, EveryU55ZooModelAlsoRunsOnTheU85) {
 
 INSTANTIATE_TEST_SUITE_P(Models, BundledModel, ::testing::ValuesIn(bundled_descriptions()),
                          [](const auto& info) { return name_of(info.param); });
+INSTANTIATE_TEST_SUITE_P(Models, DelegatedModel,
+                         ::testing::ValuesIn(descriptions_where([](const Model& m) { return m.delegate; })),
+                         [](const auto& info) { return name_of(info.param); });
+INSTANTIATE_TEST_SUITE_P(Models, OneInputDelegatedModel,
+                         ::testing::ValuesIn(descriptions_where([](const Model& m) {
+                           return m.delegate && m.inputs.size() == 1;
+                         })),
+                         [](const auto& info) { return name_of(info.param); });
 
 TEST(Disassembler, DecodesVelaStreamsToo) {
-  const std::filesystem::path shared(CORSIM_SHARED_MODELS_DIR);
+  const std::filesystem::path shared(CORSIM_MODELS_DIR);
   std::vector<std::vector<std::string>> runs;
-  for (const char* f : {"pte/add_ethos-u55-128.pte", "pte/mnist_ethos-u55-128.pte"})
-    if (std::filesystem::exists(shared / f)) runs.push_back({"--pte", (shared / f).string(), "--disasm"});
+  for (const char* f : {"pte/add_ethos-u55-128.pte", "pte/mnist_ethos-u55-128.pte"}) {
+    ASSERT_TRUE(std::filesystem::exists(shared / f)) << "missing " << shared / f;
+    runs.push_back({"--pte", (shared / f).string(), "--disasm"});
+  }
   const auto kws = shared / "vela/kws_cnn_small_u55-128/cmd_stream.bin";
-  if (std::filesystem::exists(kws)) runs.push_back({"--cmd", kws.string(), "--disasm"});
-  if (runs.empty()) GTEST_SKIP() << "no shared models";
+  ASSERT_TRUE(std::filesystem::exists(kws)) << "missing " << kws;
+  runs.push_back({"--cmd", kws.string(), "--disasm"});
   for (const auto& args : runs) {
     int rc = 0;
     const std::string text = run_cli_out(args, rc);

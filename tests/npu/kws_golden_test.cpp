@@ -14,7 +14,7 @@
 namespace corsim::npu {
 namespace {
 
-const std::string kDir = std::string(CORSIM_SHARED_MODELS_DIR) + "/vela/kws_cnn_small_u55-128/";
+const std::string kDir = std::string(CORSIM_MODELS_DIR) + "/vela/kws_cnn_small_u55-128/";
 
 std::vector<uint8_t> slurp(const std::string& p) {
   std::ifstream f(p, std::ios::binary);

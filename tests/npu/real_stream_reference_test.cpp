@@ -264,7 +264,7 @@ int total(const std::map<std::string, int>& m) {
 }
 
 TEST(RealStreams, KwsEveryOperationMatchesTheReference) {
-  const std::string dir = std::string(CORSIM_SHARED_MODELS_DIR) + "/vela/kws_cnn_small_u55-128/";
+  const std::string dir = std::string(CORSIM_MODELS_DIR) + "/vela/kws_cnn_small_u55-128/";
   const auto cmd = slurp(dir + "cmd_stream.bin");
   ASSERT_FALSE(cmd.empty()) << "missing " << dir << "cmd_stream.bin";
   std::string err;
@@ -284,7 +284,7 @@ TEST(RealStreams, KwsEveryOperationMatchesTheReference) {
 void run_pte(const std::string& name, int input_value, int min_checked) {
   runner::Job job;
   std::string err;
-  ASSERT_TRUE(runner::load_pte(std::string(CORSIM_SHARED_MODELS_DIR) + "/pte/" + name, job, err)) << err;
+  ASSERT_TRUE(runner::load_pte(std::string(CORSIM_MODELS_DIR) + "/pte/" + name, job, err)) << err;
   RegionBus bus;
   for (unsigned r = 0; r < 8; ++r) bus.region(r) = job.regions[r];
   uint8_t v = static_cast<uint8_t>(input_value);

@@ -13,7 +13,7 @@
 namespace corsim::npu::runner {
 namespace {
 
-const std::string kModels = std::string(CORSIM_SHARED_MODELS_DIR) + "/";
+const std::string kModels = std::string(CORSIM_MODELS_DIR) + "/";
 const std::string kKws = kModels + "vela/kws_cnn_small_u55-128/";
 
 std::vector<uint8_t> slurp(const std::string& p) {
@@ -46,7 +46,7 @@ std::string tmp(const std::string& name) { return ::testing::TempDir() + name; }
 bool have_models() { return !slurp(kKws + "cmd_stream.bin").empty(); }
 
 TEST(Runner, KwsTfliteGivesTheGoldenOutput) {
-  ASSERT_TRUE(have_models()) << "missing " << kKws;
+  ASSERT_TRUE(have_models()) << "missing " << kKws << "cmd_stream.bin";
   const Result r = run({"--tflite", kKws + "model_vela.tflite", "--input", kKws + "input.bin", "--output",
                         tmp("kws_tflite.bin")});
   ASSERT_EQ(r.rc, 0) << r.err;
@@ -56,7 +56,7 @@ TEST(Runner, KwsTfliteGivesTheGoldenOutput) {
 }
 
 TEST(Runner, KwsRawStreamGivesTheGoldenOutput) {
-  ASSERT_TRUE(have_models()) << "missing " << kKws;
+  ASSERT_TRUE(have_models()) << "missing " << kKws << "cmd_stream.bin";
   const Result r = run({"--cmd", kKws + "cmd_stream.bin", "--region", "0=" + kKws + "flash.bin", "--scratch-size",
                         "48848", "--input", kKws + "input.bin@region1:0", "--output", tmp("kws_raw.bin") + "@1:0:12",
                         "--quiet"});
@@ -66,10 +66,9 @@ TEST(Runner, KwsRawStreamGivesTheGoldenOutput) {
 
 // Shared models README: the Add model's NPU output is int8 127 for two inputs of 127.
 TEST(Runner, AddPteGives127For127Plus127) {
-  ASSERT_TRUE(have_models()) << "missing " << kKws;
+  ASSERT_TRUE(have_models()) << "missing " << kKws << "cmd_stream.bin";
   const Result r = run({"--pte", kModels + "pte/add_ethos-u55-128.pte", "--input-value", "127", "--output",
                         tmp("add_out.bin")});
-  if (r.rc == 2 && r.err.find("without the .pte reader") != std::string::npos) GTEST_SKIP() << r.err;
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(slurp(tmp("add_out.bin")), std::vector<uint8_t>{127});
 }
@@ -77,13 +76,12 @@ TEST(Runner, AddPteGives127For127Plus127) {
 // Other pairs give the float reference: inputs scale 1/255 zp -128, output scale 2/255 zp -128
 // (README), so out = round((a + 128 + b + 128) / 2) - 128.
 TEST(Runner, AddPteGivesTheFloatReferenceSum) {
-  ASSERT_TRUE(have_models()) << "missing " << kKws;
+  ASSERT_TRUE(have_models()) << "missing " << kKws << "cmd_stream.bin";
   for (auto [a, b] : {std::pair{50, -20}, std::pair{0, 0}, std::pair{-128, -128}, std::pair{-100, 31}}) {
     std::ofstream(tmp("a.bin"), std::ios::binary).put(static_cast<char>(a));
     std::ofstream(tmp("b.bin"), std::ios::binary).put(static_cast<char>(b));
     const Result r = run({"--pte", kModels + "pte/add_ethos-u55-128.pte", "--input", tmp("a.bin"), "--input",
                           tmp("b.bin"), "--output", tmp("add_ab.bin"), "--quiet"});
-    if (r.rc == 2 && r.err.find("without the .pte reader") != std::string::npos) GTEST_SKIP() << r.err;
     ASSERT_EQ(r.rc, 0) << r.err;
     const double real = (a + 128) / 255.0 + (b + 128) / 255.0;
     const int expect = static_cast<int>(std::lround(real / (2 / 255.0))) - 128;
@@ -94,9 +92,8 @@ TEST(Runner, AddPteGivesTheFloatReferenceSum) {
 }
 
 TEST(Runner, MnistPteRunsToCompletion) {
-  ASSERT_TRUE(have_models()) << "missing " << kKws;
+  ASSERT_TRUE(have_models()) << "missing " << kKws << "cmd_stream.bin";
   const Result r = run({"--pte", kModels + "pte/mnist_ethos-u55-128.pte", "--quiet", "--output", tmp("mnist.bin")});
-  if (r.rc == 2 && r.err.find("without the .pte reader") != std::string::npos) GTEST_SKIP() << r.err;
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_EQ(slurp(tmp("mnist.bin")).size(), 10u);
 }
@@ -104,7 +101,7 @@ TEST(Runner, MnistPteRunsToCompletion) {
 // Memory parameters change the modelled cycles, not the results: a slower flash on AXI1 makes the
 // flash-bound KWS stream take longer.
 TEST(Runner, MemoryParametersChangeCycles) {
-  ASSERT_TRUE(have_models()) << "missing " << kKws;
+  ASSERT_TRUE(have_models()) << "missing " << kKws << "cmd_stream.bin";
   auto cycles = [](const std::string& out) {
     const auto p = out.find(" MACs, ");
     return std::stoull(out.substr(p + 7));
@@ -121,7 +118,7 @@ TEST(Runner, MemoryParametersChangeCycles) {
 }
 
 TEST(Runner, DisassemblesTheStream) {
-  ASSERT_TRUE(have_models()) << "missing " << kKws;
+  ASSERT_TRUE(have_models()) << "missing " << kKws << "cmd_stream.bin";
   const Result r = run({"--cmd", kKws + "cmd_stream.bin", "--disasm"});
   ASSERT_EQ(r.rc, 0);
   EXPECT_NE(r.out.find("NPU_OP_STOP 0xffff"), std::string::npos);

@@ -10,7 +10,7 @@
 namespace corsim::npu::timing {
 namespace {
 
-const std::string kAmbiq = std::string(CORSIM_SHARED_MODELS_DIR) + "/u85/ambiq_vela.ini";
+const std::string kAmbiq = std::string(CORSIM_MODELS_DIR) + "/u85/ambiq_vela.ini";
 
 TEST(VelaIni, AmbiqsLowPowerSramConfigIsReadAsVelaReadsIt) {
   std::string error;

@@ -12,7 +12,7 @@
 
 namespace corsim::npu::u85test {
 
-inline const std::string kU85Dir = std::string(CORSIM_SHARED_MODELS_DIR) + "/u85/";
+inline const std::string kU85Dir = std::string(CORSIM_MODELS_DIR) + "/u85/";
 
 struct Tensor {
   std::string file;

@@ -18,7 +18,7 @@
 namespace corsim::pte::test {
 
 inline std::string model_path(const std::string& name) {
-  return std::string(CORSIM_SHARED_MODELS_DIR) + "/pte/" + name;
+  return std::string(CORSIM_MODELS_DIR) + "/pte/" + name;
 }
 
 // A byte buffer whose storage is 16-byte aligned, like a .pte placed by the firmware (§1.3).

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for SECONDS from its seeds and fails on any finding (crash, sanitizer
+# report, leak, timeout, out of memory). Used by scripts/fuzz.sh and by the ctest smoke.
+# usage: run_fuzzer.sh BINARY SECONDS WORK_DIR FUZZ_SOURCE_DIR SEED_DIR [MORE_SEED_DIRS...]
+#   WORK_DIR/corpus     the growing corpus (kept between runs)
+#   WORK_DIR/artifacts  inputs of findings (crash-*, leak-*, timeout-*, oom-*)
+#   WORK_DIR/log        libFuzzer's output; the last lines give executions and speed
+set -euo pipefail
+[ $# -ge 5 ] || { echo "usage: run_fuzzer.sh BINARY SECONDS WORK_DIR FUZZ_SOURCE_DIR SEED_DIR..." >&2; exit 2; }
+binary=$1 seconds=$2 work=$3 src=$4
+shift 4
+name=$(basename "$binary" _fuzz)
+mkdir -p "$work/corpus" "$work/artifacts"
+seeds=()
+for d in "$@" ; do
+  [ -d "$d/$name" ] && seeds+=("$d/$name")
+done
+[ -d "$src/corpus/$name" ] && seeds+=("$src/corpus/$name")
+[ ${#seeds[@]} -gt 0 ] || { echo "run_fuzzer: no seeds for $name" >&2; exit 1; }
+options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -malloc_limit_mb=2048
+         -print_final_stats=1 -artifact_prefix="$work/artifacts/")
+[ -f "$src/dict/$name.dict" ] && options+=(-dict="$src/dict/$name.dict")
+[ "$name" = cpu ] && options+=(-max_len=4097)
+# Large .tflite models fuzz slowly; the smaller real models (up to 160 KB) are the seeds that count.
+[ "$name" = tflite ] && options+=(-max_len=160000)
+status=0
+"$binary" "${options[@]}" "$work/corpus" "${seeds[@]}" > "$work/log" 2>&1 || status=$?
+grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^#[0-9]+.*DONE" "$work/log" || true
+if [ $status -ne 0 ]; then
+  tail -n 60 "$work/log" >&2
+  echo "run_fuzzer: $name found a problem (status $status); inputs in $work/artifacts" >&2
+  exit 1
+fi
