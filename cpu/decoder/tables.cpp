@@ -10,36 +10,17 @@
 #include "cpu/isa/load_store.h"
 #include "cpu/isa/multiply.h"
 
-// CORSIM_CPU_CORE_TABLES_ONLY (CMake option) leaves the optional files out: a build of the core
-// rows alone, for bisecting a decode problem.
-#if !CORSIM_CORE_TABLES_ONLY
-// Declarations the optional table files need (their handlers and decode functions).
-#if __has_include("cpu/isa/dsp.h")
+// Declarations the table files need (their handlers and decode functions). Every table file is a
+// plain include: a missing or renamed file breaks the build (docs/reliability.md).
 #include "cpu/isa/dsp.h"
-#endif
-#if __has_include("cpu/isa/system.h")
 #include "cpu/isa/system.h"
-#endif
-#if __has_include("cpu/decoder/extra_decls.h")
 #include "cpu/decoder/extra_decls.h"
-#endif
-#if __has_include("cpu/isa/pacbti.h")
 #include "cpu/isa/pacbti.h"
-#endif
 // MVE (Helium) sets, one declaration header per table file (docs/mve.md).
-#if __has_include("cpu/decoder/mve_ldst_decls.h")
 #include "cpu/decoder/mve_ldst_decls.h"
-#endif
-#if __has_include("cpu/decoder/mve_int_decls.h")
 #include "cpu/decoder/mve_int_decls.h"
-#endif
-#if __has_include("cpu/decoder/mve_int2_decls.h")
 #include "cpu/decoder/mve_int2_decls.h"
-#endif
-#if __has_include("cpu/decoder/mve_fp_decls.h")
 #include "cpu/decoder/mve_fp_decls.h"
-#endif
-#endif
 
 namespace corsim::cpu::decoder {
 
@@ -47,47 +28,22 @@ namespace {
 
 constexpr Encoding kT16Table[] = {
 #include "cpu/decoder/t16.inc"
-#if !CORSIM_CORE_TABLES_ONLY
-#if __has_include("cpu/decoder/t16_system.inc")
 #include "cpu/decoder/t16_system.inc"
-#endif
-#if __has_include("cpu/decoder/extra_t16.inc")
-#include "cpu/decoder/extra_t16.inc"
-#endif
-#endif
 };
 
 constexpr Encoding kT32Table[] = {
 #include "cpu/decoder/t32_dp.inc"
 #include "cpu/decoder/t32_ldst.inc"
 #include "cpu/decoder/t32_branch.inc"
-#if !CORSIM_CORE_TABLES_ONLY
-#if __has_include("cpu/decoder/t32_dsp.inc")
 #include "cpu/decoder/t32_dsp.inc"
-#endif
-#if __has_include("cpu/decoder/t32_system.inc")
 #include "cpu/decoder/t32_system.inc"
-#endif
-#if __has_include("cpu/decoder/extra_t32.inc")
 #include "cpu/decoder/extra_t32.inc"
-#endif
-#if __has_include("cpu/decoder/mve_ldst.inc")
 #include "cpu/decoder/mve_ldst.inc"
-#endif
-#if __has_include("cpu/decoder/mve_int.inc")
 #include "cpu/decoder/mve_int.inc"
-#endif
-#if __has_include("cpu/decoder/mve_int2.inc")
 #include "cpu/decoder/mve_int2.inc"
-#endif
-#if __has_include("cpu/decoder/mve_fp.inc")
 #include "cpu/decoder/mve_fp.inc"
-#endif
 // PACBTI (Armv8.1-M): its encodings are spaces the rows above give up, so its place is free.
-#if __has_include("cpu/decoder/t32_pacbti.inc")
 #include "cpu/decoder/t32_pacbti.inc"
-#endif
-#endif
 };
 
 }  // namespace

@@ -22,11 +22,7 @@ constexpr uint32_t kLtpsizeNone = 4u << 16;
 }  // namespace
 
 uint32_t default_fpscr(Cpu& cpu) {
-#if CORSIM_HAVE_EXCEPTION_UNIT
   return (cpu.exceptions().regs().fpdscr & kFpdscrMask) | kLtpsizeNone;
-#else
-  return kLtpsizeNone;
-#endif
 }
 
 bool check_full(Cpu& cpu) {
@@ -34,7 +30,6 @@ bool check_full(Cpu& cpu) {
     cpu.raise(FaultKind::UndefinedInstruction);
     return false;
   }
-#if CORSIM_HAVE_EXCEPTION_UNIT
   ExceptionUnit& exc = cpu.exceptions();
   // CheckCPEnabled(10): CPACR.CP10 (B3 "Coprocessor Access Control Register").
   if (!exc.fpu_enabled()) {
@@ -59,7 +54,6 @@ bool check_full(Cpu& cpu) {
     if (cpu.config().has_mve) s.vpr = 0;  // the new context has no predication state (QEMU agrees)
     control |= kControlFpca | (s.secure ? kControlSfpa : 0u);
   }
-#endif
   // Passed: until an input changes, the next check has nothing to do (cpu/isa/fp_check.h).
   cpu.state().fp_check_passed =
       ArchState::kFpCheckVfp | (cpu.config().has_mve ? ArchState::kFpCheckMve : uint8_t{0});

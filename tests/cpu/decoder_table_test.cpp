@@ -121,11 +121,7 @@ TEST(DecoderTables, KnownEncodings) {
   EXPECT_EQ(decode(0xF00FC007, true).encoding->name, "LE T1");
   EXPECT_EQ(decode(0xE8BD8010, true).encoding->name, "POP T2");           // pop.w {r4, pc}
   EXPECT_EQ(decode(0xE92D4010, true).encoding->name, "PUSH T2");          // push.w {r4, lr}
-#if CORSIM_CORE_TABLES_ONLY
-  EXPECT_EQ(decode(0xEA5001EF, true).encoding, nullptr);                  // asrl r0, r1, #3 (MVE table)
-#else
   EXPECT_EQ(decode(0xEA5001EF, true).encoding->name, "ASRL (immediate) T1");  // asrl r0, r1, #3
-#endif
   EXPECT_EQ(decode(0xDE00, false).encoding == nullptr || decode(0xDE00, false).encoding->name != "B T1", true);
 }
 

@@ -6,7 +6,7 @@
 # the Corstone-300 executor runner, the shared models folder.
 set -uo pipefail
 corsim=$1 script=$2 fw=$3 simfw=$4 runner=$5 models=$6
-model=$models/pte/add_ethos-u55-128.pte   # x + y with ones: 2.0 (../shared/models/README.md)
+model=$models/pte/add_ethos-u55-128.pte   # x + y with ones: 2.0 (the models folder's README.md)
 for f in "$corsim" "$script" "$runner" "$model" "$simfw/lockup.elf" "$simfw/spin.elf" \
          "$fw/exit_with.elf" "$fw/rom_write.elf" "$fw/npu_error.elf" "$fw/semihost_misuse.elf" "$fw/print_error_eot.elf" \
          "$fw/markers_spin.elf"; do

@@ -218,11 +218,11 @@ TEST(U85Target, PteNamesTheU85InCop1AndCompileSpecs) {
   const std::pair<uint32_t, uint32_t> table[] = {
       {128, 0x20000117u}, {256, 0x20000118u}, {512, 0x20001119u}, {1024, 0x2000251Au}, {2048, 0x2000261Bu}};
   for (const auto& [macs, config] : table) {
-    Model m = load_model(std::filesystem::path(CORSIM_MODELS_DIR) / "zoo_u85" / "u85_256_classifier.json");
+    Model m = load_model(std::filesystem::path(CORSIM_BUNDLED_MODELS_DIR) / "zoo_u85" / "u85_256_classifier.json");
     std::string error;
-    ASSERT_TRUE(parse_model_for_target(test::read_text(std::filesystem::path(CORSIM_MODELS_DIR) / "zoo_u85" /
+    ASSERT_TRUE(parse_model_for_target(test::read_text(std::filesystem::path(CORSIM_BUNDLED_MODELS_DIR) / "zoo_u85" /
                                                        "u85_256_classifier.json"),
-                                       CORSIM_MODELS_DIR, fmt::format("ethos-u85-{}", macs), m, error))
+                                       CORSIM_BUNDLED_MODELS_DIR, fmt::format("ethos-u85-{}", macs), m, error))
         << error;
     const BuiltModel b = build_model(m);
     ethos_u::VelaBinStream vbs;

@@ -28,17 +28,12 @@ bool undefined(Cpu& cpu) {
 bool fp_state_active(Cpu& cpu) {
   // A passed ExecuteFPCheck whose inputs have not changed since (cpu/isa/fp_check.h) means all three.
   if (cpu.state().fp_check_passed & ArchState::kFpCheckVfp) return true;
-#if CORSIM_HAVE_EXCEPTION_UNIT
   auto& exc = cpu.exceptions();
   if (!exc.fpu_enabled() || exc.lazy_fp_active()) return false;
   const ArchState& s = cpu.state();
   const uint32_t control = s.control[1];
   const bool new_context = !(control & kControlFpca) || (s.secure && !(control & kControlSfpa));
   return !((exc.regs().fpccr & kFpccrAspen) && new_context);
-#else
-  (void)cpu;
-  return true;
-#endif
 }
 
 }  // namespace
@@ -60,9 +55,7 @@ void exec_DLSTP(Cpu& cpu, const Operands& o) {
 // WLSTP: NOCP is checked first, but a zero count branches without touching the FP context.
 void exec_WLSTP(Cpu& cpu, const Operands& o) {
   if (!cpu.config().has_mve || o.rn == 13 || cpu.state().in_it_block()) return (void)undefined(cpu);
-#if CORSIM_HAVE_EXCEPTION_UNIT
   if (!cpu.exceptions().fpu_enabled()) return cpu.raise(FaultKind::NoCoprocessor);
-#endif
   const uint32_t count = cpu.reg(o.rn);
   if (count == 0) return cpu.branch_write_pc(cpu.reg(15) + o.imm);
   if (!mve::check(cpu)) return;
