@@ -12,7 +12,7 @@ else
            -not -path './build*' -print0; }
 fi
 found=$(list | xargs -0 grep -nE 'shared/models' -- | grep -vE ':[0-9]+:[[:space:]]*(#|//)' \
-        | grep -vE '^(\./)?CMakeLists\.txt:|^(\./)?tests/npu_u85/CMakeLists\.txt:' || true)
+        | grep -vE '^(\./)?CMakeLists\.txt:|^(\./)?tests/npu_u85/CMakeLists\.txt:|^(\./)?tests/repo/' || true)
 if [ -n "$found" ]; then
   echo "$found"
   echo "repo.one_models_dir: use CORSIM_MODELS_DIR (top CMakeLists.txt) instead of naming the folder" >&2
