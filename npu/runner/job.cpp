@@ -9,6 +9,16 @@
 
 namespace corsim::npu::runner {
 
+bool allocate_region(std::vector<uint8_t>& region, uint64_t bytes, const std::string& what, std::string& error) {
+  if (bytes > kMaxRegionBytes) {
+    error = fmt::format("{} asks for {} bytes, more than the {} MiB the runner provides", what, bytes,
+                        kMaxRegionBytes >> 20);
+    return false;
+  }
+  region.assign(bytes, 0);
+  return true;
+}
+
 bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error) {
   std::ifstream f(path, std::ios::binary);
   if (!f) {

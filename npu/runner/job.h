@@ -27,6 +27,14 @@ struct Job {
   std::vector<IoTensor> inputs, outputs;
 };
 
+// The largest region a file may ask the runner to allocate (scratch, fast scratch): far above any
+// Ethos-U system's memory, far below what makes the host fail. A .pte or .tflite naming more is bad
+// input (one error line), not an allocation failure (found by fuzz/pte).
+inline constexpr uint64_t kMaxRegionBytes = uint64_t{256} << 20;
+
+// Sets `region` to `bytes` zeros; false with a one-line `error` naming `what` above kMaxRegionBytes.
+bool allocate_region(std::vector<uint8_t>& region, uint64_t bytes, const std::string& what, std::string& error);
+
 // Reads a whole file; false with a one-line `error` if it cannot be read.
 bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error);
 

@@ -61,7 +61,8 @@ bool load_pte(const std::string& path, Job& job, std::string& error) {
       if (!load_command_bytes(cmd, job, error)) return false;
       job.regions[0].assign(vbs.weight_data.data.begin(), vbs.weight_data.data.end());
       if (vbs.scratch_embedded) job.regions[1].assign(vbs.scratch_data.begin(), vbs.scratch_data.end());
-      else job.regions[1].assign(vbs.scratch_size, 0);
+      else if (!allocate_region(job.regions[1], vbs.scratch_size, fmt::format("'{}': the scratch area", path), error))
+        return false;
       auto add = [&](const ethos_u::VelaIoList& list, std::vector<IoTensor>& out, const char* what) {
         for (uint32_t i = 0; i < list.count; ++i) {
           const ethos_u::VelaIo io = list.get(i);

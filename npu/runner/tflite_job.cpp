@@ -94,8 +94,9 @@ bool load_tflite(const std::string& path, Job& job, std::string& error) {
   if (!buffer_bytes(file, m, cmd->buffer(), cmd_bytes, error)) return false;
   if (!load_command_bytes(cmd_bytes, job, error)) return false;
   if (!buffer_bytes(file, m, flash->buffer(), job.regions[0], error)) return false;
-  job.regions[1].assign(tensor_bytes(*scratch), 0);
-  job.regions[2].assign(tensor_bytes(*fast), 0);
+  if (!allocate_region(job.regions[1], tensor_bytes(*scratch), fmt::format("'{}': the scratch tensor", path), error) ||
+      !allocate_region(job.regions[2], tensor_bytes(*fast), fmt::format("'{}': the fast scratch tensor", path), error))
+    return false;
 
   // OfflineMemoryAllocation: int32 [version, subgraph, count, offset per tensor (-1: none)].
   std::vector<int32_t> offline;
