@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for SECONDS from its seeds and fails on any finding (crash, sanitizer
+# Runs one libFuzzer target for SECONDS from its seeds (random seed fixed at 1, so a CI smoke
+# repeats the inputs a developer saw) and fails on any finding (crash, sanitizer
 # report, leak, timeout, out of memory). Used by scripts/fuzz.sh and by the ctest smoke.
 # usage: run_fuzzer.sh BINARY SECONDS WORK_DIR FUZZ_SOURCE_DIR SEED_DIR [MORE_SEED_DIRS...]
 #   WORK_DIR/corpus     the growing corpus (kept between runs)
@@ -17,7 +18,7 @@ for d in "$@" ; do
 done
 [ -d "$src/corpus/$name" ] && seeds+=("$src/corpus/$name")
 [ ${#seeds[@]} -gt 0 ] || { echo "run_fuzzer: no seeds for $name" >&2; exit 1; }
-options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -malloc_limit_mb=2048
+options=(-seed=1 -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -malloc_limit_mb=2048
          -print_final_stats=1 -artifact_prefix="$work/artifacts/")
 [ -f "$src/dict/$name.dict" ] && options+=(-dict="$src/dict/$name.dict")
 [ "$name" = cpu ] && options+=(-max_len=4097)

@@ -25,14 +25,14 @@ class RegionBus final : public NpuBus {
   bool read(uint64_t address, std::span<uint8_t> out, AxiPort port) override {
     const uint8_t* p = locate(address, out.size());
     if (!p) return false;
-    std::memcpy(out.data(), p, out.size());
+    if (!out.empty()) std::memcpy(out.data(), p, out.size());  // memcpy's pointers must be valid even for 0 bytes
     bytes_read_[static_cast<size_t>(port)] += out.size();
     return true;
   }
   bool write(uint64_t address, std::span<const uint8_t> in, AxiPort port) override {
     uint8_t* p = locate(address, in.size());
     if (!p) return false;
-    std::memcpy(p, in.data(), in.size());
+    if (!in.empty()) std::memcpy(p, in.data(), in.size());
     bytes_written_[static_cast<size_t>(port)] += in.size();
     return true;
   }
