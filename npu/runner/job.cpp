@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -20,12 +21,30 @@ bool allocate_region(std::vector<uint8_t>& region, uint64_t bytes, const std::st
 }
 
 bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    error = fmt::format("'{}' is not a file", path);
+    return false;
+  }
   std::ifstream f(path, std::ios::binary);
   if (!f) {
     error = fmt::format("cannot open '{}'", path);
     return false;
   }
-  out.assign(std::istreambuf_iterator<char>(f), {});
+  // One read of the whole file (its size first): reading it a character at a time through an
+  // istreambuf_iterator was most of the .tflite/.pte fuzz targets' time (docs/reliability.md).
+  f.seekg(0, std::ios::end);
+  const std::streamoff size = f.tellg();
+  f.seekg(0, std::ios::beg);
+  if (size < 0 || size > (std::streamoff{1} << 31) || !f) {
+    error = fmt::format("cannot read '{}'", path);
+    return false;
+  }
+  out.resize(static_cast<size_t>(size));
+  if (size > 0 && !f.read(reinterpret_cast<char*>(out.data()), size)) {
+    error = fmt::format("cannot read '{}'", path);
+    return false;
+  }
   return true;
 }
 

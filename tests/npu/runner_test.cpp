@@ -156,3 +156,20 @@ TEST(Runner, MalformedStreamIsReportedNotCrashed) {
 
 }  // namespace
 }  // namespace corsim::npu::runner
+
+namespace corsim::npu::runner {
+namespace {
+
+TEST(RunnerInput, ADirectoryIsOneLineNotACrash) {
+  // A folder given as a stream or a model (read_file reads a file's size first; a folder has
+  // none): one line, status 2.
+  for (const char* option : {"--cmd", "--pte", "--tflite"}) {
+    const Result r = run({option, ::testing::TempDir()});
+    EXPECT_EQ(r.rc, 2) << option;
+    EXPECT_NE(r.err.find("is not a file"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace corsim::npu::runner
