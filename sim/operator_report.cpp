@@ -205,15 +205,19 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
         // (npu/timing/timing_model.h OpTiming::read/write).
         n.read = op.timing.read;
         n.write = op.timing.write;
-        // DMAs overlap kernels: the operator's NPU time is the union of its operations' intervals
-        // (they start in stream order, so a running end is enough).
-        const Cycles from = std::max(op.start, e.npu_busy_until);
-        if (op.end > from) e.npu_cycles += op.end - from;
-        e.npu_busy_until = std::max(e.npu_busy_until, op.end);
         e.npu_ops.push_back(std::move(n));
         e.npu = true;
         break;
       }
+    }
+  }
+  // DMAs overlap kernels: an operator's NPU time is the union of its operations' intervals (they
+  // start in stream order, so a running end is enough).
+  for (OperatorEntry& e : r.operators) {
+    Cycles covered = 0;
+    for (const NpuOpEntry& n : e.npu_ops) {
+      if (n.end > std::max(n.start, covered)) e.npu_cycles += n.end - std::max(n.start, covered);
+      covered = std::max(covered, n.end);
     }
   }
   return r;

@@ -60,7 +60,6 @@ struct OperatorEntry {
   Cycles begin = 0, end = 0;  // marker times
   Cycles cycles = 0;       // charged cycles (see above)
   Cycles npu_cycles = 0;   // cycles in which at least one of its NPU operations ran (DMAs overlap kernels)
-  Cycles npu_busy_until = 0;  // while collecting: the latest end seen
   TrafficSnapshot bytes{}; // per master, during the charged span
   MemorySnapshot memories; // per memory (OperatorReport::memory_names), during the charged span
   std::vector<NpuOpEntry> npu_ops;
