@@ -3,33 +3,13 @@
 #include <algorithm>
 
 #include "base/bits.h"
+#include "npu/feature_map_registers.h"
 
 namespace corsim::npu {
 
-namespace {
-
-uint32_t precision_bits(uint32_t field) { return 8u << field; }  // 0 8, 1 16, 2 32, 3 64
-
-int32_t typed16(uint16_t raw, bool is_signed) { return is_signed ? static_cast<int16_t>(raw) : int32_t{raw}; }
-
-void decode_precision(FeatureMap& fm, uint16_t p, bool ofm) {
-  fm.is_signed = bit(p, 0);
-  // IFM: precision [19:18] -> param bits 3:2. OFM: [18:17] -> param bits 2:1 (§2.3).
-  fm.elem_bits = static_cast<uint8_t>(precision_bits(ofm ? bits<2, 1>(p) : bits<3, 2>(p)));
-  fm.layout = bits<7, 6>(p) == 1 ? Layout::kNhcwb16 : Layout::kNhwc;
-}
-
-// The registers every feature map (IFM, IFM2, OFM) has: precision, zero point, tile sizes,
-// region, the four tile bases and the strides (§2.3, §2.4, §2.6).
-struct FeatureMapRegisters {
-  uint16_t precision, zero_point, width0_m1, height0_m1, height1_m1, region;  // cmd0
-  uint16_t base0, stride_x, stride_y, stride_c;                                // cmd1
-  bool ofm;
-};
-
-FeatureMap feature_map(const RegisterState& r, Isa isa, const FeatureMapRegisters& k) {
+FeatureMap read_feature_map(const RegisterState& r, Isa isa, const FeatureMapRegisters& k, PrecisionDecoder decode) {
   FeatureMap fm;
-  decode_precision(fm, r.get0(k.precision), k.ofm);
+  decode(fm, r.get0(k.precision), k.ofm);
   fm.zero_point = typed16(r.get0(k.zero_point), fm.is_signed);
   fm.width0 = r.get0(k.width0_m1) + 1u;
   fm.height0 = r.get0(k.height0_m1) + 1u;
@@ -40,6 +20,21 @@ FeatureMap feature_map(const RegisterState& r, Isa isa, const FeatureMapRegister
   fm.stride_y = r.address(k.stride_y, isa);
   fm.stride_c = r.address(k.stride_c, isa);
   return fm;
+}
+
+namespace {
+
+uint32_t precision_bits(uint32_t field) { return 8u << field; }  // 0 8, 1 16, 2 32, 3 64
+
+void decode_precision(FeatureMap& fm, uint16_t p, bool ofm) {
+  fm.is_signed = bit(p, 0);
+  // IFM: precision [19:18] -> param bits 3:2. OFM: [18:17] -> param bits 2:1 (§2.3).
+  fm.elem_bits = static_cast<uint8_t>(precision_bits(ofm ? bits<2, 1>(p) : bits<3, 2>(p)));
+  fm.layout = bits<7, 6>(p) == 1 ? Layout::kNhcwb16 : Layout::kNhwc;
+}
+
+FeatureMap feature_map(const RegisterState& r, Isa isa, const FeatureMapRegisters& k) {
+  return read_feature_map(r, isa, k, decode_precision);
 }
 
 FeatureMap ifm_registers(const RegisterState& r, Isa isa) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "base/bits.h"
+#include "npu/feature_map_registers.h"
 #include "npu/op_config.h"
 
 namespace corsim::npu {
@@ -12,8 +13,6 @@ namespace corsim::npu {
 namespace {
 
 constexpr Isa kIsa = Isa::kU85;
-
-int32_t typed16(uint16_t raw, bool is_signed) { return is_signed ? static_cast<int16_t>(raw) : int32_t{raw}; }
 
 // IFM/IFM2_PRECISION: [16] type, [19:18] precision, [23:22] format, [31:30] storage.
 // OFM_PRECISION: [16] type, [18:17] precision, [23:22] format, [24] scale_mode, [26:25] reverse,
@@ -29,26 +28,8 @@ void decode_precision(FeatureMap& fm, uint16_t p, bool ofm) {
   }
 }
 
-struct FeatureMapRegisters {
-  uint16_t precision, zero_point, width0_m1, height0_m1, height1_m1, region;  // cmd0
-  uint16_t base0, stride_x, stride_y, stride_c;                                // cmd1
-  bool ofm;
-};
-
 FeatureMap feature_map(const RegisterState& r, const FeatureMapRegisters& k) {
-  FeatureMap fm;
-  decode_precision(fm, r.get0(k.precision), k.ofm);
-  fm.zero_point = typed16(r.get0(k.zero_point), fm.is_signed);
-  fm.width0 = r.get0(k.width0_m1) + 1u;
-  fm.height0 = r.get0(k.height0_m1) + 1u;
-  fm.height1 = r.get0(k.height1_m1) + 1u;
-  // For a chained map the region field is the chaining-buffer number (§9.3).
-  fm.region = r.get0(k.region) & 7;
-  for (unsigned t = 0; t < 4; ++t) fm.base[t] = r.address(k.base0 + t, kIsa);
-  fm.stride_x = r.address(k.stride_x, kIsa);
-  fm.stride_y = r.address(k.stride_y, kIsa);
-  fm.stride_c = r.address(k.stride_c, kIsa);
-  return fm;
+  return read_feature_map(r, kIsa, k, decode_precision);
 }
 
 // OFM_SCALE / IFM_SCALE / IFM2_SCALE (§2.4): word0 [21:16] shift, [26:22] dbl_rnd, round mode
