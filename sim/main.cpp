@@ -15,6 +15,7 @@
 #include <spdlog/spdlog.h>
 
 #include "sim/cli.h"
+#include "sim/console_capture.h"
 #include "sim/etdump_writer.h"
 #include "sim/fvp_front_end.h"
 #include "sim/npu_wiring.h"
@@ -22,6 +23,8 @@
 #include "sim/output_file.h"
 #include "sim/progress.h"
 #include "sim/report.h"
+#include "sim/report_csv.h"
+#include "sim/report_html.h"
 #include "sim/simulator.h"
 
 namespace {
@@ -80,9 +83,12 @@ struct Outputs {
   std::string error;                                       // why none is written
 };
 
-Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
+// `html`: the page's context (console, configuration, placement) when --report-html was given.
+Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report, const HtmlReportContext* html,
+                     unsigned num_macs) {
   Outputs out;
-  const bool wanted = !cfg.report_json.empty() || !cfg.chrome_trace.empty() || !cfg.etdump.empty();
+  const bool wanted = !cfg.report_json.empty() || !cfg.chrome_trace.empty() || !cfg.etdump.empty() ||
+                      !cfg.report_html.empty() || !cfg.report_csv.empty();
   if (!wanted) return out;
   if (!report.present) {
     out.error = "the firmware wrote no operator trace markers (runtime/trace/markers.h), so there is no per-operator report";
@@ -96,6 +102,8 @@ Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
   }
   if (!cfg.report_json.empty()) out.files.emplace_back(cfg.report_json, operator_report_json(report));
   if (!cfg.chrome_trace.empty()) out.files.emplace_back(cfg.chrome_trace, operator_chrome_trace(report));
+  if (!cfg.report_html.empty() && html) out.files.emplace_back(cfg.report_html, operator_report_html(report, *html));
+  if (!cfg.report_csv.empty()) out.files.emplace_back(cfg.report_csv, operator_report_csv(report, num_macs));
   if (!cfg.etdump.empty() && report.stopped_inside) {
     spdlog::warn("--etdump {}: not written: {}", cfg.etdump, report.error);  // the Inspector expects whole runs
   } else if (!cfg.etdump.empty()) {
@@ -112,7 +120,7 @@ Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
 
 std::string requested_outputs(const RunConfig& cfg) {
   std::string names;
-  for (const std::string* f : {&cfg.report_json, &cfg.chrome_trace, &cfg.etdump}) {
+  for (const std::string* f : {&cfg.report_json, &cfg.chrome_trace, &cfg.etdump, &cfg.report_html, &cfg.report_csv}) {
     if (!f->empty()) names += names.empty() ? *f : ", " + *f;
   }
   return names;
@@ -207,8 +215,14 @@ int main(int argc, char** argv) {
         },
         std::chrono::milliseconds(250));
   }
+  // The HTML page shows the console: keep a copy of it while it goes to stdout as always.
+  ConsoleCapture console;
+  if (!cfg.report_html.empty()) {
+    if (std::string e = console.start(); !e.empty()) spdlog::warn("{}", e);
+  }
   const RunResult result = sim.run();
   std::fflush(stdout);
+  const std::string console_text = console.finish();
   if (progress_shown) fmt::print(stderr, "\r\033[K");
   std::signal(SIGINT, SIG_DFL);
 
@@ -263,7 +277,9 @@ int main(int argc, char** argv) {
 
   // Outputs: complete or not written. A run that failed keeps its own status; the outputs then say
   // only why they are missing. After an interrupted run the report of what ran is written.
-  const Outputs outputs = make_outputs(cfg, op_report);
+  std::optional<HtmlReportContext> html;
+  if (!cfg.report_html.empty()) html = make_html_context(sim.config(), sim.preset(), sim.image().symbols, console_text);
+  const Outputs outputs = make_outputs(cfg, op_report, html ? &*html : nullptr, sim.preset().npu.num_macs);
   if (!outputs.error.empty()) {
     if (status == kExitOk) {
       front.error(fmt::format("{} not written: {}", requested_outputs(cfg), outputs.error));
