@@ -26,6 +26,7 @@
 #include "sim/report_csv.h"
 #include "sim/report_html.h"
 #include "sim/simulator.h"
+#include "sim/tensor_dump.h"
 
 namespace {
 
@@ -190,6 +191,18 @@ int main(int argc, char** argv) {
   npu_bus = &sim.bus();
   MarkerTraffic marker_traffic;
   marker_traffic.install(sim.trace_markers(), sim.bus());
+  // --dump-tensors: the tensors the runner's markers describe, and each NPU operation's OFM.
+  std::optional<TensorDumper> dumper;
+  if (!cfg.dump_tensors.empty()) {
+    dumper.emplace(cfg.dump_tensors, sim.bus());
+    if (std::string e = dumper->prepare(); !e.empty()) {
+      front.error(e);
+      return kExitBadInput;
+    }
+    sim.trace_markers().add_observer([&dumper](const TraceMarker& m) { dumper->on_marker(m); });
+    npu.set_operation_observer([&dumper](const corsim::npu::DeviceOp& op, uint32_t index,
+                                         const std::array<uint64_t, 8>& basep) { dumper->on_npu_operation(op, index, basep); });
+  }
   if (std::string e = sim.prepare(); !e.empty()) {
     front.error(e);
     return kExitBadInput;
@@ -286,6 +299,17 @@ int main(int argc, char** argv) {
       status = kExitBadInput;
     } else {
       spdlog::warn("{} not written: {}", requested_outputs(cfg), outputs.error);
+    }
+  }
+  if (dumper) {
+    if (dumper->tensor_markers() == 0) {
+      spdlog::warn("--dump-tensors {}: the firmware wrote no tensor markers (the executor runner writes them with "
+                   "--tensor-markers; run_fvp.sh --dump-tensors adds it): only NPU outputs are dumped",
+                   cfg.dump_tensors);
+    }
+    if (std::string e = dumper->finish(op_report); !e.empty()) {
+      front.error(e);
+      if (status == kExitOk) status = kExitBadInput;
     }
   }
   if (std::string e = write_files_atomically(outputs.files); !e.empty()) {

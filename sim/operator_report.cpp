@@ -60,7 +60,7 @@ static MemorySnapshot diff_memories(const MemorySnapshot& a, const MemorySnapsho
 }
 
 void MarkerTraffic::install(TraceMarkerLog& log, const memory::Interconnect& bus) {
-  log.set_observer([this, &bus](const TraceMarker&) {
+  log.add_observer([this, &bus](const TraceMarker&) {
     TrafficSnapshot s{};
     for (size_t m = 0; m < kNumMasters; ++m) s[m] = bus.traffic(static_cast<memory::Master>(m));
     snapshots_.push_back(s);

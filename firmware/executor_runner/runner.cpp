@@ -152,6 +152,53 @@ class MarkerObserver final : public rt::InstructionObserver {
 };
 MarkerObserver observer;
 
+// With `--tensor-markers` (corsim --dump-tensors, docs/report-schema.md "Tensor dumps"): the same
+// markers, and after each begin marker one kPortTensor record per tensor or scalar argument
+// (runtime/trace/markers.h), from which corsim reads the tensors at the begin and end markers.
+// A separate observer, so the plain runs execute exactly the code they always did.
+class TensorMarkerObserver final : public rt::InstructionObserver {
+ public:
+  explicit TensorMarkerObserver(const rt::Method& m) : method_(m) {}
+  void on_instruction_begin(const rt::InstructionInfo& info) override {
+    observer.on_instruction_begin(info);
+    const rt::Span<rt::EValue* const> args = method_.instruction_args(info.chain, info.index);
+    for (uint32_t k = 0; k < args.size(); ++k) {
+      const rt::EValue& v = *args[k];
+      if (v.is_tensor()) {
+        const rt::Tensor& t = v.to_tensor();
+        uint32_t order = 0;
+        for (size_t d = 0; d < t.dim(); ++d) order |= uint32_t{t.dim_order(d)} << (4 * d);
+        markers.word(trace::kPortTensor, trace::tensor_header(k, static_cast<uint32_t>(t.scalar_type()), t.dim()));
+        markers.word(trace::kPortTensor, static_cast<uint32_t>(reinterpret_cast<uintptr_t>(t.data())));
+        markers.word(trace::kPortTensor, order);
+        for (size_t d = 0; d < t.dim(); ++d) markers.word(trace::kPortTensor, static_cast<uint32_t>(t.size(d)));
+      } else if (v.is_scalar()) {
+        uint64_t bits = 0;
+        uint32_t kind = 0;
+        if (v.is_int()) {
+          bits = static_cast<uint64_t>(v.to_int());
+        } else if (v.is_double()) {
+          const double d = v.to_double();
+          std::memcpy(&bits, &d, sizeof bits);
+          kind = 1;
+        } else {
+          bits = v.to_bool() ? 1 : 0;
+          kind = 2;
+        }
+        markers.word(trace::kPortTensor, trace::scalar_header(k, kind));
+        markers.word(trace::kPortTensor, static_cast<uint32_t>(bits));
+        markers.word(trace::kPortTensor, static_cast<uint32_t>(bits >> 32));
+      }
+    }
+  }
+  void on_instruction_end(const rt::InstructionInfo& info, const rt::Status& s) override {
+    observer.on_instruction_end(info, s);
+  }
+
+ private:
+  const rt::Method& method_;
+};
+
 extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); }
 
 
@@ -229,6 +276,7 @@ struct Args {
   uintptr_t model_addr = kDefaultModelAddress;
   size_t model_size = 0;
   bool model_size_given = false;  // --model-size (0 then means an empty model, not "unknown")
+  bool tensor_markers = false;    // --tensor-markers: describe every argument (corsim --dump-tensors)
 };
 
 char cmdline[1024];
@@ -252,6 +300,8 @@ bool parse_args(Args& a) {
     } else if (!std::strcmp(tok[i], "--model-size") && has) {
       a.model_size = std::strtoul(tok[++i], nullptr, 0);
       a.model_size_given = true;
+    } else if (!std::strcmp(tok[i], "--tensor-markers")) {
+      a.tensor_markers = true;
     } else if (!std::strcmp(tok[i], "--server_mode") && has) {
       ++i;  // accepted, ignored (single run)
     } else if (tok[i][0] == '-') {
@@ -486,7 +536,12 @@ int main() {
   }
   LOG('I', "Input prepared.");
 
-  method.set_observer(&observer);
+  static TensorMarkerObserver tensor_observer(method);
+  if (args.tensor_markers) {
+    method.set_observer(&tensor_observer);
+  } else {
+    method.set_observer(&observer);
+  }
   cycles_start();
   LOG('I', "Starting running 1 inferences...");
   markers.word(trace::kPortRun, 1);

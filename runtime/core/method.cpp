@@ -82,6 +82,12 @@ InstructionInfo Method::instruction_info(size_t chain, size_t index) const {
   return info;
 }
 
+Span<EValue* const> Method::instruction_args(size_t chain, size_t index) const {
+  const Instruction& ins = chains_[chain].instructions[index];
+  if (ins.kind != InstructionKind::kKernelCall && ins.kind != InstructionKind::kDelegateCall) return {};
+  return {ins.args, ins.num_args};
+}
+
 Status Method::wrap_failure(const Status& s, uint32_t chain, uint32_t pc) {
   // §2.3: "KernelCall failed at instruction c:i in operator name.overload".
   const InstructionInfo info = instruction_info(chain, pc);

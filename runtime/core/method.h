@@ -91,6 +91,9 @@ class Method {
   size_t num_chains() const { return num_chains_; }
   size_t num_instructions(size_t chain) const;
   InstructionInfo instruction_info(size_t chain, size_t index) const;
+  // The arguments of an instruction (its EValues; none for a move, jump or free), for observers
+  // that look at tensors (the runner's tensor markers).
+  Span<EValue* const> instruction_args(size_t chain, size_t index) const;
   // The detail text of the last failure ("" if none).
   const char* last_error() const { return detail_; }
 
