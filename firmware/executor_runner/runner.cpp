@@ -6,6 +6,8 @@
 // `--model-addr ADDR`, its size with `--model-size N`). Inputs: `-i file` per input, else every
 // input is filled with ones (bool: true) as the real runner does. Outputs: printed, and written
 // to `<outbase>-<i>.bin` with `-o outbase`. Ends with the real runner's report and EOT (0x04).
+// `--tensor-markers` (corsim --dump-tensors) also describes every instruction's arguments on ITM
+// port 7 (runtime/trace/markers.h); without it the runner executes exactly its usual code.
 //
 // A bundled program (".bpte", BP08) brings its own inputs and expected outputs: test case 0 of
 // "forward" is run and checked as ExecuTorch's BundleIO runner does (bundle_io.h), ending in its
