@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Tensor dumps (--dump-tensors) and corsim-compare (docs/report-schema.md "Tensor dumps").
 
-usage: tensor_dump_test.py RUN_FVP BUILD_DIR MODEL_DIR MODEL_JSON CORSIM_COMPARE CORSIM_PTE CORSIM_NPU
+usage: tensor_dump_test.py RUN_FVP BUILD_DIR MODEL_DIR MODEL_JSON CORSIM_COMPARE CORSIM_PTE CORSIM_NPU [--reference-only]
 
 MODEL_DIR holds a zoo model compiled by corsim-mc (model.pte, input.bin and the host reference's
 expected_output*.bin, computed independently of the NPU model and of the runtime's kernels).
 
-1. A clean run with the model's input: the last NPU operation's OFM in the dump, the delegate's
-   int8 output argument and the final float output equal the host reference byte for byte, so the
-   dump reads the right bytes both from the command stream and from the runner's tensor markers.
+1. A clean run with the model's input: every int8 output of the host reference is the OFM of one
+   NPU operation in the dump and an output argument of the delegate, and each float output is an
+   instruction's float output (the dequantize), byte for byte, so the dump reads the right bytes both from
+   the command stream (including U85 transposed OFMs) and from the runner's tensor markers.
+   With --reference-only the test ends here.
 2. A second clean run: corsim-compare says equal (status 0).
 3. One weight byte of NPU operation K is changed in a copy of the .pte: K and its weight range come
    from the command stream (corsim-npu --disasm: the NPU_SET_WEIGHT_BASE/LENGTH before the K-th
@@ -26,6 +28,7 @@ import sys
 import tempfile
 
 RUN_FVP, BUILD, MODEL_DIR, DESC, COMPARE, CORSIM_PTE, CORSIM_NPU = sys.argv[1:8]
+REFERENCE_ONLY = sys.argv[8:] == ["--reference-only"]
 OPS = ("NPU_OP_CONV", "NPU_OP_DEPTHWISE", "NPU_OP_POOL", "NPU_OP_ELEMENTWISE", "NPU_OP_DMA_START")
 VELA_BLOCK_HEADER = 32  # VelaBinStream: each block is a 32-byte header (16-byte name, size, padding), then its data
 
@@ -43,8 +46,12 @@ def read(path):
 
 
 def npy_data(path):
+    """The data of a .npy file (format 1.0: magic, version, header length, header padded so the
+    data starts at a multiple of 64 bytes)."""
     data = read(path)
     hlen = int.from_bytes(data[8:10], "little")
+    if data[:8] != b"\x93NUMPY\x01\x00" or (10 + hlen) % 64 != 0 or data[9 + hlen:10 + hlen] != b"\n":
+        fail(f"{path} is not a .npy 1.0 file")
     return data[10 + hlen:]
 
 
@@ -120,16 +127,23 @@ def main():
         npu = [t for t in tensors if t["when"] == "npu"]
         if not npu or not any(t["when"] == "end" for t in tensors):
             fail("the dump has no NPU output or no instruction output")
-        want_int8 = read(os.path.join(MODEL_DIR, "expected_output_int8.bin"))
-        want_float = read(os.path.join(MODEL_DIR, "expected_output.bin"))
-        if npy_data(os.path.join(clean, npu[-1]["file"])) != want_int8:
-            fail(f"the last NPU operation's OFM ({npu[-1]['file']}) differs from the host reference")
+        names = sorted(f for f in os.listdir(MODEL_DIR) if re.fullmatch(r"expected_output\d*_int8\.bin", f))
+        if not names:
+            fail(f"no expected_output*_int8.bin in {MODEL_DIR}")
         delegate_end = [t for t in tensors if t["when"] == "end" and t["operator"] == "EthosUBackend"]
-        if not any(npy_data(os.path.join(clean, t["file"])) == want_int8 for t in delegate_end):
-            fail("no output argument of the delegate equals the host reference")
-        last = [t for t in tensors if t["when"] == "end" and t["instruction"] == tensors[-1]["instruction"]]
-        if not any(npy_data(os.path.join(clean, t["file"])) == want_float for t in last):
-            fail("the last instruction's output differs from the host reference's float output")
+        float_out = [t for t in tensors if t["when"] == "end" and t["dtype"] == "<f4"]
+        for name in names:
+            want_int8 = read(os.path.join(MODEL_DIR, name))
+            want_float = read(os.path.join(MODEL_DIR, name.replace("_int8", "")))
+            if not any(npy_data(os.path.join(clean, t["file"])) == want_int8 for t in npu):
+                fail(f"no NPU operation's OFM equals the host reference {name}")
+            if not any(npy_data(os.path.join(clean, t["file"])) == want_int8 for t in delegate_end):
+                fail(f"no output argument of the delegate equals the host reference {name}")
+            if not any(npy_data(os.path.join(clean, t["file"])) == want_float for t in float_out):
+                fail(f"no instruction's float output equals the host reference's {name.replace('_int8', '')}")
+        if REFERENCE_ONLY:
+            print("ok")
+            return
 
         run(pte, clean2, tmp)
         p = compare(clean, clean2)
