@@ -240,7 +240,8 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, SIG_DFL);
 
   const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
-                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic);
+                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic,
+                                                         &npu.operation_bases());
   if (op_report.present && !cfg.quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
 
   // How the run ended, one line; then the causes a guest cannot hide behind its own exit.

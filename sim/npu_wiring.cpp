@@ -57,12 +57,23 @@ void NpuWiring::install(PlatformHooks& hooks, memory::Interconnect*& bus) {
     const TimeSource* time = &ctx.time;
     p->set_job_observer([this, p, time](const std::vector<npu::DeviceOp>& job) {
       ops_.insert(ops_.end(), job.begin(), job.end());
+      bases_.insert(bases_.end(), job.size(), base_registers());  // still the job's: the IRQ is not taken yet
       job_ended_ = true;
       if (first_error_.empty()) first_error_ = describe_error_status(p->status(), time->now());
     });
     device_ = p;
     return dev;
   };
+}
+
+std::array<uint64_t, 8> NpuWiring::base_registers() const {
+  std::array<uint64_t, 8> basep{};
+  for (unsigned i = 0; i < 16; ++i) {  // BASEP0..7 as LO/HI words at 0x080 (ethosu55_interface.h)
+    uint32_t w = 0;
+    device_->debug_read(0x080 + 4 * i, 4, w);
+    basep[i / 2] |= uint64_t{w} << (32 * (i & 1));
+  }
+  return basep;
 }
 
 void NpuWiring::report_ended_operations(Cycles now) {
@@ -77,12 +88,7 @@ void NpuWiring::report_ended_operations(Cycles now) {
     job_base_ = ops_.size() - (job_ended_ ? job.size() : 0);
   }
   job_ended_ = false;
-  std::array<uint64_t, 8> basep{};
-  for (unsigned i = 0; i < 16; ++i) {  // BASEP0..7 as LO/HI words at 0x080 (ethosu55_interface.h)
-    uint32_t w = 0;
-    device_->debug_read(0x080 + 4 * i, 4, w);
-    basep[i / 2] |= uint64_t{w} << (32 * (i & 1));
-  }
+  const std::array<uint64_t, 8> basep = base_registers();
   while (job_reported_ < job.size() && job[job_reported_].end <= now) {
     op_observer_(job[job_reported_], static_cast<uint32_t>(job_base_ + job_reported_), basep);
     ++job_reported_;

@@ -215,6 +215,41 @@ void memory_traffic(std::string& s, const OperatorReport& r) {
   if (!r.cpu_memory_counted) s += "<p>The CPU ran untimed (--timing off): the CPU columns are 0, the NPU's still count.</p>\n";
 }
 
+// The NPU regions each delegate call addressed (operator_report.h region_extents): base address,
+// the memory it lies in, and how far its operations reached into it.
+void npu_regions(std::string& s, const OperatorReport& r, const HtmlReportContext& ctx) {
+  // EthosUBackend's base addresses (runtime/backends/ethos_u: {weights, scratch, fast scratch}).
+  static const char* roles[] = {"weights", "scratch", "fast scratch"};
+  auto memory_of = [&](uint64_t a) -> std::string {
+    for (const MemoryPlacement& m : ctx.placement) {
+      auto inside = [&](uint64_t base) { return a >= base && a - base < m.size; };
+      if (inside(m.base) || (m.secure_base && inside(*m.secure_base))) return m.name;
+    }
+    return "?";
+  };
+  s += "<p>NPU regions (BASEP) each delegate call used: the base address, its memory, and the bytes from the base to "
+       "the highest byte its operations' feature maps, weights, scales and DMAs address (from the command stream).</p>\n"
+       "<table id=\"npu-regions\"><tr><th>instruction</th><th>region</th><th>role</th><th>base</th><th>memory</th>"
+       "<th>bytes addressed</th></tr>\n";
+  for (const OperatorEntry& e : r.operators) {
+    std::array<uint64_t, 8> base{}, end{};
+    for (const NpuOpEntry& n : e.npu_ops) {
+      for (size_t k = 0; k < 8; ++k) {
+        if (n.region_end[k] == 0) continue;
+        if (end[k] == 0) base[k] = n.region_base[k];
+        end[k] = std::max(end[k], n.region_end[k]);
+      }
+    }
+    for (size_t k = 0; k < 8; ++k) {
+      if (end[k] == 0) continue;
+      s += fmt::format("<tr class=\"region-row\" data-instruction=\"{}\" data-region=\"{}\" data-base=\"{}\" data-end=\"{}\">"
+                       "<td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{:#010x}</td><td>{}</td><td class=\"n\">{}</td></tr>\n",
+                       e.index, k, base[k], end[k], e.index, k, k < 3 ? roles[k] : "", base[k], esc(memory_of(base[k])), end[k]);
+    }
+  }
+  s += "</table>\n";
+}
+
 void placement(std::string& s, const HtmlReportContext& ctx) {
   s += "<table id=\"placement\"><tr><th>memory</th><th>base</th><th>size</th><th>object</th><th>address</th>"
        "<th>bytes</th><th>share of the memory</th></tr>\n";
@@ -222,9 +257,9 @@ void placement(std::string& s, const HtmlReportContext& ctx) {
     s += fmt::format("<tr><td>{}</td><td>{:#010x}{}</td><td class=\"n\">{}</td><td colspan=\"4\"></td></tr>\n", esc(m.name),
                      m.base, m.secure_base ? fmt::format(" (S {:#010x})", *m.secure_base) : "", bytes_text(m.size));
     for (const PlacedObject& o : m.objects) {
-      s += fmt::format("<tr><td></td><td></td><td></td><td>{}</td><td>{:#010x}</td><td class=\"n\">{}</td>"
-                       "<td class=\"n\">{:.2f}%</td></tr>\n",
-                       esc(o.name), o.address, o.size, m.size ? 100.0 * o.size / static_cast<double>(m.size) : 0.0);
+      s += fmt::format("<tr class=\"object-row\" data-name=\"{}\" data-address=\"{}\" data-size=\"{}\"><td></td><td></td><td></td>"
+                       "<td>{}</td><td>{:#010x}</td><td class=\"n\">{}</td><td class=\"n\">{:.2f}%</td></tr>\n",
+                       esc(o.name), o.address, o.size, esc(o.name), o.address, o.size, m.size ? 100.0 * o.size / static_cast<double>(m.size) : 0.0);
     }
   }
   s += "</table>\n";
@@ -314,6 +349,7 @@ std::string operator_report_html(const OperatorReport& r, const HtmlReportContex
   memory_traffic(s, r);
   s += "<h2>Memory placement</h2>\n";
   placement(s, ctx);
+  npu_regions(s, r, ctx);
   s += "<h2>Configuration</h2>\n<table id=\"config\">";
   for (const auto& [k, v] : ctx.config) s += fmt::format("<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(v));
   s += "</table>\n<h2>Console</h2>\n<pre id=\"console\">" + esc(ctx.console) + "</pre>\n</body></html>\n";

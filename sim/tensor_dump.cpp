@@ -195,22 +195,10 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index, con
   if (c.kind == npu::OpKind::kDma) return;  // no OFM
   // A chained OFM (U85) stays in the NPU's chain buffer: nothing in memory to read.
   if (c.ofm.storage == npu::Storage::kChained) return;
-  // A U85 OFM stored transposed or reversed lies in memory in the order the transpose names (npu
-  // store_feature_map): its stored shape, read as plain HWC, is what the dump holds.
-  npu::FeatureMap f = c.ofm;
-  const uint32_t logical[3] = {f.height, f.width, f.depth};
-  uint8_t order[3] = {0, 1, 2};  // stored axis k = logical axis order[k] (0 H, 1 W, 2 C)
-  switch (f.transpose) {
-    case npu::Transpose::kWhc: order[0] = 1, order[1] = 0, order[2] = 2; break;
-    case npu::Transpose::kHcw: order[0] = 0, order[1] = 2, order[2] = 1; break;
-    case npu::Transpose::kWch: order[0] = 1, order[1] = 2, order[2] = 0; break;
-    case npu::Transpose::kChw: order[0] = 2, order[1] = 0, order[2] = 1; break;
-    case npu::Transpose::kCwh: order[0] = 2, order[1] = 1, order[2] = 0; break;
-    default: break;
-  }
-  f.height = logical[order[0]];
-  f.width = logical[order[1]];
-  f.depth = logical[order[2]];
+  // A U85 OFM stored transposed lies in memory in the order the transpose names: its stored
+  // shape, read as plain HWC, is what the dump holds (a reversed axis stays reversed).
+  const npu::FeatureMap f = stored_feature_map(c.ofm);
+  static constexpr const char* kStoredAxes[] = {"HWC", "WHC", "HCW", "WCH", "?", "?", "CHW", "CWH"};
   Entry e;
   e.cycle = op.end;
   e.instruction = open_ ? instruction_ : 0;
@@ -224,10 +212,11 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index, con
   const uint64_t base = basep[f.region & 7];
   e.address = static_cast<uint32_t>(base + f.offset_of(0, 0, 0));
   e.quant = fmt::format("{{\"zero_point\": {}, \"ofm_scale\": {}, \"ofm_shift\": {}, \"layout\": \"{}\", \"region\": {}, "
-                        "\"stored_axes\": \"{}{}{}\", \"reversed_axis\": {}}}",
+                        "\"stored_axes\": \"{}\", \"reversed_axis\": {}}}",
                         f.zero_point, c.ofm_scale.scale, c.ofm_scale.shift,
-                        f.layout == npu::Layout::kNhcwb16 ? "NHCWB16" : "NHWC", f.region, "HWC"[order[0]], "HWC"[order[1]],
-                        "HWC"[order[2]], f.reverse ? fmt::format("\"{}\"", "HWC"[f.reverse - 1]) : std::string("null"));
+                        f.layout == npu::Layout::kNhcwb16 ? "NHCWB16" : "NHWC", f.region,
+                        kStoredAxes[static_cast<unsigned>(c.ofm.transpose) & 7],
+                        f.reverse >= 1 && f.reverse <= 3 ? fmt::format("\"{}\"", "HWC"[f.reverse - 1]) : std::string("null"));
   e.data.resize(f.elements() * eb);
   size_t at = 0;
   for (uint32_t y = 0; y < f.height; ++y) {

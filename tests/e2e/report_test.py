@@ -42,7 +42,7 @@ class Dom(HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.bars, self.npu_rows, self.mem_rows = [], [], []
+        self.bars, self.npu_rows, self.mem_rows, self.regions, self.objects = [], [], [], [], {}
         self.ids, self._open = {}, []  # text per element id; the ids of the open elements
 
     def handle_starttag(self, tag, attrs):
@@ -52,6 +52,10 @@ class Dom(HTMLParser):
             self.bars.append((int(a["data-index"]), a["data-name"], int(a["data-cycles"])))
         if tag == "tr" and "npu-row" in cls:
             self.npu_rows.append(int(a["data-cycles"]))
+        if tag == "tr" and "object-row" in cls:
+            self.objects[a["data-name"]] = (int(a["data-address"]), int(a["data-size"]))
+        if tag == "tr" and "region-row" in cls:
+            self.regions.append(tuple(int(a[k]) for k in ("data-instruction", "data-region", "data-base", "data-end")))
         if tag == "tr" and "mem-row" in cls:
             self.mem_rows.append((a["data-memory"], int(a["data-bytes"])))
         if tag in ("meta", "br", "img", "input", "link", "hr"):
@@ -132,10 +136,27 @@ def main():
                 mem[m] += t["cpu_read"] + t["cpu_write"] + t["npu_read"] + t["npu_write"]
         if dict(dom.mem_rows) != mem:
             fail(f"rendered bytes per memory {dict(dom.mem_rows)} differ from the JSON's {mem}")
+        regions = []
+        for o in ops:
+            first, end = {}, {}
+            for n in o["npu_operations"]:
+                for g in n["regions"]:
+                    first.setdefault(g["region"], g["base"])
+                    end[g["region"]] = max(end.get(g["region"], 0), g["end"])
+            regions += [(o["index"], k, first[k], end[k]) for k in sorted(end)]
+        if dom.regions != regions:
+            fail(f"rendered NPU regions {dom.regions} differ from the JSON's {regions}")
+        # The delegate's scratch (region 1) is carved from the runner's temp allocator, the
+        # tensor_arena: its base must lie inside that symbol (placement table).
+        scratch = [g for g in regions if g[1] == 1]
+        arena = [v for k, v in dom.objects.items() if k.endswith("tensor_arena")]
+        if not scratch or len(arena) != 1:
+            fail(f"no scratch region or not one tensor_arena in the page ({list(dom.objects)})")
+        lo, size = arena[0]
+        if not all(lo <= b and b + e <= lo + size for _, _, b, e in scratch):
+            fail(f"the NPU scratch {scratch} is not inside the tensor arena at {lo:#x}+{size}")
         if "Program complete" not in dom.ids.get("console", ""):
             fail("the console section does not hold the runner's output")
-        if "tensor_arena" not in dom.ids.get("placement", ""):
-            fail("the placement section does not name the runner's tensor arena")
         os.makedirs(ARTIFACTS, exist_ok=True)
         shot = os.path.join(ARTIFACTS, f"report_{CASE}.png")
         chromium([f"--screenshot={shot}", "--window-size=1280,2000", "file://" + paths["html"]],
