@@ -10,6 +10,17 @@
 namespace corsim::sim {
 namespace {
 
+OperatorEntry entry(uint32_t index, std::string name, std::string kind, Cycles begin, Cycles end, Cycles cycles) {
+  OperatorEntry e;
+  e.index = index;
+  e.name = std::move(name);
+  e.kind = std::move(kind);
+  e.begin = begin;
+  e.end = end;
+  e.cycles = cycles;
+  return e;
+}
+
 OperatorReport two_operators() {
   OperatorReport r;
   r.present = true;
@@ -17,21 +28,10 @@ OperatorReport two_operators() {
   r.run_begin = 1000;
   r.run_end = 1600;
   r.total = 600;
-  OperatorEntry cpu;
-  cpu.index = 0;
-  cpu.name = "my::op<a,b>";  // a comma and angle brackets: quoted in CSV, escaped in HTML
-  cpu.kind = "KernelCall";
-  cpu.begin = 1010;
-  cpu.end = 1200;
-  cpu.cycles = 200;
-  OperatorEntry npu;
-  npu.index = 1;
-  npu.name = "EthosUBackend";
-  npu.kind = "DelegateCall";
+  // A comma and angle brackets in the name: quoted in CSV, escaped in HTML.
+  OperatorEntry cpu = entry(0, "my::op<a,b>", "KernelCall", 1010, 1200, 200);
+  OperatorEntry npu = entry(1, "EthosUBackend", "DelegateCall", 1210, 1600, 400);
   npu.npu = true;
-  npu.begin = 1210;
-  npu.end = 1600;
-  npu.cycles = 400;
   npu.npu_cycles = 100;
   NpuOpEntry conv;
   conv.index = 0;
