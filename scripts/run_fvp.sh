@@ -287,6 +287,12 @@ if [ -n "$model" ] || [ ${#inputs[@]} -gt 0 ]; then
     done
     corsim_args+=(--semihosting-root "$tmp")
   fi
+  # --tensor-markers is the project's runner's option: another firmware (ExecuTorch's own runner)
+  # does not get it, and corsim then dumps the NPU outputs only.
+  if [ -n "$runner_args" ] && [ "$(realpath -- "$firmware")" != "$(realpath -- "$runner")" ] &&
+     [ "$(realpath -- "$firmware")" != "$(realpath -- "$runner_corstone320")" ]; then
+    runner_args=""
+  fi
   corsim_args+=(--semihosting-cmdline "$cmdline$runner_args")
 fi
 

@@ -304,8 +304,8 @@ int main(int argc, char** argv) {
   }
   if (dumper) {
     if (dumper->tensor_markers() == 0) {
-      spdlog::warn("--dump-tensors {}: the firmware wrote no tensor markers (the executor runner writes them with "
-                   "--tensor-markers; run_fvp.sh --dump-tensors adds it): only NPU outputs are dumped",
+      spdlog::warn("--dump-tensors {}: the firmware wrote no tensor markers (the project's executor runner writes "
+                   "them with --tensor-markers, which run_fvp.sh --dump-tensors gives it): only NPU outputs are dumped",
                    cfg.dump_tensors);
     }
     if (std::string e = dumper->finish(op_report); !e.empty()) {
