@@ -44,11 +44,13 @@ const char* cpu_colour(const std::string& kind) {
   if (kind == "DelegateCall") return "#f28e2b";
   return "#bab0ac";
 }
+// By the kind names of npu::op_kind_name: CONV, DEPTHWISE, EW_ADD, POOL_AVG, DMA, ...
 const char* npu_colour(const std::string& kind) {
+  auto starts = [&](std::string_view p) { return kind.compare(0, p.size(), p) == 0; };
   if (kind == "DMA") return "#76b7b2";
-  if (kind == "CONV" || kind == "DEPTHWISE" || kind == "MATMUL" || kind == "FULLY_CONNECTED") return "#e15759";
-  if (kind == "ELEMENTWISE") return "#59a14f";
-  if (kind == "POOL") return "#edc948";
+  if (kind == "CONV" || kind == "DEPTHWISE" || kind == "MATMUL") return "#e15759";
+  if (starts("EW_")) return "#59a14f";
+  if (starts("POOL")) return "#edc948";
   return "#b07aa1";
 }
 
@@ -138,6 +140,33 @@ void operator_table(std::string& s, const OperatorReport& r) {
   s += fmt::format("<tr><th></th><th>total</th><th></th><th></th><th></th><th></th><td class=\"n\" id=\"total-cycles\">{}</td>"
                    "<td class=\"n\">100%</td><td></td><td></td></tr></table>\n",
                    r.total);
+}
+
+// NPU cycles per operation kind (sum of the operations' start..end; DMAs overlap kernels), sorted.
+void npu_kinds(std::string& s, const OperatorReport& r) {
+  std::vector<std::pair<std::string, std::pair<uint64_t, size_t>>> kinds;  // kind, (cycles, count)
+  for (const OperatorEntry& e : r.operators) {
+    for (const NpuOpEntry& n : e.npu_ops) {
+      auto it = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == n.kind; });
+      if (it == kinds.end()) it = kinds.insert(kinds.end(), {n.kind, {0, 0}});
+      it->second.first += n.end - n.start;
+      ++it->second.second;
+    }
+  }
+  if (kinds.empty()) return;
+  std::stable_sort(kinds.begin(), kinds.end(), [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+  const double max = static_cast<double>(std::max<uint64_t>(1, kinds.front().second.first));
+  s += fmt::format("<svg id=\"npu-kinds\" width=\"900\" height=\"{}\">\n", 18 * kinds.size() + 4);
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    const auto& [kind, v] = kinds[i];
+    const double len = std::max(0.5, 560.0 * static_cast<double>(v.first) / max);
+    s += fmt::format("<g class=\"npu-kind\" data-kind=\"{}\" data-cycles=\"{}\" data-count=\"{}\"><text x=\"154\" y=\"{}\" "
+                     "text-anchor=\"end\">{} ({}x)</text><rect x=\"160\" y=\"{}\" width=\"{:.2f}\" height=\"14\" fill=\"{}\"/>"
+                     "<text x=\"{:.2f}\" y=\"{}\">{}</text></g>\n",
+                     esc(kind), v.first, v.second, i * 18 + 13, esc(kind), v.second, i * 18 + 2, len, npu_colour(kind),
+                     164 + len, i * 18 + 13, v.first);
+  }
+  s += "</svg>\n";
 }
 
 void npu_parts(std::string& s, const OperatorReport& r) {
@@ -291,8 +320,10 @@ void place_objects(std::vector<MemoryPlacement>& memories, const std::vector<Pla
 HtmlReportContext make_html_context(const RunConfig& cfg, const PlatformPreset& preset, const SymbolTable& symbols,
                                     std::string console) {
   HtmlReportContext c;
-  c.title = cfg.firmware;
-  for (const DataFile& d : cfg.data) c.title += fmt::format(" + {}", d.path);
+  // The title names the files; the configuration table gives their paths.
+  auto file_name = [](const std::string& path) { return path.substr(path.find_last_of('/') + 1); };
+  c.title = file_name(cfg.firmware);
+  for (const DataFile& d : cfg.data) c.title += " + " + file_name(d.path);
   c.config = {{"firmware", cfg.firmware}, {"platform", preset.name},
               {"cpu", cfg.cpu.empty() ? "the platform's core" : cfg.cpu}, {"timing", cfg.timing ? "on" : "off"},
               {"clock", fmt::format("{} Hz", preset.clock_hz)},
@@ -343,7 +374,8 @@ std::string operator_report_html(const OperatorReport& r, const HtmlReportContex
   s += "<h2>Cycles per operator</h2>\n";
   operator_bars(s, r);
   operator_table(s, r);
-  s += "<h2>NPU operations: cost parts</h2>\n";
+  s += "<h2>NPU operations: cost parts</h2>\n<p>NPU cycles per operation kind (DMAs overlap the kernels):</p>\n";
+  npu_kinds(s, r);
   npu_parts(s, r);
   s += "<h2>Memory traffic per memory</h2>\n";
   memory_traffic(s, r);

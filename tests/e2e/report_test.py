@@ -43,6 +43,7 @@ class Dom(HTMLParser):
     def __init__(self):
         super().__init__()
         self.bars, self.npu_rows, self.mem_rows, self.regions, self.objects = [], [], [], [], {}
+        self.kinds = {}
         self.ids, self._open = {}, []  # text per element id; the ids of the open elements
 
     def handle_starttag(self, tag, attrs):
@@ -52,6 +53,8 @@ class Dom(HTMLParser):
             self.bars.append((int(a["data-index"]), a["data-name"], int(a["data-cycles"])))
         if tag == "tr" and "npu-row" in cls:
             self.npu_rows.append(int(a["data-cycles"]))
+        if tag == "g" and "npu-kind" in cls:
+            self.kinds[a["data-kind"]] = (int(a["data-cycles"]), int(a["data-count"]))
         if tag == "tr" and "object-row" in cls:
             self.objects[a["data-name"]] = (int(a["data-address"]), int(a["data-size"]))
         if tag == "tr" and "region-row" in cls:
@@ -128,6 +131,13 @@ def main():
         npu_cycles = [n["cycles"] for o in ops for n in o["npu_operations"]]
         if dom.npu_rows != npu_cycles:
             fail(f"rendered NPU operations {dom.npu_rows} differ from the JSON's {npu_cycles}")
+        kinds = {}
+        for o in ops:
+            for n in o["npu_operations"]:
+                c, k = kinds.get(n["kind"], (0, 0))
+                kinds[n["kind"]] = (c + n["cycles"], k + 1)
+        if dom.kinds != kinds:
+            fail(f"rendered NPU kinds {dom.kinds} differ from the JSON's {kinds}")
         if CASE in ("demo", "mnist") and not npu_cycles:
             fail("this model runs on the NPU but the report has no NPU operation")
         mem = {m: 0 for m in report["memories"]}
@@ -159,9 +169,10 @@ def main():
             fail("the console section does not hold the runner's output")
         os.makedirs(ARTIFACTS, exist_ok=True)
         shot = os.path.join(ARTIFACTS, f"report_{CASE}.png")
-        chromium([f"--screenshot={shot}", "--window-size=1280,2000", "file://" + paths["html"]],
+        chromium([f"--screenshot={shot}", "--force-device-scale-factor=0.7", "--window-size=1300,1500",
+                  "file://" + paths["html"]],
                  os.path.join(tmp, "profile"))
-        if not os.path.isfile(shot) or os.path.getsize(shot) < 10000:
+        if not os.path.isfile(shot) or os.path.getsize(shot) < 20000:
             fail("no screenshot")
         print("screenshot:", shot)
 
