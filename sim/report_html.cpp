@@ -333,6 +333,10 @@ HtmlReportContext make_html_context(const RunConfig& cfg, const PlatformPreset& 
   for (const DataFile& d : cfg.data) c.config.emplace_back("data", fmt::format("{} @ {:#010x}", d.path, d.address));
   if (!cfg.semihosting_cmdline.empty()) c.config.emplace_back("semihosting command line", cfg.semihosting_cmdline);
   for (const auto& [k, v] : cfg.params) c.config.emplace_back("-C " + k, v);
+  for (const MemorySpec& m : preset.memories) {
+    c.config.emplace_back("memory " + m.name, fmt::format("{} bytes, {} cycles to the first data, {} bytes per cycle{}", m.size,
+                                                          m.latency, m.bandwidth, m.rom ? ", read-only" : ""));
+  }
   for (const MemorySpec& m : preset.memories) c.placement.push_back({m.name, m.ns_base, m.s_base, m.size, {}});
   std::vector<PlacedObject> objects;
   for (const Symbol& s : symbols.all()) {
