@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "npu/op_config.h"
 #include "runtime/trace/markers.h"
@@ -234,6 +235,7 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index, con
 }
 
 std::string TensorDumper::finish(const OperatorReport& report) {
+  if (!error_.empty()) spdlog::warn("--dump-tensors {}: {} (also in index.json; that tensor is missing)", dir_, error_);
   auto op_of = [&](uint32_t instruction) -> const OperatorEntry* {
     for (const OperatorEntry& o : report.operators)
       if (o.index == instruction) return &o;
