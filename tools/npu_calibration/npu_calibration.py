@@ -5,8 +5,8 @@ usage: npu_calibration.py CORSIM_NPU MODELS_DIR [REFERENCES_JSON] [--check]
 
 Runs corsim-npu on every case of references.json (real Vela streams of networks whose NPU cycles
 were measured on hardware or on Arm's FVP) and prints, per case, corsim's cycles and beats, the
-reference, their ratio, the goal band and the band asserted today, and the cost parts that
-dominate. With --check it exits 1 when a ratio leaves its asserted band (CTest: npu.calibration).
+reference, their ratio, the goal band and the band asserted today, the cost parts that dominate,
+and which case a parameter was fitted on (every other case is a prediction). With --check it exits 1 when a ratio leaves its asserted band (CTest: npu.calibration).
 A missing model file is an error, never a skip.
 """
 import json
@@ -73,6 +73,10 @@ def main(argv):
             if not ok:
                 failures.append(f"{case['name']} {key}: ratio {ratio:.3f} outside {band}")
         print(f"{'':<32} parts: MAC {got['mac_active']}, AO {got['ao']}, WD {got['wd']} ({case['kind']}: {case['source'][:60]}...)")
+        if "fitted" in case:
+            print(f"{'':<32} fitted on this case: {case['fitted']}")
+        if "note" in case:
+            print(f"{'':<32} note: {case['note']}")
     if check and failures:
         print("\n".join(["FAIL:"] + failures))
         return 1
