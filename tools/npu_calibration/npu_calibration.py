@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run_case(corsim_npu, models, case):
-    args = [corsim_npu, "--quiet", "--cmd", os.path.join(models, case["cmd"]), "--system", case["system"],
+    args = [corsim_npu, "--cmd", os.path.join(models, case["cmd"]), "--system", case["system"],
             "--memory-mode", case["memory_mode"], "--macs", case["npu"].rsplit("-", 1)[1]]
     for region, path in case.get("regions", {}).items():
         full = os.path.join(models, path)
@@ -40,11 +40,20 @@ def run_case(corsim_npu, models, case):
     if not m or not parts:
         raise SystemExit(f"npu_calibration: {case['name']}: cannot read {t!r}")
     mac, ao, wd, r0, w0, r1, w1 = (int(x) for x in parts.groups())
+    # The per-operation table: each operation's cycles by what bounds it (compute, weights, axi0,
+    # axi1; the runner names the U85's ports sram/ext in its header, the bound stays axi0/axi1).
+    by_bound = {}
+    for line in p.stdout.splitlines():
+        f = line.split()
+        if len(f) > 12 and f[0].isdigit() and f[1].startswith("0x"):
+            bound, cycles = f[-3], int(f[-9])
+            by_bound[bound] = by_bound.get(bound, 0) + cycles
     beat = 16 if "u85" in case["npu"] else 8
     return {
         "active": int(m.group(1)), "mac_active": mac, "ao": ao, "wd": wd,
         "axi0_read_beats": -(-r0 // beat), "axi0_write_beats": -(-w0 // beat),
         "axi1_read_beats": -(-r1 // beat), "axi1_write_beats": -(-w1 // beat),
+        "by_bound": by_bound,
     }
 
 
@@ -73,6 +82,10 @@ def main(argv):
             if not ok:
                 failures.append(f"{case['name']} {key}: ratio {ratio:.3f} outside {band}")
         print(f"{'':<32} parts: MAC {got['mac_active']}, AO {got['ao']}, WD {got['wd']} ({case['kind']}: {case['source'][:60]}...)")
+        ops = sum(got["by_bound"].values())
+        if ops:
+            shares = ", ".join(f"{b} {100 * c / ops:.0f}%" for b, c in sorted(got["by_bound"].items(), key=lambda x: -x[1]))
+            print(f"{'':<32} operation cycles by bound (before DMA/kernel overlap): {shares}")
         if "fitted" in case:
             print(f"{'':<32} fitted on this case: {case['fitted']}")
         if "note" in case:
