@@ -138,7 +138,12 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
   // What the hardware reads: the functional traffic (each byte once) plus the block re-fetch below.
   Traffic traffic = functional;
   uint64_t ifm_block_bytes = 0, spatial_blocks = 0;
-  const double ao_per_elem = output_cycles_per_element(op);
+  // With ACC_FORMAT acc_output disabled (U85, spec §9 ACC_FORMAT [22]) the accumulators stay in the
+  // MAC unit for the next operation (Vela's MatMul/NullPool decomposition, regor
+  // scheduler_decompose.cpp): nothing reaches the output stage and no OFM is written, so the
+  // operation has no AO cycles and no OFM bricks.
+  const bool writes_ofm = op.acc_output;
+  const double ao_per_elem = writes_ofm ? output_cycles_per_element(op) : 0.0;
   if (op.kind == OpKind::kConv || op.kind == OpKind::kDepthwise || op.kind == OpKind::kPool) {
     const Split sh = split(op.ofm.height, op.ofm_blk_height);
     const Split sw = split(op.ofm.width, op.ofm_blk_width);
@@ -191,7 +196,7 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
   };
   // The OFM is written in whole storage units: NHCWB16 bricks of 16 channels (VELA
   // MeasureElementAccess: "OFM elements rounded to storage"), padding channels included.
-  if (traffic.ofm_port >= 0 && op.ofm.layout == Layout::kNhcwb16) {
+  if (writes_ofm && traffic.ofm_port >= 0 && op.ofm.layout == Layout::kNhcwb16) {
     const uint64_t stored = uint64_t{op.ofm.height} * op.ofm.width * ceil_div(op.ofm.depth, 16) * 16 * op.ofm.elem_bytes();
     if (stored > traffic.ofm_bytes) traffic.write[traffic.ofm_port & 1] += stored - traffic.ofm_bytes;
   }

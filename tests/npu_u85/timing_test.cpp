@@ -135,5 +135,30 @@ TEST(U85Timing, TheFpgasExtPortPricesAWeightDmaAtItsMeasuredBandwidth) {
   EXPECT_EQ(vela.total, 369u);
 }
 
+// ACC_FORMAT acc_output disabled keeps the accumulators for the next operation: no output stage and
+// no OFM. A 1x1 convolution on U85-256 (micro-block 1x2x16, IFM depth 64, IFM block 32), OFM 1x4x16
+// in one block, 8-bit: MAC 128 (as DepthFirstConvMacCyclesPerBlock); with the output, AO is
+// ceil(0.25 · 64 elements) = 16 and compute = max(128, 16) + min(128, 16) = 144; with acc_output
+// disabled AO = 0 and compute = 128 + 0 = 128.
+TEST(U85Timing, KeptAccumulatorsCostNoOutputStage) {
+  OperationConfig op = conv_op(1, 2, 16, 64, 32);
+  op.ofm.height = 1;
+  op.ofm.width = 4;
+  op.ofm.depth = 16;
+  op.ofm_blk_height = 1;
+  op.ofm_blk_width = 4;
+  op.ofm_blk_depth = 16;
+  const timing::TimingModel tm(NpuConfig{256, Product::kU85}, *timing::system_preset("AmbiqLP_SRAM"));
+  const timing::OpTiming written = tm.estimate(op, Traffic{});
+  EXPECT_EQ(written.mac, 128u);
+  EXPECT_EQ(written.output, 16u);
+  EXPECT_EQ(written.compute, 144u);
+  op.acc_output = false;
+  const timing::OpTiming kept = tm.estimate(op, Traffic{});
+  EXPECT_EQ(kept.mac, 128u);
+  EXPECT_EQ(kept.output, 0u);
+  EXPECT_EQ(kept.compute, 128u);
+}
+
 }  // namespace
 }  // namespace corsim::npu
