@@ -53,6 +53,10 @@ def run_case(corsim_npu, models, case):
         "active": int(m.group(1)), "mac_active": mac, "ao": ao, "wd": wd,
         "axi0_read_beats": -(-r0 // beat), "axi0_write_beats": -(-w0 // beat),
         "axi1_read_beats": -(-r1 // beat), "axi1_write_beats": -(-w1 // beat),
+        # The U85 PMU's EXT_RD_TRANS_COMPLETED counts read transactions on the EXT port (axi1);
+        # corsim's EXT read bytes in transactions of the system config's burst length (128 B on
+        # Ambiq's FPGA). Not a goal of the issue: evidence of which port the weights used.
+        "ext_read_transactions": -(-r1 // 128),
         "by_bound": by_bound,
     }
 
@@ -73,12 +77,13 @@ def main(argv):
             mine = got["active" if key == "active" else key]
             ratio = mine / ref
             band = case["band"].get("cycles" if key == "active" else key)
-            goal = case["goal"].get("cycles" if key in ("active", "mac_active") else "beats")
+            goal = case["goal"].get("cycles" if key in ("active", "mac_active") else
+                                    "transactions" if key.endswith("transactions") else "beats")
             ok = band is None or band[0] <= ratio <= band[1]
             meets_goal = goal is not None and goal[0] <= ratio <= goal[1]
             fmt = lambda b: f"{b[0]:.2f}-{b[1]:.2f}" if b else "-"
             print(f"{case['name']:<32} {key:<17} {mine:>10} {ref:>10} {ratio:>6.3f}  {fmt(goal):<11} {fmt(band):<11}"
-                  f"{'' if meets_goal else '  (goal not met)'}{'' if ok else '  OUT OF BAND'}")
+                  f"{'' if meets_goal or goal is None else '  (goal not met)'}{'' if ok else '  OUT OF BAND'}")
             if not ok:
                 failures.append(f"{case['name']} {key}: ratio {ratio:.3f} outside {band}")
         print(f"{'':<32} parts: MAC {got['mac_active']}, AO {got['ao']}, WD {got['wd']} ({case['kind']}: {case['source'][:60]}...)")
