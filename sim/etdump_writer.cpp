@@ -39,10 +39,10 @@ std::string npu_event_metadata(const NpuOpEntry& op) {
   const npu::timing::OpTiming& t = op.timing;
   // The bound is one of the timing model's fixed names (npu/timing/timing_model.cpp decide_total):
   // no character needs escaping.
-  return fmt::format(R"({{"bound":"{}","cycles":{},"macs":{},"mac":{},"output":{},"compute":{},"weights":{},)"
+  return fmt::format(R"({{"bound":"{}","cycles":{},"macs":{},"mac":{},"mac_active":{},"output":{},"compute":{},"weights":{},)"
                      R"("axi0":{},"axi1":{},"overhead":{},"contention":{},"axi0_read":{},"axi0_write":{},)"
                      R"("axi1_read":{},"axi1_write":{}}})",
-                     t.bound ? t.bound : "", op.end - op.start, op.macs, t.mac, t.output, t.compute, t.weights, t.axi0,
+                     t.bound ? t.bound : "", op.end - op.start, op.macs, t.mac, t.mac_active, t.output, t.compute, t.weights, t.axi0,
                      t.axi1, t.overhead, t.contention, op.read[0], op.write[0], op.read[1], op.write[1]);
 }
 

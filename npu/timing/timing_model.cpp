@@ -63,15 +63,16 @@ Ublock TimingModel::ofm_ublock(const OperationConfig& op) const {
   return u;
 }
 
-uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const {
-  if (npu_.is_u85()) return u85_mac_cycles_for_block(op, npu_, bh, bw, bd);
+uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd,
+                                           bool weight_buffer_bound) const {
+  if (npu_.is_u85()) return u85_mac_cycles_for_block(op, npu_, bh, bw, bd, weight_buffer_bound);
   if (op.kind == OpKind::kElementwise || op.kind == OpKind::kDma || op.kind == OpKind::kOther) return 0;
   const Ublock u = ofm_ublock(op);
   const uint64_t nh = ceil_div(bh, u.h), nw = ceil_div(bw, u.w), nc = ceil_div(bd, u.c);
   const uint64_t hw = nh * nw;
   const uint32_t ifm_bits = op.ifm.elem_bits;
   const bool acc40 = op.acc_format == 1 || ifm_bits == 16;
-  const uint64_t cycles_wb = 32ull * u.c / 8;
+  const uint64_t cycles_wb = weight_buffer_bound ? 32ull * u.c / 8 : 0;
   const bool part_kernel = op.kind == OpKind::kConv && op.kernel.part_kernel_first;
   const uint32_t ifm_block_c =
       std::min<uint32_t>((part_kernel || ifm_bits == 16) ? 16 : 32, std::max<uint32_t>(op.ifm.depth, 1));
@@ -160,6 +161,7 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
           const uint32_t bh = ih ? sh.edge_size : sh.full_size, bw = iw ? sw.edge_size : sw.full_size,
                          bd = id ? sd.edge_size : sd.full_size;
           const uint64_t mac = mac_cycles_for_block(op, bh, bw, bd);
+          t.mac_active += std::min(mac, mac_cycles_for_block(op, bh, bw, bd, /*weight_buffer_bound=*/false)) * n;
           const uint64_t ao = static_cast<uint64_t>(std::ceil(ao_per_elem * bh * bw * bd));
           t.mac += mac * n;
           t.output += ao * n;

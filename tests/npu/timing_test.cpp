@@ -235,6 +235,11 @@ TEST(TimingModel, NumMacsScalesAComputeBoundBlockAsTheMicroBlocksSay) {
     EXPECT_EQ(tm.mac_cycles_for_block(conv, 8, 8, 8), w.mac) << w.macs;
     EXPECT_DOUBLE_EQ(tm.output_cycles_per_element(conv), w.ao_per_element) << w.macs;
   }
+  // A 1x2x8 block on U55-128 is one micro-block: weight-buffer bound, max(32, 4·1) = 32 plus the
+  // accumulator delay 2·1 step = 34; of which the MACs compute max(0, 4) + 2 = 6 (MAC_ACTIVE).
+  const timing::TimingModel u128(NpuConfig{128}, *timing::system_preset("Ethos_U55_High_End_Embedded"));
+  EXPECT_EQ(u128.mac_cycles_for_block(conv, 1, 2, 8), 34u);
+  EXPECT_EQ(u128.mac_cycles_for_block(conv, 1, 2, 8, /*weight_buffer_bound=*/false), 6u);
 }
 
 }  // namespace

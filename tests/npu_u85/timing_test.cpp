@@ -27,6 +27,13 @@ TEST(U85Timing, DepthFirstConvMacCyclesPerBlock) {
   // = 64; no delay (hw > 1); x ceil(64/32) = 2 IFM blocks -> 128.
   const NpuConfig u85{256, Product::kU85};
   EXPECT_EQ(timing::u85_mac_cycles_for_block(conv_op(1, 2, 16, 64, 32), u85, 1, 4, 16), 128u);
+  // That block is weight-buffer bound: the MACs compute max(0, 8)·1·1 = 8 per IFM block, 16 in all
+  // (the MAC_ACTIVE cycles); the other 112 they wait for weights.
+  EXPECT_EQ(timing::u85_mac_cycles_for_block(conv_op(1, 2, 16, 64, 32), u85, 1, 4, 16, false), 16u);
+  // IFM depth 3 (IFM block 3): Vela's 3/8 truncates to 0, so cycles_wb = 64 decides; the MACs still
+  // make one pass over one 8-deep IFM micro-block per step: max(0, 1·2) = 2.
+  EXPECT_EQ(timing::u85_mac_cycles_for_block(conv_op(1, 2, 16, 3, 3), u85, 1, 4, 16), 64u);
+  EXPECT_EQ(timing::u85_mac_cycles_for_block(conv_op(1, 2, 16, 3, 3), u85, 1, 4, 16, false), 2u);
   // Same on a 3x3 kernel: 9 steps -> 9·64·2 = 1152.
   OperationConfig k3 = conv_op(1, 2, 16, 64, 32);
   k3.kernel.width = k3.kernel.height = 3;

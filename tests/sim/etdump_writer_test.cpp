@@ -176,6 +176,7 @@ TEST(EtdumpWriter, NpuOperationsCarryTheirCostPartsAndBoundInTheMetadata) {
   NpuOpEntry& conv = r.operators[1].npu_ops[0];  // CONV, start 250, end 300
   conv.macs = 4096;
   conv.timing.mac = 40;
+  conv.timing.mac_active = 33;
   conv.timing.output = 12;
   conv.timing.compute = 44;
   conv.timing.weights = 10;
@@ -208,6 +209,7 @@ TEST(EtdumpWriter, NpuOperationsCarryTheirCostPartsAndBoundInTheMetadata) {
   EXPECT_EQ(m["cycles"].AsUInt64(), 50u);
   EXPECT_EQ(m["macs"].AsUInt64(), 4096u);
   EXPECT_EQ(m["mac"].AsUInt64(), 40u);
+  EXPECT_EQ(m["mac_active"].AsUInt64(), 33u);
   EXPECT_EQ(m["output"].AsUInt64(), 12u);
   EXPECT_EQ(m["compute"].AsUInt64(), 44u);
   EXPECT_EQ(m["weights"].AsUInt64(), 10u);

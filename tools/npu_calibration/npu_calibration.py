@@ -36,10 +36,11 @@ def run_case(corsim_npu, models, case):
         raise SystemExit(f"npu_calibration: {case['name']}: no total line in corsim-npu's output")
     t = total[0]
     m = re.search(r"MACs, (\d+) cycles", t)
-    parts = re.search(r"MAC (\d+) AO (\d+) WD (\d+); \w+ (\d+) B read (\d+) B written; \w+ (\d+) B read (\d+) B written", t)
+    parts = re.search(r"MAC (\d+) \(active (\d+)\) AO (\d+) WD (\d+); \w+ (\d+) B read (\d+) B written; "
+                      r"\w+ (\d+) B read (\d+) B written", t)
     if not m or not parts:
         raise SystemExit(f"npu_calibration: {case['name']}: cannot read {t!r}")
-    mac, ao, wd, r0, w0, r1, w1 = (int(x) for x in parts.groups())
+    mac, mac_active, ao, wd, r0, w0, r1, w1 = (int(x) for x in parts.groups())
     # The per-operation table: each operation's cycles by what bounds it (compute, weights, axi0,
     # axi1; the runner names the U85's ports sram/ext in its header, the bound stays axi0/axi1).
     by_bound = {}
@@ -50,7 +51,7 @@ def run_case(corsim_npu, models, case):
             by_bound[bound] = by_bound.get(bound, 0) + cycles
     beat = 16 if "u85" in case["npu"] else 8
     return {
-        "active": int(m.group(1)), "mac_active": mac, "ao": ao, "wd": wd,
+        "active": int(m.group(1)), "mac": mac, "mac_active": mac_active, "ao": ao, "wd": wd,
         "axi0_read_beats": -(-r0 // beat), "axi0_write_beats": -(-w0 // beat),
         "axi1_read_beats": -(-r1 // beat), "axi1_write_beats": -(-w1 // beat),
         # The U85 PMU's EXT_RD_TRANS_COMPLETED counts read transactions on the EXT port (axi1);
@@ -86,7 +87,7 @@ def main(argv):
                   f"{'' if meets_goal or goal is None else '  (goal not met)'}{'' if ok else '  OUT OF BAND'}")
             if not ok:
                 failures.append(f"{case['name']} {key}: ratio {ratio:.3f} outside {band}")
-        print(f"{'':<32} parts: MAC {got['mac_active']}, AO {got['ao']}, WD {got['wd']} ({case['kind']}: {case['source'][:60]}...)")
+        print(f"{'':<32} parts: MAC {got['mac']} (active {got['mac_active']}), AO {got['ao']}, WD {got['wd']} ({case['kind']}: {case['source'][:60]}...)")
         ops = sum(got["by_bound"].values())
         if ops:
             shares = ", ".join(f"{b} {100 * c / ops:.0f}%" for b, c in sorted(got["by_bound"].items(), key=lambda x: -x[1]))
