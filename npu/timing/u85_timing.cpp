@@ -29,7 +29,8 @@ U85AoTable ao_table(uint32_t macs) {
 
 }  // namespace
 
-uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd) {
+uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd,
+                                  bool weight_buffer_bound) {
   if (op.kind != OpKind::kConv && op.kind != OpKind::kDepthwise && op.kind != OpKind::kPool) return 0;
   // The micro-block is the one ACC_FORMAT names (§9.6).
   const uint64_t nh = ceil_div(bh, op.ofm_ublock_height), nw = ceil_div(bw, op.ofm_ublock_width);
@@ -37,7 +38,7 @@ uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& np
   const uint64_t hw = nh * nw;
   const uint32_t ifm_bits = op.ifm.elem_bits;
   const uint64_t cores = npu.weight_decoders();
-  const uint64_t cycles_wb = 32ull * op.ofm_ublock_depth / (8 * cores);
+  const uint64_t cycles_wb = weight_buffer_bound ? 32ull * op.ofm_ublock_depth / (8 * cores) : 0;
   const bool reduce_sum = op.kind == OpKind::kPool && op.pool_mode == PoolMode::kReduceSum;
   const bool pool = op.kind == OpKind::kPool && !reduce_sum;
   const bool part_kernel = op.kind == OpKind::kConv && op.kernel.part_kernel_first && !op.weights_from_ifm2;
@@ -63,7 +64,10 @@ uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& np
         if (sparse) c /= 2;
       } else {  // depth-first convolution, FC, MatMul, REDUCE_SUM
         steps = e;
-        c = std::max<uint64_t>(cycles_wb, ifm_block_c / 8 * hw) * steps * nc * ifm_bits / 8;
+        // Vela's ifm_block_c / 8 truncates (0 below 8 channels, where cycles_wb decides); the MACs
+        // still make one pass over an 8-deep IFM micro-block.
+        const uint64_t ifm_ublocks = weight_buffer_bound ? ifm_block_c / 8 : ceil_div(ifm_block_c, 8);
+        c = std::max<uint64_t>(cycles_wb, ifm_ublocks * hw) * steps * nc * ifm_bits / 8;
         if (sparse) c /= 2;
       }
       uint64_t delay = 0;

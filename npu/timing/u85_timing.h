@@ -13,7 +13,10 @@
 namespace corsim::npu::timing {
 
 // MAC cycles of one OFM block of bh x bw x bd elements (§5.3 U85 rows).
-uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd);
+// With `weight_buffer_bound` false: without the weight-buffer limit (cycles_wb), i.e. the cycles
+// the MACs compute (at least one 8-deep IFM micro-block per step).
+uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd,
+                                  bool weight_buffer_bound = true);
 // Output-stage cycles per OFM element: max(outputCycles[i], activationCycles[j]) (§5.1, §10).
 double u85_output_cycles_per_element(const OperationConfig& op, const NpuConfig& npu);
 // Weight-decoder cycles: FWD 64 weights/cycle for a LUT stream, 32 raw; SWD 8..32 weights/cycle
