@@ -22,8 +22,8 @@ PlatformPreset corstone300_preset() {
   p.clock_hz = 25'000'000;          // MPS3 sysclk (Zephyr mps3_corstone300_fvp.dts)
 
   // Memories. Code SRAM is 1 MiB on the FVP, 2 MiB on QEMU's AN547: 2 MiB so QEMU-built firmware
-  // fits both. ISRAM: 2 MiB on the FVP, a 4 MiB window on QEMU: 4 MiB for the same reason. DDR is 2
-  // GiB flat at 0x6000_0000-0xDFFF_FFFF as QEMU maps it; ExecuTorch's linker script uses
+  // fits both. ISRAM: 2 MiB on the FVP, a 4 MiB window on QEMU: 4 MiB for the same reason. DDR is
+  // 2 GiB flat at 0x6000_0000-0xDFFF_FFFF as QEMU maps it; ExecuTorch's linker script uses
   // 0x7000_0000 + 1.5 GiB, which lies inside. It is backed lazily, page by page.
   // Timing (latency to the first data in cycles, bandwidth in bytes per cycle;
   // docs/memory-timing.md): TCMs zero-wait; SRAMs 4 cycles (our guess of 4-8 core cycles) at the
