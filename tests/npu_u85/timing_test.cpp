@@ -21,6 +21,14 @@ OperationConfig conv_op(uint32_t ub_h, uint32_t ub_w, uint32_t ub_d, uint32_t if
   return op;
 }
 
+// A part-kernel-first 3x3 convolution on U85-256 as ResNet-8's: micro-block 1x4x8, IFM block 16.
+OperationConfig part_kernel_3x3(uint32_t ifm_depth) {
+  OperationConfig op = conv_op(1, 4, 8, ifm_depth, 16);
+  op.kernel.part_kernel_first = true;
+  op.kernel.width = op.kernel.height = 3;
+  return op;
+}
+
 TEST(U85Timing, DepthFirstConvMacCyclesPerBlock) {
   // U85-256, 1x1 kernel, 8-bit IFM depth 64, micro-block 1x2x16, IFM block 32, OFM block 1x4x16:
   // ublocks h 1, w 2, c 1 (hw 2); cycles_wb = 32·16/8 = 64; per step max(64, 32/8·2 = 8)·1·1·8/8
@@ -76,9 +84,7 @@ TEST(U85Timing, DepthwiseAndPoolMacCyclesPerBlock) {
 // 4·32)·ceil(9/4)·2·2 = 1536 (75 %).
 TEST(U85Timing, PartKernelConvCountsRealKernelElementsAndIfmSteps) {
   const NpuConfig u256{256, Product::kU85};
-  OperationConfig pk = conv_op(1, 4, 8, 16, 16);
-  pk.kernel.part_kernel_first = true;
-  pk.kernel.width = pk.kernel.height = 3;
+  OperationConfig pk = part_kernel_3x3(16);
   EXPECT_EQ(timing::u85_mac_cycles_for_block(pk, u256, 8, 16, 16), 1152u);
   // IFM depth 3 (the first convolution): one IFM step per element, the weight order's second,
   // empty 8-channel step is not computed: 32·9·1·2 = 576.
@@ -101,10 +107,8 @@ TEST(U85Timing, PartKernelConvCountsRealKernelElementsAndIfmSteps) {
 // (hw 32, c 2), part-kernel 3x3:
 TEST(U85Timing, SparseWeightsTakeOneSixteenPositionStepPerCycle) {
   const NpuConfig u256{256, Product::kU85};
-  OperationConfig sp = conv_op(1, 4, 8, 1, 16);
-  sp.kernel.part_kernel_first = true;
+  OperationConfig sp = part_kernel_3x3(1);
   sp.sparse_2_4 = true;
-  sp.kernel.width = sp.kernel.height = 3;
   // IFM depth 1: ceil(1/16) = 1 step: 32·9·1·2 = 576 (Vela: max(32, 128)·3·2·1 / 2 = 384).
   EXPECT_EQ(timing::u85_mac_cycles_for_block(sp, u256, 8, 16, 16), 576u);
   // IFM depth 16: still 1 step of 16 (dense: 2 steps of 8, 1152): 576.
