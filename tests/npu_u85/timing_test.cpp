@@ -100,6 +100,24 @@ TEST(U85Timing, PartKernelConvCountsRealKernelElementsAndIfmSteps) {
   EXPECT_EQ(timing::u85_mac_cycles_for_block(pk, u256, 8, 16, 16), 2304u);
 }
 
+// A whole ResNet-8 convolution (32x32x16 -> 32x32x16, 3x3, part-kernel, OFM blocks 8x16x16 as
+// its stream sets them): 4·2·1 = 8 blocks of 1152 cycles = 9216, which is its 32·32·16·9·16 =
+// 2,359,296 MACs at exactly 256 per cycle; the weight buffer (8 per element step) never binds, so
+// all of it is MAC_ACTIVE. (Vela's 4-element groups: 12,288.)
+TEST(U85Timing, AResNetConvolutionRunsAtTheFullMacRate) {
+  OperationConfig op = part_kernel_3x3(16);
+  op.ifm.height = op.ifm.width = 32;
+  op.ofm.height = op.ofm.width = 32;
+  op.ofm.depth = 16;
+  op.ofm_blk_height = 8;
+  op.ofm_blk_width = 16;
+  op.ofm_blk_depth = 16;
+  const timing::TimingModel tm(NpuConfig{256, Product::kU85}, *timing::system_preset("Ambiq_U85_FPGA"));
+  const timing::OpTiming t = tm.estimate(op, Traffic{});
+  EXPECT_EQ(t.mac, 2359296u / 256);
+  EXPECT_EQ(t.mac_active, 2359296u / 256);
+}
+
 // 2:4 sparse weights are stored in IFM steps of 16 positions holding at most 8 non-zero weights
 // (§9.6 step 8): one step per kernel element per cycle. On 32 channels that is half the 8-channel
 // steps (Vela's halving); on the first convolution of AD medium and KWS MicroNet-M (IFM depth 1)
