@@ -21,6 +21,16 @@ OperationConfig conv_op(uint32_t ub_h, uint32_t ub_w, uint32_t ub_d, uint32_t if
   return op;
 }
 
+// The OFM shape and the OFM block shape the stream's registers would give.
+void set_ofm(OperationConfig& op, uint32_t h, uint32_t w, uint32_t d, uint32_t bh, uint32_t bw, uint32_t bd) {
+  op.ofm.height = h;
+  op.ofm.width = w;
+  op.ofm.depth = d;
+  op.ofm_blk_height = bh;
+  op.ofm_blk_width = bw;
+  op.ofm_blk_depth = bd;
+}
+
 // A part-kernel-first 3x3 convolution on U85-256 as ResNet-8's: micro-block 1x4x8, IFM block 16.
 OperationConfig part_kernel_3x3(uint32_t ifm_depth) {
   OperationConfig op = conv_op(1, 4, 8, ifm_depth, 16);
@@ -107,11 +117,7 @@ TEST(U85Timing, PartKernelConvCountsRealKernelElementsAndIfmSteps) {
 TEST(U85Timing, AResNetConvolutionRunsAtTheFullMacRate) {
   OperationConfig op = part_kernel_3x3(16);
   op.ifm.height = op.ifm.width = 32;
-  op.ofm.height = op.ofm.width = 32;
-  op.ofm.depth = 16;
-  op.ofm_blk_height = 8;
-  op.ofm_blk_width = 16;
-  op.ofm_blk_depth = 16;
+  set_ofm(op, 32, 32, 16, 8, 16, 16);
   const timing::TimingModel tm(NpuConfig{256, Product::kU85}, *timing::system_preset("Ambiq_U85_FPGA"));
   const timing::OpTiming t = tm.estimate(op, Traffic{});
   EXPECT_EQ(t.mac, 2359296u / 256);
@@ -236,12 +242,7 @@ TEST(U85Timing, TheFpgasExtPortPricesAWeightDmaAtItsMeasuredBandwidth) {
 // disabled AO = 0 and compute = 128 + 0 = 128.
 TEST(U85Timing, KeptAccumulatorsCostNoOutputStage) {
   OperationConfig op = conv_op(1, 2, 16, 64, 32);
-  op.ofm.height = 1;
-  op.ofm.width = 4;
-  op.ofm.depth = 16;
-  op.ofm_blk_height = 1;
-  op.ofm_blk_width = 4;
-  op.ofm_blk_depth = 16;
+  set_ofm(op, 1, 4, 16, 1, 4, 16);
   const timing::TimingModel tm(NpuConfig{256, Product::kU85}, *timing::system_preset("AmbiqLP_SRAM"));
   const timing::OpTiming written = tm.estimate(op, Traffic{});
   EXPECT_EQ(written.mac, 128u);
