@@ -84,6 +84,3 @@ Opt vidup(const Fields& f) {
 
 }  // namespace corsim::cpu::decoder::mve2
 
-// ---- Row macros (patterns hw1:hw2, MSB first; string pieces concatenate) --------------------
-// Sizes: "00" 8, "01" 16, "10" 32 bits in bits [21:20]/[19:18]; "0"/"1" = 16/32 in bit 16.
-#define CORSIM_MVE2_ROW(name, pat, dec, fn, cls, fmt) {name, pat, dec, fn, OpClass::cls, fmt},

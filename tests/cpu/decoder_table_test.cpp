@@ -111,6 +111,27 @@ TEST(DecoderTables, NoShadowedRow) {
   check_shadowing(t32_table(), true);
 }
 
+// Every row declares its timing facts (cpu/decoder/row_facts.h). Encoding's consteval constructor
+// already refuses a row without them; this states the same rules over the built tables, so a
+// change to the constructor's checks cannot let a row through unnoticed.
+void check_facts_declared(std::span<const Encoding> table) {
+  for (const Encoding& e : table) {
+    EXPECT_EQ(e.facts.count(fact::kRoles), 1u) << "row '" << e.name << "': one of fact::no_dst, dst1, dst2";
+    const unsigned kinds = e.facts.count(fact::kBranchKinds | fact::kLoopKinds);
+    if (e.op == OpClass::Branch) EXPECT_EQ(kinds, 1u) << "row '" << e.name << "': a branch needs its kind";
+    else EXPECT_EQ(e.facts.count(fact::kBranchKinds), 0u) << "row '" << e.name << "': branch kind on a non-branch";
+    // A destination is declared only where the template names a register to write.
+    if (!e.facts.has(fact::no_dst)) {
+      EXPECT_GT(e.operands.count, 0u) << "row '" << e.name << "': a destination but no register operand";
+    }
+  }
+}
+
+TEST(DecoderTables, EveryRowDeclaresItsTimingFacts) {
+  check_facts_declared(t16_table());
+  check_facts_declared(t32_table());
+}
+
 // Spot checks with encodings from the Arm ARM / binutils.
 TEST(DecoderTables, KnownEncodings) {
   EXPECT_EQ(decode(0x1840, false).encoding->name, "ADD (register) T1");   // adds r0, r0, r1
