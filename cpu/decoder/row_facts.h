@@ -68,7 +68,7 @@ inline constexpr Facts kLoopKinds = loop_start | loop_end;
 }  // namespace fact
 
 // A register or memory operand of a disassembly template, in template order (cpu/disasm/disasm.h
-// keys; the MVE integer rows' {iQd} {iQn} {iQm} are the same as {Qd} {Qn} {Qm}).
+// keys).
 enum class Operand : uint8_t {
   Rd, Rn, Rm, Ra,           // {d} {n} {m} {a}: core registers Operands::rd/rn/rm/ra
   Vt, Vt2,                  // {vt}: Rt of a VMOV/VMRS (ra; 15 = APSR_nzcv); {vt2}: Rt2 (shift_n)
@@ -106,8 +106,7 @@ consteval bool operand_of_key(std::string_view key, Operand& out) {
       {"vt", Operand::Vt},       {"vt2", Operand::Vt2},     {"Sd", Operand::Sd},         {"Sn", Operand::Sn},
       {"Sm", Operand::Sm},       {"Sm1", Operand::Sm1},     {"Dd", Operand::Dd},         {"Dn", Operand::Dn},
       {"Dm", Operand::Dm},       {"Qd", Operand::Qd},       {"Qn", Operand::Qn},         {"Qm", Operand::Qm},
-      {"iQd", Operand::Qd},      {"iQn", Operand::Qn},      {"iQm", Operand::Qm},        {"Qd2", Operand::Qd2},
-      {"Qd4", Operand::Qd4},     {"iR", Operand::ScalarR},  {"zm", Operand::ZeroOrRm},   {"mem", Operand::Mem},
+      {"Qd2", Operand::Qd2},     {"Qd4", Operand::Qd4},     {"iR", Operand::ScalarR},  {"zm", Operand::ZeroOrRm},   {"mem", Operand::Mem},
       {"vmem", Operand::Vmem},   {"mem16", Operand::Mem16}, {"memx", Operand::Memx},     {"memr", Operand::Memr},
       {"qmem", Operand::Qmem},   {"qmemo", Operand::QmemOffsets}, {"qmemq", Operand::QmemVectorBase},
       {"list", Operand::List},   {"!", Operand::Writeback}, {"VLDMS", Operand::VldmS},   {"VSTMS", Operand::VstmS},

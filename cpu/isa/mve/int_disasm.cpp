@@ -28,9 +28,6 @@ std::string vimm(const Operands& o) {
 }  // namespace
 
 std::optional<std::string> format_mve_int_key(std::string_view key, const Operands& o) {
-  if (key == "iQd") return fmt::format("q{}", o.rd);
-  if (key == "iQn") return fmt::format("q{}", o.rn);
-  if (key == "iQm") return fmt::format("q{}", o.rm);
   if (key == "iR") return std::string(kCore[o.ra & 15]);
   if (key == "iVimm") return vimm(o);
   if (key == "iVORR") {
