@@ -1,8 +1,8 @@
 #include "cpu/disasm/disasm.h"
-#include "cpu/isa/system_disasm.h"
-#include "cpu/isa/vfp_disasm.h"
 #include "cpu/disasm/mve_disasm.h"
-#include "cpu/isa/mve/int_disasm.h"
+#include "cpu/disasm/mve_int_disasm.h"
+#include "cpu/disasm/system_disasm.h"
+#include "cpu/disasm/vfp_disasm.h"
 
 #include <array>
 #include <bit>
@@ -126,10 +126,10 @@ std::string expand(std::string_view f, const decoder::Encoding& e, const Operand
       else if (o.shift_t == kRrx) out += expand("rrx{s}{c} {d}, {m}", e, o, pc, itstate);
       else out += expand(std::string(kShiftNames[o.shift_t]) + "{s}{c}.w {d}, {m}, #{shn}", e, o, pc, itstate);
     } else if (key == "CSEL") out += csel_alias(e, o, pc, itstate);
-    else if (auto ext = format_system_key(key, o)) out += *ext;  // system rows (cpu/isa/system_disasm.h)
-    else if (auto vfp = format_vfp_key(key, o)) out += *vfp;  // floating-point rows (cpu/isa/vfp_disasm.h)
-    else if (auto mve = format_mve_key(key, o)) out += *mve;  // MVE rows (cpu/disasm/mve_disasm.h)
-    else if (auto mvi = format_mve_int_key(key, o)) out += *mvi;  // MVE integer rows (cpu/isa/mve/int_disasm.h)
+    else if (auto ext = format_system_key(key, o)) out += *ext;  // system rows (system_disasm.h)
+    else if (auto vfp = format_vfp_key(key, o)) out += *vfp;  // floating-point rows (vfp_disasm.h)
+    else if (auto mve = format_mve_key(key, o)) out += *mve;  // MVE rows (mve_disasm.h)
+    else if (auto mvi = format_mve_int_key(key, o)) out += *mvi;  // MVE integer rows (mve_int_disasm.h)
     else out += fmt::format("<?{}>", key);
   }
   return out;

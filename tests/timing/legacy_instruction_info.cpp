@@ -193,7 +193,7 @@ InstrInfo describe_instruction_by_name(const decoder::Encoding* row, const Opera
       const unsigned n = key == "Qd2" ? 2 : 4;
       reg_key([&](bool w) { for (unsigned k = 0; k < n; ++k) b.ext_q((o.rd + k) & 7u, w); });
     } else if ((key.size() == 2 && key[0] == 'Q') || (key.size() == 3 && key[0] == 'i' && key[1] == 'Q')) {
-      // {Qd} {Qn} {Qm} {Qa}; the integer rows spell them {iQd} {iQn} {iQm} (cpu/isa/mve/int_disasm.cpp).
+      // {Qd} {Qn} {Qm} {Qa}; the integer rows spell them {iQd} {iQn} {iQm} (before the one row dialect).
       const char f = key.back();
       const unsigned q = f == 'd' ? o.rd : f == 'n' ? o.rn : f == 'm' ? o.rm : o.ra;
       reg_key([&](bool w) { b.ext_q(q & 7u, w); });

@@ -1,18 +1,17 @@
 #pragma once
-// Declarations for cpu/decoder/mve_int2.inc: MVE reductions, multiply-accumulate reductions,
-// integer complex add, VADC/VSBC, VBRSR and VIDUP-family rows (handlers in
-// cpu/isa/mve/reduce_int.h; docs/mve.md). Decode functions and row macros live here.
+// Decode functions for cpu/decoder/mve_reduce.inc: MVE reductions and multiply-accumulate
+// reductions (handlers in cpu/isa/mve/reduce.h; docs/mve.md "Reductions").
 //
 // UNDEFINED choices (as QEMU 7.2 decodes them): a Q register number above 7 (the D/N/M bit set)
 // matches no row; Rda = SP or PC of VMAXV/VMINV/VMAXAV/VMINAV/VABAV, RdaHi = SP of the 64-bit
-// reductions, Rm = SP or PC of VBRSR and Rm = SP of VIWDUP/VDWDUP are CONSTRAINED UNPREDICTABLE and
-// decode as UNDEFINED; RdaHi = PC is the 32-bit form (an earlier row); size 11 belongs to other
-// rows (VADC/VSBC, the FP across-vector forms) or is UNDEFINED.
+// reductions are CONSTRAINED UNPREDICTABLE and decode as UNDEFINED; RdaHi = PC is the 32-bit form
+// (an earlier row); size 11 belongs to other rows (VADC/VSBC, the FP across-vector forms) or is
+// UNDEFINED.
 #include <optional>
 
 #include "cpu/decoder/encoding.h"
 #include "cpu/isa/mve/mve_common.h"
-#include "cpu/isa/mve/reduce_int.h"
+#include "cpu/isa/mve/reduce.h"
 
 namespace corsim::cpu::decoder::mve2 {
 
@@ -49,36 +48,6 @@ Opt across_rda(const Fields& f) {
   if (o.rd == 13 || o.rd == 15) return std::nullopt;
   if (f.size('n')) o.rn = static_cast<uint8_t>(f('n'));
   o.rm = static_cast<uint8_t>(f('m'));
-  return o;
-}
-
-// Vector Qd, Qn, Qm (VCADD, VHCADD, VADC/VSBC); VBRSR with Rm in kkkk.
-template <unsigned Size, mve::MveType Type>
-Opt vec3(const Fields& f) {
-  Operands o = typed(Size, Type);
-  o.rd = static_cast<uint8_t>(f('d'));
-  o.rn = static_cast<uint8_t>(f('n'));
-  if (f.size('k')) {
-    o.rm = static_cast<uint8_t>(f('k'));
-    if (o.rm == 13 || o.rm == 15) return std::nullopt;
-  } else {
-    o.rm = static_cast<uint8_t>(f('m'));
-  }
-  return o;
-}
-
-// VIDUP/VDDUP (no kkk field) and VIWDUP/VDWDUP: Qd, Rn = nnn:0, Rm = kkk:1, imm = 1 << i:j.
-template <unsigned Size>
-Opt vidup(const Fields& f) {
-  Operands o = typed(Size, mve::kMveU);
-  o.rd = static_cast<uint8_t>(f('d'));
-  o.rn = static_cast<uint8_t>(f('n') * 2);
-  o.imm = 1u << f('i');
-  if (f.size('k')) {
-    o.rm = static_cast<uint8_t>(f('k') * 2 + 1);
-    if (o.rm == 15) return std::nullopt;  // VIDUP/VDDUP (an earlier row)
-    if (o.rm == 13) return std::nullopt;  // SP: CONSTRAINED UNPREDICTABLE, UNDEFINED
-  }
   return o;
 }
 

@@ -1,5 +1,5 @@
 // Disassembly keys of the floating-point rows (see vfp_disasm.h).
-#include "cpu/isa/vfp_disasm.h"
+#include "cpu/disasm/vfp_disasm.h"
 
 #include <array>
 

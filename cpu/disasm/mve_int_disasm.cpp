@@ -1,5 +1,5 @@
-// Disassembly keys of the MVE integer element-wise rows (see int_disasm.h).
-#include "cpu/isa/mve/int_disasm.h"
+// Disassembly keys of the MVE integer element-wise rows (see mve_int_disasm.h).
+#include "cpu/disasm/mve_int_disasm.h"
 
 #include <array>
 #include <bit>
