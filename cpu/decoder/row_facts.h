@@ -76,7 +76,6 @@ enum class Operand : uint8_t {
   Dd, Dn, Dm,               // double-precision registers
   Qd, Qn, Qm,               // vector registers
   Qd2, Qd4,                 // {Qd2}/{Qd4}: the two or four registers of VLD2x/VLD4x/VST2x/VST4x
-  ScalarR,                  // {iR}: the core register operand of an MVE vector-by-scalar form (ra)
   ZeroOrRm,                 // {zm}: Rm, or the zero register when Rm = 15
   Mem, Vmem, Mem16, Memx, Memr,  // [Rn...] addressing; Mem writes back unless offset, Vmem when W
   Qmem, QmemOffsets, QmemVectorBase,  // MVE [Rn, #imm], [Rn, Qm], [Qn, #imm]
@@ -106,7 +105,7 @@ consteval bool operand_of_key(std::string_view key, Operand& out) {
       {"vt", Operand::Vt},       {"vt2", Operand::Vt2},     {"Sd", Operand::Sd},         {"Sn", Operand::Sn},
       {"Sm", Operand::Sm},       {"Sm1", Operand::Sm1},     {"Dd", Operand::Dd},         {"Dn", Operand::Dn},
       {"Dm", Operand::Dm},       {"Qd", Operand::Qd},       {"Qn", Operand::Qn},         {"Qm", Operand::Qm},
-      {"Qd2", Operand::Qd2},     {"Qd4", Operand::Qd4},     {"iR", Operand::ScalarR},  {"zm", Operand::ZeroOrRm},   {"mem", Operand::Mem},
+      {"Qd2", Operand::Qd2},     {"Qd4", Operand::Qd4},     {"zm", Operand::ZeroOrRm},   {"mem", Operand::Mem},
       {"vmem", Operand::Vmem},   {"mem16", Operand::Mem16}, {"memx", Operand::Memx},     {"memr", Operand::Memr},
       {"qmem", Operand::Qmem},   {"qmemo", Operand::QmemOffsets}, {"qmemq", Operand::QmemVectorBase},
       {"list", Operand::List},   {"!", Operand::Writeback}, {"VLDMS", Operand::VldmS},   {"VSTMS", Operand::VstmS},

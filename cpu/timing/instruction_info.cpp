@@ -167,7 +167,6 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
         role([&](bool w) { for (unsigned k = 0; k < n; ++k) b.ext_q((o.rd + k) & 7u, w); });
         break;
       }
-      case Operand::ScalarR: role(gpr(o.ra)); break;
       case Operand::ZeroOrRm:
         if (o.rm != 15) role(gpr(o.rm));
         break;
