@@ -117,8 +117,12 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
   // that needs (4-8 16-bit instructions before the branch) is assumed available.
   if (correct) return 0;
   ++stats_.branch_mispredicts;
-  stats_.frontend_stall_cycles += kMispredictCost - 1;
-  return issue + kMispredictCost;
+  // [M85-SI] "branching": "flag setting has to happen at least 1 cycle (from EX1 and EX2) or 2 cycle
+  // (from EX3) ahead of branch, otherwise you get +5 cycle to misprediction penalty".
+  const bool late_flags = (r.info->regs.gpr_read & (1u << kFlagsBit)) && issue < flags_in_time_;
+  const Cycles cost = kMispredictCost + (late_flags ? kLateFlagsMispredictCost : 0);
+  stats_.frontend_stall_cycles += cost - 1;
+  return issue + cost;
 }
 
 Cycles CortexM85Model::operands_ready_slow(const InstrInfo& ii) const {
@@ -200,6 +204,9 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     // result follows from there [M85-SI].
     const Cycles skew = operands > issue ? operands - issue : 0;
     board_.write_any(ii, issue + skew + latency, issue + 1);  // [LLVM-M85] base update bypass
+    // The first branch issue cycle that counts these flags as set ahead of it: one cycle after a
+    // producer executing in EX1 or EX2, two after one in EX3 (see branch_cost).
+    if (ii.regs.gpr_write & (1u << kFlagsBit)) flags_in_time_ = issue + (skew >= kLateStages ? 2 : 1);
   }
   if (flags & kWaitsForUnit) [[unlikely]] {
     if (ii.unit == static_cast<uint8_t>(Unit::Divider)) {
@@ -224,6 +231,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
   cycle_ = 0;
+  flags_in_time_ = 0;
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }

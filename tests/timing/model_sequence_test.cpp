@@ -208,6 +208,38 @@ TEST(CortexM85Model, BranchPredictorLearnsALoopBranch) {
   EXPECT_EQ(m.stats().branch_mispredicts, 1u);
 }
 
+TEST(CortexM85Model, MispredictCostsFiveMoreWhenTheFlagsAreSetLate) {
+  // [M85-SI] "branching": flags must be set at least 1 cycle ahead of the branch (from EX1/EX2), 2
+  // from EX3, "otherwise you get +5 cycle to misprediction penalty". Each branch below is taken
+  // and not in the BTB: mispredicted ([LLVM-M85] 7 cycles to the next instruction).
+  const Op cmp{OpClass::IntAlu, r(1), kFlags};
+  const Op bne{OpClass::Branch, kFlags, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
+  const Op next{OpClass::IntAlu, r(5), r(5)};
+  {
+    CortexM85Model m;  // CMP | BNE in the same cycle (flags read late): 7 + 5
+    const auto c = run(m, {cmp, bne, next});
+    EXPECT_EQ(c[1], 0u);
+    EXPECT_EQ(c[2], 12u);
+  }
+  {
+    CortexM85Model m;  // CMP ADD | ADD BNE: flags set (EX1) one cycle ahead: 7
+    const auto c = run(m, {cmp, {OpClass::IntAlu, r(2), r(2)}, {OpClass::IntAlu, r(3), r(3)}, bne, next});
+    EXPECT_EQ(c[3], 0u);
+    EXPECT_EQ(c[4], 7u);
+  }
+  {
+    // r1 chain: A0 (EX1) A1 (EX2) | A2 (EX2) CMP-like A3 reading r1 at EX3 | BNE one cycle later:
+    // flags from EX3 one cycle ahead (two needed): 7 + 5.
+    CortexM85Model m;
+    const Op add{OpClass::IntAlu, r(1), r(1)};
+    const Op adds{OpClass::IntAlu, r(1), static_cast<uint16_t>(r(1) | kFlags)};
+    const auto c = run(m, {add, add, add, adds, bne, next});
+    EXPECT_EQ(c[3], 0u);
+    EXPECT_EQ(c[4], 1u);
+    EXPECT_EQ(c[5], 12u);
+  }
+}
+
 TEST(CortexM85Model, ReturnStackPredictsReturns) {
   CortexM85Model m;
   // Two calls to the same function from different sites: the BTB alone would mispredict the
