@@ -100,22 +100,26 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
   const BranchKind kind = r.info->branch;
   if (kind == BranchKind::None) return 0;
   ++stats_.branches;
-  bool correct = true;
+  Prediction outcome = Prediction::Correct;
   if (kind == BranchKind::LoopEnd) {
     // LE resolves at issue from LR: free once its loop is known, also when the loop ends.
-    correct = loop_end_pc_ == r.pc || !r.branch_taken;
+    if (loop_end_pc_ != r.pc && r.branch_taken) outcome = Prediction::Wrong;
     if (r.branch_taken) loop_end_pc_ = r.pc;
   } else if (kind == BranchKind::LoopStart && !r.branch_taken) {
-    correct = true;  // DLS, or WLS entering the loop: no redirect
+    // DLS, or WLS entering the loop: no redirect
   } else {
-    correct = predictor_.predict_and_update(r.pc, kind, r.branch_taken, r.next_pc, r.pc + r.size);
+    outcome = predictor_.predict_and_update(r.pc, kind, r.branch_taken, r.next_pc, r.pc + r.size);
   }
   // A correctly predicted branch costs no cycle, taken or not: the instruction at a taken branch's
   // destination may issue in the branch's cycle ([M85-SI] "branching": "predicted taken branch can
   // tripple issue with 2 prior instructions or 1 prior and 1 at destination address", observed as
   // "one pair taking 0.5 cycle"; LE "behaves like regular branch instruction"). The fetch bandwidth
   // that needs (4-8 16-bit instructions before the branch) is assumed available.
-  if (correct) return 0;
+  if (outcome == Prediction::Correct) return 0;
+  if (outcome == Prediction::StaticTaken) {
+    stats_.frontend_stall_cycles += kStaticTakenCost - 1;
+    return issue + kStaticTakenCost;
+  }
   ++stats_.branch_mispredicts;
   // [M85-SI] "branching": "flag setting has to happen at least 1 cycle (from EX1 and EX2) or 2 cycle
   // (from EX3) ahead of branch, otherwise you get +5 cycle to misprediction penalty".
