@@ -2,6 +2,8 @@
 #include "cpu/timing/cortex_m85.h"
 
 #include <algorithm>
+#include <bit>
+#include <utility>
 
 #include "cpu/run_loop.h"
 
@@ -66,6 +68,7 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) f |= kMultiple;
   if (op == OpClass::FpLoadStore) f |= kFpTransfer;
   info.model_flags = f;
+  if ((f & kMacAccumulate) && (t & (kTraitCompactRegs | kTraitWideRegs)) == kTraitCompactRegs) place_accumulator_last(info);
   // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE and the units kPerCycle
   // allows none of issue from slot 0 only.
   const unsigned unit = static_cast<unsigned>(ct.unit);
@@ -129,11 +132,34 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
   return issue + cost;
 }
 
+// A MAC's accumulator (the register it reads and writes) moved to src[2], where
+// operands_ready_slow reads it without walking the masks; an instruction whose accumulator is not
+// one of its first three sources keeps the masks (kTraitCompactRegs cleared: the same registers).
+void CortexM85Model::place_accumulator_last(InstrInfo& info) {
+  const uint32_t acc_mask = info.regs.gpr_read & info.regs.gpr_write;
+  for (unsigned i = 0; i < 3; ++i) {
+    if (std::popcount(acc_mask) == 1 && info.src[i] == std::countr_zero(acc_mask)) {
+      std::swap(info.src[i], info.src[2]);
+      return;
+    }
+  }
+  info.traits &= static_cast<uint16_t>(~kTraitCompactRegs);
+}
+
 Cycles CortexM85Model::operands_ready_slow(const InstrInfo& ii) const {
   if (ii.unit == static_cast<uint8_t>(Unit::Mac)) {
     // MUL/MAC execute in EX2 (multiply) and EX3 (accumulate) [M85-SI] "scalar multiplication":
     // the multiplicands are read a stage after EX1, the accumulator two, so MAC chains run at one
     // per cycle ([LLVM-M85] agrees: accumulator read late).
+    if ((ii.traits & (kTraitCompactRegs | kTraitWideRegs)) == kTraitCompactRegs) {
+      // Short lists (annotate put an accumulator in src[2]): no mask walks.
+      const bool acc = (ii.model_flags & kMacAccumulate) != 0;
+      const Cycles a = board_.at[ii.src[0]], b = board_.at[ii.src[1]], c = board_.at[ii.src[2]];
+      const Cycles multiplicands = later(later(a, b), acc ? 0 : c);
+      const Cycles accumulator = acc ? c : 0;
+      return later(multiplicands > kMacOperandAdvance ? multiplicands - kMacOperandAdvance : 0,
+                   accumulator > kMacAccumulatorAdvance ? accumulator - kMacAccumulatorAdvance : 0);
+    }
     const uint32_t acc_mask = (ii.model_flags & kMacAccumulate) ? ii.regs.gpr_read & ii.regs.gpr_write : 0;
     const Cycles acc = board_.ready_gpr(acc_mask);
     const Cycles ready = board_.ready_gpr(ii.regs.gpr_read & ~acc_mask);

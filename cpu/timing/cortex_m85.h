@@ -54,6 +54,7 @@ class CortexM85Model final : public CpuTimingModel {
   static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
   static constexpr uint32_t kCycleStart = kCycleOpen | kSingleUnits;
   static_assert(kTakesPartner == kCycleOpen);
+  static void place_accumulator_last(InstrInfo& info);
   Cycles operands_ready(const RetireInfo& r) const;
   Cycles operands_ready_slow(const InstrInfo& ii) const;
   Cycles read_advance(const RetireInfo& r) const;
