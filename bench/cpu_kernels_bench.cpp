@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -29,7 +30,8 @@ struct KernelCycles {
 // Runs the kernel firmware on `cpu`; its UART lines "kernel NAME elements E macs M cycles C" in
 // order. Sets `error` when the run or its output is not what the firmware promises.
 std::vector<KernelCycles> run(const std::string& cpu, std::string& error) {
-  const std::string uart = fmt::format("/tmp/cpu_kernels_bench.{}.{}.txt", getpid(), cpu);
+  const std::string uart =
+      (std::filesystem::temp_directory_path() / fmt::format("cpu_kernels_bench.{}.{}.txt", getpid(), cpu)).string();
   corsim::sim::RunConfig config;
   config.firmware = CORSIM_CPU_KERNELS_ELF;
   config.quiet = true;
