@@ -1,7 +1,7 @@
 #pragma once
-// Per-operation cycles of an Ethos-U55 or, for a U85 NpuConfig, an Ethos-U85 (spec/ethos-u.md §5.1
-// constants, §5.3 structure; the U85 formulas are in u85_timing.h). The cost parts stay separate
-// so a report can say why an operation is slow:
+// Per-operation cycles of an Ethos-U55 or, for a U85 NpuConfig, an Ethos-U85 (Vela ethos_u55.cpp
+// constants, ethos_u55_performance.cpp structure; the U85 formulas are in u85_timing.h). The cost
+// parts stay separate so a report can say why an operation is slow:
 //   mac     MAC-array cycles over the OFM blocks (micro-blocks, kernel steps, accumulator delay),
 //           of which mac_active computing and the rest waiting for the weight buffer
 //   output  output-stage (AO) cycles: scaling, activation, LUT, per OFM element
@@ -10,8 +10,8 @@
 //   contention  cycles the AXI transfers lost, while the operation ran, to CPU traffic that
 //           arrived after they were priced (only inside corsim: memory/timing's take_npu_delay)
 // total = overhead + max(compute, weights, max(axi0, axi1) + contention), where compute pipelines
-// MAC and AO per block. It models the hardware's block iteration (the OFM_BLK_* registers and clipped edge
-// blocks), not Vela's averaged block count (§10).
+// MAC and AO per block. It models the hardware's block iteration (the OFM_BLK_* registers and
+// clipped edge blocks), not Vela's averaged block count (EstimateMacOpCycles).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -29,9 +29,9 @@ namespace corsim::npu::timing {
 struct OpTiming {
   uint64_t mac = 0;
   // Of `mac`, the cycles the MAC array computes. The rest it waits for the weight buffer (the
-  // cycles_wb term of §5.3: a block cannot go faster than its weights arrive), which the PMU counts
-  // as a stall, not as MAC_ACTIVE (the driver's pmu_event enum has MAC_STALLED_BY_WD beside
-  // MAC_ACTIVE, spec/ethos-u.md §1.3).
+  // cycles_wb of Vela's EstimateMacCyclesPerBlock: a block cannot go faster than its weights
+  // arrive), which the PMU counts as a stall, not as MAC_ACTIVE (the driver's pmu_event enum has
+  // MAC_STALLED_BY_WD beside MAC_ACTIVE, pmu_ethosu.h).
   uint64_t mac_active = 0;
   uint64_t output = 0;
   uint64_t compute = 0;  // MAC and AO pipelined over blocks
