@@ -257,7 +257,7 @@ void EthosUDevice::complete() {
     case StopReason::kBranchFault: branch_fault_ = true; break;
   }
   if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream) spdlog::debug("{}: {}", regs_.device_name(), r.error);
-  // Q8 decision: the STOP/IRQ mask ORs into STATUS.irq_history_mask; faults record bit 0.
+  // docs/npu.md Q8: the STOP/IRQ mask ORs into STATUS.irq_history_mask; faults record bit 0.
   irq_history_ |= r.stop_mask ? r.stop_mask : 1u;
   irq_raised_ = true;
   update_irq();

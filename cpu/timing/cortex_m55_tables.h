@@ -76,7 +76,7 @@ inline constexpr unsigned kLoopEndCachedCost = 0;
 // Bytes per cycle of LDM/STM/PUSH/POP and VLDM/VSTM: the 64-bit data path (WikiChip).
 inline constexpr unsigned kBytesPerBeat = 8;
 // Exception entry: stacking 8 words plus vector fetch. Arm quotes 12 cycles for Cortex-M4/M7
-// interrupt latency; used for M55 until calibrated (not in the spec; an assumption).
+// interrupt latency; used for M55 until calibrated (no source gives an M55 figure; an assumption).
 inline constexpr unsigned kExceptionEntry = 12;
 
 }  // namespace corsim::cpu::timing::m55

@@ -158,7 +158,7 @@ TEST(Kernels, Int8LutLoadedByDmaIntoShram) {
 }
 
 // Vela lut.py int16 LUT: 512 uint32 entries (base | slope << 16) indexed by (x + 32768) >> 7 with a
-// 7-bit interpolation fraction. Rounding +64 before >> 7 is the Q4 decision (TFLite's).
+// 7-bit interpolation fraction. Rounding +64 before >> 7 is docs/npu.md's Q4 decision (TFLite's).
 TEST(Kernels, Int16LutInterpolates) {
   Rig rig;
   std::vector<uint8_t> table(2048);
@@ -215,7 +215,7 @@ TEST(Kernels, FourTileFeatureMapIsReadByTheTileRule) {
   const uint64_t sx = C, sy = 16;  // NHWC elements, row stride 16 per tile
   std::vector<int32_t> values(H * W * C);
   for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int32_t>(i % 200) - 100;
-  // Place each element at the tile the spec's rule gives.
+  // Place each element at the tile generate_tiles' rule gives.
   for (uint32_t y = 0; y < H; ++y)
     for (uint32_t x = 0; x < W; ++x)
       for (uint32_t c = 0; c < C; ++c) {
