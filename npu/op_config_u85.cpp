@@ -257,8 +257,8 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
                                 op.pad_right, op.upscale);
       if (op.kind == OpKind::kDepthwise) op.ifm.depth = op.ofm.depth;
       if (op.weights_from_ifm2) {
-        // MatMul (VELA GraphIrOptimiser::RewriteMatmul): IFM2 is H x N x K, N = OFM depth, K = IFM
-        // depth, already transposed by Vela; OFM(h, w, n) = sum_k IFM(h, w, k) IFM2(h, n, k).
+        // MatMul (VELA GraphIrOptimiser::RewriteMatmul): IFM2 is H x N x K, N = OFM depth,
+        // K = IFM depth, already transposed by Vela; OFM(h, w, n) = sum_k IFM(h, w, k) IFM2(h, n, k).
         op.ifm2.height = op.ofm.height;
         op.ifm2.width = op.ofm.depth;
         op.ifm2.depth = op.ifm.depth;
