@@ -209,18 +209,23 @@ TEST(AxiLimits, ThePlatformPathKeepsTheLimit) {
 constexpr uint32_t kNpuBase = 0x48102000, kFlash = 0x10000000, kScratch = 0x20000000, kCmd = 0x30000000;
 
 struct DmaRig {
-  explicit DmaRig(SystemConfig sys) : flash("flash", 1 << 20), sram("sram", 1 << 20), cmdmem("cmd", 1 << 16) {
+  explicit DmaRig(SystemConfig sys, NpuConfig npu = NpuConfig{128})
+      : flash("flash", 1 << 20), sram("sram", 1 << 20), cmdmem("cmd", 1 << 16) {
     ic.map(kFlash, 1 << 20, flash, "flash");
     ic.map(kScratch, 1 << 20, sram, "sram");
     ic.map(kCmd, 1 << 16, cmdmem, "cmd");
     DeviceOptions o;
-    o.npu.macs = 128;
+    o.npu = npu;
     o.system = std::move(sys);
     dev = std::make_unique<EthosUDevice>(ic, irq, time, o);
-    ic.map(kNpuBase, 0x1000, *dev, "ethos-u55");
+    ic.map(kNpuBase, dev->register_space(), *dev, "ethos-u");
+    if (npu.is_u85()) {  // the driver's MEM_ATTR: entries 0/1 on the SRAM port, 2/3 on EXT (§1.5)
+      for (uint32_t i = 0; i < 4; ++i) wr(0x040 + 4 * i, i < 2 ? 0u : 0x4u);
+    }
   }
   void wr(uint32_t off, uint32_t v) { EXPECT_TRUE(ic.write(kNpuBase + off, 4, v, {}).ok()); }
-  // One DMA of `len` bytes, region 0 (AXI1 under the driver's REGIONCFG) -> region 1 (AXI0):
+  // One DMA of `len` bytes, region 0 (AXI1 / U85 EXT under the driver's REGIONCFG) -> region 1
+  // (AXI0 / U85 SRAM):
   // DMA0_SRC_REGION/DST_REGION, DMA0_SRC/DST/LEN, NPU_OP_DMA_START, NPU_OP_STOP (§2.8).
   // Returns the job's length in cycles.
   Cycles run_dma(uint32_t len) {
@@ -275,6 +280,28 @@ TEST(AxiLimits, TheDeviceUsesTheLimitsTheFirmwareProgrammed) {
   {
     DmaRig rig(dram_system(500));
     EXPECT_EQ(rig.run_dma(40960), 320500u);
+  }
+}
+
+// The U85 on Ethos_U85_SYS_DRAM_Mid, 120,000 bytes DRAM (EXT: 12 B/cycle, latency 500) -> SRAM
+// (2 ports x 16 B: 32 B/cycle, latency 32; the driver's AXI_SRAM allows 2 x 16 x 256 / 32 = 256
+// B/cycle of writes, so 120000 / 32 + 32 = 3,782):
+//   the driver's AXI_EXT (64 reads x 256 B / 500 = 32.768 B/cycle > 12): 120000 / 12 + 500 = 10,500
+//   AXI_EXT with 16 reads (8.192 B/cycle): ceil(120000 / 8.192) = 14,649, + 500 = 15,149
+TEST(AxiLimits, TheU85DeviceUsesItsAxiExtRegister) {
+  const NpuConfig u85{256, Product::kU85};
+  const SystemConfig mid = *timing::system_preset("Ethos_U85_SYS_DRAM_Mid");
+  {
+    DmaRig rig(mid, u85);
+    rig.wr(0x050, timing::kDriverAxiSram);
+    rig.wr(0x054, timing::kDriverAxiExt);
+    EXPECT_EQ(rig.run_dma(120000), 10500u);
+  }
+  {
+    DmaRig rig(mid, u85);
+    rig.wr(0x050, timing::kDriverAxiSram);
+    rig.wr(0x054, u85_axi(16, 32, 2));
+    EXPECT_EQ(rig.run_dma(120000), 15149u);
   }
 }
 
