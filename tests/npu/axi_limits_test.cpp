@@ -52,18 +52,20 @@ constexpr uint32_t u85_axi(uint32_t reads, uint32_t writes, uint32_t max_beats) 
   return (reads - 1) | (writes - 1) << 8 | max_beats << 16;
 }
 
+void expect_limit(const timing::AxiPortLimit& l, unsigned reads, unsigned writes, unsigned burst, unsigned ports) {
+  EXPECT_EQ(l.max_reads, reads);
+  EXPECT_EQ(l.max_writes, writes);
+  EXPECT_EQ(l.burst_bytes, burst);
+  EXPECT_EQ(l.ports, ports);
+}
+
 TEST(AxiLimits, DecodesTheDriversU55Values) {
   // ethosu_config_u55.h: every AXI_LIMITn = 64 B bursts (max_beats 0), 32 reads, 16 writes.
   EXPECT_EQ(timing::kDriverAxiLimit, axi_limit(0, 32, 16));
   const AxiLimits l = timing::u55_axi_limits({timing::kDriverAxiLimit, timing::kDriverAxiLimit, timing::kDriverAxiLimit,
                                               timing::kDriverAxiLimit},
                                              kDriverRegionCfg);
-  for (const auto& p : l) {
-    EXPECT_EQ(p.max_reads, 32u);
-    EXPECT_EQ(p.max_writes, 16u);
-    EXPECT_EQ(p.burst_bytes, 64u);
-    EXPECT_EQ(p.ports, 1u);
-  }
+  for (const auto& p : l) expect_limit(p, 32, 16, 64, 1);
   // 32 x 64 B / 500 cycles = 4.096 B/cycle; 16 x 64 B / 250 = 4.096.
   EXPECT_DOUBLE_EQ(l[1].read_bytes_per_cycle(500), 4.096);
   EXPECT_DOUBLE_EQ(l[1].write_bytes_per_cycle(250), 4.096);
@@ -77,13 +79,8 @@ TEST(AxiLimits, DecodesTheDriversU85ValuesPerPort) {
   EXPECT_EQ(timing::kDriverAxiExt, u85_axi(64, 32, 2));
   // CONFIG (§1.4): U85-256 has 2 SRAM ports and 1 EXT port, U85-1024 2 EXT ports, U85-2048 4 SRAM.
   const AxiLimits u256 = timing::driver_axi_limits(NpuConfig{256, Product::kU85});
-  EXPECT_EQ(u256[0].max_reads, 12u);
-  EXPECT_EQ(u256[0].max_writes, 16u);
-  EXPECT_EQ(u256[0].burst_bytes, 256u);
-  EXPECT_EQ(u256[0].ports, 2u);
-  EXPECT_EQ(u256[1].max_reads, 64u);
-  EXPECT_EQ(u256[1].max_writes, 32u);
-  EXPECT_EQ(u256[1].ports, 1u);
+  expect_limit(u256[0], 12, 16, 256, 2);
+  expect_limit(u256[1], 64, 32, 256, 1);
   EXPECT_EQ(timing::driver_axi_limits(NpuConfig{1024, Product::kU85})[1].ports, 2u);
   EXPECT_EQ(timing::driver_axi_limits(NpuConfig{2048, Product::kU85})[0].ports, 4u);
   // 1 port x 64 x 256 B / 500 cycles = 32.768 B/cycle.
@@ -97,17 +94,12 @@ TEST(AxiLimits, RegionCfgSelectsTheCountersOfEachPort) {
                                         axi_limit(0, 7, 5)};
   // The driver's REGIONCFG: region 0 -> counter 3 (AXI1), region 1 -> 0, regions 2..7 -> 1 (AXI0).
   AxiLimits l = timing::u55_axi_limits(regs, kDriverRegionCfg);
-  EXPECT_EQ(l[0].max_reads, 4u);     // min(32, 4)
-  EXPECT_EQ(l[0].max_writes, 8u);    // min(16, 8)
-  EXPECT_EQ(l[0].burst_bytes, 64u);  // min(64, 128)
-  EXPECT_EQ(l[1].max_reads, 7u);     // counter 3 only
-  EXPECT_EQ(l[1].max_writes, 5u);
+  expect_limit(l[0], 4, 8, 64, 1);  // min(32, 4), min(16, 8), min(64 B, 128 B)
+  expect_limit(l[1], 7, 5, 64, 1);  // counter 3 only
   // Every region on counter 1: AXI0 is counter 1 alone; AXI1, unused, its first counter (2).
   l = timing::u55_axi_limits(regs, 0x5555);
-  EXPECT_EQ(l[0].max_reads, 4u);
-  EXPECT_EQ(l[0].burst_bytes, 128u);
-  EXPECT_EQ(l[1].max_reads, 20u);
-  EXPECT_EQ(l[1].burst_bytes, 256u);
+  expect_limit(l[0], 4, 8, 128, 1);
+  expect_limit(l[1], 20, 3, 256, 1);
 }
 
 // The brief's case: a 500-cycle DRAM behind AXI1. 32 reads x 64 B / 500 = 4.096 B/cycle is below the
