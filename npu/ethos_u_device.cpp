@@ -126,6 +126,11 @@ void EthosUDevice::start(Cycles now) {
   job_basep_ = basep_;
   // U85: each region's REGIONCFG field names a MEM_ATTR entry, whose axi_port picks the port.
   job_regioncfg_ = opt_.npu.is_u85() ? u85_regioncfg_for_ports(regioncfg_, mem_attr_) : regioncfg_;
+  // The AXI limits as programmed (timing/axi_limits.h): U55 AXI_LIMITn per REGIONCFG, U85
+  // AXI_SRAM/AXI_EXT. Their reset value 0 means one outstanding transaction; the driver's
+  // ethosu_dev_axi_init programs 32 (U55) or 12/64 (U85) reads.
+  timing_.set_axi_limits(opt_.npu.is_u85() ? timing::u85_axi_limits(axi_sram_, axi_ext_, opt_.npu)
+                                           : timing::u55_axi_limits(axi_limit_, regioncfg_));
   if (opt_.memory_timing) opt_.memory_timing->take_npu_delay();  // lateness of earlier jobs is spent
   running_ = true;
   end_reached_ = false;

@@ -191,19 +191,14 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
   // Weight decoder: the weight buffer takes cycles_wb = 32 x ublock_c / 8 cycles for ublock_c OFM
   // channels x one 32-deep IFM block (EstimateMacCyclesPerBlock), i.e. 8 weights per cycle.
   t.weights = npu_.is_u85() ? u85_weight_decode_cycles(traffic, npu_) : (decoded_weights + 7) / 8;
-  auto port_cycles = [&](const MemoryPort& p, uint64_t rd, uint64_t wr) -> uint64_t {
-    if (rd + wr == 0) return 0;
-    const double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;
-    return static_cast<uint64_t>(std::ceil(c)) + (rd ? p.read_latency : 0) + (wr ? p.write_latency : 0);
-  };
   // The OFM is written in whole storage units: NHCWB16 bricks of 16 channels (VELA
   // MeasureElementAccess: "OFM elements rounded to storage"), padding channels included.
   if (writes_ofm && traffic.ofm_port >= 0 && op.ofm.layout == Layout::kNhcwb16) {
     const uint64_t stored = uint64_t{op.ofm.height} * op.ofm.width * ceil_div(op.ofm.depth, 16) * 16 * op.ofm.elem_bytes();
     if (stored > traffic.ofm_bytes) traffic.write[traffic.ofm_port & 1] += stored - traffic.ofm_bytes;
   }
-  t.axi0 = port_cycles(sys_.axi0, traffic.read[0], traffic.write[0]);
-  t.axi1 = port_cycles(sys_.axi1, traffic.read[1], traffic.write[1]);
+  t.axi0 = port_cycles(0, traffic.read[0], traffic.write[0]);
+  t.axi1 = port_cycles(1, traffic.read[1], traffic.write[1]);
   t.read = traffic.read;
   t.write = traffic.write;
   t.overhead = sys_.op_overhead_cycles;
@@ -219,6 +214,25 @@ uint64_t TimingModel::ifm_bytes_for_block(const OperationConfig& op, uint32_t bh
   const uint64_t cols = std::min<uint64_t>(op.ifm.width, uint64_t{bw - 1} * op.kernel.stride_x + op.kernel.dilated_width());
   const uint64_t channels = op.kind == OpKind::kConv ? ceil_div(op.ifm.depth, 8) * 8 : bd;
   return rows * cols * channels * op.ifm.elem_bytes();
+}
+
+uint64_t TimingModel::port_cycles(unsigned port, uint64_t rd, uint64_t wr) const {
+  if (rd + wr == 0) return 0;
+  const MemoryPort& p = port ? sys_.axi1 : sys_.axi0;
+  const AxiPortLimit& l = axi_limits_[port & 1];
+  // Little's law (axi_limits.h): with n transactions of b bytes outstanding and L cycles each, a
+  // direction moves at most n x b / L bytes per cycle.
+  double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;
+  c = std::max(c, static_cast<double>(rd) / l.read_bytes_per_cycle(p.read_latency));
+  c = std::max(c, static_cast<double>(wr) / l.write_bytes_per_cycle(p.write_latency));
+  return static_cast<uint64_t>(std::ceil(c)) + (rd ? p.read_latency : 0) + (wr ? p.write_latency : 0);
+}
+
+bool TimingModel::axi_limit_binds(unsigned port) const {
+  const MemoryPort& p = port ? sys_.axi1 : sys_.axi0;
+  const AxiPortLimit& l = axi_limits_[port & 1];
+  return l.read_bytes_per_cycle(p.read_latency) < p.bytes_per_cycle ||
+         l.write_bytes_per_cycle(p.write_latency) < p.bytes_per_cycle;
 }
 
 void TimingModel::decide_total(OpTiming& t) {
@@ -250,6 +264,10 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
   };
   t.axi0 = npu_cycles(end[0] - start);
   t.axi1 = npu_cycles(end[1] - start);
+  // The memory system prices the ports at their bandwidth; where the AXI limit is below it, a
+  // port cannot be faster than the limit allows (the same Little's-law cost as without it).
+  if (axi_limit_binds(0)) t.axi0 = std::max(t.axi0, port_cycles(0, t.read[0], t.write[0]));
+  if (axi_limit_binds(1)) t.axi1 = std::max(t.axi1, port_cycles(1, t.read[1], t.write[1]));
   decide_total(t);
   return t;
 }

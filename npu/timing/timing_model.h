@@ -6,7 +6,8 @@
 //           of which mac_active computing and the rest waiting for the weight buffer
 //   output  output-stage (AO) cycles: scaling, activation, LUT, per OFM element
 //   weights weight-decoder cycles for the decoded weights
-//   axi0/1  memory transfer cycles per AXI port (bytes / bandwidth + latency)
+//   axi0/1  memory transfer cycles per AXI port (bytes / bandwidth + latency), the bandwidth
+//           capped by the port's outstanding-transaction limit (axi_limits.h)
 //   contention  cycles the AXI transfers lost, while the operation ran, to CPU traffic that
 //           arrived after they were priced (only inside corsim: memory/timing's take_npu_delay)
 // total = overhead + max(compute, weights, max(axi0, axi1) + contention), where compute pipelines
@@ -22,6 +23,7 @@
 #include "npu/npu_config.h"
 #include "npu/op_config.h"
 #include "npu/ops/op_context.h"
+#include "npu/timing/axi_limits.h"
 #include "npu/timing/system_config.h"
 
 namespace corsim::npu::timing {
@@ -62,14 +64,21 @@ struct AxiTransfer {
 
 class TimingModel {
  public:
-  TimingModel(NpuConfig npu, SystemConfig sys) : npu_(npu), sys_(std::move(sys)) {}
+  // The AXI limits start as the Ethos-U driver programs them (driver_axi_limits).
+  TimingModel(NpuConfig npu, SystemConfig sys)
+      : npu_(npu), sys_(std::move(sys)), axi_limits_(driver_axi_limits(npu)) {}
+
+  // The limits a job runs with (the device sets the ones its registers hold at the job's start).
+  void set_axi_limits(const AxiLimits& limits) { axi_limits_ = limits; }
+  const AxiLimits& axi_limits() const { return axi_limits_; }
 
   OpTiming estimate(const OperationConfig& op, const Traffic& traffic) const;
   // The same with the AXI parts priced by the memory system's timing (memory/timing): each port's
   // transfers run one after the other from `start` (platform cycles), each through
   // MemoryTiming::npu_transfer, so they share the memories with the CPU (docs/memory-timing.md).
   // `npu_per_platform` converts the result to NPU cycles. The system config's port bandwidths and
-  // latencies are then the ports' caps (the MemoryTiming holds them).
+  // latencies are then the ports' caps (the MemoryTiming holds them). Where a port's AXI limit is
+  // below its bandwidth, a port takes at least what the limit allows (port_cycles).
   OpTiming estimate(const OperationConfig& op, const Traffic& traffic, std::span<const AxiTransfer> transfers,
                     memory::MemoryTiming& memory, Cycles start, double npu_per_platform) const;
 
@@ -90,9 +99,15 @@ class TimingModel {
 
  private:
   static void decide_total(OpTiming& t);  // bound and total from the parts
+  // Cycles of `rd` read and `wr` written bytes on AXI port `port`: the memory's bandwidth shared by
+  // both directions, each direction capped by its AXI limit, plus each direction's latency.
+  uint64_t port_cycles(unsigned port, uint64_t rd, uint64_t wr) const;
+  // Whether the AXI limit is below the memory bandwidth on `port` (in either direction).
+  bool axi_limit_binds(unsigned port) const;
 
   NpuConfig npu_;
   SystemConfig sys_;
+  AxiLimits axi_limits_;
 };
 
 }  // namespace corsim::npu::timing
