@@ -4,7 +4,7 @@
 // at most ports x outstanding x burst / latency bytes per cycle in each direction, whatever the
 // memory behind it could deliver (TimingModel prices the AXI parts with it, timing_model.h).
 //
-// Registers (spec/ethos-u.md §1.1, §1.2; Arm Ethos-U core driver ethosu55_interface.h axi_limit0_r
+// Registers (Arm Ethos-U core driver ethosu55_interface.h axi_limit0_r
 // "AXI limits for port 0 counter 0", ethosu85_interface.h axi_sram_r / axi_ext_r):
 //   U55/U65 AXI_LIMIT0..3: [1:0] max_beats (burst split alignment: 0 = 64 B, 1 = 128 B, 2 = 256 B),
 //     [20:16] max_outstanding_read_m1, [27:24] max_outstanding_write_m1. AXI_LIMIT0/1 are AXI0's
@@ -13,7 +13,7 @@
 //     "per port"), [17:16] max_beats; the U85 has CONFIG.num_axi_sram SRAM ports and
 //     num_axi_ext EXT ports (npu_config.h config_word).
 // The driver's values (ethosu_config_u55.h / ethosu_config_u85.h defaults, programmed by
-// ethosu_dev_axi_init in ethosu_device_u55_u65.c / _u85.c; spec §1.5): U55 every AXI_LIMITn
+// ethosu_dev_axi_init in ethosu_device_u55_u65.c / _u85.c): U55 every AXI_LIMITn
 // 32 reads, 16 writes, 64 B; U85 AXI_SRAM 12 reads, 16 writes, 256 B; AXI_EXT 64 reads, 32
 // writes, 256 B.
 #include <array>
@@ -51,7 +51,7 @@ AxiLimits u85_axi_limits(uint32_t axi_sram, uint32_t axi_ext, const NpuConfig& n
 // What the Ethos-U driver programs (no device registers: corsim-npu, and the default).
 AxiLimits driver_axi_limits(const NpuConfig& npu);
 
-// The driver's register words (spec §1.5).
+// The driver's register words (ethosu_config_u55.h / ethosu_config_u85.h).
 constexpr uint32_t kDriverAxiLimit = 31u << 16 | 15u << 24;              // U55: 32 reads, 16 writes, 64 B
 constexpr uint32_t kDriverAxiSram = 11u | 15u << 8 | 2u << 16;           // U85: 12 reads, 16 writes, 256 B
 constexpr uint32_t kDriverAxiExt = 63u | 31u << 8 | 2u << 16;            // U85: 64 reads, 32 writes, 256 B

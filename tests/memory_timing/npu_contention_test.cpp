@@ -51,7 +51,7 @@ struct System {
     ic.map(kNpu, 0x1000, *dev, "ethos-u55");
   }
   void wr(uint32_t off, uint32_t v) { ASSERT_TRUE(ic.write(kNpu + off, 4, v, {}).ok()); }
-  // The driver's AXI_LIMIT0..3 (32 reads, 16 writes, 64 B; spec/ethos-u.md §1.5): left at their
+  // The driver's AXI_LIMIT0..3 (32 reads, 16 writes, 64 B; ethosu_config_u55.h): left at their
   // reset value 0 the ports would allow one outstanding transaction (npu/timing/axi_limits.h).
   void driver_axi_limits() {
     for (uint32_t i = 0; i < 4; ++i) wr(0x040 + 4 * i, 31u << 16 | 15u << 24);

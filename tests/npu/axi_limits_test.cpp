@@ -1,7 +1,7 @@
 // The AXI ports' outstanding-transaction and burst limits (npu/timing/axi_limits.h): the register
 // fields as the Arm Ethos-U driver headers define them (ethosu55_interface.h axi_limit0_r,
-// ethosu85_interface.h axi_sram_r / axi_ext_r; spec/ethos-u.md §1.1, §1.2) and the values the
-// driver programs (ethosu_config_u55.h / _u85.h, §1.5), and their cost by Little's law: a port
+// ethosu85_interface.h axi_sram_r / axi_ext_r) and the values the
+// driver programs (ethosu_config_u55.h / _u85.h), and their cost by Little's law: a port
 // moves at most ports x outstanding x burst / latency bytes per cycle in each direction. Every
 // expected cycle count below is worked out by hand in the comment beside it.
 #include <gtest/gtest.h>
@@ -77,7 +77,7 @@ TEST(AxiLimits, DecodesTheDriversU85ValuesPerPort) {
   // ethosu_config_u85.h: AXI_SRAM 12 reads, 16 writes, 256 B; AXI_EXT 64 reads, 32 writes, 256 B.
   EXPECT_EQ(timing::kDriverAxiSram, u85_axi(12, 16, 2));
   EXPECT_EQ(timing::kDriverAxiExt, u85_axi(64, 32, 2));
-  // CONFIG (§1.4): U85-256 has 2 SRAM ports and 1 EXT port, U85-1024 2 EXT ports, U85-2048 4 SRAM.
+  // CONFIG (ethosu85_interface.h config_r): U85-256 has 2 SRAM ports and 1 EXT port, U85-1024 2 EXT ports, U85-2048 4 SRAM.
   const AxiLimits u256 = timing::driver_axi_limits(NpuConfig{256, Product::kU85});
   expect_limit(u256[0], 12, 16, 256, 2);
   expect_limit(u256[1], 64, 32, 256, 1);
@@ -211,14 +211,14 @@ struct DmaRig {
     o.system = std::move(sys);
     dev = std::make_unique<EthosUDevice>(ic, irq, time, o);
     ic.map(kNpuBase, dev->register_space(), *dev, "ethos-u");
-    if (npu.is_u85()) {  // the driver's MEM_ATTR: entries 0/1 on the SRAM port, 2/3 on EXT (§1.5)
+    if (npu.is_u85()) {  // the driver's MEM_ATTR: entries 0/1 on the SRAM port, 2/3 on EXT (ethosu_device_u85.c ethosu_dev_axi_init)
       for (uint32_t i = 0; i < 4; ++i) wr(0x040 + 4 * i, i < 2 ? 0u : 0x4u);
     }
   }
   void wr(uint32_t off, uint32_t v) { EXPECT_TRUE(ic.write(kNpuBase + off, 4, v, {}).ok()); }
   // One DMA of `len` bytes, region 0 (AXI1 / U85 EXT under the driver's REGIONCFG) -> region 1
   // (AXI0 / U85 SRAM):
-  // DMA0_SRC_REGION/DST_REGION, DMA0_SRC/DST/LEN, NPU_OP_DMA_START, NPU_OP_STOP (§2.8).
+  // DMA0_SRC_REGION/DST_REGION, DMA0_SRC/DST/LEN, NPU_OP_DMA_START, NPU_OP_STOP (ethosu55_interface.h cmd0 opcodes).
   // Returns the job's length in cycles.
   Cycles run_dma(uint32_t len) {
     const uint32_t w[] = {0x0130u, 0x0131u | 1u << 16, 0x4030u, 0, 0x4031u, 0, 0x4032u, len, 0x0010u, 0xFFFF0000u};
