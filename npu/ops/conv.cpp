@@ -75,15 +75,48 @@ void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t 
   }
 }
 
+// CONV as one dot product per OFM element: the receptive field of an OFM position is gathered
+// once into `patch` in the weights' [ky][kx][c] order (padding taps and upscale holes are 0, the
+// zero point being already subtracted), then each OFM channel is one contiguous dot product of
+// length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
+// same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
 template <typename T, typename Acc>
 void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                const DenseWeights& w, std::vector<int64_t>& acc_out) {
-  const uint32_t od = op.ofm.depth, c = op.ifm.depth, kw = op.kernel.width;
-  const size_t wstride = size_t{op.kernel.height} * kw * c;  // weights [o][ky][kx][c]
-  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
-    const int16_t* wp = &w.values[(size_t{ky} * kw + kx) * c];
-    for (uint32_t o = 0; o < od; ++o) acc[o] += dot<Acc>(src, wp + o * wstride, c);
-  });
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
+  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
+  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
+  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
+  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  const size_t taps = size_t{kh} * kw * c;  // weights [o][ky][kx][c]
+  std::vector<T> patch(taps);
+  for (uint32_t oy = 0; oy < oh; ++oy) {
+    for (uint32_t ox = 0; ox < ow; ++ox) {
+      const int x0 = static_cast<int>(ox) * sx - pl;
+      T* dst = patch.data();
+      for (uint32_t ky = 0; ky < kh; ++ky) {
+        const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
+        if (iy < 0 || iy >= static_cast<int>(uh)) {
+          std::fill(dst, dst + size_t{kw} * c, T{0});
+          dst += size_t{kw} * c;
+          continue;
+        }
+        const T* row = &in[size_t(iy) * uw * c];
+        if (dx == 1 && x0 >= 0 && x0 + static_cast<int>(kw) <= static_cast<int>(uw)) {
+          dst = std::copy_n(row + size_t(x0) * c, size_t{kw} * c, dst);  // the row's taps are contiguous
+          continue;
+        }
+        for (uint32_t kx = 0; kx < kw; ++kx, dst += c) {
+          const int ix = x0 + static_cast<int>(kx) * dx;
+          if (ix < 0 || ix >= static_cast<int>(uw)) std::fill(dst, dst + c, T{0});
+          else std::copy_n(row + size_t(ix) * c, c, dst);
+        }
+      }
+      int64_t* out = &acc_out[(size_t{oy} * ow + ox) * od];
+      const int16_t* wp = w.values.data();
+      for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(patch.data(), wp, taps));
+    }
+  }
 }
 
 template <typename T, typename Acc>
@@ -155,15 +188,19 @@ bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
 bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales) {
   const OperationConfig& op = ctx.op();
   if (!add_starting_accumulators(ctx, acc)) return false;
-  leave_accumulators(ctx, acc);
-  if (!op.acc_output) return true;
+  if (!op.acc_output) {
+    leave_accumulators(ctx, std::move(acc));
+    return true;
+  }
   const uint32_t od = op.ofm.depth;
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
+  std::vector<Rescaler> rescalers(od);
+  for (uint32_t o = 0; o < od; ++o)
+    rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
   std::vector<int32_t> ofm(acc.size());
-  for (size_t i = 0; i < acc.size(); ++i) {
-    const ChannelScale& s = scales[i % od];
-    ofm[i] = out.apply(rescale(acc[i] + s.bias, s.scale, s.shift, op.ofm_round, op.ofm_scale.dbl));
-  }
+  for (size_t i = 0; i < acc.size(); i += od)
+    for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
+  leave_accumulators(ctx, std::move(acc));
   return store_feature_map(ctx, op.ofm, ofm);
 }
 
