@@ -224,8 +224,9 @@ bool run_conv(OpContext& ctx) {
     matmul_loop(op, raw, raw2, acc);
     return finish(ctx, acc, scales);
   }
-  DenseWeights w;
-  if (!load_weights(ctx, w)) return false;
+  const DenseWeights* weights = load_weights(ctx);
+  if (!weights) return false;
+  const DenseWeights& w = *weights;
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 

@@ -49,9 +49,8 @@ bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out)
 
 namespace {
 
-// U85 (§4.3, §9.6): SWD = one mlw stream per weight decoder, FWD = one stream; both then inverted
-// through the U85 order (weight_layout_u85.cpp).
-bool load_weights_u85(OpContext& ctx, DenseWeights& out) {
+// The U85 weight order's parameters (§9.6) for this operation.
+U85WeightParams u85_params(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   U85WeightParams p;
   p.traversal = op.kind == OpKind::kDepthwise   ? U85Traversal::kDepthwise
@@ -72,55 +71,12 @@ bool load_weights_u85(OpContext& ctx, DenseWeights& out) {
   p.ofm_ublock_depth = op.ofm_ublock_depth;
   p.macs = ctx.config().macs;
   p.streams = ctx.config().weight_decoders();
-  if (op.fast_weights && op.kind == OpKind::kDepthwise)
-    return ctx.fail(Fault::kCommand, "FWD weights on a DEPTHWISE operation (Vela never emits them)");
-  std::vector<std::vector<uint8_t>> raw(op.weight_stream_count);
-  for (uint32_t s = 0; s < op.weight_stream_count; ++s) {
-    const WeightStream& ws = op.weight_streams[s];
-    if (ws.length == 0 || ws.length > (uint64_t{1} << 26))
-      return ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT{}_LENGTH {}", s == 0 ? "" : std::to_string(s), ws.length));
-    raw[s].resize(ws.length);
-    if (!ctx.read(op.weight_region, ws.base, raw[s])) return false;
-    ctx.traffic().weight_bytes += ws.length;
-  }
-  std::string err;
-  if (op.fast_weights) {
-    // At least 2 bits per weight: a stream of L bytes holds at most 4·L weights.
-    const std::vector<WeightPosition> pos = u85_fwd_positions(p, raw[0].size() * 4);
-    const FwdResult dec = decode_fwd(raw[0], pos.size());
-    if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
-    ctx.traffic().weights_decoded += dec.weights.size();
-    ctx.traffic().weights_zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
-    ctx.traffic().fast_weights = true;
-    ctx.traffic().fast_weights_lut = (raw[0][0] & 1) == 0;  // header bit 0: raw mode
-    if (!unpack_u85_positions(dec.weights, pos, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);
-    return true;
-  }
-  std::vector<std::vector<int16_t>> decoded(op.weight_stream_count);
-  for (uint32_t s = 0; s < op.weight_stream_count; ++s) {
-    MlwResult dec = decode_mlw(raw[s]);
-    if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
-    ctx.traffic().weights_decoded += dec.weights.size();
-    ctx.traffic().weights_zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
-    decoded[s] = std::move(dec.weights);
-  }
-  if (!unpack_u85_swd(decoded, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);
-  return true;
+  return p;
 }
 
-}  // namespace
-
-bool load_weights(OpContext& ctx, DenseWeights& out) {
+// The U55/U65 weight order's parameters (§4.2).
+WeightLayoutParams u55_params(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
-  if (op.isa == Isa::kU85) return load_weights_u85(ctx, out);
-  if (op.weight_length == 0 || op.weight_length > (uint64_t{1} << 26))
-    return ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT_LENGTH {}", op.weight_length));
-  std::vector<uint8_t> raw(op.weight_length);
-  if (!ctx.read(op.weight_region, op.weight_base, raw)) return false;
-  ctx.traffic().weight_bytes += raw.size();
-  MlwResult dec = decode_mlw(raw);
-  if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
-  ctx.traffic().weights_decoded += dec.weights.size();
   WeightLayoutParams p;
   p.depthwise = op.kind == OpKind::kDepthwise;
   p.part_kernel_first = op.kernel.part_kernel_first;
@@ -133,9 +89,118 @@ bool load_weights(OpContext& ctx, DenseWeights& out) {
   p.ofm_block_depth = op.ofm_blk_depth;
   p.ifm_bits = op.ifm.elem_bits;
   p.ofm_ublock_depth = ctx.config().ofm_ublock_depth();
+  return p;
+}
+
+// The weight cache's key: everything the decode depends on besides the stream bytes.
+std::vector<uint64_t> cache_key(OpContext& ctx, const U85WeightParams& u85, const WeightLayoutParams& u55) {
+  const OperationConfig& op = ctx.op();
+  std::vector<uint64_t> k = {static_cast<uint64_t>(op.isa), op.fast_weights};
+  if (op.isa == Isa::kU85) {
+    k.insert(k.end(), {static_cast<uint64_t>(u85.traversal), u85.sparse, u85.ofm_depth, u85.ifm_depth,
+                       u85.kernel_width, u85.kernel_height, u85.stride_x, u85.stride_y, u85.dilation_x,
+                       u85.dilation_y, u85.ofm_block_depth, u85.ifm_block_depth, u85.ifm_bits,
+                       u85.ofm_ublock_depth, u85.macs, u85.streams});
+    for (uint32_t s = 0; s < op.weight_stream_count; ++s)
+      k.insert(k.end(), {ctx.address(op.weight_region, op.weight_streams[s].base), op.weight_streams[s].length});
+  } else {
+    k.insert(k.end(), {u55.depthwise, u55.part_kernel_first, u55.ofm_depth, u55.ifm_depth, u55.kernel_width,
+                       u55.kernel_height, u55.dilation_x, u55.dilation_y, u55.ofm_block_depth, u55.ifm_bits,
+                       u55.ofm_ublock_depth, ctx.address(op.weight_region, op.weight_base), op.weight_length});
+  }
+  return k;
+}
+
+// U85 (§4.3, §9.6): SWD = one mlw stream per weight decoder, FWD = one stream; both then inverted
+// through the U85 order (weight_layout_u85.cpp).
+bool decode_u85(OpContext& ctx, const U85WeightParams& p, const std::vector<std::vector<uint8_t>>& raw,
+                WeightCache::Entry& e) {
+  const OperationConfig& op = ctx.op();
   std::string err;
-  if (!unpack_weights(dec.weights, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);
+  if (op.fast_weights) {
+    // At least 2 bits per weight: a stream of L bytes holds at most 4·L weights.
+    const std::vector<WeightPosition> pos = u85_fwd_positions(p, raw[0].size() * 4);
+    const FwdResult dec = decode_fwd(raw[0], pos.size());
+    if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
+    e.decoded += dec.weights.size();
+    e.zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
+    if (!unpack_u85_positions(dec.weights, pos, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
+    return true;
+  }
+  std::vector<std::vector<int16_t>> decoded(op.weight_stream_count);
+  for (uint32_t s = 0; s < op.weight_stream_count; ++s) {
+    MlwResult dec = decode_mlw(raw[s]);
+    if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
+    e.decoded += dec.weights.size();
+    e.zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
+    decoded[s] = std::move(dec.weights);
+  }
+  if (!unpack_u85_swd(decoded, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
   return true;
+}
+
+// U55/U65 (§4.1, §4.2): one mlw stream (the zero count is not used by the U55 timing).
+bool decode_u55(OpContext& ctx, const WeightLayoutParams& p, const std::vector<uint8_t>& raw, WeightCache::Entry& e) {
+  MlwResult dec = decode_mlw(raw);
+  if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
+  e.decoded += dec.weights.size();
+  std::string err;
+  if (!unpack_weights(dec.weights, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
+  return true;
+}
+
+}  // namespace
+
+const DenseWeights* load_weights(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  const bool u85 = op.isa == Isa::kU85;
+  // The streams' bytes: read every time (the NPU reads them every time; traffic counted).
+  std::vector<std::vector<uint8_t>> raw;
+  if (u85) {
+    if (op.fast_weights && op.kind == OpKind::kDepthwise) {
+      ctx.fail(Fault::kCommand, "FWD weights on a DEPTHWISE operation (Vela never emits them)");
+      return nullptr;
+    }
+    raw.resize(op.weight_stream_count);
+    for (uint32_t s = 0; s < op.weight_stream_count; ++s) {
+      const WeightStream& ws = op.weight_streams[s];
+      if (ws.length == 0 || ws.length > (uint64_t{1} << 26)) {
+        ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT{}_LENGTH {}", s == 0 ? "" : std::to_string(s), ws.length));
+        return nullptr;
+      }
+      raw[s].resize(ws.length);
+      if (!ctx.read(op.weight_region, ws.base, raw[s])) return nullptr;
+      ctx.traffic().weight_bytes += ws.length;
+    }
+  } else {
+    if (op.weight_length == 0 || op.weight_length > (uint64_t{1} << 26)) {
+      ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT_LENGTH {}", op.weight_length));
+      return nullptr;
+    }
+    raw.resize(1);
+    raw[0].resize(op.weight_length);
+    if (!ctx.read(op.weight_region, op.weight_base, raw[0])) return nullptr;
+    ctx.traffic().weight_bytes += raw[0].size();
+  }
+  const U85WeightParams p85 = u85 ? u85_params(ctx) : U85WeightParams{};
+  const WeightLayoutParams p55 = u85 ? WeightLayoutParams{} : u55_params(ctx);
+  const std::vector<uint64_t> key = cache_key(ctx, p85, p55);
+  WeightCache& cache = ctx.weight_cache();
+  const WeightCache::Entry* entry = cache.find(key, raw);
+  if (!entry) {
+    WeightCache::Entry fresh;
+    if (u85 ? !decode_u85(ctx, p85, raw, fresh) : !decode_u55(ctx, p55, raw[0], fresh)) return nullptr;
+    fresh.streams = std::move(raw);
+    entry = &cache.insert(key, std::move(fresh));
+  }
+  Traffic& t = ctx.traffic();
+  t.weights_decoded += entry->decoded;
+  t.weights_zero += entry->zero;
+  if (u85 && op.fast_weights) {
+    t.fast_weights = true;
+    t.fast_weights_lut = (entry->streams[0][0] & 1) == 0;  // header bit 0: raw mode
+  }
+  return &entry->weights;
 }
 
 uint64_t operation_macs(const OperationConfig& op) {
