@@ -2,6 +2,7 @@
 // output stage. IFM positions outside the map (padding) contribute 0 (§2.6).
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -43,6 +44,54 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
   Acc s = 0;
   for (uint32_t i = 0; i < n; ++i) s += static_cast<Acc>(a[i]) * static_cast<Acc>(b[i]);
   return s;
+}
+
+// The hot loops are compiled twice, for AVX2 and for the baseline x86-64, and the CPU picks one at
+// load time (GCC function multiversioning: an ifunc resolver reads cpuid), so release builds need
+// no -march=native and run on any x86-64. Other hosts and compilers get the portable loop alone.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define CORSIM_NPU_MULTIVERSION __attribute__((target_clones("avx2", "default")))
+#else
+#define CORSIM_NPU_MULTIVERSION
+#endif
+
+// The hot case of CONV (an 8-bit IFM, 32-bit accumulators, ACC_FORMAT I32): every OFM channel's
+// dot product with one patch, four channels at a time so each patch element loaded feeds four
+// multiply-adds (vectorised as pmaddwd / vpmaddwd). Same sums as dot<int32_t>.
+CORSIM_NPU_MULTIVERSION
+void dot_all_channels_i16(const int16_t* __restrict patch, const int16_t* __restrict w, size_t taps, uint32_t od,
+                          int64_t* __restrict out) {
+  uint32_t o = 0;
+  for (; o + 4 <= od; o += 4) {
+    const int16_t* w0 = w + size_t{o} * taps;
+    const int16_t* w1 = w0 + taps;
+    const int16_t* w2 = w1 + taps;
+    const int16_t* w3 = w2 + taps;
+    int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (size_t i = 0; i < taps; ++i) {
+      const int32_t x = patch[i];
+      s0 += x * w0[i];
+      s1 += x * w1[i];
+      s2 += x * w2[i];
+      s3 += x * w3[i];
+    }
+    out[o] = s0;
+    out[o + 1] = s1;
+    out[o + 2] = s2;
+    out[o + 3] = s3;
+  }
+  for (; o < od; ++o) {
+    const int16_t* wo = w + size_t{o} * taps;
+    int32_t s = 0;
+    for (size_t i = 0; i < taps; ++i) s += int32_t{patch[i]} * wo[i];
+    out[o] = s;
+  }
+}
+
+// The hot case of DEPTHWISE: one kernel tap added to every channel's 32-bit accumulator.
+CORSIM_NPU_MULTIVERSION
+void add_tap_i16(int32_t* __restrict acc, const int16_t* __restrict src, const int16_t* __restrict w, uint32_t n) {
+  for (uint32_t o = 0; o < n; ++o) acc[o] += int32_t{src[o]} * w[o];
 }
 
 // The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
@@ -93,8 +142,13 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       const int x0 = static_cast<int>(ox) * sx - pl;
-      T* dst = patch.data();
-      for (uint32_t ky = 0; ky < kh; ++ky) {
+      const T* src = patch.data();
+      const int iy0 = static_cast<int>(oy) * sy - pt;
+      const bool one_row = kh == 1 && iy0 >= 0 && iy0 < static_cast<int>(uh) && dx == 1 && x0 >= 0 &&
+                           x0 + static_cast<int>(kw) <= static_cast<int>(uw);
+      if (one_row) src = &in[(size_t(iy0) * uw + size_t(x0)) * c];  // the taps are contiguous: no copy
+      T* dst = one_row ? nullptr : patch.data();
+      for (uint32_t ky = 0; ky < (one_row ? 0 : kh); ++ky) {
         const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
         if (iy < 0 || iy >= static_cast<int>(uh)) {
           std::fill(dst, dst + size_t{kw} * c, T{0});
@@ -113,8 +167,12 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
         }
       }
       int64_t* out = &acc_out[(size_t{oy} * ow + ox) * od];
-      const int16_t* wp = w.values.data();
-      for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(patch.data(), wp, taps));
+      if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
+        dot_all_channels_i16(src, w.values.data(), taps, od, out);
+      } else {
+        const int16_t* wp = w.values.data();
+        for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(src, wp, taps));
+      }
     }
   }
 }
@@ -129,7 +187,11 @@ void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_
     for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
   walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
     const int16_t* wp = &wt[(size_t{ky} * kw + kx) * od];
-    for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+    if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
+      add_tap_i16(acc, src, wp, od);
+    } else {
+      for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+    }
   });
 }
 
@@ -181,6 +243,42 @@ bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
   return true;
 }
 
+// The output stage of the common case in one branch-free pass: when every channel's accumulator
+// plus bias rescales exactly in 64 bits (Rescaler::exact_in_64_bits over the accumulators' range)
+// and the stage is a zero point and a clamp, OFM = clamp((x * scale + round) >> shift + zp). Same
+// arithmetic as Rescaler and OutputStage::apply; false (nothing written) otherwise.
+bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales,
+                        const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
+                        std::vector<int32_t>& ofm) {
+  const size_t od = scales.size();
+  if (acc.empty() || od == 0) return false;
+  const auto [amin, amax] = std::minmax_element(acc.begin(), acc.end());
+  std::vector<int64_t> bias(od), scale(od), r_pos(od), r_neg(od);
+  std::vector<uint64_t> shift(od);
+  for (size_t o = 0; o < od; ++o) {
+    const Rescaler& r = rescalers[o];
+    if (__builtin_add_overflow_p(*amin, scales[o].bias, int64_t{0}) ||
+        __builtin_add_overflow_p(*amax, scales[o].bias, int64_t{0}) ||
+        !r.exact_in_64_bits(*amin + scales[o].bias, *amax + scales[o].bias))
+      return false;
+    bias[o] = scales[o].bias;
+    scale[o] = r.scale();
+    shift[o] = r.shift();
+    r_pos[o] = r.round_term(0);
+    r_neg[o] = r.round_term(-1);
+  }
+  for (size_t i = 0; i < acc.size(); i += od) {
+    const int64_t* a = &acc[i];
+    int32_t* q = &ofm[i];
+    for (size_t o = 0; o < od; ++o) {
+      const int64_t p = (a[o] + bias[o]) * scale[o];
+      const int64_t v = (p + (p >= 0 ? r_pos[o] : r_neg[o])) >> shift[o];
+      q[o] = static_cast<int32_t>(std::clamp(v + zp, lo, hi));
+    }
+  }
+  return true;
+}
+
 // The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with
 // acc_output disabled nothing is written. Decision (no source): the bias is not part of the
 // accumulators, it is added with OFM_SCALE by the output stage (VELA chains only MatMul steps,
@@ -198,6 +296,11 @@ bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<Channel
   for (uint32_t o = 0; o < od; ++o)
     rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
   std::vector<int32_t> ofm(acc.size());
+  int64_t zp = 0, lo = 0, hi = 0;
+  if (out.plain(zp, lo, hi) && plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
+    leave_accumulators(ctx, std::move(acc));
+    return store_feature_map(ctx, op.ofm, ofm);
+  }
   for (size_t i = 0; i < acc.size(); i += od)
     for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
   leave_accumulators(ctx, std::move(acc));

@@ -94,8 +94,6 @@ class OpContext {
   ChainBuffer& chain_buffer(uint8_t n) { return chain_[n & 7]; }
   Accumulators& accumulators() { return accumulators_; }
   WeightCache& weight_cache() { return weight_cache_; }
-  // The bus address of `offset` in `region` (BASEP[region] + offset).
-  uint64_t address(uint8_t region, uint64_t offset) const { return basep_[region & 7] + offset; }
   // Bit 0 of a single-element OFM feeds the U85 COND_STATUS (§1.2); set by store_feature_map.
   void set_result_flag(int32_t v) { result_flag_ = v; }
   const std::optional<int32_t>& result_flag() const { return result_flag_; }

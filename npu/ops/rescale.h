@@ -68,6 +68,16 @@ class Rescaler {
       default: r_pos_ = half + d; r_neg_ = half - d; break;
     }
   }
+  // True when every x in [x_min, x_max] takes the 64-bit path without an overflow check: then
+  // round_term(p) and the shift below give operator()'s result.
+  bool exact_in_64_bits(int64_t x_min, int64_t x_max) const {
+    if (!fast_ || x_min < INT32_MIN || x_max > INT32_MAX) return false;
+    const Int128 p_hi = Int128{std::max<int64_t>(x_max, 0)} * scale_, p_lo = Int128{std::min<int64_t>(x_min, 0)} * scale_;
+    return p_hi + std::max(r_pos_, r_neg_) <= INT64_MAX && p_lo + std::min(r_pos_, r_neg_) >= INT64_MIN;
+  }
+  uint32_t scale() const { return scale_; }
+  uint32_t shift() const { return shift_; }
+  int64_t round_term(int64_t p) const { return p >= 0 ? r_pos_ : r_neg_; }
   int64_t operator()(int64_t x) const {
     if (fast_ && x >= INT32_MIN && x <= INT32_MAX) {
       const int64_t p = x * int64_t{scale_};
@@ -98,6 +108,14 @@ class OutputStage {
   // `lut_memory` is the whole SHRAM (U55) or LUT RAM (U85); the table is read at
   // lut_base + op.lut.offset (§3.5, §8.6, §9.5).
   OutputStage(const OperationConfig& op, std::span<const uint8_t> lut_memory, uint32_t lut_base);
+  // Without a LUT and below 32 bits the stage is v + zero point, clamped to [lo, hi]: a kernel can
+  // then apply it in its own vectorisable loop (false otherwise).
+  bool plain(int64_t& zp, int64_t& lo, int64_t& hi) const {
+    zp = zp_;
+    lo = lo_;
+    hi = hi_;
+    return !lut_ && !wide_;
+  }
   int32_t apply(int64_t v) const {
     if (lut_) return lookup(add_zero_point(v, zp_));
     if (wide_) return static_cast<int32_t>(std::clamp(v, lo_, hi_));

@@ -1,8 +1,8 @@
 #pragma once
 // Decoded weights kept across operations and jobs, so that a weight stream which runs again (every
 // inference of a model runs the same streams) is decoded once (issue 17). An entry is found by
-// where its streams are and how they are laid out, and used only if the stream bytes just read
-// equal the bytes it was decoded from: a CPU that rewrote the weights gets a fresh decode. The
+// its streams' content hash and how they are laid out, and used only if the stream bytes just read
+// equal the bytes it was decoded from (a hash collision or rewritten weights decode afresh). The
 // weight decoder's counts are kept with it, so the timing sees the same traffic either way.
 // Owned by the Executor (no global state).
 #include <cstddef>
@@ -22,7 +22,7 @@ class WeightCache {
     uint64_t decoded = 0;  // values out of the weight decoder (Traffic::weights_decoded)
     uint64_t zero = 0;     // of which zero (Traffic::weights_zero)
   };
-  // `key` names the streams' addresses and every layout parameter of the decode.
+  // `key` names the streams' lengths and hashes and every layout parameter of the decode.
   const Entry* find(const std::vector<uint64_t>& key, const std::vector<std::vector<uint8_t>>& streams) const;
   const Entry& insert(const std::vector<uint64_t>& key, Entry entry);
 

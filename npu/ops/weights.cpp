@@ -92,8 +92,17 @@ WeightLayoutParams u55_params(OpContext& ctx) {
   return p;
 }
 
-// The weight cache's key: everything the decode depends on besides the stream bytes.
-std::vector<uint64_t> cache_key(OpContext& ctx, const U85WeightParams& u85, const WeightLayoutParams& u55) {
+// FNV-1a over a stream's bytes: Vela DMAs each operation's weights into the same SRAM buffer, so
+// the key names the content, not the address (the cache then compares the bytes themselves).
+uint64_t content_hash(const std::vector<uint8_t>& bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ull;
+  return h;
+}
+
+// The weight cache's key: the layout parameters of the decode and each stream's length and hash.
+std::vector<uint64_t> cache_key(OpContext& ctx, const U85WeightParams& u85, const WeightLayoutParams& u55,
+                                const std::vector<std::vector<uint8_t>>& raw) {
   const OperationConfig& op = ctx.op();
   std::vector<uint64_t> k = {static_cast<uint64_t>(op.isa), op.fast_weights};
   if (op.isa == Isa::kU85) {
@@ -101,13 +110,12 @@ std::vector<uint64_t> cache_key(OpContext& ctx, const U85WeightParams& u85, cons
                        u85.kernel_width, u85.kernel_height, u85.stride_x, u85.stride_y, u85.dilation_x,
                        u85.dilation_y, u85.ofm_block_depth, u85.ifm_block_depth, u85.ifm_bits,
                        u85.ofm_ublock_depth, u85.macs, u85.streams});
-    for (uint32_t s = 0; s < op.weight_stream_count; ++s)
-      k.insert(k.end(), {ctx.address(op.weight_region, op.weight_streams[s].base), op.weight_streams[s].length});
   } else {
     k.insert(k.end(), {u55.depthwise, u55.part_kernel_first, u55.ofm_depth, u55.ifm_depth, u55.kernel_width,
                        u55.kernel_height, u55.dilation_x, u55.dilation_y, u55.ofm_block_depth, u55.ifm_bits,
-                       u55.ofm_ublock_depth, ctx.address(op.weight_region, op.weight_base), op.weight_length});
+                       u55.ofm_ublock_depth});
   }
+  for (const auto& stream : raw) k.insert(k.end(), {stream.size(), content_hash(stream)});
   return k;
 }
 
@@ -184,7 +192,7 @@ const DenseWeights* load_weights(OpContext& ctx) {
   }
   const U85WeightParams p85 = u85 ? u85_params(ctx) : U85WeightParams{};
   const WeightLayoutParams p55 = u85 ? WeightLayoutParams{} : u55_params(ctx);
-  const std::vector<uint64_t> key = cache_key(ctx, p85, p55);
+  const std::vector<uint64_t> key = cache_key(ctx, p85, p55, raw);
   WeightCache& cache = ctx.weight_cache();
   const WeightCache::Entry* entry = cache.find(key, raw);
   if (!entry) {
