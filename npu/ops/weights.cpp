@@ -49,25 +49,31 @@ bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out)
 
 namespace {
 
-// The U85 weight order's parameters (§9.6) for this operation.
-U85WeightParams u85_params(OpContext& ctx) {
-  const OperationConfig& op = ctx.op();
-  U85WeightParams p;
-  p.traversal = op.kind == OpKind::kDepthwise   ? U85Traversal::kDepthwise
-                : op.kernel.part_kernel_first ? U85Traversal::kPartKernel
-                                              : U85Traversal::kDepthFirst;
-  p.sparse = op.sparse_2_4;
+// The fields both weight orders take from the operation's shapes and window.
+template <typename Params>
+void set_shape_fields(const OperationConfig& op, Params& p) {
   p.ofm_depth = op.ofm.depth;
   p.ifm_depth = op.ifm.depth;
   p.kernel_width = op.kernel.width;
   p.kernel_height = op.kernel.height;
-  p.stride_x = op.kernel.stride_x;
-  p.stride_y = op.kernel.stride_y;
   p.dilation_x = op.kernel.dilation_x;
   p.dilation_y = op.kernel.dilation_y;
   p.ofm_block_depth = op.ofm_blk_depth;
-  p.ifm_block_depth = op.ifm_block_depth;
   p.ifm_bits = op.ifm.elem_bits;
+}
+
+// The U85 weight order's parameters (§9.6) for this operation.
+U85WeightParams u85_params(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  U85WeightParams p;
+  set_shape_fields(op, p);
+  p.traversal = op.kind == OpKind::kDepthwise   ? U85Traversal::kDepthwise
+                : op.kernel.part_kernel_first ? U85Traversal::kPartKernel
+                                              : U85Traversal::kDepthFirst;
+  p.sparse = op.sparse_2_4;
+  p.stride_x = op.kernel.stride_x;
+  p.stride_y = op.kernel.stride_y;
+  p.ifm_block_depth = op.ifm_block_depth;
   p.ofm_ublock_depth = op.ofm_ublock_depth;
   p.macs = ctx.config().macs;
   p.streams = ctx.config().weight_decoders();
@@ -78,16 +84,9 @@ U85WeightParams u85_params(OpContext& ctx) {
 WeightLayoutParams u55_params(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   WeightLayoutParams p;
+  set_shape_fields(op, p);
   p.depthwise = op.kind == OpKind::kDepthwise;
   p.part_kernel_first = op.kernel.part_kernel_first;
-  p.ofm_depth = op.ofm.depth;
-  p.ifm_depth = op.ifm.depth;
-  p.kernel_width = op.kernel.width;
-  p.kernel_height = op.kernel.height;
-  p.dilation_x = op.kernel.dilation_x;
-  p.dilation_y = op.kernel.dilation_y;
-  p.ofm_block_depth = op.ofm_blk_depth;
-  p.ifm_bits = op.ifm.elem_bits;
   p.ofm_ublock_depth = ctx.config().ofm_ublock_depth();
   return p;
 }

@@ -64,9 +64,10 @@ TEST(MemoryPlan, RandomLiveRangesNeverCollide) {
       EXPECT_LE(plan.offsets[i] + buffers[i].size, plan.size);
       for (size_t j = i + 1; j < buffers.size(); ++j) {
         const bool live_together = buffers[i].first <= buffers[j].last && buffers[j].first <= buffers[i].last;
-        if (live_together)
+        if (live_together) {
           EXPECT_FALSE(bytes_overlap(plan.offsets[i], buffers[i].size, plan.offsets[j], buffers[j].size))
               << "trial " << trial << ": buffers " << i << " and " << j;
+        }
       }
     }
   }
