@@ -31,8 +31,8 @@
 # interrupted), and 1 when the run ended well but the firmware printed an error line ("E [",
 # "F [", "[critical]", "Hard fault"), as ExecuTorch's script checks its log (without its false
 # success when nothing ran). The firmware's first error line is repeated on stderr verbatim.
-# Builds corsim (and the firmware) with scripts/build.sh when missing; build dir: build/ or
-# $CORSIM_BUILD_DIR.
+# Builds what a run needs when missing (corsim, corsim-pte, the runner, the demo model; not the
+# tests: scripts/test.sh) with scripts/build.sh; build dir: build/ or $CORSIM_BUILD_DIR.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${CORSIM_BUILD_DIR:-}" ] && [ -x "$here/../../bin/corsim" ] && [ -d "$here/firmware" ]; then
