@@ -1,5 +1,7 @@
 #include "cpu/cpu.h"
 
+#include <tuple>
+
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
 #include "cpu/isa/pacbti.h"
@@ -25,6 +27,8 @@ bool Cpu::reset() {
 void Cpu::set_timing(TimingHook* t) {
   const bool changed = t != timing_;
   timing_ = t;
+  timed_loop_ = traced_timed_loop_ = nullptr;
+  if (t != nullptr) std::tie(timed_loop_, traced_timed_loop_) = timed_loops_for(*t);
   log_memory_ = t != nullptr;
   if (t != nullptr && changed) cache_.flush();  // every entry is decoded again and gets its InstrInfo
 }
@@ -34,14 +38,10 @@ StopReason Cpu::run(Cycles max_cycles) {
   // Tests and tools may have changed CPACR, FPCCR or CONTROL directly since the last run.
   state_.forget_fp_check();
   if (timing_ != nullptr) timing_->begin_quantum();
-  if (trace_ != nullptr) return timing_ ? run_loop<true>(end, timing_) : run_loop<true, NoTiming>(end, nullptr);
-  // A timing model runs its own instantiation of the loop (TimingHook::run), so its retire()
-  // inlines into it.
-  if (timing_ != nullptr) return timing_->run(*this, end);
+  if (timing_ != nullptr) return (this->*(trace_ != nullptr ? traced_timed_loop_ : timed_loop_))(end);
+  if (trace_ != nullptr) return run_loop<true, NoTiming>(end, nullptr);
   return run_loop<false, NoTiming>(end, nullptr);
 }
-
-StopReason TimingHook::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 bool Cpu::service_pending(uint32_t pc, uint8_t it_before, StopReason& why) {
   ArchState& s = state_;

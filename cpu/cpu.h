@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <utility>
 
 #include "base/clock.h"
 #include "cpu/arch_state.h"
@@ -20,7 +21,7 @@
 #include "cpu/exception_port.h"
 #include "cpu/fault.h"
 #include "cpu/isa/pseudocode.h"
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 #include "memory/interconnect.h"
 
 namespace corsim::cpu {
@@ -54,12 +55,9 @@ class Cpu final : public TimeSource {
   void set_trace(TraceSink* t) { trace_ = t; }
   // Attaching a timing model makes the loop build retire records: static InstrInfo per predecoded
   // instruction (the predecode cache is flushed so every entry gets one) and the data accesses of
-  // each instruction (MemoryLog). Null detaches (one cycle per instruction again).
+  // each instruction (MemoryLog). Null detaches (one cycle per instruction again). A core model
+  // of cpu/timing/ gets the loop instantiated for its final class (cpu/timed_loops.cpp).
   void set_timing(TimingHook* t);
-  // The timed loop with `hook` as the timing model, for TimingHook::run (a final model class gets
-  // its retire() inlined). Defined in cpu/run_loop.h.
-  template <class Hook>
-  StopReason run_timed(Hook& hook, Cycles end);
   TimingHook* timing() const { return timing_; }
   const FaultRecord& last_fault() const { return last_fault_; }
   ExceptionPort& exceptions() { return *exceptions_; }
@@ -217,6 +215,13 @@ class Cpu final : public TimeSource {
   // class (inlined retire); the body is in cpu/run_loop.h.
   template <bool kTraced, class Hook>
   StopReason run_loop(Cycles end, Hook* hook);
+  // A timed loop: the one instantiated for the attached model's class (timing_ cast to `Model`).
+  using TimedLoop = StopReason (Cpu::*)(Cycles end);
+  template <bool kTraced, class Model>
+  StopReason run_timed_as(Cycles end);
+  // The timed loops for `hook` (untraced, traced); cpu/timed_loops.cpp, the one place that
+  // instantiates the loop with a timing model.
+  static std::pair<TimedLoop, TimedLoop> timed_loops_for(TimingHook& hook);
   // Handles pending_ after an instruction; returns true (and sets `why`) when run() must return.
   bool service_pending(uint32_t pc, uint8_t it_before, StopReason& why);
   // Takes a fault at `pc` (the faulting instruction, or the target of a bad interworking branch).
@@ -248,6 +253,7 @@ class Cpu final : public TimeSource {
   SemihostingHandler* semihosting_ = nullptr;
   TraceSink* trace_ = nullptr;
   TimingHook* timing_ = nullptr;
+  TimedLoop timed_loop_ = nullptr, traced_timed_loop_ = nullptr;  // set with timing_
   // Timed runs only: the data accesses of the instruction being executed (the static timing info
   // lives in each PredecodeEntry).
   MemoryLog mem_log_;

@@ -1,8 +1,7 @@
 #pragma once
 // The body of Cpu's run loop, a template over the timing hook so that a timing model's retire()
-// inlines into its own instantiation (TimingHook::run; docs/timing.md "Speed"). Included by
-// cpu/cpu.cpp (untimed, traced and generic-hook loops) and by each core model's .cpp; nothing
-// else needs it.
+// can inline into its own instantiation (docs/timing.md "Speed"). Included by cpu/cpu.cpp (the
+// untimed loops) and cpu/timed_loops.cpp (every timed loop); nothing else needs it.
 #include <type_traits>
 
 #include "cpu/cpu.h"
@@ -90,9 +89,9 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
   return StopReason::CycleLimit;
 }
 
-template <class Hook>
-StopReason Cpu::run_timed(Hook& hook, Cycles end) {
-  return run_loop<false>(end, &hook);
+template <bool kTraced, class Model>
+StopReason Cpu::run_timed_as(Cycles end) {
+  return run_loop<kTraced>(end, static_cast<Model*>(timing_));
 }
 
 }  // namespace corsim::cpu

@@ -9,7 +9,7 @@
 
 #include "cpu/decoder/encoding.h"
 #include "cpu/decoder/operands.h"
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::cpu {
 

@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include "cpu/run_loop.h"
-
 namespace corsim::cpu::timing {
 
 using namespace m85;
@@ -222,8 +220,5 @@ Cycles CortexM85Model::exception_entry() {
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }
-
-// flatten: retire() and what it calls inline into this instantiation of the loop.
-[[gnu::flatten]] StopReason CortexM85Model::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 }  // namespace corsim::cpu::timing

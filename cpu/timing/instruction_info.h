@@ -1,12 +1,12 @@
 #pragma once
-// Static timing information of one instruction (cpu/timing_hook.h InstrInfo), derived once at
+// Static timing information of one instruction (cpu/retire_record.h InstrInfo), derived once at
 // predecode from its decoder-table row and operands: which registers it reads and writes, its
 // branch kind and the traits the timing tables key on. The register roles are read off the row's
 // disassembly template (cpu/disasm/disasm.h keys: {d} {n} {m} {a}, {mem...}, {list}, {Sd} {Dd}
 // {Qd}, ...) and its name, so every row of every table file gets a descriptor without a new
 // column in the tables. docs/timing.md "Register usage".
 #include "cpu/decoder/encoding.h"
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::cpu::timing {
 
