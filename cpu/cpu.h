@@ -17,6 +17,7 @@
 #include "cpu/arch_state.h"
 #include "cpu/cpu_api.h"
 #include "cpu/decoder/operands.h"
+#include "cpu/block_cache.h"
 #include "cpu/decoder/predecode_cache.h"
 #include "cpu/exception_port.h"
 #include "cpu/fault.h"
@@ -70,10 +71,10 @@ class Cpu final : public TimeSource {
     if (ccr_reader_) return ccr_reader_();
     return exceptions_->regs().ccr[state_.sec()];
   }
-  // Forget all predecoded instructions (loader, ISB if a caller wants it; not needed for
-  // correctness: every hit is verified against memory).
-  void flush_predecode() { cache_.flush(); }
-  const PredecodeCache& predecode_cache() const { return cache_; }
+  // Forget all predecoded instructions (loader, tests; not needed for correctness: every block
+  // entry is verified against memory).
+  void flush_predecode() { blocks_.flush(); }
+  const BlockCache& block_cache() const { return blocks_; }
 
   // ---- the handlers' view ----
   uint32_t pc() const { return state_.r[15]; }            // address of this instruction
@@ -226,8 +227,16 @@ class Cpu final : public TimeSource {
   bool service_pending(uint32_t pc, uint8_t it_before, StopReason& why);
   // Takes a fault at `pc` (the faulting instruction, or the target of a bad interworking branch).
   bool take_fault(const Fault& f, uint32_t pc, StopReason& why);
-  // Predecode miss: fetch and decode at `pc` into `slot`; null (fault pending) on a fetch error.
-  PredecodeEntry* decode_miss(uint32_t pc, PredecodeEntry& slot);
+  // The block starting at `pc`, decoded now unless cached and unchanged; null (fault pending) when
+  // the first instruction cannot be fetched.
+  Block* block_at(uint32_t pc) {
+    Block& b = blocks_.slot(pc);
+    if (b.pc == pc && blocks_.still_valid(b)) [[likely]] return &b;
+    return build_block(pc, b);
+  }
+  Block* build_block(uint32_t pc, Block& b);
+  // Fetches and decodes the instruction at `pc` into `slot`; false (`fault` set) on a fetch error.
+  bool decode_into(uint32_t pc, PredecodeEntry& slot, Fault& fault);
   bool fetch16(uint32_t addr, uint16_t& hw);
   uint32_t read_slow(uint32_t addr, unsigned size);
   void write_slow(uint32_t addr, unsigned size, uint32_t value);
@@ -240,7 +249,7 @@ class Cpu final : public TimeSource {
   memory::Interconnect& bus_;
   ArchState state_;
   std::unique_ptr<ExceptionPort> exceptions_;
-  PredecodeCache cache_;
+  BlockCache blocks_;
   bool locked_up_ = false;
   uint32_t next_pc_ = 0;
   bool branched_ = false;

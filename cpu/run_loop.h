@@ -30,60 +30,71 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       exceptions_->take(s.r[15]);
       if constexpr (kTimed) cycles_ += hook->exception_entry();
     }
-    const uint32_t pc = s.r[15];
-    PredecodeEntry* e = &cache_.slot(pc);
-    if (e->pc != pc || e->host == nullptr || !e->still_valid()) [[unlikely]] {
-      e = decode_miss(pc, *e);
-      if (e == nullptr) {
-        pending_ &= ~uint32_t{kPendFault};
-        if (take_fault(fault_, pc, why)) return why;
-        continue;
-      }
+    uint32_t pc = s.r[15];
+    Block* block = block_at(pc);
+    if (block == nullptr) [[unlikely]] {
+      pending_ &= ~uint32_t{kPendFault};
+      if (take_fault(fault_, pc, why)) return why;
+      continue;
     }
+    const PredecodeEntry* e = blocks_.instructions(*block);
+    const PredecodeEntry* const last = e + block->count - 1;
+    // EPSR.B is only ever set between blocks (service_pending ends the block that set it).
     if (s.epsr_b) [[unlikely]] {
       if (!branch_target_ok(*e)) {
         if (service_pending(pc, s.itstate, why)) return why;
         continue;
       }
     }
-    next_pc_ = pc + e->size;
-    if constexpr (kTimed) {
-      branched_ = false;
-      mem_log_.clear();
-    }
-    const uint8_t it = s.itstate;
-    bool executed = true;
-    if (it == 0) [[likely]] {
-      e->exec(*this, e->ops);
-    } else {
-      // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
-      executed = condition_passed(it >> 4);
-      if (executed) e->exec(*this, e->ops);
-      s.itstate = ITAdvance(it);
-    }
-    s.r[15] = next_pc_;
-    ++instructions_;
-    if constexpr (kTimed) {
-      RetireInfo info;
-      info.pc = pc;
-      info.encoding = e->encoding();
-      info.size = e->size;
-      info.op = e->op;
-      info.executed = executed;
-      info.branch_taken = branched_;
-      info.in_it_block = it != 0;
-      info.next_pc = next_pc_;
-      info.info = &e->timing;
-      info.memory = &mem_log_;
-      cycles_ += hook->retire(info);
-    } else {
-      ++cycles_;
-    }
-    if constexpr (kTraced) {
-      if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
-    }
-    if (pending_ != 0) [[unlikely]] {
-      if (service_pending(pc, it, why)) return why;
+    // The instructions of the block, one at a time exactly as a lone instruction would run; the
+    // block is left after its last one, a branch, pending work, the end of the budget or an
+    // exception to take.
+    for (;;) {
+      const uint32_t fallthrough = pc + e->size;
+      next_pc_ = fallthrough;
+      if constexpr (kTimed) {
+        branched_ = false;
+        mem_log_.clear();
+      }
+      const uint8_t it = s.itstate;
+      bool executed = true;
+      if (it == 0) [[likely]] {
+        e->exec(*this, e->ops);
+      } else {
+        // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
+        executed = condition_passed(it >> 4);
+        if (executed) e->exec(*this, e->ops);
+        s.itstate = ITAdvance(it);
+      }
+      s.r[15] = next_pc_;
+      ++instructions_;
+      if constexpr (kTimed) {
+        RetireInfo info;
+        info.pc = pc;
+        info.encoding = e->encoding();
+        info.size = e->size;
+        info.op = e->op;
+        info.executed = executed;
+        info.branch_taken = branched_;
+        info.in_it_block = it != 0;
+        info.next_pc = next_pc_;
+        info.info = &e->timing;
+        info.memory = &mem_log_;
+        cycles_ += hook->retire(info);
+      } else {
+        ++cycles_;
+      }
+      if constexpr (kTraced) {
+        if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
+      }
+      if (pending_ != 0) [[unlikely]] {
+        if (service_pending(pc, it, why)) return why;
+        break;
+      }
+      if (e == last || next_pc_ != fallthrough || cycles_ >= end) break;
+      if (exceptions_->attention()) [[unlikely]] break;
+      pc = fallthrough;
+      ++e;
     }
   }
   return StopReason::CycleLimit;
