@@ -40,7 +40,7 @@ class BlockCache {
   Block& slot(uint32_t pc) { return slots_[index(pc)]; }
   PredecodeEntry* instructions(const Block& b) { return &pool_[b.first]; }
   // True when memory still holds the code bytes `b` was decoded from (b.host not null).
-  bool still_valid(const Block& b) const { return std::memcmp(b.host, copy_of(b.pc), b.bytes) == 0; }
+  bool still_valid(const Block& b) const { return same_bytes(b.host, copy_of(b.pc), b.bytes); }
 
   // Room for a new block at `b` (the slot of `pc`): kMaxInstructions entries. When the pool is
   // full every block is forgotten first (they are rebuilt on their next visit).
@@ -68,6 +68,23 @@ class BlockCache {
   uint64_t misses = 0;  // instructions decoded (first sight, slot conflicts, rewritten code)
 
  private:
+  // memcmp(a, b, n) == 0 for the sizes of a block (2..kMaxBytes, even), inline: word compares,
+  // the last one overlapping.
+  static bool same_bytes(const uint8_t* a, const uint8_t* b, unsigned n) {
+    if (n >= 8) {
+      uint64_t diff = 0;
+      for (unsigned i = 0; i + 8 < n; i += 8) diff |= load<uint64_t>(a + i) ^ load<uint64_t>(b + i);
+      return (diff | (load<uint64_t>(a + n - 8) ^ load<uint64_t>(b + n - 8))) == 0;
+    }
+    if (n >= 4) return ((load<uint32_t>(a) ^ load<uint32_t>(b)) | (load<uint32_t>(a + n - 4) ^ load<uint32_t>(b + n - 4))) == 0;
+    return load<uint16_t>(a) == load<uint16_t>(b);
+  }
+  template <class T>
+  static T load(const uint8_t* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
   static uint32_t index(uint32_t pc) { return (pc >> 1) & (kSlots - 1); }
   uint8_t* copy_of(uint32_t pc) const { return &code_[index(pc) * kMaxBytes]; }
 

@@ -4,6 +4,7 @@
 
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
+#include "cpu/fast_forms.h"
 #include "cpu/isa/pacbti.h"
 #include "cpu/run_loop.h"
 #include "cpu/timing/instruction_info.h"
@@ -143,7 +144,7 @@ bool Cpu::decode_into(uint32_t pc, PredecodeEntry& slot, Fault& fault) {
   slot.pc = pc;
   slot.size = t32 ? 4 : 2;
   slot.raw = t32 ? (uint32_t{hw2} << 16) | hw1 : hw1;
-  slot.exec = r.encoding ? r.encoding->exec : &decoder::exec_UNDEFINED;
+  slot.exec = r.encoding ? fast_form(r.encoding->exec, r.ops) : &decoder::exec_UNDEFINED;
   slot.ops = r.ops;
   slot.index = r.encoding ? r.index : kUndefinedIndex;
   slot.op = r.encoding ? r.encoding->op : OpClass::System;

@@ -25,6 +25,7 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
   }
   if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return why;
 
+  const ExceptionPort& exceptions = *exceptions_;
   while (cycles_ < end) {
     if (exceptions_->attention() && exceptions_->should_take()) {
       exceptions_->take(s.r[15]);
@@ -38,7 +39,12 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       continue;
     }
     const PredecodeEntry* e = blocks_.instructions(*block);
-    const PredecodeEntry* const last = e + block->count - 1;
+    // Instructions this visit may run: the block, cut to the cycle budget when untimed (one cycle
+    // each); a timed loop checks the budget after each instruction.
+    uint32_t left = block->count;
+    if constexpr (!kTimed) {
+      if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
+    }
     // EPSR.B is only ever set between blocks (service_pending ends the block that set it).
     if (s.epsr_b) [[unlikely]] {
       if (!branch_target_ok(*e)) {
@@ -91,8 +97,11 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
         if (service_pending(pc, it, why)) return why;
         break;
       }
-      if (e == last || next_pc_ != fallthrough || cycles_ >= end) break;
-      if (exceptions_->attention()) [[unlikely]] break;
+      if (--left == 0 || next_pc_ != fallthrough) break;
+      if constexpr (kTimed) {
+        if (cycles_ >= end) break;
+      }
+      if (exceptions.attention()) [[unlikely]] break;
       pc = fallthrough;
       ++e;
     }
