@@ -22,6 +22,7 @@ struct Block {
   uint32_t first = 0;             // its first instruction in the pool
   uint8_t count = 0;              // instructions
   uint8_t bytes = 0;              // code bytes
+  bool has_it = false;            // one of its instructions is an IT
   const uint8_t* host = nullptr;  // host address of the code; null: decoded again on every visit
 };
 

@@ -5,6 +5,7 @@
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
 #include "cpu/fast_forms.h"
+#include "cpu/isa/branch.h"
 #include "cpu/isa/pacbti.h"
 #include "cpu/run_loop.h"
 #include "cpu/timing/instruction_info.h"
@@ -183,6 +184,8 @@ Block* Cpu::build_block(uint32_t pc, Block& b) {
     bytes += e[count].size;
     ++count;
   }
+  b.has_it = false;
+  for (unsigned i = 0; i < count; ++i) b.has_it |= e[i].exec == &exec_IT;
   blocks_.end(b, count, bytes, host);
   return &b;
 }

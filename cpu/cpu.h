@@ -48,9 +48,9 @@ class Cpu final : public TimeSource {
   StopReason run(Cycles max_cycles);
   // Ask run() to return (StopRequested) after the current instruction. Safe from MMIO handlers.
   void request_stop() { pending_ |= kPendStop; }
-  Cycles cycles() const { return cycles_; }
-  Cycles now() const override { return cycles_; }
-  uint64_t instructions() const { return instructions_; }
+  Cycles cycles() const { return cycles_ + block_retired_; }
+  Cycles now() const override { return cycles(); }
+  uint64_t instructions() const { return instructions_ + block_retired_; }
   void set_semihosting(SemihostingHandler* h) { semihosting_ = h; }
   SemihostingHandler* semihosting() const { return semihosting_; }
   void set_trace(TraceSink* t) { trace_ = t; }
@@ -216,6 +216,15 @@ class Cpu final : public TimeSource {
   // class (inlined retire); the body is in cpu/run_loop.h.
   template <bool kTraced, class Hook>
   StopReason run_loop(Cycles end, Hook* hook);
+  template <bool kTraced, bool kMayIt, class Hook>
+  bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
+  // Adds the instructions of the block being run to both counters (the untimed loop counts them
+  // per block).
+  void count_block() {
+    cycles_ += block_retired_;
+    instructions_ += block_retired_;
+    block_retired_ = 0;
+  }
   // A timed loop: the one instantiated for the attached model's class (timing_ cast to `Model`).
   using TimedLoop = StopReason (Cpu::*)(Cycles end);
   template <bool kTraced, class Model>
@@ -258,6 +267,7 @@ class Cpu final : public TimeSource {
   uint32_t exc_return_ = 0;
   Cycles cycles_ = 0;
   uint64_t instructions_ = 0;
+  uint32_t block_retired_ = 0;  // untimed: instructions of the current block not yet counted
   FaultRecord last_fault_;
   SemihostingHandler* semihosting_ = nullptr;
   TraceSink* trace_ = nullptr;

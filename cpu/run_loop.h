@@ -25,13 +25,12 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
   }
   if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return why;
 
-  const ExceptionPort& exceptions = *exceptions_;
   while (cycles_ < end) {
     if (exceptions_->attention() && exceptions_->should_take()) {
       exceptions_->take(s.r[15]);
       if constexpr (kTimed) cycles_ += hook->exception_entry();
     }
-    uint32_t pc = s.r[15];
+    const uint32_t pc = s.r[15];
     Block* block = block_at(pc);
     if (block == nullptr) [[unlikely]] {
       pending_ &= ~uint32_t{kPendFault};
@@ -39,12 +38,6 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       continue;
     }
     const PredecodeEntry* e = blocks_.instructions(*block);
-    // Instructions this visit may run: the block, cut to the cycle budget when untimed (one cycle
-    // each); a timed loop checks the budget after each instruction.
-    uint32_t left = block->count;
-    if constexpr (!kTimed) {
-      if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
-    }
     // EPSR.B is only ever set between blocks (service_pending ends the block that set it).
     if (s.epsr_b) [[unlikely]] {
       if (!branch_target_ok(*e)) {
@@ -52,61 +45,90 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
         continue;
       }
     }
-    // The instructions of the block, one at a time exactly as a lone instruction would run; the
-    // block is left after its last one, a branch, pending work, the end of the budget or an
-    // exception to take.
-    for (;;) {
-      const uint32_t fallthrough = pc + e->size;
-      next_pc_ = fallthrough;
-      if constexpr (kTimed) {
-        branched_ = false;
-        mem_log_.clear();
-      }
-      const uint8_t it = s.itstate;
-      bool executed = true;
-      if (it == 0) [[likely]] {
-        e->exec(*this, e->ops);
-      } else {
-        // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
-        executed = condition_passed(it >> 4);
-        if (executed) e->exec(*this, e->ops);
-        s.itstate = ITAdvance(it);
-      }
-      s.r[15] = next_pc_;
-      ++instructions_;
-      if constexpr (kTimed) {
-        RetireInfo info;
-        info.pc = pc;
-        info.encoding = e->encoding();
-        info.size = e->size;
-        info.op = e->op;
-        info.executed = executed;
-        info.branch_taken = branched_;
-        info.in_it_block = it != 0;
-        info.next_pc = next_pc_;
-        info.info = &e->timing;
-        info.memory = &mem_log_;
-        cycles_ += hook->retire(info);
-      } else {
-        ++cycles_;
-      }
-      if constexpr (kTraced) {
-        if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
-      }
-      if (pending_ != 0) [[unlikely]] {
-        if (service_pending(pc, it, why)) return why;
-        break;
-      }
-      if (--left == 0 || next_pc_ != fallthrough) break;
-      if constexpr (kTimed) {
-        if (cycles_ >= end) break;
-      }
-      if (exceptions.attention()) [[unlikely]] break;
-      pc = fallthrough;
-      ++e;
+    // Instructions this visit may run: the block, cut to the cycle budget when untimed (one cycle
+    // each); a timed loop checks the budget after each instruction.
+    uint32_t left = block->count;
+    if constexpr (!kTimed) {
+      if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
     }
+    // Outside an IT block, a block without an IT instruction never reads or advances ITSTATE.
+    const bool stop = s.itstate == 0 && !block->has_it ? run_block<kTraced, false>(e, pc, left, end, hook, why)
+                                                       : run_block<kTraced, true>(e, pc, left, end, hook, why);
+    if (stop) return why;
   }
   return StopReason::CycleLimit;
+}
+
+// The instructions of a block from `e` (at `pc`), one at a time exactly as a lone instruction would
+// run; leaves after `left` of them, a branch, pending work, the end of a timed budget or an
+// exception to take. True when run() must return `why`.
+template <bool kTraced, bool kMayIt, class Hook>
+bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why) {
+  constexpr bool kTimed = !std::is_same_v<Hook, NoTiming>;
+  // Untimed, every instruction is one cycle: both counters advance once per block (cycles() and
+  // instructions() add the instructions retired so far in this one, for devices read meanwhile).
+  constexpr bool kCountPerBlock = !kTimed && !kTraced;
+  ArchState& s = state_;
+  const ExceptionPort& exceptions = *exceptions_;
+  bool stop = false;
+  for (;;) {
+    const uint32_t fallthrough = pc + e->size;
+    next_pc_ = fallthrough;
+    if constexpr (kTimed) {
+      branched_ = false;
+      mem_log_.clear();
+    }
+    uint8_t it = 0;
+    bool executed = true;
+    if constexpr (kMayIt) it = s.itstate;
+    if (!kMayIt || it == 0) [[likely]] {
+      e->exec(*this, e->ops);
+    } else {
+      // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
+      executed = condition_passed(it >> 4);
+      if (executed) e->exec(*this, e->ops);
+      s.itstate = ITAdvance(it);
+    }
+    s.r[15] = next_pc_;
+    if constexpr (kCountPerBlock) {
+      ++block_retired_;
+    } else {
+      ++instructions_;
+    }
+    if constexpr (kTimed) {
+      RetireInfo info;
+      info.pc = pc;
+      info.encoding = e->encoding();
+      info.size = e->size;
+      info.op = e->op;
+      info.executed = executed;
+      info.branch_taken = branched_;
+      info.in_it_block = it != 0;
+      info.next_pc = next_pc_;
+      info.info = &e->timing;
+      info.memory = &mem_log_;
+      cycles_ += hook->retire(info);
+    } else if constexpr (!kCountPerBlock) {
+      ++cycles_;
+    }
+    if constexpr (kTraced) {
+      if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
+    }
+    if (pending_ != 0) [[unlikely]] {
+      if constexpr (kCountPerBlock) count_block();
+      stop = service_pending(pc, it, why);
+      break;
+    }
+    if (--left == 0 || next_pc_ != fallthrough) break;
+    if constexpr (kTimed) {
+      if (cycles_ >= end) break;
+    }
+    if (exceptions.attention()) [[unlikely]] break;
+    pc = fallthrough;
+    ++e;
+  }
+  if constexpr (kCountPerBlock) count_block();
+  return stop;
 }
 
 template <bool kTraced, class Model>
