@@ -131,8 +131,10 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
   return stop;
 }
 
+// flatten: with link-time optimisation (cpu/CMakeLists.txt) the model's retire() and what it calls
+// inline into this loop.
 template <bool kTraced, class Model>
-StopReason Cpu::run_timed_as(Cycles end) {
+[[gnu::flatten]] StopReason Cpu::run_timed_as(Cycles end) {
   return run_loop<kTraced>(end, static_cast<Model*>(timing_));
 }
 
