@@ -2,8 +2,8 @@
 // The contract between the run loop (cpu/run_loop.h) and a timing model (cpu/timing/): the static
 // facts of one instruction (op class, registers, branch kind, traits; derived once at predecode),
 // the record of one retired instruction (those facts plus its dynamic outcome: branch taken, data
-// accesses), and the hook interface a model implements to receive it (issue 7; ARCHITECTURE §3
-// "Timing"). A timing model sees the CPU only through this header (the include-graph test
+// accesses), and the hook interface a model implements to receive it (issue 7, the ARCHITECTURE
+// blueprint's "Timing"). A timing model sees the CPU only through this header (the include-graph test
 // tests/repo/include_graph.py checks it): no Cpu, no decoder, no run loop. With no hook attached the
 // loop counts one cycle per instruction and builds nothing. docs/timing.md describes the models.
 #include <cstdint>
@@ -13,8 +13,8 @@
 namespace corsim::cpu {
 
 // What kind of work an instruction is, for the timing models (issue 7); semantics ignore it.
-// The MVE classes follow the vector pipes of spec/cortex-m.md §1 (M55: load/store, integer,
-// FP/MUL, control; M85: pipes A-D with latency 1 or 2 within a pipe):
+// MVE classes follow the vector pipes of LLVM ARMScheduleM55.td/ARMScheduleM85.td (M55: load/store,
+// integer, FP/MUL, control; M85: pipes A-D with latency 1 or 2 within a pipe):
 //   MveLogic      bitwise ops, VMOV/VMVN (vector, immediate), VREV, VPSEL, VDUP
 //   MveInt        VADD/VSUB/VABD/VMAX/VMIN/VHADD/VSHL/VSHR/VMOVL/VMOVN, VIDUP..., VADC, VBRSR
 //   MveIntSat     saturating/rounding: VQADD/VQSUB, VQSHL/VRSHR/VQMOVN/VQSHRN..., VQABS/VQNEG

@@ -1,6 +1,6 @@
 # Install rules, the CMake package for users' projects and the Debian package (docs/install.md).
 #
-#   <prefix>/bin/corsim, corsim-pte, corsim-npu, corsim-mc, corsim-kernels, corsim-sweep
+#   <prefix>/bin/corsim, corsim-pte, corsim-npu, corsim-mc, corsim-kernels, corsim-sweep, corsim-compare
 #   <prefix>/lib/corsim/fvp/FVP_Corstone_SSE-300_Ethos-U55 ... -> ../../../bin/corsim (put first on PATH)
 #   <prefix>/share/corsim/run_fvp.sh, firmware/*.elf, models/demo_classifier/
 #   <prefix>/lib/cmake/corsim/corsimConfig.cmake: find_package(corsim) and corsim_add_model_test()
@@ -16,6 +16,7 @@ set(CORSIM_INSTALL_FVPDIR ${CMAKE_INSTALL_LIBDIR}/corsim/fvp)
 
 install(TARGETS corsim corsim-pte corsim-npu corsim-mc corsim-kernels RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/sweep/corsim-sweep DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/tools/compare/corsim-compare DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS ${PROJECT_SOURCE_DIR}/scripts/run_fvp.sh DESTINATION ${CORSIM_INSTALL_DATADIR})
 
 # The FVP drop-ins: relative links, so the tree (and the .deb) can move.

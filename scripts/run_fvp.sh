@@ -19,7 +19,8 @@
 # trace: not produced, a warning). Unknown options are ignored with a warning, as ExecuTorch's
 # script ignores them. With no --target, a model compiled for an Ethos-U85 selects Corstone-320
 # and its MAC count (corsim-pte npu-target).
-# corsim additions: --input FILE (one per model input, in order), --report-json FILE, --trace FILE
+# corsim additions: --input FILE (one per model input, in order), --report-json FILE, --report-html
+# FILE, --report-csv FILE, --dump-tensors DIR (the runner writes tensor markers), --trace FILE
 # (Chrome/Perfetto trace of the operators; --itrace[=FILE] is corsim's instruction trace),
 # --etdump FILE (python3 -m devtools.inspector.inspector_cli --etdump_path FILE --source_time_scale
 # cycles --target_time_scale cycles), --cpu cortex-m55|cortex-m85, --timing on|off, --vela-config
@@ -65,7 +66,7 @@ build() {
 model_addr=0x70000000
 
 usage() {
-  sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'
 }
 die() {
   echo "run_fvp.sh: $*" >&2
@@ -88,6 +89,7 @@ timeout=600          # ExecuTorch's run_fvp.sh default (--timeout=600, the FVP's
 etrecord=""
 bundle=""
 etdump_given=""
+runner_args=""       # extra executor-runner options (--tensor-markers for --dump-tensors)
 
 # is_elf FILE / is_pte FILE: by content (ELF magic; ".pte"/".bpte" identifiers "ET12"/"BP08" at
 # bytes 4..7, spec/executorch.md §1.1), so ExecuTorch's `arm_executor_runner` (no suffix) is firmware.
@@ -161,6 +163,8 @@ while [ $# -gt 0 ]; do
     # corsim additions.
     --input) need_value "${@:2}"; inputs+=("$val") ;;
     --report-json) need_value "${@:2}"; corsim_args+=(--report-json "$val") ;;
+    --report-html|--report-csv) need_value "${@:2}"; corsim_args+=("$opt" "$val") ;;
+    --dump-tensors) need_value "${@:2}"; corsim_args+=(--dump-tensors "$val"); runner_args+=" --tensor-markers" ;;
     --etdump) need_value "${@:2}"; corsim_args+=(--etdump "$val"); etdump_given=1 ;;
     --trace) need_value "${@:2}"; corsim_args+=(--chrome-trace "$val") ;;
     --itrace) if [ -n "$has_val" ]; then corsim_args+=("--trace=$val"); else corsim_args+=(--trace); fi ;;
@@ -283,7 +287,13 @@ if [ -n "$model" ] || [ ${#inputs[@]} -gt 0 ]; then
     done
     corsim_args+=(--semihosting-root "$tmp")
   fi
-  corsim_args+=(--semihosting-cmdline "$cmdline")
+  # --tensor-markers is the project's runner's option: another firmware (ExecuTorch's own runner)
+  # does not get it, and corsim then dumps the NPU outputs only.
+  if [ -n "$runner_args" ] && [ "$(realpath -- "$firmware")" != "$(realpath -- "$runner")" ] &&
+     [ "$(realpath -- "$firmware")" != "$(realpath -- "$runner_corstone320")" ]; then
+    runner_args=""
+  fi
+  corsim_args+=(--semihosting-cmdline "$cmdline$runner_args")
 fi
 
 [ -n "$tmp" ] || tmp=$(mktemp -d)

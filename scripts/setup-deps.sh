@@ -14,6 +14,7 @@ packages=(
   python3               # small test helpers; tools/sweep/corsim-sweep
   parallel              # corsim-sweep's local engine (GNU parallel)
   slurm-wlm munge       # corsim-sweep's cluster engine: tests/dropin starts a single-node Slurm
+  chromium              # tests/e2e/report_test.py renders the HTML report headless (DOM check, screenshot)
   dpkg-dev fakeroot     # cpack -G DEB (dpkg-shlibdeps) for the Debian package test
   # Fuzzing and the sanitizer CI (docs/reliability.md): libFuzzer needs clang; the fuzzer and
   # sanitizer runtimes come with libclang-rt-14-dev, libFuzzer's own library with libfuzzer-14-dev.

@@ -106,6 +106,12 @@ std::vector<Option> options() {
        [](CliResult& r, std::string_view v) { r.config.chrome_trace = std::string(v); return std::string(); }},
       {"--etdump", "", A::Required, "FILE", "per-operator ETDump for ExecuTorch's Inspector (docs/e2e.md)",
        [](CliResult& r, std::string_view v) { r.config.etdump = std::string(v); return std::string(); }},
+      {"--report-html", "", A::Required, "FILE", "per-operator report as one self-contained HTML page (docs/report-schema.md)",
+       [](CliResult& r, std::string_view v) { r.config.report_html = std::string(v); return std::string(); }},
+      {"--report-csv", "", A::Required, "FILE", "per-layer CSV with Vela's per-layer columns (docs/report-schema.md)",
+       [](CliResult& r, std::string_view v) { r.config.report_csv = std::string(v); return std::string(); }},
+      {"--dump-tensors", "", A::Required, "DIR", "every operator's tensors and NPU outputs as .npy (docs/report-schema.md)",
+       [](CliResult& r, std::string_view v) { r.config.dump_tensors = std::string(v); return std::string(); }},
       {"", "-C", A::Required, "NAME=VALUE", "FVP-style parameter (e.g. -C ethosu.num_macs=256)",
        [](CliResult& r, std::string_view v) -> std::string {
          const size_t eq = v.find('=');

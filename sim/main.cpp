@@ -15,6 +15,7 @@
 #include <spdlog/spdlog.h>
 
 #include "sim/cli.h"
+#include "sim/console_capture.h"
 #include "sim/etdump_writer.h"
 #include "sim/fvp_front_end.h"
 #include "sim/npu_wiring.h"
@@ -22,7 +23,10 @@
 #include "sim/output_file.h"
 #include "sim/progress.h"
 #include "sim/report.h"
+#include "sim/report_csv.h"
+#include "sim/report_html.h"
 #include "sim/simulator.h"
+#include "sim/tensor_dump.h"
 
 namespace {
 
@@ -80,9 +84,12 @@ struct Outputs {
   std::string error;                                       // why none is written
 };
 
-Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
+// `html`: the page's context (console, configuration, placement) when --report-html was given.
+Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report, const HtmlReportContext* html,
+                     unsigned num_macs) {
   Outputs out;
-  const bool wanted = !cfg.report_json.empty() || !cfg.chrome_trace.empty() || !cfg.etdump.empty();
+  const bool wanted = !cfg.report_json.empty() || !cfg.chrome_trace.empty() || !cfg.etdump.empty() ||
+                      !cfg.report_html.empty() || !cfg.report_csv.empty();
   if (!wanted) return out;
   if (!report.present) {
     out.error = "the firmware wrote no operator trace markers (runtime/trace/markers.h), so there is no per-operator report";
@@ -96,6 +103,8 @@ Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
   }
   if (!cfg.report_json.empty()) out.files.emplace_back(cfg.report_json, operator_report_json(report));
   if (!cfg.chrome_trace.empty()) out.files.emplace_back(cfg.chrome_trace, operator_chrome_trace(report));
+  if (!cfg.report_html.empty() && html) out.files.emplace_back(cfg.report_html, operator_report_html(report, *html));
+  if (!cfg.report_csv.empty()) out.files.emplace_back(cfg.report_csv, operator_report_csv(report, num_macs));
   if (!cfg.etdump.empty() && report.stopped_inside) {
     spdlog::warn("--etdump {}: not written: {}", cfg.etdump, report.error);  // the Inspector expects whole runs
   } else if (!cfg.etdump.empty()) {
@@ -112,7 +121,7 @@ Outputs make_outputs(const RunConfig& cfg, const OperatorReport& report) {
 
 std::string requested_outputs(const RunConfig& cfg) {
   std::string names;
-  for (const std::string* f : {&cfg.report_json, &cfg.chrome_trace, &cfg.etdump}) {
+  for (const std::string* f : {&cfg.report_json, &cfg.chrome_trace, &cfg.etdump, &cfg.report_html, &cfg.report_csv}) {
     if (!f->empty()) names += names.empty() ? *f : ", " + *f;
   }
   return names;
@@ -182,6 +191,18 @@ int main(int argc, char** argv) {
   npu_bus = &sim.bus();
   MarkerTraffic marker_traffic;
   marker_traffic.install(sim.trace_markers(), sim.bus());
+  // --dump-tensors: the tensors the runner's markers describe, and each NPU operation's OFM.
+  std::optional<TensorDumper> dumper;
+  if (!cfg.dump_tensors.empty()) {
+    dumper.emplace(cfg.dump_tensors, sim.bus());
+    if (std::string e = dumper->prepare(); !e.empty()) {
+      front.error(e);
+      return kExitBadInput;
+    }
+    sim.trace_markers().add_observer([&dumper](const TraceMarker& m) { dumper->on_marker(m); });
+    npu.set_operation_observer([&dumper](const corsim::npu::DeviceOp& op, uint32_t index,
+                                         const std::array<uint64_t, 8>& basep) { dumper->on_npu_operation(op, index, basep); });
+  }
   if (std::string e = sim.prepare(); !e.empty()) {
     front.error(e);
     return kExitBadInput;
@@ -207,13 +228,20 @@ int main(int argc, char** argv) {
         },
         std::chrono::milliseconds(250));
   }
+  // The HTML page shows the console: keep a copy of it while it goes to stdout as always.
+  ConsoleCapture console;
+  if (!cfg.report_html.empty()) {
+    if (std::string e = console.start(); !e.empty()) spdlog::warn("{}", e);
+  }
   const RunResult result = sim.run();
   std::fflush(stdout);
+  const std::string console_text = console.finish();
   if (progress_shown) fmt::print(stderr, "\r\033[K");
   std::signal(SIGINT, SIG_DFL);
 
   const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
-                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic);
+                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic,
+                                                         &npu.operation_bases());
   if (op_report.present && !cfg.quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
 
   // How the run ended, one line; then the causes a guest cannot hide behind its own exit.
@@ -263,13 +291,26 @@ int main(int argc, char** argv) {
 
   // Outputs: complete or not written. A run that failed keeps its own status; the outputs then say
   // only why they are missing. After an interrupted run the report of what ran is written.
-  const Outputs outputs = make_outputs(cfg, op_report);
+  std::optional<HtmlReportContext> html;
+  if (!cfg.report_html.empty()) html = make_html_context(sim.config(), sim.preset(), sim.image().symbols, console_text);
+  const Outputs outputs = make_outputs(cfg, op_report, html ? &*html : nullptr, sim.preset().npu.num_macs);
   if (!outputs.error.empty()) {
     if (status == kExitOk) {
       front.error(fmt::format("{} not written: {}", requested_outputs(cfg), outputs.error));
       status = kExitBadInput;
     } else {
       spdlog::warn("{} not written: {}", requested_outputs(cfg), outputs.error);
+    }
+  }
+  if (dumper) {
+    if (dumper->tensor_markers() == 0) {
+      spdlog::warn("--dump-tensors {}: the firmware wrote no tensor markers (the project's executor runner writes "
+                   "them with --tensor-markers, which run_fvp.sh --dump-tensors gives it): only NPU outputs are dumped",
+                   cfg.dump_tensors);
+    }
+    if (std::string e = dumper->finish(op_report); !e.empty()) {
+      front.error(e);
+      if (status == kExitOk) status = kExitBadInput;
     }
   }
   if (std::string e = write_files_atomically(outputs.files); !e.empty()) {

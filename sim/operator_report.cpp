@@ -34,6 +34,16 @@ TrafficSnapshot diff(const TrafficSnapshot& a, const TrafficSnapshot& b) {
   return d;
 }
 
+// The regions an NPU operation addresses: [{"region": r, "base": address, "end": offset}, ...].
+std::string regions_json(const NpuOpEntry& n) {
+  std::string s;
+  for (size_t r = 0; r < n.region_end.size(); ++r) {
+    if (n.region_end[r] == 0) continue;
+    s += fmt::format("{}{{\"region\": {}, \"base\": {}, \"end\": {}}}", s.empty() ? "" : ", ", r, n.region_base[r], n.region_end[r]);
+  }
+  return s;
+}
+
 double micros(Cycles c, uint64_t hz) { return hz ? static_cast<double>(c) * 1e6 / static_cast<double>(hz) : 0.0; }
 
 }  // namespace
@@ -60,7 +70,7 @@ static MemorySnapshot diff_memories(const MemorySnapshot& a, const MemorySnapsho
 }
 
 void MarkerTraffic::install(TraceMarkerLog& log, const memory::Interconnect& bus) {
-  log.set_observer([this, &bus](const TraceMarker&) {
+  log.add_observer([this, &bus](const TraceMarker&) {
     TrafficSnapshot s{};
     for (size_t m = 0; m < kNumMasters; ++m) s[m] = bus.traffic(static_cast<memory::Master>(m));
     snapshots_.push_back(s);
@@ -68,10 +78,51 @@ void MarkerTraffic::install(TraceMarkerLog& log, const memory::Interconnect& bus
   });
 }
 
+npu::FeatureMap stored_feature_map(const npu::FeatureMap& f) {
+  uint8_t order[3] = {0, 1, 2};  // stored axis k = logical axis order[k] (0 H, 1 W, 2 C)
+  switch (f.transpose) {
+    case npu::Transpose::kWhc: order[0] = 1, order[1] = 0, order[2] = 2; break;
+    case npu::Transpose::kHcw: order[0] = 0, order[1] = 2, order[2] = 1; break;
+    case npu::Transpose::kWch: order[0] = 1, order[1] = 2, order[2] = 0; break;
+    case npu::Transpose::kChw: order[0] = 2, order[1] = 0, order[2] = 1; break;
+    case npu::Transpose::kCwh: order[0] = 2, order[1] = 1, order[2] = 0; break;
+    default: return f;
+  }
+  const uint32_t logical[3] = {f.height, f.width, f.depth};
+  npu::FeatureMap s = f;
+  s.height = logical[order[0]];
+  s.width = logical[order[1]];
+  s.depth = logical[order[2]];
+  s.transpose = npu::Transpose::kHwc;
+  return s;
+}
+
+std::array<uint64_t, 8> region_extents(const npu::OperationConfig& op) {
+  std::array<uint64_t, 8> end{};
+  auto reach = [&](uint8_t region, uint64_t past) { end[region & 7] = std::max(end[region & 7], past); };
+  auto map = [&](const npu::FeatureMap& in) {
+    if (in.storage == npu::Storage::kChained || in.storage == npu::Storage::kScalar) return;
+    const npu::FeatureMap f = stored_feature_map(in);
+    const uint32_t depth = f.layout == npu::Layout::kNhcwb16 ? (f.depth + 15) / 16 * 16 : f.depth;
+    reach(f.region, f.offset_of(f.height - 1, f.width - 1, depth - 1) + f.elem_bytes());
+  };
+  if (op.kind == npu::OpKind::kDma) {
+    if (!op.dma_src_internal) reach(op.dma_src_region, op.dma_src + op.dma_length);
+    if (!op.dma_dst_internal) reach(op.dma_dst_region, op.dma_dst + op.dma_length);
+    return end;
+  }
+  map(op.ifm);
+  if (op.has_ifm2()) map(op.ifm2);
+  map(op.ofm);
+  if (op.weight_length) reach(op.weight_region, op.weight_base + op.weight_length);
+  if (op.scale_length) reach(op.scale_region, op.scale_base + op.scale_length);
+  return end;
+}
+
 OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
                                      const std::vector<TrafficSnapshot>& traffic,
                                      const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz,
-                                     const MarkerTraffic* memory) {
+                                     const MarkerTraffic* memory, const std::vector<std::array<uint64_t, 8>>* npu_bases) {
   OperatorReport r;
   r.clock_hz = clock_hz;
   const memory::timing::PlatformMemoryTiming* mt = memory ? memory->memory_timing() : nullptr;
@@ -205,6 +256,8 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
         // (npu/timing/timing_model.h OpTiming::read/write).
         n.read = op.timing.read;
         n.write = op.timing.write;
+        n.region_end = region_extents(op.record.op);
+        if (npu_bases && k < npu_bases->size()) n.region_base = (*npu_bases)[k];
         e.npu_ops.push_back(std::move(n));
         e.npu = true;
         break;
@@ -295,12 +348,12 @@ std::string operator_report_json(const OperatorReport& r) {
                        "\"bound\": \"{}\", \"parts\": {{\"mac\": {}, \"output\": {}, \"compute\": {}, \"weights\": {}, "
                        "\"axi0\": {}, \"axi1\": {}, \"overhead\": {}, \"contention\": {}}}, "
                        "\"axi0\": {{\"read\": {}, \"write\": {}}}, "
-                       "\"axi1\": {{\"read\": {}, \"write\": {}}}}}",
+                       "\"axi1\": {{\"read\": {}, \"write\": {}}}, \"regions\": [{}]}}",
                        k ? ", " : "", n.index, json_escape(n.kind), n.start, n.end, n.end - n.start, n.macs,
                        json_escape(n.timing.bound ? n.timing.bound : ""), n.timing.mac, n.timing.output,
                        n.timing.compute, n.timing.weights, n.timing.axi0, n.timing.axi1, n.timing.overhead,
                        n.timing.contention, n.read[0],
-                       n.write[0], n.read[1], n.write[1]);
+                       n.write[0], n.read[1], n.write[1], regions_json(n));
     }
     s += "]}";
   }

@@ -50,7 +50,20 @@ struct NpuOpEntry {
   uint64_t macs = 0;
   npu::timing::OpTiming timing;
   std::array<uint64_t, 2> read{}, write{};  // bytes per AXI port
+  // The memory its command stream addresses, per NPU region (BASEP index): the region's base
+  // address in its job, and one past the highest byte offset its feature maps, weights, scales or
+  // DMA reach (0 = region unused). See region_extents().
+  std::array<uint64_t, 8> region_base{}, region_end{};
 };
+
+// Per region, one past the highest byte offset an operation's command stream addresses: IFM,
+// IFM2, OFM (to their last element; NHCWB16 to the end of the last brick; a U85 OFM in its stored
+// axis order), weights and scales (base + length), a DMA's source and destination.
+std::array<uint64_t, 8> region_extents(const npu::OperationConfig& op);
+// A U85 OFM stored transposed (OFM_PRECISION.activation_transpose) lies in memory in another axis
+// order (npu/ops/op_context.cpp permute_for_store): the same map with height, width and depth
+// in stored order and the transpose cleared. Other maps are returned unchanged.
+npu::FeatureMap stored_feature_map(const npu::FeatureMap& f);
 
 struct OperatorEntry {
   uint32_t chain = 0, index = 0;
@@ -81,10 +94,12 @@ struct OperatorReport {
 };
 
 // `memory` (optional): the MarkerTraffic that also sampled the memory system's counters.
+// `npu_bases` (optional): each NPU operation's BASEP0..7, parallel to `npu_ops`.
 OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
                                      const std::vector<TrafficSnapshot>& traffic,
                                      const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz,
-                                     const MarkerTraffic* memory = nullptr);
+                                     const MarkerTraffic* memory = nullptr,
+                                     const std::vector<std::array<uint64_t, 8>>* npu_bases = nullptr);
 
 std::string format_operator_table(const OperatorReport& r);
 std::string operator_report_json(const OperatorReport& r);

@@ -31,6 +31,9 @@ struct RunConfig {
   std::string report_json;                    // --report-json FILE: per-operator report (docs/report-schema.md)
   std::string chrome_trace;                   // --chrome-trace FILE: Chrome/Perfetto trace of the operators
   std::string etdump;                         // --etdump FILE: the operators as an ExecuTorch ETDump (docs/e2e.md)
+  std::string report_html;                    // --report-html FILE: the report as one HTML page
+  std::string report_csv;                     // --report-csv FILE: per-layer CSV (Vela's columns + measured)
+  std::string dump_tensors;                   // --dump-tensors DIR: tensors as .npy (sim/tensor_dump.h)
   std::vector<std::pair<std::string, std::string>> params;  // -C NAME=VALUE, in order
   bool quiet = false;
   bool progress = false;                      // one-line progress on stderr (main sets it when stderr is a TTY)

@@ -27,6 +27,7 @@ class SymbolTable {
   std::string describe(uint32_t address) const;
   std::optional<uint32_t> address_of(std::string_view name) const;
   size_t size() const { return symbols_.size(); }
+  const std::vector<Symbol>& all() const { return symbols_; }  // sorted by address
 
  private:
   std::vector<Symbol> symbols_;  // sorted by address

@@ -1,5 +1,5 @@
 #pragma once
-// The one operand struct every handler takes (STYLE-ANCHORS §2.3 item 2). Filled once at predecode
+// The one operand struct every handler takes (like decodetree argument sets). Filled at predecode
 // by an entry's decode function; a 16-bit encoding fills it exactly like its 32-bit twin so both
 // call the same handler.
 #include <cstdint>

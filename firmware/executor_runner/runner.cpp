@@ -1,18 +1,22 @@
 // The executor runner for Corstone-300 and Corstone-320: what ExecuTorch's arm_executor_runner does
-// (docs/spec/executorch.md §5.2-§5.6, ethos-u.md §1.5-§1.6), built on corsim's runtime.
+// (ExecuTorch examples/arm/executor_runner/arm_executor_runner.cpp, arm_perf_monitor.cpp; the
+// Ethos-U driver's ethosu_driver.c for the NPU), built on corsim's runtime.
 //
 // Model: semihosting `-m model.pte` (ExecuTorch's semihosting runner argv, via SYS_GET_CMDLINE),
 // else the .pte placed at a fixed address (`--data model.pte@0x70000000`; another address with
 // `--model-addr ADDR`, its size with `--model-size N`). Inputs: `-i file` per input, else every
 // input is filled with ones (bool: true) as the real runner does. Outputs: printed, and written
 // to `<outbase>-<i>.bin` with `-o outbase`. Ends with the real runner's report and EOT (0x04).
+// `--tensor-markers` (corsim --dump-tensors) also describes every instruction's arguments on ITM
+// port 7 (runtime/trace/markers.h); without it the runner executes exactly its usual code.
 //
 // A bundled program (".bpte", BP08) brings its own inputs and expected outputs: test case 0 of
 // "forward" is run and checked as ExecuTorch's BundleIO runner does (bundle_io.h), ending in its
 // "TEST: BundleIO index[0] Test_result: PASS|FAIL" line.
 //
-// Placement (§5.5, Shared_Sram/Sram_Only): the model slot and the method allocator in DDR, the
-// temp allocator (which holds the Ethos-U scratch) in the SRAM as `.bss.tensor_arena`.
+// Placement (Shared_Sram/Sram_Only, as ExecuTorch's Corstone-300.ld and arm_executor_runner.cpp):
+// the model slot and the method allocator in DDR, the temp allocator (which holds the Ethos-U
+// scratch) in the SRAM as `.bss.tensor_arena`.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +46,7 @@ constexpr uintptr_t kDefaultModelAddress = 0x70000000u;
 constexpr size_t kBundleTestCase = 0;
 constexpr double kBundleAtol = 0.01, kBundleRtol = 0.01;
 constexpr size_t kModelSlotSize = 32u << 20;
-constexpr size_t kMethodPoolSize = 60u << 20;  // the real runner's: 60 MiB in DDR (§5.5)
+constexpr size_t kMethodPoolSize = 60u << 20;  // arm_executor_runner.cpp: 60 MiB in DDR
 constexpr size_t kInputPoolSize = 8u << 20;
 constexpr size_t kTempPoolSize = 2u << 20;  // the real runner's: all 2 MiB of SRAM (Shared_Sram/Sram_Only)
 // The platform's NPU, Secure alias (platform_config.h: Corstone-300 Ethos-U55 0x5810_2000 IRQ 56,
@@ -72,7 +76,8 @@ __attribute__((section(".bss.ethosu_scratch"), aligned(16))) uint8_t ethosu_fast
     std::printf("\n");                                                                   \
   } while (0)
 
-// Armv8.1-M PMU cycle counter (what the real runner's perf monitor reads, cortex-m.md §3.4).
+// Armv8.1-M PMU cycle counter (what the real runner's perf monitor reads: CMSIS pmu_armv8.h
+// ARM_PMU_Get_CCNTR, CCNTR at 0xE000307C).
 volatile uint32_t& reg(uintptr_t a) { return *reinterpret_cast<volatile uint32_t*>(a); }
 void cycles_start() {
   reg(0xE000EDFCu) |= 1u << 24;  // DEMCR.TRCENA
@@ -152,6 +157,53 @@ class MarkerObserver final : public rt::InstructionObserver {
 };
 MarkerObserver observer;
 
+// With `--tensor-markers` (corsim --dump-tensors, docs/report-schema.md "Tensor dumps"): the same
+// markers, and after each begin marker one kPortTensor record per tensor or scalar argument
+// (runtime/trace/markers.h), from which corsim reads the tensors at the begin and end markers.
+// A separate observer, so the plain runs execute exactly the code they always did.
+class TensorMarkerObserver final : public rt::InstructionObserver {
+ public:
+  explicit TensorMarkerObserver(const rt::Method& m) : method_(m) {}
+  void on_instruction_begin(const rt::InstructionInfo& info) override {
+    observer.on_instruction_begin(info);
+    const rt::Span<rt::EValue* const> args = method_.instruction_args(info.chain, info.index);
+    for (uint32_t k = 0; k < args.size(); ++k) {
+      const rt::EValue& v = *args[k];
+      if (v.is_tensor()) {
+        const rt::Tensor& t = v.to_tensor();
+        uint32_t order = 0;
+        for (size_t d = 0; d < t.dim(); ++d) order |= uint32_t{t.dim_order(d)} << (4 * d);
+        markers.word(trace::kPortTensor, trace::tensor_header(k, static_cast<uint32_t>(t.scalar_type()), t.dim()));
+        markers.word(trace::kPortTensor, static_cast<uint32_t>(reinterpret_cast<uintptr_t>(t.data())));
+        markers.word(trace::kPortTensor, order);
+        for (size_t d = 0; d < t.dim(); ++d) markers.word(trace::kPortTensor, static_cast<uint32_t>(t.size(d)));
+      } else if (v.is_scalar()) {
+        uint64_t bits = 0;
+        uint32_t kind = 0;
+        if (v.is_int()) {
+          bits = static_cast<uint64_t>(v.to_int());
+        } else if (v.is_double()) {
+          const double d = v.to_double();
+          std::memcpy(&bits, &d, sizeof bits);
+          kind = 1;
+        } else {
+          bits = v.to_bool() ? 1 : 0;
+          kind = 2;
+        }
+        markers.word(trace::kPortTensor, trace::scalar_header(k, kind));
+        markers.word(trace::kPortTensor, static_cast<uint32_t>(bits));
+        markers.word(trace::kPortTensor, static_cast<uint32_t>(bits >> 32));
+      }
+    }
+  }
+  void on_instruction_end(const rt::InstructionInfo& info, const rt::Status& s) override {
+    observer.on_instruction_end(info, s);
+  }
+
+ private:
+  const rt::Method& method_;
+};
+
 extern "C" void PLATFORM_NPU_IRQ_HANDLER(void) { npu_driver.handle_interrupt(); }
 
 
@@ -229,6 +281,7 @@ struct Args {
   uintptr_t model_addr = kDefaultModelAddress;
   size_t model_size = 0;
   bool model_size_given = false;  // --model-size (0 then means an empty model, not "unknown")
+  bool tensor_markers = false;    // --tensor-markers: describe every argument (corsim --dump-tensors)
 };
 
 char cmdline[1024];
@@ -252,6 +305,8 @@ bool parse_args(Args& a) {
     } else if (!std::strcmp(tok[i], "--model-size") && has) {
       a.model_size = std::strtoul(tok[++i], nullptr, 0);
       a.model_size_given = true;
+    } else if (!std::strcmp(tok[i], "--tensor-markers")) {
+      a.tensor_markers = true;
     } else if (!std::strcmp(tok[i], "--server_mode") && has) {
       ++i;  // accepted, ignored (single run)
     } else if (tok[i][0] == '-') {
@@ -433,7 +488,8 @@ int main() {
   LOG('I', "Method '%s' loaded.", method_name);
   const size_t loaded_bytes = method_alloc.used();
 
-  // Inputs: the bundle's test case, else files from -i, else ones (§5.3).
+  // Inputs: the bundle's test case, else files from -i, else ones (ExecuTorch
+  // arm_executor_runner.cpp).
   size_t input_pool_used = 0;
   if (bundled) LOG('I', "Input testset[%d] from bundled bpte", int(kBundleTestCase));
   for (size_t i = 0; i < method.num_inputs(); ++i) {
@@ -486,7 +542,12 @@ int main() {
   }
   LOG('I', "Input prepared.");
 
-  method.set_observer(&observer);
+  static TensorMarkerObserver tensor_observer(method);
+  if (args.tensor_markers) {
+    method.set_observer(&tensor_observer);
+  } else {
+    method.set_observer(&observer);
+  }
   cycles_start();
   LOG('I', "Starting running 1 inferences...");
   markers.word(trace::kPortRun, 1);
@@ -499,7 +560,7 @@ int main() {
     finish(kExitModelRun);
   }
 
-  // §5.6 / ethos-u.md §1.6: the perf monitor's report.
+  // The perf monitor's report (ExecuTorch arm_perf_monitor.cpp StopMeasurements).
   char b1[16], b2[16];
   LOG('I', "NPU Inferences : %d", 1);
   LOG('I', "NPU delegations: %u (%.2f per inference)", unsigned(profile.delegations), double(profile.delegations));
@@ -519,7 +580,8 @@ int main() {
   for (uint32_t i = 0; i < profile.pmu.num_events; ++i)
     LOG('I', "ethosu_pmu_cntr%d : %" PRIu32 " (%" PRIu32 " per inference)", int(i), profile.pmu.events[i],
         profile.pmu.events[i]);
-  // "Ethos-U PMU Events:[A, B, ...]" with the NPU's event names (U55: 4, U85: 7; §1.6).
+  // "Ethos-U PMU Events:[A, B, ...]" with the NPU's event names (U55: 4, U85: 7;
+  // arm_perf_monitor.cpp).
   if (const ethos_u::NpuLayout* l = npu_driver.layout()) {
     std::printf("I [executorch:arm_executor_runner.cpp:%d %s()] Ethos-U PMU Events:[", __LINE__, __func__);
     for (uint32_t i = 0; i < l->num_events; ++i) std::printf("%s%s", i ? ", " : "", l->event_names[i]);

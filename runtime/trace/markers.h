@@ -1,5 +1,5 @@
 // The trace-marker protocol shared by the target runtime (writer) and corsim's per-operator report
-// (reader): ITM stimulus-port writes (ARCHITECTURE §5 "Trace markers"; Arm DDI 0553 D1, ITM
+// (reader): ITM stimulus-port writes (docs/e2e.md "Trace-marker protocol"; Arm DDI 0553 D1, ITM
 // stimulus registers at 0xE0000000 + 4 * port). A write costs one store, so the markers barely
 // perturb the timing they measure. corsim stamps each write with the simulated cycle.
 //
@@ -14,7 +14,16 @@
 //   kPortDelegate  (5)  inside a DelegateCall: 1 = the NPU job starts (backend programs the NPU),
 //                       0 = the NPU job has ended (IRQ taken, outputs not yet copied)
 //   kPortRun       (6)  1 = Method::execute starts, 0 = it has returned (the run's total span)
-// Ports 0 and 7..31 are free for other uses (port 0 is the conventional printf channel).
+//   kPortTensor    (7)  only when the runner is asked for them (`--tensor-markers`, for corsim's
+//                       --dump-tensors): right after an instruction's kPortBegin, one record per
+//                       argument that is a tensor or a scalar, so the simulator can read the
+//                       tensors' bytes at the begin and end markers. Records:
+//                         tensor: tensor_header(arg, dtype, rank), data address, dim order (4 bits
+//                                 per dimension, dimension k in bits 4k..4k+3), then rank sizes;
+//                         scalar: scalar_header(arg, kind), low word, high word (int64, or the
+//                                 double's IEEE-754 bits; kind 0 int, 1 double, 2 bool).
+//                       dtype is the ExecuTorch ScalarType code (runtime/core/scalar_type.h).
+// Ports 0 and 8..31 are free for other uses (port 0 is the conventional printf channel).
 //
 // Header-only, C++17, freestanding: the writer takes the stimulus base address so host tests can
 // point it at an array.
@@ -32,6 +41,17 @@ inline constexpr unsigned kPortEnd = 3;
 inline constexpr unsigned kPortKind = 4;
 inline constexpr unsigned kPortDelegate = 5;
 inline constexpr unsigned kPortRun = 6;
+inline constexpr unsigned kPortTensor = 7;
+
+// kPortTensor record headers: the tag in bits 31..24, the argument index in 23..12.
+inline constexpr uint32_t kTensorTag = 0x54;  // 'T'
+inline constexpr uint32_t kScalarTag = 0x53;  // 'S'
+inline constexpr uint32_t tensor_header(uint32_t arg, uint32_t dtype, uint32_t rank) {
+  return kTensorTag << 24 | (arg & 0xFFFu) << 12 | (dtype & 0xFFu) << 4 | (rank & 0xFu);
+}
+inline constexpr uint32_t scalar_header(uint32_t arg, uint32_t kind) {
+  return kScalarTag << 24 | (arg & 0xFFFu) << 12 | (kind & 0xFu) << 4;
+}
 
 inline constexpr uint32_t instruction_value(uint32_t chain, uint32_t index) {
   return (chain << 24) | (index & 0x00FFFFFFu);

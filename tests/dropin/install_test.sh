@@ -16,7 +16,7 @@ bad() { echo "FAIL $*"; fail=1; }
 
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; bad "cmake --install"; exit 1; }
 p=$tmp/prefix
-for f in bin/corsim bin/corsim-pte bin/corsim-sweep lib/corsim/fvp/FVP_Corstone_SSE-300_Ethos-U55 lib/corsim/fvp/FVP_Corstone_SSE-320 \
+for f in bin/corsim bin/corsim-pte bin/corsim-sweep bin/corsim-compare lib/corsim/fvp/FVP_Corstone_SSE-300_Ethos-U55 lib/corsim/fvp/FVP_Corstone_SSE-320 \
          share/corsim/run_fvp.sh share/corsim/firmware/executor_runner.elf share/corsim/firmware/executor_runner_corstone320.elf \
          share/corsim/models/demo_classifier/model.pte lib/cmake/corsim/corsimConfig.cmake; do
   [ -e "$p/$f" ] || bad "not installed: $f"
