@@ -1,7 +1,7 @@
 #pragma once
 // Block cache: straight runs of predecoded instructions, each executed by the run loop without a
-// cache lookup per instruction (QEMU's translation blocks without the translation; STYLE-ANCHORS
-// "QEMU TCG"). A block starts where execution enters it and ends after a branch, a system
+// cache lookup per instruction (QEMU's TranslationBlocks in accel/tcg, without the translation).
+// A block starts where execution enters it and ends after a branch, a system
 // instruction, an undefined encoding, at a page boundary or at kMaxInstructions; the loop leaves
 // it early when an instruction branches or leaves work pending. Each block keeps a copy of its code
 // bytes and the loop compares them with memory on every entry, so code copied at boot or rewritten

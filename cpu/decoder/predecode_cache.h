@@ -1,5 +1,5 @@
 #pragma once
-// One predecoded instruction (STYLE-ANCHORS §2.3 item 4): its handler and operands, the raw
+// One predecoded instruction: its handler and operands, the raw
 // encoding and where its bytes live on the host. The run loop executes them in blocks
 // (cpu/block_cache.h), which compare their code bytes with memory on every entry.
 #include <cstdint>
