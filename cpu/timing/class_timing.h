@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "cpu/decoder/operands.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::cpu::timing {
 

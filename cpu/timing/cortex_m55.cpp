@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "cpu/run_loop.h"
 #include "cpu/timing/cortex_m55_tables.h"
 
 namespace corsim::cpu::timing {
@@ -132,8 +131,5 @@ Cycles CortexM55Model::exception_entry() {
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }
-
-// flatten: retire() and what it calls inline into this instantiation of the loop.
-[[gnu::flatten]] StopReason CortexM55Model::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 }  // namespace corsim::cpu::timing
