@@ -70,6 +70,34 @@ TEST(VelaIni, BadInputIsOneClearError) {
   EXPECT_NE(error.find("not a memory mode corsim models"), std::string::npos);
 }
 
+// Numbers the timing model cannot hold are refused, not converted (found by fuzz/vela_ini_fuzz.cpp:
+// a latency of 6.1e67 was cast to unsigned, undefined behaviour; fuzz/regressions/vela_ini).
+TEST(VelaIni, NumbersBeyondWhatTheModelHoldsAreOneClearError) {
+  std::string error;
+  const auto ini = VelaIni::parse(
+      "[System_Config.Slow]\ncore_clock=1e9\naxi0_port=Sram\naxi1_port=Sram\nSram_read_latency=6100e64\n"
+      "[System_Config.Wide]\ncore_clock=1e9\naxi0_port=Sram\naxi1_port=Sram\nSram_burst_length=4294967296\n"
+      "[System_Config.Edge]\ncore_clock=1e9\naxi0_port=Sram\naxi1_port=Sram\nSram_write_latency=4294967295\n"
+      "[System_Config.Fast]\ncore_clock=1e9\naxi0_port=Sram\naxi1_port=Sram\nSram_clock_scale=1e308\n"
+      "[System_Config.Endless]\ncore_clock=inf\naxi0_port=Sram\naxi1_port=Sram\n",
+      error);
+  ASSERT_TRUE(ini) << error;
+  NpuConfig npu;
+  EXPECT_FALSE(ini->system_config("Slow", npu, error));
+  EXPECT_EQ(error, "[System_Config.Slow] Sram: a latency or burst length above 4294967295 cycles or bytes");
+  EXPECT_FALSE(ini->system_config("Wide", npu, error));
+  EXPECT_EQ(error, "[System_Config.Wide] Sram: a latency or burst length above 4294967295 cycles or bytes");
+  // The largest unsigned value itself is accepted as it is.
+  const auto edge = ini->system_config("Edge", npu, error);
+  ASSERT_TRUE(edge) << error;
+  EXPECT_EQ(edge->axi0.write_latency, 4294967295u);
+  // 1e308 x 8-byte AXI overflows to infinity: no usable bandwidth.
+  EXPECT_FALSE(ini->system_config("Fast", npu, error));
+  EXPECT_EQ(error, "[System_Config.Fast] Sram_clock_scale gives no usable bandwidth");
+  EXPECT_FALSE(ini->system_config("Endless", npu, error));
+  EXPECT_EQ(error, "[System_Config.Endless] core_clock=inf is not a number");
+}
+
 TEST(VelaIni, TheMemoryModeMovesADmaToThePortsItNames) {
   // A 256-byte DMA from region 0 (constants) to region 1 (arena) on Ethos_U55_High_End_Embedded
   // (AXI0 SRAM 8 B/cycle, latency 32/32; AXI1 flash 1 B/cycle, latency 64):
