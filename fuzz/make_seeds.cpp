@@ -1,7 +1,8 @@
 // Builds the seed corpora of the fuzz targets from real files (docs/reliability.md):
 //   make_seeds OUT_DIR MODELS_DIR [ELF...]
 // OUT_DIR/<target>/ receives, per target:
-//   pte, tflite        the shared models' .pte and .tflite files as they are
+//   pte, tflite        the shared models' .pte and .tflite files as they are; for tflite also a
+//                      small copy of each Vela .tflite (small_tflite.h)
 //   vela_bin_stream    each Ethos-U delegate payload of those .pte files (read with runtime/pte)
 //   npu_stream         each Vela command stream (vela/*, u85/*) behind the 5-byte header
 //                      npu_stream_fuzz.cpp expects (product, MACs, scratch size)
@@ -23,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/small_tflite.h"
 #include "runtime/pte/program.h"
 
 namespace fs = std::filesystem;
@@ -134,7 +136,12 @@ int main(int argc, char** argv) {
   for (const auto& e : fs::recursive_directory_iterator(models)) {
     const fs::path& p = e.path();
     const std::string folder = p.parent_path().filename().string();
-    if (p.extension() == ".tflite") put(out, "tflite", folder + "_" + p.filename().string(), slurp(p));
+    if (p.extension() == ".tflite") {
+      const Bytes file = slurp(p);
+      put(out, "tflite", folder + "_" + p.filename().string(), file);
+      if (const Bytes small = corsim::fuzz::small_vela_tflite(file); !small.empty())
+        put(out, "tflite", "small_" + folder + "_" + p.filename().string(), small);
+    }
     if (p.extension() == ".ini") ini_seeds(out, folder + "_" + p.stem().string(), slurp(p));
     if (p.filename() != "cmd_stream.bin") continue;
     const bool u85 = p.parent_path().parent_path().filename() == "u85";
