@@ -115,11 +115,14 @@ bool parse_tflite(std::span<const uint8_t> file, const std::string& path, Job& j
         offline.push_back(static_cast<int32_t>(uint32_t{raw[i]} | uint32_t{raw[i + 1]} << 8 |
                                                uint32_t{raw[i + 2]} << 16 | uint32_t{raw[i + 3]} << 24));
     }
+  // A tensor's entry, -1 (none) when the table does not reach it: the scratch tensor's index is as
+  // untrusted as the others (fuzz/regressions/tflite/offline_allocation_short_of_scratch_tensor).
+  auto offline_entry = [&](int32_t t) -> int64_t {
+    return t >= 0 && static_cast<size_t>(t) + 3 < offline.size() ? offline[3 + static_cast<size_t>(t)] : -1;
+  };
   auto arena_offset = [&](int32_t t) -> int64_t {
-    if (offline.size() < 3 || t < 0 || static_cast<size_t>(t) + 3 >= offline.size()) return 0;
-    const int64_t base = offline[3 + static_cast<size_t>(ins->Get(2))];
-    const int64_t off = offline[3 + static_cast<size_t>(t)];
-    return off < 0 ? 0 : off - std::max<int64_t>(base, 0);
+    const int64_t off = offline_entry(t);
+    return off < 0 ? 0 : off - std::max<int64_t>(offline_entry(ins->Get(2)), 0);
   };
   auto add_io = [&](int32_t t, std::vector<IoTensor>& list) {
     const tfl::Tensor* tt = tensor(t);
