@@ -24,7 +24,11 @@ std::string status_line(const rt::Status& s) {
 
 bool load_pte(const std::string& path, Job& job, std::string& error) {
   std::vector<uint8_t> file;
-  if (!read_file(path, file, error)) return false;
+  return read_file(path, file, error) && parse_pte(file, path, job, error);
+}
+
+bool parse_pte(std::span<const uint8_t> file, const std::string& path, Job& job, std::string& error,
+               uint64_t max_region_bytes) {
   pte::Program program;
   rt::Status st = pte::Program::load(rt::Bytes(file.data(), file.size()), program);
   if (!st.ok()) {
@@ -61,7 +65,8 @@ bool load_pte(const std::string& path, Job& job, std::string& error) {
       if (!load_command_bytes(cmd, job, error)) return false;
       job.regions[0].assign(vbs.weight_data.data.begin(), vbs.weight_data.data.end());
       if (vbs.scratch_embedded) job.regions[1].assign(vbs.scratch_data.begin(), vbs.scratch_data.end());
-      else if (!allocate_region(job.regions[1], vbs.scratch_size, fmt::format("'{}': the scratch area", path), error))
+      else if (!allocate_region(job.regions[1], vbs.scratch_size, fmt::format("'{}': the scratch area", path), error,
+                                 max_region_bytes))
         return false;
       auto add = [&](const ethos_u::VelaIoList& list, std::vector<IoTensor>& out, const char* what) {
         for (uint32_t i = 0; i < list.count; ++i) {
