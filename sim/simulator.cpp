@@ -192,6 +192,10 @@ RunResult Simulator::run() {
       finish(RunEnd::Interrupted, kExitInterrupted, "interrupted (SIGINT); the run stops here");
       break;
     }
+    if (debug_ && !debug_->before_slice()) {
+      finish(RunEnd::Interrupted, kExitInterrupted, "the debugger killed the run");
+      break;
+    }
     if (progress_) {
       const auto host_now = Clock::now();
       if (host_now >= next_progress) {
@@ -244,6 +248,7 @@ RunResult Simulator::run() {
   r.instructions = cpu_->instructions();
   r.cycles = now();
   r.host_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (debug_) debug_->run_ended(r);
   std::fflush(stdout);
   return r;
 }

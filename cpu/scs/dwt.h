@@ -33,6 +33,12 @@ class Dwt {
   // Whether any comparator asks for a data-address debug event (the GDB server checks accesses
   // only then).
   bool any_data_watch() const;
+  // DWT_COMPn's address aligned down to its DATAVSIZE (the start of what comparator n watches).
+  uint32_t comparator_address(unsigned n) const {
+    const uint32_t bytes = 1u << ((comparators_[3 * n + 1] >> 10) & 3u);
+    return comparators_[3 * n] & ~(bytes - 1);
+  }
+  uint32_t comparator_function(unsigned n) const { return comparators_[3 * n + 1]; }
   static constexpr unsigned kComparators = 4;
 
  private:

@@ -37,9 +37,8 @@ std::string target_description_xml(bool has_fpu, bool has_mve);
 // number the table does not have.
 std::optional<std::string> read_register(const cpu::ArchState& s, unsigned number);
 // Writes `bytes` (little-endian, exactly the register's size) into the state. False: unknown
-// register or wrong size. Writes that would change the mode (IPSR) are ignored, as on a real core
-// where IPSR is read-only to a debugger's register write of xPSR… except through DCRDR, which we
-// do not model.
+// register or wrong size. A write of xpsr changes APSR and EPSR (T, IT) but not IPSR: the
+// exception being handled is not the debugger's to change.
 bool write_register(cpu::ArchState& s, unsigned number, const std::string& bytes);
 
 }  // namespace corsim::sim::gdb
