@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""corsim --gdb spoken to byte by byte (GDB manual, "Remote Protocol"): attaching to a run that is
+already going, acknowledgements and QStartNoAckMode, a bad checksum (answered '-'), malformed
+arguments (one E01), the interrupt byte 0x03 (the core stops with SIGINT, T02), detach (the run
+goes on to its own end) and kill (the run ends, exit status 130).
+
+usage: rsp_client_test.py CORSIM SPIN_ELF GDB_TARGET_ELF
+"""
+import re
+import socket
+import subprocess
+import sys
+import time
+
+
+def fail(msg):
+    print(f"FAIL: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def frame(payload):
+    return f"${payload}#{sum(payload.encode()) & 0xFF:02x}".encode()
+
+
+def start(corsim, args):
+    p = subprocess.Popen([corsim, "--gdb", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(100):
+        line = p.stderr.readline()
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            return p, int(m.group(1))
+    p.kill()
+    fail("corsim did not say where it listens")
+
+
+class Client:
+    def __init__(self, port):
+        self.s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.buf = b""
+
+    def send(self, raw):
+        self.s.sendall(raw)
+
+    def read(self, n=None, until=None):
+        """Bytes until `n` are there or the regex `until` matches the buffer."""
+        deadline = time.time() + 10
+        while True:
+            if n is not None and len(self.buf) >= n:
+                out, self.buf = self.buf[:n], self.buf[n:]
+                return out
+            if until is not None:
+                m = re.match(until, self.buf, re.S)
+                if m:
+                    self.buf = self.buf[m.end():]
+                    return m.group(0)
+            if time.time() > deadline:
+                fail(f"timed out waiting; have {self.buf!r}")
+            chunk = self.s.recv(4096)
+            if not chunk:
+                fail(f"connection closed; have {self.buf!r}")
+            self.buf += chunk
+
+    def packet(self):
+        m = self.read(until=rb"\$([^#]*)#([0-9a-f]{2})")
+        body = re.match(rb"\$([^#]*)#([0-9a-f]{2})", m)
+        payload, sum_ = body.group(1), int(body.group(2), 16)
+        if sum(payload) & 0xFF != sum_:
+            fail(f"bad checksum from corsim: {m!r}")
+        return payload.decode()
+
+
+def main():
+    corsim, spin, target = sys.argv[1:4]
+
+    # 1. Attach to a running program (no --gdb-wait): the core halts on connection.
+    p, port = start(corsim, ["--timeout", "60", spin])
+    time.sleep(0.3)  # let it run
+    c = Client(port)
+    c.send(b"$g#00")  # wrong checksum: a '-' asks for it again
+    if c.read(1) != b"-":
+        fail("a bad checksum was not answered with '-'")
+    c.send(frame("mzz,4"))  # well framed, bad arguments: ack, then one error
+    if c.read(1) != b"+" or c.packet() != "E01":
+        fail("malformed m packet: expected '+' and E01")
+    c.send(frame("?"))
+    if c.read(1) != b"+" or c.packet() != "S05":
+        fail("'?' after attach: expected S05")
+    c.send(frame("QStartNoAckMode"))
+    if c.read(1) != b"+" or c.packet() != "OK":
+        fail("QStartNoAckMode refused")
+    c.send(frame("p0"))  # no ack from here on
+    r0_before = c.packet()
+    c.send(frame("c"))
+    time.sleep(0.3)
+    c.send(b"\x03")
+    if c.packet() != "T02":
+        fail("the interrupt byte did not stop the core with SIGINT")
+    c.send(frame("p0"))
+    r0_after = c.packet()
+    # spin.S counts in r0 (adds r0, r0, #1): it ran between the two reads.
+    if r0_before == r0_after:
+        fail(f"r0 did not change while running: {r0_before}")
+    c.send(frame("k"))
+    out, err = p.communicate(timeout=30)
+    if p.returncode != 130 or "the debugger killed the run" not in err:
+        fail(f"kill: exit {p.returncode}, stderr {err!r}")
+
+    # 2. Detach: the program runs to its own end (gdb_target exits with status 9).
+    p, port = start(corsim, ["--gdb-wait", target])
+    c = Client(port)
+    c.send(frame("D"))
+    if c.read(1) != b"+" or c.packet() != "OK":
+        fail("D was not answered OK")
+    out, err = p.communicate(timeout=30)
+    if p.returncode != 9 or "counter=5 total=10" not in out:
+        fail(f"after detach: exit {p.returncode}, stdout {out!r}")
+    print("PASS")
+
+
+if __name__ == "__main__":
+    main()
