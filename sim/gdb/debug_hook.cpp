@@ -10,9 +10,19 @@ void DebugHook::begin_quantum() {
   checking_ = stepping_ || watching_ || !software_.empty() || fpb_.any_enabled();
 }
 
+Cycles DebugHook::exception_entry() {
+  // The loop calls this right after the entry: the PC is the handler's first instruction.
+  if (checking_ && breakpoint_at(cpu_.state().r[15])) entered_breakpoint_ = true;
+  return inner_ ? inner_->exception_entry() : 0;
+}
+
 Cycles DebugHook::retire(const cpu::RetireInfo& info) {
   const Cycles cycles = inner_ ? inner_->retire(info) : 1;
   if (!checking_ || stop_) return cycles;
+  if (entered_breakpoint_) {
+    entered_breakpoint_ = false;
+    stop_ = DebugStop{DebugStop::Kind::HandlerEntry};
+  }
   if (watching_ && info.executed) {
     for (unsigned i = 0; i < info.memory->count; ++i) {
       const cpu::MemAccess& a = info.memory->access[i];

@@ -7,9 +7,11 @@
 // core to stop after this instruction (Cpu::request_stop), so the run loop returns and the
 // session takes over. Cycles are the wrapped model's, unchanged (tests/gdb checks it).
 //
-// Limits: an instruction reached by exception entry (the first of a handler) executes before a
-// breakpoint on it could be seen; an exception return is checked after it completes (the
-// session verifies the PC), so a breakpoint at a return address is hit.
+// Exceptions: the run loop enters a handler and executes its first instruction in one go, so a
+// breakpoint on a handler's first instruction reached by exception entry stops the core one
+// instruction into the handler (a HandlerEntry stop, reported to GDB as a plain SIGTRAP). An
+// exception return's target is not RetireInfo::next_pc: after a branch in Handler mode the core
+// stops and the session looks whether the PC it landed on is a breakpoint.
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -22,7 +24,7 @@
 namespace corsim::sim::gdb {
 
 struct DebugStop {
-  enum class Kind : uint8_t { Step, Breakpoint, Watchpoint };
+  enum class Kind : uint8_t { Step, Breakpoint, Watchpoint, HandlerEntry };
   Kind kind = Kind::Step;
   uint32_t data_address = 0;  // Watchpoint: the watched address the access touched
   unsigned comparator = 0;    // Watchpoint: the DWT comparator that matched
@@ -35,7 +37,7 @@ class DebugHook final : public cpu::TimingHook {
       : cpu_(cpu), inner_(inner), fpb_(fpb), dwt_(dwt) {}
 
   Cycles retire(const cpu::RetireInfo& info) override;
-  Cycles exception_entry() override { return inner_ ? inner_->exception_entry() : 0; }
+  Cycles exception_entry() override;
   void annotate(cpu::InstrInfo& info, cpu::OpClass op) const override {
     if (inner_) inner_->annotate(info, op);
   }
@@ -59,6 +61,7 @@ class DebugHook final : public cpu::TimingHook {
   bool stepping_ = false;
   bool checking_ = false;  // anything to check this quantum (else retire only forwards)
   bool watching_ = false;
+  bool entered_breakpoint_ = false;  // an exception entry landed on a breakpoint
   std::optional<DebugStop> stop_;
 };
 

@@ -17,12 +17,11 @@ command -v "$gdb" >/dev/null || fail "no $gdb (scripts/setup-deps.sh installs gd
 # cycles FILE: the "cycles" of a --stats JSON file.
 cycles() { sed -n 's/^ *"cycles": \([0-9]*\),*$/\1/p' "$1"; }
 
-# debug NAME GDB_SCRIPT [corsim args...]: runs corsim --gdb 0 --gdb-wait under GDB with the script
-# (its first line connects); leaves NAME.gdb.out, NAME.out, NAME.err, NAME.status in $work.
+# debug NAME ELF GDB_SCRIPT: runs corsim --gdb 0 --gdb-wait on ELF under GDB with the script
+# (connecting first); leaves NAME.gdb.out, NAME.out, NAME.err, NAME.status, NAME.json in $work.
 debug() {
-  local name=$1 script=$2
-  shift 2
-  "$corsim" --gdb 0 --gdb-wait --stats "$work/$name.json" "$@" "$elf" >"$work/$name.out" 2>"$work/$name.err" &
+  local name=$1 elf=$2 script=$3
+  "$corsim" --gdb 0 --gdb-wait --stats "$work/$name.json" "$elf" >"$work/$name.out" 2>"$work/$name.err" &
   local pid=$! port=""
   for _ in $(seq 100); do
     port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/$name.err")
@@ -67,7 +66,7 @@ monitor help
 monitor npu
 continue
 GDB
-debug s1 "$work/s1.cmds"
+debug s1 "$elf" "$work/s1.cmds"
 expect s1 "Breakpoint 1, main () at"
 expect s1 "20	  vector_loaded();"                                # next: the line after the VLDRW
 expect s1 "vector_loaded () at"                                 # step: into the call
@@ -99,11 +98,24 @@ grep -qx "counter=5 total=10" "$work/s1.out" || fail "s1: console: $(cat "$work/
 
 # 2. A memory write through the debug path: total starts at 100, so the program prints 110.
 printf 'break main\ncontinue\nset var total = 100\np total\ncontinue\n' >"$work/s2.cmds"
-debug s2 "$work/s2.cmds"
+debug s2 "$elf" "$work/s2.cmds"
 expect s2 "= 100"
 grep -qx "counter=5 total=110" "$work/s2.out" || fail "s2: console: $(cat "$work/s2.out")"
 
-# 3. --gdb with no debugger attached changes no cycles: a program with SysTick interrupts, timed
+# 3. A breakpoint on an interrupt handler (firmware/tests/systick.c: g_ticks counts SysTick
+#    interrupts, 0 before the first): reached by exception entry, the core stops one instruction
+#    into the handler (docs/sim.md "GDB server"), once per interrupt. Cycles as without --gdb.
+printf 'break SysTick_Handler\ncontinue\np g_ticks\ncontinue\np g_ticks\ndelete\ncontinue\n' >"$work/s3.cmds"
+debug s3 "$fw/tests/systick-O2.elf" "$work/s3.cmds"
+expect s3 "in SysTick_Handler () at"
+expect s3 '$1 = 0'
+expect s3 '$2 = 1'
+expect s3 "[Inferior 1 (Remote target) exited normally]"
+"$corsim" -q --stats "$work/ref3.json" "$fw/tests/systick-O2.elf" >/dev/null 2>&1 || true
+[[ -n $(cycles "$work/ref3.json") && $(cycles "$work/ref3.json") == $(cycles "$work/s3.json") ]] ||
+  fail "systick cycles: $(cycles "$work/ref3.json") without --gdb, $(cycles "$work/s3.json") debugged"
+
+# 4. --gdb with no debugger attached changes no cycles: a program with SysTick interrupts, timed
 #    and untimed.
 for timing in on off; do
   for prog in tests/systick-O2.elf tests/gdb_target-O0.elf; do
