@@ -179,10 +179,11 @@ void Simulator::reschedule_systick() {
 RunResult Simulator::run() {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const std::optional<Clock::time_point> deadline =
-      config_.timeout_seconds ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
-                                                          std::chrono::duration<double>(*config_.timeout_seconds)))
-                              : std::nullopt;
+  // No --timeout: a deadline that never comes.
+  const Clock::time_point deadline =
+      config_.timeout_seconds ? start + std::chrono::duration_cast<Clock::duration>(
+                                            std::chrono::duration<double>(*config_.timeout_seconds))
+                              : Clock::time_point::max();
   auto next_progress = start + progress_period_;
   while (!finished_) {
     events_.run_until(now());
@@ -207,7 +208,7 @@ RunResult Simulator::run() {
       finish(RunEnd::CycleLimit, kExitTimeout, fmt::format("cycle limit of {} reached", *config_.max_cycles));
       break;
     }
-    if (deadline && Clock::now() >= *deadline) {
+    if (config_.timeout_seconds && Clock::now() >= deadline) {
       finish(RunEnd::Timeout, kExitTimeout, fmt::format("timeout after {} s of host time", *config_.timeout_seconds));
       break;
     }
