@@ -4,9 +4,9 @@
 # global `counter` five times while `total` sums 0..4, prints both and exits with status 9. Every
 # expected value below comes from that source, not from corsim's output; cycles of the debugged
 # run are checked against a run without --gdb, and --gdb alone must not change any run's cycles.
-# usage: gdb_batch_test.sh CORSIM GDB FIRMWARE_DIR
+# usage: gdb_batch_test.sh CORSIM GDB FIRMWARE_DIR MODELS_DIR
 set -euo pipefail
-corsim=$1 gdb=$2 fw=$3
+corsim=$1 gdb=$2 fw=$3 models=$4
 elf=$fw/tests/gdb_target-O0.elf
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -17,14 +17,16 @@ command -v "$gdb" >/dev/null || fail "no $gdb (scripts/setup-deps.sh installs gd
 # cycles FILE: the "cycles" of a --stats JSON file.
 cycles() { sed -n 's/^ *"cycles": \([0-9]*\),*$/\1/p' "$1"; }
 
-# debug NAME ELF GDB_SCRIPT: runs corsim --gdb 0 --gdb-wait on ELF under GDB with the script
-# (connecting first); leaves NAME.gdb.out, NAME.out, NAME.err, NAME.status, NAME.json in $work.
+# debug NAME ELF GDB_SCRIPT [corsim options]: runs corsim --gdb 0 --gdb-wait on ELF under GDB with
+# the script (connecting first); leaves NAME.gdb.out, .out, .err, .status, .json in $work.
 debug() {
   local name=$1 elf=$2 script=$3
-  "$corsim" --gdb 0 --gdb-wait --stats "$work/$name.json" "$elf" >"$work/$name.out" 2>"$work/$name.err" &
+  shift 3
+  : >"$work/$name.err"  # exists before the background job opens it: the poll below reads it at once
+  "$corsim" --gdb 0 --gdb-wait --stats "$work/$name.json" "$@" "$elf" >"$work/$name.out" 2>"$work/$name.err" &
   local pid=$! port=""
   for _ in $(seq 100); do
-    port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/$name.err")
+    port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/$name.err" || true)
     [[ -n $port ]] && break
     sleep 0.1
   done
@@ -115,7 +117,24 @@ expect s3 "[Inferior 1 (Remote target) exited normally]"
 [[ -n $(cycles "$work/ref3.json") && $(cycles "$work/ref3.json") == $(cycles "$work/s3.json") ]] ||
   fail "systick cycles: $(cycles "$work/ref3.json") without --gdb, $(cycles "$work/s3.json") debugged"
 
-# 4. --gdb with no debugger attached changes no cycles: a program with SysTick interrupts, timed
+# 4. monitor commands mid-model: the executor runner runs the MNIST model (quantize on the CPU,
+#    one EthosUBackend delegate on the NPU, dequantize on the CPU: its .pte, models/README.md);
+#    stopped where it prints the outputs, `monitor report` lists the three operators so far and
+#    `monitor npu` shows the command stream's base the driver wrote (QBASE, not 0 after a job).
+cp "$models/pte/mnist_ethos-u55-128.pte" "$work/m.pte" || fail "missing $models/pte/mnist_ethos-u55-128.pte"
+printf 'break print_output\ncontinue\nmonitor report\nmonitor npu\ndelete\ncontinue\n' >"$work/s4.cmds"
+debug s4 "$fw/executor_runner.elf" "$work/s4.cmds" --semihosting-root "$work" --semihosting-cmdline "runner -m m.pte"
+expect s4 "Breakpoint 1, "
+expect s4 "in (anonymous namespace)::print_output"
+for op in "cortex_m::quantize_per_tensor.out" "EthosUBackend" "cortex_m::dequantize_per_tensor.out"; do
+  grep -E "^ +[0-9]+ +$op +(CPU|NPU)" "$work/s4.gdb.out" >/dev/null || { cat "$work/s4.gdb.out" >&2; fail "s4: monitor report lacks $op"; }
+done
+expect s4 "ethos-u55 registers"
+grep -E '^ +0x0010 QBASE +0x[0-9a-f]{8}$' "$work/s4.gdb.out" | grep -vq ' 0x00000000$' || fail "s4: QBASE is 0 or missing"
+expect s4 "[Inferior 1 (Remote target) exited normally]"
+[[ $(cat "$work/s4.status") == 0 ]] || fail "s4: corsim exited with $(cat "$work/s4.status")"
+
+# 5. --gdb with no debugger attached changes no cycles: a program with SysTick interrupts, timed
 #    and untimed.
 for timing in on off; do
   for prog in tests/systick-O2.elf tests/gdb_target-O0.elf; do
