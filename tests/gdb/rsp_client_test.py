@@ -2,7 +2,8 @@
 """corsim --gdb spoken to byte by byte (GDB manual, "Remote Protocol"): attaching to a run that is
 already going, acknowledgements and QStartNoAckMode, a bad checksum (answered '-'), malformed
 arguments (one E01), the interrupt byte 0x03 (the core stops with SIGINT, T02), detach (the run
-goes on to its own end) and kill (the run ends, exit status 130).
+goes on to its own end), kill (the run ends, exit status 130), memory reads through the debug path
+(a register whose read acts is refused) and a port already in use (one error line, status 2).
 
 usage: rsp_client_test.py CORSIM SPIN_ELF GDB_TARGET_ELF
 """
@@ -85,6 +86,18 @@ def main():
     c.send(frame("?"))
     if c.read(1) != b"+" or c.packet() != "S05":
         fail("'?' after attach: expected S05")
+    # Memory through the debug path: the PPB's CPUID (0x411FD221, Cortex-M55 r1p1) reads;
+    # UART0's DATA (0x49303000), whose read would take a received byte, is refused (E02), its STATE
+    # next to it reads.
+    c.send(frame("me000ed00,4"))
+    if c.read(1) != b"+" or c.packet() != "21d21f41":
+        fail("CPUID through m")
+    c.send(frame("m49303000,4"))
+    if c.read(1) != b"+" or c.packet() != "E02":
+        fail("UART0 DATA (a read that acts) was not refused")
+    c.send(frame("m49303004,4"))
+    if c.read(1) != b"+" or not re.fullmatch(r"[0-9a-f]{8}", c.packet()):
+        fail("UART0 STATE did not read")
     c.send(frame("QStartNoAckMode"))
     if c.read(1) != b"+" or c.packet() != "OK":
         fail("QStartNoAckMode refused")
@@ -114,6 +127,16 @@ def main():
     out, err = p.communicate(timeout=30)
     if p.returncode != 9 or "counter=5 total=10" not in out:
         fail(f"after detach: exit {p.returncode}, stdout {out!r}")
+    # 3. A port already in use: one error line, status 2, no crash.
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen(1)
+    p = subprocess.run([corsim, "--gdb", str(busy.getsockname()[1]), target], capture_output=True, text=True,
+                       timeout=30)
+    errors = [l for l in p.stderr.splitlines() if "error" in l]
+    if p.returncode != 2 or len(errors) != 1 or "cannot listen" not in errors[0]:
+        fail(f"busy port: exit {p.returncode}, stderr {p.stderr!r}")
+    busy.close()
     print("PASS")
 
 
