@@ -22,7 +22,7 @@ class TimeSource {
 };
 
 struct ClockDomain {
-  uint64_t hz = 25'000'000;  // Corstone FVP default system clock is 25 MHz (spec/cortex-m.md §3)
+  uint64_t hz = 25'000'000;  // Corstone FVP system clock, 25 MHz (Zephyr mps3/mps4 dts sysclk)
 };
 
 }  // namespace corsim

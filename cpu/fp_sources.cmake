@@ -3,5 +3,5 @@
 set(CORSIM_CPU_FP_SOURCES
   isa/vfp.cpp
   isa/vfp_move.cpp
-  isa/vfp_disasm.cpp
+  disasm/vfp_disasm.cpp
 )

@@ -20,5 +20,5 @@ set(CORSIM_CPU_SYS_CORE_SOURCES
 set(CORSIM_CPU_SYS_SOURCES ${CORSIM_CPU_SYS_CORE_SOURCES}
   isa/dsp.cpp
   isa/system.cpp
-  isa/system_disasm.cpp
+  disasm/system_disasm.cpp
 )

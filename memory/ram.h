@@ -1,6 +1,6 @@
 #pragma once
 // RAM, ROM and TCM: plain memory backed lazily page by page, so a 2 GiB DDR costs only what the
-// firmware touches (ARCHITECTURE §3).
+// firmware touches (docs/architecture.md "Shared contracts").
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -1,9 +1,9 @@
 #pragma once
 // Memory-mapped registers as data, the one way every device in corsim declares them (the System
 // Control Space, the platform peripherals, the NPUs): after Renode's register DSL and QEMU's
-// `hw/registerfields.h` (ARCHITECTURE §3 "Devices"). A register is one declaration: its offset,
-// name, access, reset value, writable bits and read/write behaviour. The bank does the rest the
-// same way for every device:
+// `hw/registerfields.h` (docs/architecture.md "One way to declare a device's registers"). A
+// register is one declaration: its offset, name, access, reset value, writable bits and read/write
+// behaviour. The bank does the rest the same way for every device:
 //
 // * byte lanes, chosen per bank from the bus the device sits on (`ByteLanes`);
 // * unknown offsets, answered by a per-offset-range policy (`UnknownAccess`) and reported once per

@@ -1,7 +1,7 @@
 #pragma once
 // What sits on the interconnect: RAMs, ROMs and MMIO devices all implement Target.
 //
-// Three paths, after gem5 and Spike (STYLE-ANCHORS §0.4):
+// Three paths, after gem5 (src/mem/port.hh: timing, atomic and functional accesses) and Spike:
 //   read/write         the timed path: functional effect now, returns the target's latency;
 //   debug_read/write   side-effect free (loader, reports, GDB); no time passes, no device action;
 //   host_page          the fast path: a host pointer to a whole 4 KiB page of plain memory, or null.

@@ -222,7 +222,7 @@ void EthosUDevice::commit_held_operation() {
   nbus_.commit_writes();  // the operation's results become visible
   held_ = false;
   const DeviceOp& op = ops_.back();
-  pending_activity_.mac_cycles += op.timing.mac;
+  pending_activity_.mac_cycles += op.timing.mac_active;  // the PMU's MAC_ACTIVE: no weight-buffer stalls
   pending_activity_.ao_cycles += op.timing.output;
   pending_activity_.wd_cycles += op.timing.weights;
   for (int p = 0; p < 2; ++p) {

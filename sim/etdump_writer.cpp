@@ -35,6 +35,17 @@ std::string native_call_name(const std::string& operator_name) {
 
 std::string npu_event_name(const NpuOpEntry& op) { return fmt::format("npu_op_{}_{}", op.index, op.kind); }
 
+std::string npu_event_metadata(const NpuOpEntry& op) {
+  const npu::timing::OpTiming& t = op.timing;
+  // The bound is one of the timing model's fixed names (npu/timing/timing_model.cpp decide_total):
+  // no character needs escaping.
+  return fmt::format(R"({{"bound":"{}","cycles":{},"macs":{},"mac":{},"mac_active":{},"output":{},"compute":{},"weights":{},)"
+                     R"("axi0":{},"axi1":{},"overhead":{},"contention":{},"axi0_read":{},"axi0_write":{},)"
+                     R"("axi1_read":{},"axi1_write":{}}})",
+                     t.bound ? t.bound : "", op.end - op.start, op.macs, t.mac, t.mac_active, t.output, t.compute, t.weights, t.axi0,
+                     t.axi1, t.overhead, t.contention, op.read[0], op.write[0], op.read[1], op.write[1]);
+}
+
 std::vector<EtdumpProfileEvent> etdump_events(const OperatorReport& r) {
   std::vector<EtdumpProfileEvent> events;
   for (const OperatorEntry& op : r.operators) {
@@ -47,6 +58,7 @@ std::vector<EtdumpProfileEvent> etdump_events(const OperatorReport& r) {
       for (const NpuOpEntry& n : op.npu_ops) {
         EtdumpProfileEvent e = instruction_event(op, "");
         e.delegate_debug_id_str = npu_event_name(n);
+        e.delegate_debug_metadata = npu_event_metadata(n);
         e.start_time = n.start;
         e.end_time = n.end;
         events.push_back(std::move(e));
@@ -79,11 +91,15 @@ EtdumpFile operator_etdump(const OperatorReport& r) {
   for (const EtdumpProfileEvent& e : etdump_events(r)) {
     const auto name = e.name.empty() ? 0 : b.CreateString(e.name);
     const auto delegate_id = e.delegate_debug_id_str.empty() ? 0 : b.CreateString(e.delegate_debug_id_str);
+    const auto metadata = e.delegate_debug_metadata.empty()
+        ? 0
+        : b.CreateVector(reinterpret_cast<const uint8_t*>(e.delegate_debug_metadata.data()), e.delegate_debug_metadata.size());
     fb::ProfileEventBuilder p(b);
     if (!name.IsNull()) p.add_name(name);
     p.add_chain_index(e.chain_index);
     p.add_instruction_id(e.instruction_id);
     if (!delegate_id.IsNull()) p.add_delegate_debug_id_str(delegate_id);
+    if (!metadata.IsNull()) p.add_delegate_debug_metadata(metadata);
     p.add_start_time(e.start_time);
     p.add_end_time(e.end_time);
     const auto profile = p.Finish();

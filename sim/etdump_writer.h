@@ -9,7 +9,9 @@
 //   KernelCall i:   native_call_<op.overload> and OPERATOR_CALL (chain 0, instruction_id i, the
 //                   instruction's begin/end markers);
 //   DelegateCall i: one event per NPU operation (delegate_debug_id_str "npu_op_<n>_<KIND>", n its
-//                   position among the run's NPU operations, its modelled start/end) and then
+//                   position among the run's NPU operations, its modelled start/end, and its cost
+//                   parts and bound as JSON in delegate_debug_metadata, the field the schema gives
+//                   a delegate for its own data: executorch.md §4.1, §4.5) and then
 //                   DELEGATE_CALL (chain 0, instruction_id i, begin/end markers);
 //   MoveCall, JumpFalseCall, FreeCall: no event (the runtime records none for them);
 //   last: Method::execute (chain -1, instruction_id 0, execute start to execute return).
@@ -27,6 +29,7 @@ struct EtdumpProfileEvent {
   int32_t chain_index = 0;
   int32_t instruction_id = -1;
   std::string delegate_debug_id_str; // "" = not a delegate-internal operation
+  std::string delegate_debug_metadata;  // bytes; "" = none (NPU operations: npu_event_metadata)
   uint64_t start_time = 0, end_time = 0;
 };
 
@@ -39,6 +42,11 @@ std::string native_call_name(const std::string& operator_name);
 
 // "npu_op_<index>_<KIND>", e.g. "npu_op_3_CONV".
 std::string npu_event_name(const NpuOpEntry& op);
+
+// An NPU operation's delegate_debug_metadata: one flat JSON object (docs/report-schema.md "ETDump")
+// with what bounds it and its cost parts, e.g. {"bound":"axi1","cycles":7990,"macs":0,"mac":0,...}.
+// An Inspector `delegate_metadata_parser` reads it with json.loads.
+std::string npu_event_metadata(const NpuOpEntry& op);
 
 struct EtdumpFile {
   std::string bytes;  // the file's bytes; empty when error is set

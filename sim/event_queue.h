@@ -1,5 +1,5 @@
 #pragma once
-// Discrete-event queue in simulated time (gem5's EventQueue idea, STYLE-ANCHORS §1.4): events fire
+// Discrete-event queue in simulated time (gem5's EventQueue idea, src/sim/eventq.hh): events fire
 // at absolute cycles of the platform clock, ordered by (time, priority, scheduling order). Devices
 // schedule their IRQ times here; the Simulator's run loop lets the CPU run up to the next event.
 // Each Simulator owns one queue: no global state.
@@ -36,7 +36,7 @@ class EventQueue {
   unsigned run_until(Cycles now);
 
   // Called whenever the earliest pending time may have moved earlier (a CPU running ahead in a
-  // quantum must then stop early, ARCHITECTURE §3 "Time").
+  // quantum must then stop early, docs/sim.md "Time and the run loop").
   void set_on_earliest_change(std::function<void(Cycles)> fn) { on_earliest_change_ = std::move(fn); }
 
  private:

@@ -1,7 +1,7 @@
 #pragma once
-// Confines semihosting file access to one host directory (issue 2 item 6; ARCHITECTURE §5):
-// absolute guest paths and any ".." component are refused, and the resolved host path, with every
-// symlink followed, must stay under the canonical root.
+// Confines semihosting file access to one host directory (issue 2 item 6; docs/sim.md
+// "Semihosting"): absolute guest paths and any ".." component are refused, and the resolved host
+// path, with every symlink followed, must stay under the canonical root.
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -15,9 +15,10 @@ namespace corsim::sim {
 
 namespace {
 
-// Vela's system config applied to the memories (spec/ethos-u.md §5.2): SRAM-side memories get its
-// Sram numbers; QSPI and DDR its OffChipFlash numbers (Shared_Sram) or Sram numbers (Sram_Only).
-// Vela's cycles are NPU cycles; on the Corstone FVP the NPU and the platform share one clock.
+// Vela's system config applied to the memories (Vela ethosu/config_files/Arm/vela.ini): SRAM-side
+// memories get its Sram numbers; QSPI and DDR its OffChipFlash numbers (Shared_Sram) or Sram
+// numbers (Sram_Only). Vela's cycles are NPU cycles; on the Corstone FVP the NPU and the platform
+// share one clock.
 std::string apply_vela_preset(PlatformPreset& p) {
   std::string error;
   auto sys = npu_system_config(p.npu, error);

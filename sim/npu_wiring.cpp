@@ -10,8 +10,8 @@
 namespace corsim::sim {
 
 namespace {
-// STATUS error bits (Ethos-U55 TRM / ethosu55_interface.h STATUS: bus_status bit 2,
-// cmd_parse_error bit 4, wd_fault bit 7, branch_fault bit 9 (U85); docs/spec/ethos-u.md §1.1).
+// STATUS error bits (Ethos-U55 TRM / ethosu55_interface.h STATUS: bus_status bit 2, cmd_parse_error
+// bit 4, wd_fault bit 7, branch_fault bit 9 (U85, ethosu85_interface.h)).
 std::string describe_error_status(uint32_t status, Cycles when) {
   std::string bits;
   auto add = [&](uint32_t bit, const char* name) {

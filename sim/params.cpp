@@ -107,7 +107,7 @@ std::vector<Param> make_table() {
                }});
   // ethosu.num_macs (Corstone-300) and mps4_board.subsystem.ethosu.num_macs (Corstone-320, matched
   // by suffix): the configurations of the platform's NPU (Ethos-U55: 32..256; Ethos-U85: 128..2048,
-  // spec/ethos-u.md §1.4).
+  // as Vela's regor architecture/ethosu55/ethos_u55.cpp and ethosu85/ethos_u85.cpp list them).
   t.push_back({"ethosu.num_macs", [](Context& c, const std::string& v) -> std::string {
                  auto n = parse_uint(v);
                  if (!n || *n > 4096) return "expected a MAC count";
@@ -146,8 +146,8 @@ std::optional<std::string> apply_uart(Context& c, std::string_view name, const s
   return std::nullopt;
 }
 
-// corsim's own names for every preset value (ARCHITECTURE §4: "every preset value can be
-// overridden"): platform.clock_hz, cpu.{vtor,num_irqs,priority_bits},
+// corsim's own names for every preset value (docs/sim.md "-C parameters (FVP names)": every preset
+// value can be overridden): platform.clock_hz, cpu.{vtor,num_irqs,priority_bits},
 // memory.<NAME>.{base,secure_base,size,latency,rom}, device.<name>.{base,secure_base,size,irq}.
 std::optional<std::string> apply_preset_value(Context& c, std::string_view name, const std::string& value) {
   auto num = parse_uint(value);

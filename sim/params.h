@@ -1,8 +1,8 @@
 #pragma once
-// -C NAME=VALUE: the FVP parameter names users already have in scripts (spec/executorch.md §5.1,
-// spec/cortex-m.md §3.5), applied to the platform preset and the run configuration. A parameter
-// corsim does not know is warned about once and ignored (not fatal); a known parameter with a bad
-// value is an input error.
+// -C NAME=VALUE: the FVP parameter names users already have in scripts (ExecuTorch
+// backends/arm/scripts/run_fvp.sh), applied to the platform preset and the run configuration. A
+// parameter corsim does not know is warned about once and ignored (not fatal); a known parameter
+// with a bad value is an input error.
 #include <string>
 #include <string_view>
 #include <vector>

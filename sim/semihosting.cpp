@@ -129,7 +129,8 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
     case kTmpNam: return sys_tmpnam(bus, arg);
     case kRemove: return sys_remove(bus, arg);
     case kRename: return sys_rename(bus, arg);
-    // Simulated time, never the host clock (ARCHITECTURE §3 "Determinism").
+    // Simulated time, never the host clock, so two runs give identical output (docs/sim.md
+    // "Semihosting").
     case kClock: return static_cast<uint32_t>(time_.now() * 100 / options_.clock_hz);
     case kTime: return static_cast<uint32_t>(time_.now() / options_.clock_hz);
     case kSystem:

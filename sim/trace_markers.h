@@ -1,7 +1,7 @@
 #pragma once
-// Collects the firmware's ITM stimulus-port writes (ARCHITECTURE §5 "Trace markers"), stamped
-// with simulated time. For now they are kept and logged at debug level; the per-operator report
-// (a later issue) interprets them by the port assignments of the shared marker header.
+// Collects the firmware's ITM stimulus-port writes (docs/e2e.md "Trace-marker protocol"), stamped
+// with simulated time. For now they are kept and logged at debug level; the per-operator report (a
+// later issue) interprets them by the port assignments of the shared marker header.
 #include <cstdint>
 #include <functional>
 #include <vector>

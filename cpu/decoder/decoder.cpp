@@ -6,7 +6,7 @@ namespace corsim::cpu::decoder {
 
 DecodeResult decode(uint32_t insn, bool t32) {
   const auto table = t32 ? t32_table() : t16_table();
-  // First match in table order whose decode function accepts (STYLE-ANCHORS §2.3 item 5). A linear
+  // First match in table order whose decode function accepts (as decodetree and dynarmic do). A linear
   // scan: this runs once per predecode miss.
   for (size_t i = 0; i < table.size(); ++i) {
     const Encoding& e = table[i];

@@ -1,12 +1,14 @@
 #pragma once
-// One row of a decoder table: name, bit pattern, decode function, handler, op class and the
-// disassembly format. Tables are constexpr arrays of these in the *.inc files of this folder.
+// One row of a decoder table: name, bit pattern, decode function, handler, op class, the
+// disassembly format and the row's timing facts (row_facts.h). Tables are constexpr arrays of
+// these in the *.inc files of this folder.
 #include <optional>
 #include <span>
 #include <string_view>
 
 #include "cpu/decoder/operands.h"
 #include "cpu/decoder/pattern.h"
+#include "cpu/decoder/row_facts.h"
 
 namespace corsim::cpu {
 class Cpu;
@@ -26,11 +28,15 @@ struct Encoding {
   ExecFn exec;
   OpClass op;
   std::string_view format;   // disassembly template, see cpu/disasm/disasm.h
+  Facts facts;               // register roles, branch kind, implicit registers, issue traits
+  OperandList operands;      // the template's register and memory operands, in order
 
+  // `facts` has no default: a row without its timing facts does not compile (check_facts).
   consteval Encoding(std::string_view n, std::string_view p, DecodeFn d, ExecFn e, OpClass o,
-                     std::string_view f)
-      : name(n), pattern(p), decode(d), exec(e), op(o), format(f) {
+                     std::string_view f, Facts fa)
+      : name(n), pattern(p), decode(d), exec(e), op(o), format(f), facts(fa), operands(operands_of_template(f)) {
     if (d == nullptr || e == nullptr) throw "decoder entry needs a decode function and a handler";
+    check_facts(fa, o == OpClass::Branch);
   }
 };
 

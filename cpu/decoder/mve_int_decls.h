@@ -12,6 +12,8 @@
 
 #include "cpu/decoder/pattern.h"
 #include "cpu/isa/mve/int_exec.h"
+#include "cpu/isa/mve/int_other.h"
+#include "cpu/isa/mve/mve_common.h"
 
 namespace corsim::cpu::decoder {
 
@@ -93,6 +95,40 @@ inline std::optional<Operands> simd_imm(const Fields& f) {
   o->imm = (kHi << 7) | f('i');
   o->shift_t = static_cast<uint8_t>((f.raw() >> 8) & 0xFu);
   if ((f.raw() >> 5) & 1u) o->flags |= kAlt;
+  return o;
+}
+
+// Vector Qd, Qn, Qm (VCADD, VHCADD, VADC/VSBC); VBRSR with Rm in kkkk.
+template <unsigned Size, mve::MveType Type>
+std::optional<Operands> vec3(const Fields& f) {
+  Operands o;
+  o.shift_n = static_cast<uint8_t>(Size);
+  o.shift_t = Type;
+  o.rd = static_cast<uint8_t>(f('d'));
+  o.rn = static_cast<uint8_t>(f('n'));
+  if (f.size('k')) {
+    o.rm = static_cast<uint8_t>(f('k'));
+    if (o.rm == 13 || o.rm == 15) return std::nullopt;
+  } else {
+    o.rm = static_cast<uint8_t>(f('m'));
+  }
+  return o;
+}
+
+// VIDUP/VDDUP (no kkk field) and VIWDUP/VDWDUP: Qd, Rn = nnn:0, Rm = kkk:1, imm = 1 << i:j.
+template <unsigned Size>
+std::optional<Operands> vidup(const Fields& f) {
+  Operands o;
+  o.shift_n = static_cast<uint8_t>(Size);
+  o.shift_t = mve::kMveU;
+  o.rd = static_cast<uint8_t>(f('d'));
+  o.rn = static_cast<uint8_t>(f('n') * 2);
+  o.imm = 1u << f('i');
+  if (f.size('k')) {
+    o.rm = static_cast<uint8_t>(f('k') * 2 + 1);
+    if (o.rm == 15) return std::nullopt;  // VIDUP/VDDUP (an earlier row)
+    if (o.rm == 13) return std::nullopt;  // SP: CONSTRAINED UNPREDICTABLE, UNDEFINED
+  }
   return o;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The one operand struct every handler takes (STYLE-ANCHORS §2.3 item 2). Filled once at predecode
+// The one operand struct every handler takes (like decodetree argument sets). Filled at predecode
 // by an entry's decode function; a 16-bit encoding fills it exactly like its 32-bit twin so both
 // call the same handler.
 #include <cstdint>
@@ -41,8 +41,8 @@ enum OperandFlag : uint8_t {
 enum SrType : uint8_t { kLsl = 0, kLsr = 1, kAsr = 2, kRor = 3, kRrx = 4 };
 
 // What kind of work an instruction is, for the timing models (issue 7); semantics ignore it.
-// The MVE classes follow the vector pipes of spec/cortex-m.md §1 (M55: load/store, integer,
-// FP/MUL, control; M85: pipes A-D with latency 1 or 2 within a pipe):
+// MVE classes follow the vector pipes of LLVM ARMScheduleM55.td/ARMScheduleM85.td (M55: load/store,
+// integer, FP/MUL, control; M85: pipes A-D with latency 1 or 2 within a pipe):
 //   MveLogic      bitwise ops, VMOV/VMVN (vector, immediate), VREV, VPSEL, VDUP
 //   MveInt        VADD/VSUB/VABD/VMAX/VMIN/VHADD/VSHL/VSHR/VMOVL/VMOVN, VIDUP..., VADC, VBRSR
 //   MveIntSat     saturating/rounding: VQADD/VQSUB, VQSHL/VRSHR/VQMOVN/VQSHRN..., VQABS/VQNEG

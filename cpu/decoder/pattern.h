@@ -1,5 +1,5 @@
 #pragma once
-// Bit-pattern strings in the Arm ARM's bit order, parsed at compile time (STYLE-ANCHORS §2.3).
+// Bit-pattern strings in the Arm ARM's bit order, parsed at compile time (as dynarmic's tables).
 //
 // A T32 pattern is hw1:hw2 written as one 32-character string, most significant bit first, exactly
 // as the encoding diagrams of Arm DDI 0553 read left to right; a T16 pattern has 16 characters.

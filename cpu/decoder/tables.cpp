@@ -14,12 +14,17 @@
 // plain include: a missing or renamed file breaks the build (docs/reliability.md).
 #include "cpu/isa/dsp.h"
 #include "cpu/isa/system.h"
-#include "cpu/decoder/extra_decls.h"
+#include "cpu/isa/vfp.h"
 #include "cpu/isa/pacbti.h"
-// MVE (Helium) sets, one declaration header per table file (docs/mve.md).
-#include "cpu/decoder/mve_ldst_decls.h"
+// MVE (Helium) sets: the handler headers (with their decode functions), or the decoder
+// header of a group whose decode functions live apart (docs/cpu.md "Where an instruction lives").
+#include "cpu/isa/mve/ldst_ops.h"
+#include "cpu/isa/mve/long_shift_ops.h"
+#include "cpu/isa/mve/pred_ops.h"
+#include "cpu/isa/mve/transfer_ops.h"
+#include "cpu/isa/mve/transfer_sysreg.h"
 #include "cpu/decoder/mve_int_decls.h"
-#include "cpu/decoder/mve_int2_decls.h"
+#include "cpu/decoder/mve_reduce_decls.h"
 #include "cpu/decoder/mve_fp_decls.h"
 
 namespace corsim::cpu::decoder {
@@ -37,10 +42,13 @@ constexpr Encoding kT32Table[] = {
 #include "cpu/decoder/t32_branch.inc"
 #include "cpu/decoder/t32_dsp.inc"
 #include "cpu/decoder/t32_system.inc"
-#include "cpu/decoder/extra_t32.inc"
+#include "cpu/decoder/vfp.inc"
+#include "cpu/decoder/mve_predicate.inc"
 #include "cpu/decoder/mve_ldst.inc"
+#include "cpu/decoder/mve_long_shift.inc"
+#include "cpu/decoder/mve_transfer.inc"
 #include "cpu/decoder/mve_int.inc"
-#include "cpu/decoder/mve_int2.inc"
+#include "cpu/decoder/mve_reduce.inc"
 #include "cpu/decoder/mve_fp.inc"
 // PACBTI (Armv8.1-M): its encodings are spaces the rows above give up, so its place is free.
 #include "cpu/decoder/t32_pacbti.inc"

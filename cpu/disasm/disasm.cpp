@@ -1,8 +1,9 @@
 #include "cpu/disasm/disasm.h"
-#include "cpu/isa/system_disasm.h"
-#include "cpu/isa/vfp_disasm.h"
 #include "cpu/disasm/mve_disasm.h"
-#include "cpu/isa/mve/int_disasm.h"
+#include "cpu/disasm/mve_int_disasm.h"
+#include "cpu/disasm/register_names.h"
+#include "cpu/disasm/system_disasm.h"
+#include "cpu/disasm/vfp_disasm.h"
 
 #include <array>
 #include <bit>
@@ -16,20 +17,16 @@ namespace corsim::cpu::disasm {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kRegNames = {"r0", "r1", "r2",  "r3",  "r4", "r5", "r6", "r7",
-                                                        "r8", "r9", "sl", "fp", "ip", "sp", "lr", "pc"};
-constexpr std::array<std::string_view, 16> kCondNames = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
-                                                         "hi", "ls", "ge", "lt", "gt", "le", "",   ""};
 constexpr std::array<std::string_view, 5> kShiftNames = {"lsl", "lsr", "asr", "ror", "rrx"};
 
-std::string reg(unsigned r) { return std::string(kRegNames[r & 15]); }
+std::string reg(unsigned r) { return std::string(kCoreRegisterNames[r & 15]); }
 
 std::string list(uint32_t mask) {
   std::string s = "{";
   for (unsigned i = 0; i < 16; ++i) {
     if (!(mask & (1u << i))) continue;
     if (s.size() > 1) s += ", ";
-    s += kRegNames[i];
+    s += kCoreRegisterNames[i];
   }
   return s + "}";
 }
@@ -60,7 +57,7 @@ std::string expand(std::string_view fmt_text, const decoder::Encoding& e, const 
 std::string csel_alias(const decoder::Encoding& e, const Operands& o, uint32_t pc, uint8_t itstate) {
   const std::string_view op = e.name.substr(0, e.name.find(' '));  // CSEL, CSINC, CSINV, CSNEG
   auto zr = [](unsigned r) { return r == 15 ? std::string("zr") : reg(r); };
-  const std::string inv = std::string(kCondNames[(o.cond ^ 1u) & 15]);
+  const std::string inv = std::string(kConditionNames[(o.cond ^ 1u) & 15]);
   const bool alias_ok = (o.cond >> 1) != 7;
   if (alias_ok && o.rn == o.rm && op != "CSEL") {
     if (o.rn == 15 && op == "CSINC") return fmt::format("cset {}, {}", reg(o.rd), inv);
@@ -71,7 +68,7 @@ std::string csel_alias(const decoder::Encoding& e, const Operands& o, uint32_t p
   }
   std::string lower(op);
   for (char& ch : lower) ch = static_cast<char>(ch - 'A' + 'a');
-  const std::string_view cond = (o.cond & 15) == 14 ? "al" : (o.cond & 15) == 15 ? "nv" : kCondNames[o.cond];
+  const std::string_view cond = (o.cond & 15) == 14 ? "al" : (o.cond & 15) == 15 ? "nv" : kConditionNames[o.cond];
   return fmt::format("{} {}, {}, {}, {}", lower, reg(o.rd), zr(o.rn), zr(o.rm), cond);
 }
 
@@ -94,7 +91,7 @@ std::string expand(std::string_view f, const decoder::Encoding& e, const Operand
       if ((o.flags & kSetFlags) || ((o.flags & kSetFlagsOutsideIt) && !in_it)) out += 's';
     } else if (key == "c") {
       const unsigned cond = in_it ? (itstate >> 4) : o.cond;
-      if (cond < 14) out += kCondNames[cond];
+      if (cond < 14) out += kConditionNames[cond];
     } else if (key == "i") out += fmt::format("#{}", o.imm);
     else if (key == "imm") out += fmt::format("{}", o.imm);
     else if (key == "simm") out += (o.flags & kAdd) ? fmt::format("{}", o.imm) : fmt::format("-{}", o.imm);
@@ -119,17 +116,17 @@ std::string expand(std::string_view f, const decoder::Encoding& e, const Operand
     } else if (key == "lsb") out += fmt::format("{}", o.shift_n);
     else if (key == "width") out += fmt::format("{}", o.imm);
     else if (key == "it") out += it_letters(o);
-    else if (key == "cond") out += (o.cond & 15) >= 14 ? "al" : kCondNames[o.cond];
+    else if (key == "cond") out += (o.cond & 15) >= 14 ? "al" : kConditionNames[o.cond];
     else if (key == "esize") out += fmt::format("{}", 8u << o.shift_n);
     else if (key == "MOVSH") {
       if (o.shift_t == kLsl && o.shift_n == 0) out += expand("mov{s}{c}.w {d}, {m}", e, o, pc, itstate);
       else if (o.shift_t == kRrx) out += expand("rrx{s}{c} {d}, {m}", e, o, pc, itstate);
       else out += expand(std::string(kShiftNames[o.shift_t]) + "{s}{c}.w {d}, {m}, #{shn}", e, o, pc, itstate);
     } else if (key == "CSEL") out += csel_alias(e, o, pc, itstate);
-    else if (auto ext = format_system_key(key, o)) out += *ext;  // system rows (cpu/isa/system_disasm.h)
-    else if (auto vfp = format_vfp_key(key, o)) out += *vfp;  // floating-point rows (cpu/isa/vfp_disasm.h)
-    else if (auto mve = format_mve_key(key, o)) out += *mve;  // MVE rows (cpu/disasm/mve_disasm.h)
-    else if (auto mvi = format_mve_int_key(key, o)) out += *mvi;  // MVE integer rows (cpu/isa/mve/int_disasm.h)
+    else if (auto ext = format_system_key(key, o)) out += *ext;  // system rows (system_disasm.h)
+    else if (auto vfp = format_vfp_key(key, o)) out += *vfp;  // floating-point rows (vfp_disasm.h)
+    else if (auto mve = format_mve_key(key, o)) out += *mve;  // MVE rows (mve_disasm.h)
+    else if (auto mvi = format_mve_int_key(key, o)) out += *mvi;  // MVE integer rows (mve_int_disasm.h)
     else out += fmt::format("<?{}>", key);
   }
   return out;

@@ -1,5 +1,6 @@
 // Disassembly keys of the MVE rows (see mve_disasm.h).
 #include "cpu/disasm/mve_disasm.h"
+#include "cpu/disasm/register_names.h"
 
 #include <array>
 
@@ -11,8 +12,6 @@ namespace corsim::cpu::disasm {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kCore = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
-                                                     "r8", "r9", "sl", "fp", "ip", "sp", "lr", "pc"};
 constexpr std::array<std::string_view, 16> kCond = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
                                                      "hi", "ls", "ge", "lt", "gt", "le", "al", "nv"};
 constexpr std::array<std::string_view, 6> kTypeLetter = {"i", "s", "u", "f", "p", ""};
@@ -37,13 +36,13 @@ std::optional<std::string> format_mve_key(std::string_view key, const Operands& 
   if (key == "Qd2") return qlist(o.rd, 2);
   if (key == "Qd4") return qlist(o.rd, 4);
   if (key == "qmem") {
-    const std::string_view rn = kCore[o.rn & 15];
+    const std::string_view rn = kCoreRegisterNames[o.rn & 15];
     if (!(o.flags & kIndex)) return fmt::format("[{}], {}", rn, offset(o));
     return fmt::format("[{}, {}]{}", rn, offset(o), (o.flags & kWback) ? "!" : "");
   }
   if (key == "qmemo") {
-    if (o.imm == 0) return fmt::format("[{}, q{}]", kCore[o.rn & 15], o.rm);
-    return fmt::format("[{}, q{}, uxtw #{}]", kCore[o.rn & 15], o.rm, o.imm);
+    if (o.imm == 0) return fmt::format("[{}, q{}]", kCoreRegisterNames[o.rn & 15], o.rm);
+    return fmt::format("[{}, q{}, uxtw #{}]", kCoreRegisterNames[o.rn & 15], o.rm, o.imm);
   }
   if (key == "qmemq") return fmt::format("[q{}, {}]{}", o.rn, offset(o), (o.flags & kWback) ? "!" : "");
   if (key == "vcond") return std::string(kCond[o.cond & 15]);
@@ -60,7 +59,7 @@ std::optional<std::string> format_mve_key(std::string_view key, const Operands& 
     }
     return s;
   }
-  if (key == "zm") return o.rm == 15 ? std::string("zr") : std::string(kCore[o.rm & 15]);
+  if (key == "zm") return o.rm == 15 ? std::string("zr") : std::string(kCoreRegisterNames[o.rm & 15]);
   if (key == "Dlane") {
     const unsigned per_d = 8u >> (o.shift_n & 3);  // lanes in one D register
     return fmt::format("d{}[{}]", 2 * o.rn + o.imm / per_d, o.imm % per_d);

@@ -1,6 +1,6 @@
 #pragma once
 // Floating-point (FPv5 + half precision, Armv8.1-M) instruction handlers and their decode
-// functions, used by cpu/decoder/extra_t32.inc. The arithmetic is corsim_cpu_fp (docs/fp.md);
+// functions, used by cpu/decoder/vfp.inc. The arithmetic is corsim_cpu_fp (docs/fp.md);
 // handlers move registers, call it and merge the flags into FPSCR. docs/vfp.md describes the whole.
 //
 // Operands conventions (beyond decoder/operands.h):

@@ -1,8 +1,11 @@
 #pragma once
-// The Cortex-M85's branch prediction as the model sees it (issue 7 item 3): a direct-mapped branch
-// target buffer, a table of 2-bit direction counters and a return stack. Arm publishes no sizes;
-// the geometry is in cortex_m85_tables.h. A branch is predicted correctly when the predicted
-// direction matches and, if taken, the predicted target is where execution went.
+// The Cortex-M85's branch prediction as the model sees it (issue 7 item 3, issue 16): a direct-mapped
+// branch target buffer, a table of 2-bit direction counters, a return stack, and static prediction
+// for a branch the BTB does not hold. Arm publishes no sizes for the M85; the geometry is in
+// cortex_m85_tables.h. The Cortex-M7, whose predictor [M85-SI] compares the M85's to, has a BTAC
+// and falls back to static prediction (Cortex-M7 TRM, Arm DDI 0489, ACTLR: "DISBTACREAD ... BTAC is
+// not used and only static branch prediction can occur"); the static rule assumed here is the
+// usual one: backward direct branches and calls taken, everything else not taken.
 #include <array>
 #include <cstdint>
 
@@ -10,16 +13,27 @@
 
 namespace corsim::cpu::timing {
 
+// How a branch's prediction turned out.
+enum class Prediction : uint8_t {
+  Correct,       // from the BTB (or the return stack), or statically not taken and not taken
+  StaticTaken,   // a BTB miss statically predicted taken, and taken: redirected when decoded
+  Wrong,         // mispredicted: redirected when it executes
+};
+
 template <unsigned kBtb, unsigned kDirection, unsigned kStack>
 class BranchPredictor {
  public:
-  // Predicts the branch at `pc` and learns its outcome; returns true when the prediction was right.
-  bool predict_and_update(uint32_t pc, BranchKind kind, bool taken, uint32_t target, uint32_t fall_through) {
+  // Predicts the branch at `pc` and learns its outcome.
+  Prediction predict_and_update(uint32_t pc, BranchKind kind, bool taken, uint32_t target, uint32_t fall_through) {
     BtbEntry& e = btb_[(pc >> 1) % kBtb];
     const bool hit = e.tag == pc;
     uint8_t& counter = direction_[(pc >> 1) % kDirection];
-    bool predicted_taken = hit && counter >= 2;
-    uint32_t predicted_target = e.target;
+    // A BTB miss is predicted when the branch is decoded: its target is known there for a direct
+    // branch or call, taken when backward (a loop) or a call.
+    const bool decoded_target = kind == BranchKind::Direct || kind == BranchKind::Call;
+    const bool static_taken = !hit && decoded_target && (kind == BranchKind::Call || target < pc);
+    bool predicted_taken = hit ? counter >= 2 : static_taken;
+    uint32_t predicted_target = hit ? e.target : target;
     if (kind == BranchKind::Return) {
       predicted_taken = count_ > 0;
       predicted_target = predicted_taken ? stack_[top_] : 0;
@@ -34,6 +48,8 @@ class BranchPredictor {
       if (count_ < kStack) ++count_;
     }
     const bool correct = predicted_taken == taken && (!taken || predicted_target == target);
+    const Prediction outcome = !correct ? Prediction::Wrong : (static_taken && taken) ? Prediction::StaticTaken
+                                                                                         : Prediction::Correct;
     if (taken) {
       e.tag = pc;
       e.target = target;
@@ -41,7 +57,7 @@ class BranchPredictor {
     } else if (counter > 0) {
       --counter;
     }
-    return correct;
+    return outcome;
   }
 
  private:

@@ -2,6 +2,8 @@
 #include "cpu/timing/cortex_m85.h"
 
 #include <algorithm>
+#include <bit>
+#include <utility>
 
 #include "cpu/run_loop.h"
 
@@ -66,6 +68,7 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) f |= kMultiple;
   if (op == OpClass::FpLoadStore) f |= kFpTransfer;
   info.model_flags = f;
+  if ((f & kMacAccumulate) && (t & (kTraitCompactRegs | kTraitWideRegs)) == kTraitCompactRegs) place_accumulator_last(info);
   // DSP/SIMD and shifted-operand forms use slot-0-only resources; FP/MVE and the units kPerCycle
   // allows none of issue from slot 0 only.
   const unsigned unit = static_cast<unsigned>(ct.unit);
@@ -100,20 +103,47 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
   const BranchKind kind = r.info->branch;
   if (kind == BranchKind::None) return 0;
   ++stats_.branches;
-  bool correct = true;
+  Prediction outcome = Prediction::Correct;
   if (kind == BranchKind::LoopEnd) {
     // LE resolves at issue from LR: free once its loop is known, also when the loop ends.
-    correct = loop_end_pc_ == r.pc || !r.branch_taken;
+    if (loop_end_pc_ != r.pc && r.branch_taken) outcome = Prediction::Wrong;
     if (r.branch_taken) loop_end_pc_ = r.pc;
   } else if (kind == BranchKind::LoopStart && !r.branch_taken) {
-    correct = true;  // DLS, or WLS entering the loop: no redirect
+    // DLS, or WLS entering the loop: no redirect
   } else {
-    correct = predictor_.predict_and_update(r.pc, kind, r.branch_taken, r.next_pc, r.pc + r.size);
+    outcome = predictor_.predict_and_update(r.pc, kind, r.branch_taken, r.next_pc, r.pc + r.size);
   }
-  if (correct) return r.branch_taken ? issue + 1 : 0;  // a taken branch ends its fetch group
+  // A correctly predicted branch costs no cycle, taken or not: the instruction at a taken branch's
+  // destination may issue in the branch's cycle ([M85-SI] "branching": "predicted taken branch can
+  // tripple issue with 2 prior instructions or 1 prior and 1 at destination address", observed as
+  // "one pair taking 0.5 cycle"; LE "behaves like regular branch instruction"). The fetch bandwidth
+  // that needs (4-8 16-bit instructions before the branch) is assumed available.
+  if (outcome == Prediction::Correct) return 0;
+  if (outcome == Prediction::StaticTaken) {
+    stats_.frontend_stall_cycles += kStaticTakenCost - 1;
+    return issue + kStaticTakenCost;
+  }
   ++stats_.branch_mispredicts;
-  stats_.frontend_stall_cycles += kMispredictCost - 1;
-  return issue + kMispredictCost;
+  // [M85-SI] "branching": "flag setting has to happen at least 1 cycle (from EX1 and EX2) or 2 cycle
+  // (from EX3) ahead of branch, otherwise you get +5 cycle to misprediction penalty".
+  const bool late_flags = (r.info->regs.gpr_read & (1u << kFlagsBit)) && issue < flags_in_time_;
+  const Cycles cost = kMispredictCost + (late_flags ? kLateFlagsMispredictCost : 0);
+  stats_.frontend_stall_cycles += cost - 1;
+  return issue + cost;
+}
+
+// A MAC's accumulator (the register it reads and writes) moved to src[2], where
+// operands_ready_slow reads it without walking the masks; an instruction whose accumulator is not
+// one of its first three sources keeps the masks (kTraitCompactRegs cleared: the same registers).
+void CortexM85Model::place_accumulator_last(InstrInfo& info) {
+  const uint32_t acc_mask = info.regs.gpr_read & info.regs.gpr_write;
+  for (unsigned i = 0; i < 3; ++i) {
+    if (std::popcount(acc_mask) == 1 && info.src[i] == std::countr_zero(acc_mask)) {
+      std::swap(info.src[i], info.src[2]);
+      return;
+    }
+  }
+  info.traits &= static_cast<uint16_t>(~kTraitCompactRegs);
 }
 
 Cycles CortexM85Model::operands_ready_slow(const InstrInfo& ii) const {
@@ -121,6 +151,15 @@ Cycles CortexM85Model::operands_ready_slow(const InstrInfo& ii) const {
     // MUL/MAC execute in EX2 (multiply) and EX3 (accumulate) [M85-SI] "scalar multiplication":
     // the multiplicands are read a stage after EX1, the accumulator two, so MAC chains run at one
     // per cycle ([LLVM-M85] agrees: accumulator read late).
+    if ((ii.traits & (kTraitCompactRegs | kTraitWideRegs)) == kTraitCompactRegs) {
+      // Short lists (annotate put an accumulator in src[2]): no mask walks.
+      const bool acc = (ii.model_flags & kMacAccumulate) != 0;
+      const Cycles a = board_.at[ii.src[0]], b = board_.at[ii.src[1]], c = board_.at[ii.src[2]];
+      const Cycles multiplicands = later(later(a, b), acc ? 0 : c);
+      const Cycles accumulator = acc ? c : 0;
+      return later(multiplicands > kMacOperandAdvance ? multiplicands - kMacOperandAdvance : 0,
+                   accumulator > kMacAccumulatorAdvance ? accumulator - kMacAccumulatorAdvance : 0);
+    }
     const uint32_t acc_mask = (ii.model_flags & kMacAccumulate) ? ii.regs.gpr_read & ii.regs.gpr_write : 0;
     const Cycles acc = board_.ready_gpr(acc_mask);
     const Cycles ready = board_.ready_gpr(ii.regs.gpr_read & ~acc_mask);
@@ -195,6 +234,9 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     // result follows from there [M85-SI].
     const Cycles skew = operands > issue ? operands - issue : 0;
     board_.write_any(ii, issue + skew + latency, issue + 1);  // [LLVM-M85] base update bypass
+    // The first branch issue cycle that counts these flags as set ahead of it: one cycle after a
+    // producer executing in EX1 or EX2, two after one in EX3 (see branch_cost).
+    if (ii.regs.gpr_write & (1u << kFlagsBit)) flags_in_time_ = issue + (skew >= kLateStages ? 2 : 1);
   }
   if (flags & kWaitsForUnit) [[unlikely]] {
     if (ii.unit == static_cast<uint8_t>(Unit::Divider)) {
@@ -219,6 +261,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
   cycle_ = 0;
+  flags_in_time_ = 0;
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }

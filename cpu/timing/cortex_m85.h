@@ -54,6 +54,7 @@ class CortexM85Model final : public CpuTimingModel {
   static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
   static constexpr uint32_t kCycleStart = kCycleOpen | kSingleUnits;
   static_assert(kTakesPartner == kCycleOpen);
+  static void place_accumulator_last(InstrInfo& info);
   Cycles operands_ready(const RetireInfo& r) const;
   Cycles operands_ready_slow(const InstrInfo& ii) const;
   Cycles read_advance(const RetireInfo& r) const;
@@ -65,6 +66,7 @@ class CortexM85Model final : public CpuTimingModel {
   Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;  // vector instructions start one per cycle
   uint32_t loop_end_pc_ = 1;
+  Cycles flags_in_time_ = 0;  // a mispredicted flag-reading branch issued before this pays extra
   BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth> predictor_;
 };
 

@@ -74,6 +74,14 @@ inline constexpr unsigned kMacAccumulatorAdvance = 2;
 // Mispredicted branch: the next instruction issues 7 cycles after it ([LLVM-M85] comment
 // 'Mispredict cost for forward branches is 7'; LLVM's tuning value 4 is not a measurement).
 inline constexpr unsigned kMispredictCost = 7;
+// A branch the BTB does not hold, statically predicted taken (backward, or a call) and taken: the
+// next instruction issues 3 cycles after it, the front end redirecting when the branch is decoded
+// (assumption: between the M55's 2-cycle taken branch [M33-SI] and the 7 of a mispredict;
+// docs/timing.md "Sources" names the microbenchmark that would settle it).
+inline constexpr unsigned kStaticTakenCost = 3;
+// A mispredicted branch whose flags were set less than a cycle ahead of it (two from EX3) costs 5
+// more ([M85-SI] "branching": "otherwise you get +5 cycle to misprediction penalty").
+inline constexpr unsigned kLateFlagsMispredictCost = 5;
 // LE resolves at issue ([LLVM-M85] latency -2): no bubble once its loop is known.
 inline constexpr unsigned kLoopEndCachedCost = 0;
 // Each load and store pipe has L/H 32-bit halves: 8 bytes per cycle each ([LLVM-M85]).

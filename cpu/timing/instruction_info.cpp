@@ -1,28 +1,22 @@
 // Register usage, branch kind and traits of an instruction from its table row (see the header).
 //
-// The rule: the register keys of the disassembly template are walked in order; the first one is
-// the destination unless the row is a store, a compare, a branch or another no-destination form
-// (and a few names add a second destination or make the destination also a source). Memory keys
-// read the base (and write it back when the addressing mode does), register lists are read by
-// stores and written by loads. A mistake here costs timing accuracy, never semantics.
+// The rule: the row's register operands (Encoding::operands, in template order) are walked; the
+// first one (fact::dst1) or two (fact::dst2) are written, and read too with fact::dst_read, the
+// others are read. Memory operands read the base (and write it back when the addressing mode
+// does), register lists are read by stores and written by loads (fact::list_written). Registers a
+// row uses without naming them, its branch kind and its issue traits are its declared facts
+// (cpu/decoder/row_facts.h). A mistake here costs timing accuracy, never semantics.
 #include "cpu/timing/instruction_info.h"
 
 #include <bit>
-#include <initializer_list>
-#include <string_view>
 
 namespace corsim::cpu::timing {
 
 namespace {
 
-bool starts(std::string_view s, std::initializer_list<std::string_view> prefixes) {
-  for (std::string_view p : prefixes) {
-    if (s.substr(0, p.size()) == p) return true;
-  }
-  return false;
-}
-
-bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
+using decoder::Facts;
+using decoder::Operand;
+namespace fact = decoder::fact;
 
 class Builder {
  public:
@@ -47,6 +41,10 @@ class Builder {
     ext(2 * q, write);
     ext(2 * q + 1, write);
   }
+  void writeback(unsigned rn) {
+    write_gpr(rn);
+    info_.writeback_base = rn < 15 ? static_cast<uint8_t>(rn) : kNoReg;
+  }
 
   bool pc_written = false;
 
@@ -54,78 +52,36 @@ class Builder {
   InstrInfo& info_;
 };
 
-enum class Role : uint8_t { Dest, Source };
-
-// Rows with no destination register among their template keys.
-bool no_destination(std::string_view name, OpClass op) {
-  if (op == OpClass::Store || op == OpClass::StoreMultiple || op == OpClass::MveStore || op == OpClass::Branch)
-    return !starts(name, {"STREX", "STLEX"});
-  return starts(name, {"CMP", "CMN", "TST", "TEQ", "VCMP", "VPT", "VSTR", "VSTM", "VPUSH", "VST", "IT", "MSR",
-                       "VMSR", "PLD", "PLI", "BKPT", "SVC", "UDF", "CPS", "NOP", "YIELD", "WFI", "WFE", "SEV",
-                       "DMB", "DSB", "ISB", "CLREX", "CLRM", "VSCCLRM", "VPST", "VCTP", "LCTP", "SG", "MCR",
-                       "VLLDM", "VLSTM", "AUTG"});  // AUTG Rt, Rn, Rm reads all three (PACBTI)
-}
-
-// Rows whose destination is also read (accumulators, insert, merge).
-bool destination_is_source(std::string_view name) {
-  return starts(name, {"MLA", "MLS", "SMLA", "SMLS", "UMLAL", "SMLAL", "UMAAL", "SMMLA", "SMMLS", "USADA8", "BFI",
-                       "BFC", "MOVT", "VMLA", "VMLS", "VNMLA", "VNMLS", "VFMA", "VFMS", "VFNMA", "VFNMS",
-                       "VMOV (core register to scalar)", "VMOV (general-purpose register to vector lane)",
-                       "VINS", "VMOVX",
-                       // MVE scalar accumulators ({d}/{a} = RdaLo/RdaHi): VABAV and VMAXV/VMINV
-                       // (and their A/NM forms) read Rda too.
-                       "VMLADAVA", "VMLALDAVA", "VMLSDAVA", "VMLSLDAVA", "VRMLALDAVHA", "VRMLSLDAVHA",
-                       "VADDVA", "VADDLVA", "VABAV", "VMAXV", "VMINV", "VMAXAV", "VMINAV", "VMAXNMV",
-                       "VMINNMV", "VMAXNMAV", "VMINNMAV"});
-}
-
-// Rows with two destinations: the second register key is written too.
-bool two_destinations(std::string_view name) {
-  return starts(name, {"UMULL", "SMULL", "UMLAL", "SMLAL", "UMAAL", "LDRD", "LDREXD", "LDAEXD", "VMOV (between two",
-                       "VMOV (two", "LDRD (literal)", "VMLALDAV", "VMLSLDAV", "VRMLALDAVH", "VRMLSLDAVH",
-                       "VADDLV"});
-}
-
-BranchKind branch_kind(std::string_view name, const Operands& o, bool pc_written, OpClass op) {
-  if (starts(name, {"LE ", "LETP"})) return BranchKind::LoopEnd;
-  if (starts(name, {"WLS", "DLS"})) return BranchKind::LoopStart;
+BranchKind branch_kind(Facts f, const Operands& o, bool pc_written, OpClass op) {
+  if (f.has(fact::loop_end)) return BranchKind::LoopEnd;
+  if (f.has(fact::loop_start)) return BranchKind::LoopStart;
   if (op == OpClass::Branch) {
-    if (starts(name, {"BL"})) return BranchKind::Call;  // BL, BLX (register), BLXNS
-    if (starts(name, {"BXAUT"})) return o.rn == 14 ? BranchKind::Return : BranchKind::Indirect;  // target Rn
-    if (starts(name, {"BX"})) return o.rm == 14 ? BranchKind::Return : BranchKind::Indirect;
-    if (starts(name, {"TBB", "TBH"})) return BranchKind::Indirect;
-    if (starts(name, {"B ", "CBZ", "CBNZ"})) return BranchKind::Direct;
-    return BranchKind::None;  // LCTP and other control rows without a target
+    if (f.has(fact::call)) return BranchKind::Call;
+    if (f.has(fact::branch_to_rn)) return o.rn == 14 ? BranchKind::Return : BranchKind::Indirect;
+    if (f.has(fact::branch_to_rm)) return o.rm == 14 ? BranchKind::Return : BranchKind::Indirect;
+    if (f.has(fact::table_branch)) return BranchKind::Indirect;
+    if (f.has(fact::direct_branch)) return BranchKind::Direct;
+    return BranchKind::None;  // fact::no_target
   }
   if (!pc_written) return BranchKind::None;
   if (op == OpClass::LoadMultiple || op == OpClass::Load) return o.rn == 13 ? BranchKind::Return : BranchKind::Indirect;
   return o.rm == 14 ? BranchKind::Return : BranchKind::Indirect;
 }
 
-uint16_t traits_of(std::string_view name, std::string_view fmt, const Operands& o, OpClass op, bool t32) {
+uint16_t traits_of(Facts f, bool has_shift, const Operands& o, OpClass op, bool t32) {
   uint16_t t = 0;
   if (!t32) {
     t |= kTraitT16;
-    // [LLVM-M55]: a T16 pair may dual-issue when one of them is a NOP, IT, branch, ADD/SUB
-    // immediate, extend or MOV immediate/register.
-    if (starts(name, {"NOP", "IT", "B T", "ADD (immediate)", "SUB (immediate)", "UXTB", "UXTH", "SXTB", "SXTH",
-                      "MOV (immediate)", "MOV (register)"}))
-      t |= kTraitM55Pairable;
+    if (f.has(fact::m55_pairable)) t |= kTraitM55Pairable;
   }
-  if (contains(fmt, "{sh}") && o.shift_n != 0 && (op == OpClass::IntAlu || op == OpClass::Dsp)) t |= kTraitShiftedOperand;
-  if (contains(name, "F64") || contains(fmt, ".f64")) t |= kTraitDouble;
-  if (contains(name, "F16") || contains(fmt, ".f16")) t |= kTraitHalf;
-  if (op == OpClass::FpMul && starts(name, {"VMLA", "VMLS", "VNMLA", "VNMLS"})) t |= kTraitChainedMac;
-  if (starts(name, {"UMULL", "SMULL", "UMLAL", "SMLAL", "UMAAL", "SMLSLD"})) t |= kTraitLongMul;
-  if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple ||
-      starts(name, {"TBB", "TBH", "LDREX", "STREX", "LDA", "STL", "MRS", "MSR", "DMB", "DSB", "ISB", "SVC", "BKPT",
-                    "CLREX", "CLRM", "PUSH", "POP"}))
-    t |= kTraitSingleIssue;
-  if (op == OpClass::Load && starts(name, {"LDRB", "LDRH", "LDRSB", "LDRSH", "LDRBT", "LDRHT"})) t |= kTraitSubwordLoad;
-  if ((op == OpClass::MveLoad || op == OpClass::MveStore) &&
-      (starts(name, {"VLD2", "VLD4", "VST2", "VST4"}) || contains(name, "gather") || contains(name, "scatter") ||
-       contains(name, "offset") || contains(name, "vector plus")))
-    t |= kTraitStructMve;
+  if (has_shift && o.shift_n != 0 && (op == OpClass::IntAlu || op == OpClass::Dsp)) t |= kTraitShiftedOperand;
+  if (f.has(fact::f64)) t |= kTraitDouble;
+  if (f.has(fact::f16)) t |= kTraitHalf;
+  if (f.has(fact::chained_mac)) t |= kTraitChainedMac;
+  if (f.has(fact::long_mul)) t |= kTraitLongMul;
+  if (f.has(fact::single_issue)) t |= kTraitSingleIssue;
+  if (f.has(fact::subword_load)) t |= kTraitSubwordLoad;
+  if (f.has(fact::struct_mve)) t |= kTraitStructMve;
   return t;
 }
 
@@ -154,22 +110,18 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
     if (!t32) info.traits = kTraitT16;
     return info;
   }
-  const std::string_view name = row->name, fmt = row->format;
+  const Facts f = row->facts;
   const OpClass op = row->op;
   Builder b(info);
-  const bool load_like = op == OpClass::Load || op == OpClass::LoadMultiple || op == OpClass::MveLoad ||
-                         (op == OpClass::FpLoadStore && starts(name, {"VLDR", "VLDM", "VPOP", "FLDM"}));
-  bool dest_taken = no_destination(name, op);
-  const bool second_dest = two_destinations(name);
-  const bool dest_read = destination_is_source(name);
-  unsigned dest_keys_left = dest_taken ? 0 : (second_dest ? 2 : 1);
-  bool saw_n = false;
+  const bool dest_read = f.has(fact::dst_read);
+  unsigned dest_left = f.has(fact::dst2) ? 2 : f.has(fact::dst1) ? 1 : 0;
+  bool saw_n = false, has_shift = false;
   unsigned first_dest_gpr = 16;
 
-  // One register key: destination while destinations are left, else a source.
-  auto reg_key = [&](auto&& mark) {
-    if (dest_keys_left > 0) {
-      --dest_keys_left;
+  // One register operand: a destination while destinations are left, else a source.
+  auto role = [&](auto&& mark) {
+    if (dest_left > 0) {
+      --dest_left;
       mark(true);
       if (dest_read) mark(false);
     } else {
@@ -186,104 +138,108 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
       }
     };
   };
-  const bool wback_mem = !(o.flags & kIndex) || (o.flags & kWback);
+  const bool post_or_wback = !(o.flags & kIndex) || (o.flags & kWback);
 
-  for (size_t i = 0; i < fmt.size(); ++i) {
-    if (fmt[i] != '{') continue;
-    const size_t close = fmt.find('}', i);
-    if (close == std::string_view::npos) break;
-    const std::string_view key = fmt.substr(i + 1, close - i - 1);
-    i = close;
-    if (key == "d") reg_key(gpr(o.rd));
-    else if (key == "n") { saw_n = true; reg_key(gpr(o.rn)); }
-    else if (key == "m") reg_key(gpr(o.rm));
-    else if (key == "a") reg_key(gpr(o.ra));
-    else if (key == "vt") { if (o.ra == 15) reg_key([&](bool w) { w ? b.write_flags() : b.read_flags(); }); else reg_key(gpr(o.ra)); }
-    else if (key == "vt2") reg_key(gpr(o.shift_n));
-    else if (key == "Sd") reg_key([&](bool w) { b.ext_s(o.rd, w); });
-    else if (key == "Sn") reg_key([&](bool w) { b.ext_s(o.rn, w); });
-    else if (key == "Sm") reg_key([&](bool w) { b.ext_s(o.rm, w); });
-    else if (key == "Sm1") reg_key([&](bool w) { b.ext_s(o.rm + 1u, w); });
-    else if (key == "Dd") reg_key([&](bool w) { b.ext(o.rd, w); });
-    else if (key == "Dn") reg_key([&](bool w) { b.ext(o.rn, w); });
-    else if (key == "Dm") reg_key([&](bool w) { b.ext(o.rm, w); });
-    else if (key == "Qd2" || key == "Qd4") {  // VLD2x/VLD4x/VST2x/VST4x register lists
-      const unsigned n = key == "Qd2" ? 2 : 4;
-      reg_key([&](bool w) { for (unsigned k = 0; k < n; ++k) b.ext_q((o.rd + k) & 7u, w); });
-    } else if ((key.size() == 2 && key[0] == 'Q') || (key.size() == 3 && key[0] == 'i' && key[1] == 'Q')) {
-      // {Qd} {Qn} {Qm} {Qa}; the integer rows spell them {iQd} {iQn} {iQm} (cpu/isa/mve/int_disasm.cpp).
-      const char f = key.back();
-      const unsigned q = f == 'd' ? o.rd : f == 'n' ? o.rn : f == 'm' ? o.rm : o.ra;
-      reg_key([&](bool w) { b.ext_q(q & 7u, w); });
-    } else if (key == "iR") {
-      reg_key(gpr(o.ra));
-    } else if (key == "zm") {
-      if (o.rm != 15) reg_key(gpr(o.rm));
-    } else if (key == "qmem") {  // [Rn, #imm]{!} / [Rn], #imm
-      b.read_gpr(o.rn);
-      if (!(o.flags & kIndex) || (o.flags & kWback)) {
-        b.write_gpr(o.rn);
-        info.writeback_base = o.rn < 15 ? o.rn : kNoReg;
+  for (const Operand operand : row->operands) {
+    switch (operand) {
+      case Operand::Rd: role(gpr(o.rd)); break;
+      case Operand::Rn: saw_n = true; role(gpr(o.rn)); break;
+      case Operand::Rm: role(gpr(o.rm)); break;
+      case Operand::Ra: role(gpr(o.ra)); break;
+      case Operand::Vt:  // Rt = 15 is APSR_nzcv (VMRS APSR_nzcv, FPSCR)
+        if (o.ra == 15) role([&](bool w) { w ? b.write_flags() : b.read_flags(); });
+        else role(gpr(o.ra));
+        break;
+      case Operand::Vt2: role(gpr(o.shift_n)); break;
+      case Operand::Sd: role([&](bool w) { b.ext_s(o.rd, w); }); break;
+      case Operand::Sn: role([&](bool w) { b.ext_s(o.rn, w); }); break;
+      case Operand::Sm: role([&](bool w) { b.ext_s(o.rm, w); }); break;
+      case Operand::Sm1: role([&](bool w) { b.ext_s(o.rm + 1u, w); }); break;
+      case Operand::Dd: role([&](bool w) { b.ext(o.rd, w); }); break;
+      case Operand::Dn: role([&](bool w) { b.ext(o.rn, w); }); break;
+      case Operand::Dm: role([&](bool w) { b.ext(o.rm, w); }); break;
+      case Operand::Qd: role([&](bool w) { b.ext_q(o.rd & 7u, w); }); break;
+      case Operand::Qn: role([&](bool w) { b.ext_q(o.rn & 7u, w); }); break;
+      case Operand::Qm: role([&](bool w) { b.ext_q(o.rm & 7u, w); }); break;
+      case Operand::Qd2:
+      case Operand::Qd4: {
+        const unsigned n = operand == Operand::Qd2 ? 2 : 4;
+        role([&](bool w) { for (unsigned k = 0; k < n; ++k) b.ext_q((o.rd + k) & 7u, w); });
+        break;
       }
-    } else if (key == "qmemo") {  // [Rn, Qm{, uxtw #n}]: gather/scatter offsets
-      b.read_gpr(o.rn);
-      b.ext_q(o.rm & 7u, false);
-    } else if (key == "qmemq") {  // [Qn, #imm]{!}: vector of bases
-      b.ext_q(o.rn & 7u, false);
-      if (o.flags & kWback) b.ext_q(o.rn & 7u, true);
-    } else if (key == "R" || key == "Rd" || key == "Rda" || key == "Rn" || key == "Rm") {
-      // MVE templates may name core registers this way (Rda accumulators of reductions).
-      const unsigned r = key == "Rn" ? o.rn : key == "Rm" ? o.rm : o.rd;
-      reg_key(gpr(r));
-      if (key == "Rda") b.read_gpr(r);
-    } else if (key == "mem" || key == "vmem") {
-      b.read_gpr(o.rn);
-      if ((key == "mem" && wback_mem) || (key == "vmem" && (o.flags & kWback))) {
-        b.write_gpr(o.rn);
-        info.writeback_base = o.rn < 15 ? o.rn : kNoReg;
+      case Operand::ZeroOrRm:
+        if (o.rm != 15) role(gpr(o.rm));
+        break;
+      case Operand::Qmem:  // [Rn, #imm]{!} / [Rn], #imm
+        b.read_gpr(o.rn);
+        if (post_or_wback) b.writeback(o.rn);
+        break;
+      case Operand::QmemOffsets:  // [Rn, Qm{, uxtw #n}]
+        b.read_gpr(o.rn);
+        b.ext_q(o.rm & 7u, false);
+        break;
+      case Operand::QmemVectorBase:  // [Qn, #imm]{!}
+        b.ext_q(o.rn & 7u, false);
+        if (o.flags & kWback) b.ext_q(o.rn & 7u, true);
+        break;
+      case Operand::Mem:
+        b.read_gpr(o.rn);
+        if (post_or_wback) b.writeback(o.rn);
+        break;
+      case Operand::Vmem:
+        b.read_gpr(o.rn);
+        if (o.flags & kWback) b.writeback(o.rn);
+        break;
+      case Operand::Mem16:
+      case Operand::Memx: b.read_gpr(o.rn); break;
+      case Operand::Memr:
+        b.read_gpr(o.rn);
+        b.read_gpr(o.rm);
+        break;
+      case Operand::List:
+        for (unsigned r = 0; r < 16; ++r) {
+          if (!(o.imm & (1u << r))) continue;
+          if (f.has(fact::list_written)) b.write_gpr(r);
+          else b.read_gpr(r);
+        }
+        break;
+      case Operand::Writeback:
+        if (o.flags & kWback) b.writeback(o.rn);
+        break;
+      case Operand::VldmS:
+      case Operand::VstmS:
+      case Operand::VldmD:
+      case Operand::VstmD: {
+        const bool single = operand == Operand::VldmS || operand == Operand::VstmS;
+        const bool load = operand == Operand::VldmS || operand == Operand::VldmD;
+        b.read_gpr(o.rn);
+        if (o.flags & kWback) b.write_gpr(o.rn);
+        for (unsigned k = 0; k < o.imm && k < 32; ++k) {
+          if (single) b.ext_s(o.rd + k, load);
+          else b.ext(o.rd + k, load);
+        }
+        break;
       }
-    } else if (key == "mem16" || key == "memx") {
-      b.read_gpr(o.rn);
-    } else if (key == "memr") {
-      b.read_gpr(o.rn);
-      b.read_gpr(o.rm);
-    } else if (key == "list") {
-      for (unsigned r = 0; r < 16; ++r) {
-        if (!(o.imm & (1u << r))) continue;
-        if (load_like) b.write_gpr(r);
-        else b.read_gpr(r);
-      }
-    } else if (key == "!") {
-      if (o.flags & kWback) {
-        b.write_gpr(o.rn);
-        info.writeback_base = o.rn < 15 ? o.rn : kNoReg;
-      }
-    } else if (key == "VLDMS" || key == "VSTMS" || key == "VLDMD" || key == "VSTMD") {
-      const bool single = key.back() == 'S', load = key[1] == 'L';
-      b.read_gpr(o.rn);
-      if (o.flags & kWback) b.write_gpr(o.rn);
-      for (unsigned k = 0; k < o.imm && k < 32; ++k) {
-        if (single) b.ext_s(o.rd + k, load);
-        else b.ext(o.rd + k, load);
-      }
-    } else if (key == "vclrS" || key == "vclrD") {
-      for (unsigned k = 0; k < o.imm && k < 32; ++k) {
-        if (key == "vclrS") b.ext_s(o.rd + k, true);
-        else b.ext(o.rd + k, true);
-      }
-    } else if (key == "vsys") {
-      (starts(name, {"VMRS"}) ? info.regs.ext_read : info.regs.ext_write) |= kExtStatusBit;
+      case Operand::VclrS:
+      case Operand::VclrD:
+        for (unsigned k = 0; k < o.imm && k < 32; ++k) {
+          if (operand == Operand::VclrS) b.ext_s(o.rd + k, true);
+          else b.ext(o.rd + k, true);
+        }
+        break;
+      case Operand::Vsys: (f.has(fact::vsys_read) ? info.regs.ext_read : info.regs.ext_write) |= kExtStatusBit; break;
+      case Operand::Shift: has_shift = true; break;
     }
   }
 
-  // Implicit registers.
-  if (starts(name, {"PUSH", "POP", "VPUSH", "VPOP"}) || contains(fmt, " sp!") || contains(fmt, "[sp")) {
+  // Registers the template does not name.
+  if (f.has(fact::sp_rw)) {
     b.read_gpr(13);
     b.write_gpr(13);
   }
-  if (contains(fmt, ", sp,") || contains(fmt, ", sp, ")) b.read_gpr(13);
-  if (starts(name, {"BL"})) b.write_gpr(14);
-  if (starts(name, {"LE", "WLS", "DLS"})) {
+  if (f.has(fact::reads_sp)) b.read_gpr(13);
+  if (f.has(fact::writes_lr)) b.write_gpr(14);
+  if (f.has(fact::lr_rw)) {
     b.read_gpr(14);
     b.write_gpr(14);
   }
@@ -294,14 +250,13 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
 
   // Flags.
   if (o.flags & (kSetFlags | kSetFlagsOutsideIt)) b.write_flags();
-  if (starts(name, {"CMP", "CMN", "TST", "TEQ"})) b.write_flags();
-  if ((o.cond < 14 && !starts(name, {"IT"})) || starts(name, {"ADC", "SBC", "RRX", "MRS"}) || contains(fmt, "{CSEL}"))
-    b.read_flags();
-  if (starts(name, {"VCMP", "VPT", "VPST", "VCTP", "VPNOT", "VMSR"})) info.regs.ext_write |= kExtStatusBit;
-  if (starts(name, {"VPNOT", "VPSEL"})) info.regs.ext_read |= kExtStatusBit;
+  if (f.has(fact::writes_flags)) b.write_flags();
+  if ((o.cond < 14 && !f.has(fact::cond_is_it_mask)) || f.has(fact::reads_flags)) b.read_flags();
+  if (f.has(fact::writes_status)) info.regs.ext_write |= kExtStatusBit;
+  if (f.has(fact::reads_status)) info.regs.ext_read |= kExtStatusBit;
 
-  info.branch = branch_kind(name, o, b.pc_written, op);
-  info.traits = traits_of(name, fmt, o, op, t32);
+  info.branch = branch_kind(f, o, b.pc_written, op);
+  info.traits = traits_of(f, has_shift, o, op, t32);
   compact_lists(info);
   return info;
 }

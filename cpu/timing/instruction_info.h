@@ -1,10 +1,10 @@
 #pragma once
 // Static timing information of one instruction (cpu/timing_hook.h InstrInfo), derived once at
 // predecode from its decoder-table row and operands: which registers it reads and writes, its
-// branch kind and the traits the timing tables key on. The register roles are read off the row's
-// disassembly template (cpu/disasm/disasm.h keys: {d} {n} {m} {a}, {mem...}, {list}, {Sd} {Dd}
-// {Qd}, ...) and its name, so every row of every table file gets a descriptor without a new
-// column in the tables. docs/timing.md "Register usage".
+// branch kind and the traits the timing tables key on. Everything comes from what the row
+// declares (cpu/decoder/row_facts.h: its register operands, their roles, implicit registers,
+// branch kind and issue traits); nothing here reads a row's name or text, so a new instruction
+// needs no edit in cpu/timing. docs/timing.md "Register usage".
 #include "cpu/decoder/encoding.h"
 #include "cpu/timing_hook.h"
 

@@ -1,5 +1,6 @@
 // The executor runner for Corstone-300 and Corstone-320: what ExecuTorch's arm_executor_runner does
-// (docs/spec/executorch.md §5.2-§5.6, ethos-u.md §1.5-§1.6), built on corsim's runtime.
+// (ExecuTorch examples/arm/executor_runner/arm_executor_runner.cpp, arm_perf_monitor.cpp; the
+// Ethos-U driver's ethosu_driver.c for the NPU), built on corsim's runtime.
 //
 // Model: semihosting `-m model.pte` (ExecuTorch's semihosting runner argv, via SYS_GET_CMDLINE),
 // else the .pte placed at a fixed address (`--data model.pte@0x70000000`; another address with
@@ -13,8 +14,9 @@
 // "forward" is run and checked as ExecuTorch's BundleIO runner does (bundle_io.h), ending in its
 // "TEST: BundleIO index[0] Test_result: PASS|FAIL" line.
 //
-// Placement (§5.5, Shared_Sram/Sram_Only): the model slot and the method allocator in DDR, the
-// temp allocator (which holds the Ethos-U scratch) in the SRAM as `.bss.tensor_arena`.
+// Placement (Shared_Sram/Sram_Only, as ExecuTorch's Corstone-300.ld and arm_executor_runner.cpp):
+// the model slot and the method allocator in DDR, the temp allocator (which holds the Ethos-U
+// scratch) in the SRAM as `.bss.tensor_arena`.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -44,7 +46,7 @@ constexpr uintptr_t kDefaultModelAddress = 0x70000000u;
 constexpr size_t kBundleTestCase = 0;
 constexpr double kBundleAtol = 0.01, kBundleRtol = 0.01;
 constexpr size_t kModelSlotSize = 32u << 20;
-constexpr size_t kMethodPoolSize = 60u << 20;  // the real runner's: 60 MiB in DDR (§5.5)
+constexpr size_t kMethodPoolSize = 60u << 20;  // arm_executor_runner.cpp: 60 MiB in DDR
 constexpr size_t kInputPoolSize = 8u << 20;
 constexpr size_t kTempPoolSize = 2u << 20;  // the real runner's: all 2 MiB of SRAM (Shared_Sram/Sram_Only)
 // The platform's NPU, Secure alias (platform_config.h: Corstone-300 Ethos-U55 0x5810_2000 IRQ 56,
@@ -74,7 +76,8 @@ __attribute__((section(".bss.ethosu_scratch"), aligned(16))) uint8_t ethosu_fast
     std::printf("\n");                                                                   \
   } while (0)
 
-// Armv8.1-M PMU cycle counter (what the real runner's perf monitor reads, cortex-m.md §3.4).
+// Armv8.1-M PMU cycle counter (what the real runner's perf monitor reads: CMSIS pmu_armv8.h
+// ARM_PMU_Get_CCNTR, CCNTR at 0xE000307C).
 volatile uint32_t& reg(uintptr_t a) { return *reinterpret_cast<volatile uint32_t*>(a); }
 void cycles_start() {
   reg(0xE000EDFCu) |= 1u << 24;  // DEMCR.TRCENA
@@ -485,7 +488,8 @@ int main() {
   LOG('I', "Method '%s' loaded.", method_name);
   const size_t loaded_bytes = method_alloc.used();
 
-  // Inputs: the bundle's test case, else files from -i, else ones (§5.3).
+  // Inputs: the bundle's test case, else files from -i, else ones (ExecuTorch
+  // arm_executor_runner.cpp).
   size_t input_pool_used = 0;
   if (bundled) LOG('I', "Input testset[%d] from bundled bpte", int(kBundleTestCase));
   for (size_t i = 0; i < method.num_inputs(); ++i) {
@@ -556,7 +560,7 @@ int main() {
     finish(kExitModelRun);
   }
 
-  // §5.6 / ethos-u.md §1.6: the perf monitor's report.
+  // The perf monitor's report (ExecuTorch arm_perf_monitor.cpp StopMeasurements).
   char b1[16], b2[16];
   LOG('I', "NPU Inferences : %d", 1);
   LOG('I', "NPU delegations: %u (%.2f per inference)", unsigned(profile.delegations), double(profile.delegations));
@@ -576,7 +580,8 @@ int main() {
   for (uint32_t i = 0; i < profile.pmu.num_events; ++i)
     LOG('I', "ethosu_pmu_cntr%d : %" PRIu32 " (%" PRIu32 " per inference)", int(i), profile.pmu.events[i],
         profile.pmu.events[i]);
-  // "Ethos-U PMU Events:[A, B, ...]" with the NPU's event names (U55: 4, U85: 7; §1.6).
+  // "Ethos-U PMU Events:[A, B, ...]" with the NPU's event names (U55: 4, U85: 7;
+  // arm_perf_monitor.cpp).
   if (const ethos_u::NpuLayout* l = npu_driver.layout()) {
     std::printf("I [executorch:arm_executor_runner.cpp:%d %s()] Ethos-U PMU Events:[", __LINE__, __func__);
     for (uint32_t i = 0; i < l->num_events; ++i) std::printf("%s%s", i ? ", " : "", l->event_names[i]);

@@ -1,7 +1,7 @@
 #pragma once
-// A set-associative cache as a timing model only: tags, valid and dirty bits and LRU order, no
-// data (functional memory stays in the Interconnect and is always coherent; docs/memory-timing.md).
-// The Cortex-M55 L1 caches (spec/cortex-m.md §1.1, §1.5): I-cache 2-way, D-cache 4-way, 32-byte
+// A set-associative cache as a timing model only: tags, valid, dirty bits, LRU order, no data
+// (functional memory stays in the Interconnect, always coherent; docs/memory-timing.md). Cortex-M55
+// L1 (WikiChip Cortex-M55; CMSIS core_cm55.h __SCB_DCACHE_LINE_SIZE): I 2-way, D 4-way, 32-byte
 // lines, 32 KiB each on Corstone-300 (the CCSIDR values cpu/scs/scb_registers.cpp reports).
 //
 // Replacement is true LRU (an age per way). The M55 TRM's policy is not public to us; LRU gives

@@ -38,8 +38,8 @@ struct MemoryRegion {
   double bytes_per_cycle = 8;   // bandwidth in bytes per platform cycle
 };
 
-// One NPU AXI port as the Vela system config describes it (spec/ethos-u.md §5.2): the FVP's timing
-// adapters sit here. Bandwidth and latencies in platform cycles.
+// One NPU AXI port as the Vela system config describes it (Vela ethosu/config_files/Arm/vela.ini):
+// the FVP's timing adapters sit here. Bandwidth and latencies in platform cycles.
 struct NpuPort {
   double bytes_per_cycle = 8;
   uint32_t read_latency = 32;
@@ -50,7 +50,7 @@ struct MemorySystemConfig {
   CacheConfig icache{{32 * 1024, 32, 2}, true};
   CacheConfig dcache{{32 * 1024, 32, 4}, true};
   WritePolicy write_policy = WritePolicy::Auto;
-  uint32_t dtcm_banks = 4;        // DTCM banked as 4 x 32-bit (spec/cortex-m.md §1.1, WikiChip); a power of two
+  uint32_t dtcm_banks = 4;        // DTCM banked as 4 x 32-bit (WikiChip Cortex-M55); a power of two
   uint32_t fetch_bytes = 8;       // the M55 fetches 64 bits at a time (its AXI/ITCM width)
   std::vector<MemoryRegion> memories;
   std::array<NpuPort, 2> npu_ports{NpuPort{8, 32, 32}, NpuPort{1, 64, 64}};

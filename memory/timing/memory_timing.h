@@ -1,6 +1,6 @@
 #pragma once
 // The memory system's timing, as the CPU timing models and the NPU see it (issue 7 item 4;
-// ARCHITECTURE §3 "Timing"). One object per platform owns the caches, the TCMs and the per-memory
+// docs/memory-timing.md). One object per platform owns the caches, the TCMs and the per-memory
 // latency/bandwidth state of the interconnect; CPU and NPU traffic go through it, so concurrent
 // traffic to one memory slows both. Semantics never depend on it: functional accesses still go
 // through memory::Interconnect; this only answers "how long" (and counts bytes per memory).

@@ -38,7 +38,8 @@ constexpr const char* kUsage =
     "                            CONFIG word decides otherwise)\n"
     "  --system-config NAME      a Vela system config (also --system): Ethos_U55_High_End_Embedded (U55 default),\n"
     "                            Ethos_U55_Deep_Embedded, Ethos_U85_SYS_DRAM_Mid (U85 default),\n"
-    "                            Ethos_U85_SYS_DRAM_High, Ethos_U85_SYS_Flash_High, AmbiqLP_SRAM\n"
+    "                            Ethos_U85_SYS_DRAM_High, Ethos_U85_SYS_Flash_High, AmbiqLP_SRAM,\n"
+    "                            Ambiq_U85_FPGA (Ambiq's U85-256 FPGA as measured)\n"
     "  --memory-mode MODE        Shared_Sram (U55 default) | Sram_Only (U85 default) | Dedicated_Sram\n"
     "  --vela-config FILE        a Vela .ini: --system-config and --memory-mode name its sections\n"
     "  --op-overhead CYCLES      fixed cycles per operation (default 0)\n"
@@ -316,7 +317,7 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
   Executor ex(cfg);
   const timing::TimingModel tm(cfg, *sys);
   struct Totals {
-    uint64_t ops = 0, macs = 0, op_cycles = 0, mac = 0, ao = 0, wd = 0;
+    uint64_t ops = 0, macs = 0, op_cycles = 0, mac = 0, mac_active = 0, ao = 0, wd = 0;
     std::array<uint64_t, 2> rd{}, wr{};
   } tot;
   // DMAs and kernels overlap as the stream's waits allow (npu/timing/job_schedule.h): the job takes
@@ -337,6 +338,7 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
     tot.op_cycles += t.total;
     const timing::Slot slot = plan.place(rec.issue, t.total);
     tot.mac += t.mac;
+    tot.mac_active += t.mac_active;
     tot.ao += t.output;
     tot.wd += t.weights;
     for (int p = 0; p < 2; ++p) { tot.rd[p] += t.read[p]; tot.wr[p] += t.write[p]; }  // with block re-fetch
@@ -356,10 +358,10 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
   fmt::print(out,
              "total: {} operations, {} MACs, {} cycles ({:.1f} us at {:.0f} MHz, {:.1f} MACs/cycle of {}; "
              "operations alone {} cycles, DMA overlapped with kernels); "
-             "MAC {} AO {} WD {}; {} {} B read {} B written; {} {} B read {} B written\n",
+             "MAC {} (active {}) AO {} WD {}; {} {} B read {} B written; {} {} B read {} B written\n",
              tot.ops, tot.macs, cycles, us, sys->npu_clock_hz / 1e6,
              cycles ? static_cast<double>(tot.macs) / static_cast<double>(cycles) : 0.0, cfg.macs, tot.op_cycles, tot.mac,
-             tot.ao, tot.wd, cfg.is_u85() ? "SRAM" : "AXI0", tot.rd[0], tot.wr[0], cfg.is_u85() ? "EXT" : "AXI1",
+             tot.mac_active, tot.ao, tot.wd, cfg.is_u85() ? "SRAM" : "AXI0", tot.rd[0], tot.wr[0], cfg.is_u85() ? "EXT" : "AXI1",
              tot.rd[1], tot.wr[1]);
   if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream)
     return fail(err, fmt::format("NPU fault at command byte {:#x}: {}", r.qread, r.error));

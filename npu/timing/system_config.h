@@ -29,7 +29,8 @@ struct SystemConfig {
   MemoryPort axi1;  // flash / DRAM
   MemoryMode memory_mode = MemoryMode::kSharedSram;
   // Per-operation fixed cost (command fetch, block setup, pipeline fill/drain). Vela does not
-  // model it; §10.3 measurements show one exists. Assumption, not calibrated for U55.
+  // model it. 0 in every preset: the U85 FPGA counts bound it below ~360 cycles per operation
+  // (ResNet-8) and no measured pair isolates it (docs/npu.md "Calibration").
   unsigned op_overhead_cycles = 0;
 };
 

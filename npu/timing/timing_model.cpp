@@ -63,15 +63,16 @@ Ublock TimingModel::ofm_ublock(const OperationConfig& op) const {
   return u;
 }
 
-uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const {
-  if (npu_.is_u85()) return u85_mac_cycles_for_block(op, npu_, bh, bw, bd);
+uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd,
+                                           bool weight_buffer_bound) const {
+  if (npu_.is_u85()) return u85_mac_cycles_for_block(op, npu_, bh, bw, bd, weight_buffer_bound);
   if (op.kind == OpKind::kElementwise || op.kind == OpKind::kDma || op.kind == OpKind::kOther) return 0;
   const Ublock u = ofm_ublock(op);
   const uint64_t nh = ceil_div(bh, u.h), nw = ceil_div(bw, u.w), nc = ceil_div(bd, u.c);
   const uint64_t hw = nh * nw;
   const uint32_t ifm_bits = op.ifm.elem_bits;
   const bool acc40 = op.acc_format == 1 || ifm_bits == 16;
-  const uint64_t cycles_wb = 32ull * u.c / 8;
+  const uint64_t cycles_wb = weight_buffer_bound ? 32ull * u.c / 8 : 0;
   const bool part_kernel = op.kind == OpKind::kConv && op.kernel.part_kernel_first;
   const uint32_t ifm_block_c =
       std::min<uint32_t>((part_kernel || ifm_bits == 16) ? 16 : 32, std::max<uint32_t>(op.ifm.depth, 1));
@@ -138,7 +139,12 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
   // What the hardware reads: the functional traffic (each byte once) plus the block re-fetch below.
   Traffic traffic = functional;
   uint64_t ifm_block_bytes = 0, spatial_blocks = 0;
-  const double ao_per_elem = output_cycles_per_element(op);
+  // With ACC_FORMAT acc_output disabled (U85, spec §9 ACC_FORMAT [22]) the accumulators stay in the
+  // MAC unit for the next operation (Vela's MatMul/NullPool decomposition, regor
+  // scheduler_decompose.cpp): nothing reaches the output stage and no OFM is written, so the
+  // operation has no AO cycles and no OFM bricks.
+  const bool writes_ofm = op.acc_output;
+  const double ao_per_elem = writes_ofm ? output_cycles_per_element(op) : 0.0;
   if (op.kind == OpKind::kConv || op.kind == OpKind::kDepthwise || op.kind == OpKind::kPool) {
     const Split sh = split(op.ofm.height, op.ofm_blk_height);
     const Split sw = split(op.ofm.width, op.ofm_blk_width);
@@ -155,6 +161,7 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
           const uint32_t bh = ih ? sh.edge_size : sh.full_size, bw = iw ? sw.edge_size : sw.full_size,
                          bd = id ? sd.edge_size : sd.full_size;
           const uint64_t mac = mac_cycles_for_block(op, bh, bw, bd);
+          t.mac_active += std::min(mac, mac_cycles_for_block(op, bh, bw, bd, /*weight_buffer_bound=*/false)) * n;
           const uint64_t ao = static_cast<uint64_t>(std::ceil(ao_per_elem * bh * bw * bd));
           t.mac += mac * n;
           t.output += ao * n;
@@ -191,7 +198,7 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
   };
   // The OFM is written in whole storage units: NHCWB16 bricks of 16 channels (VELA
   // MeasureElementAccess: "OFM elements rounded to storage"), padding channels included.
-  if (traffic.ofm_port >= 0 && op.ofm.layout == Layout::kNhcwb16) {
+  if (writes_ofm && traffic.ofm_port >= 0 && op.ofm.layout == Layout::kNhcwb16) {
     const uint64_t stored = uint64_t{op.ofm.height} * op.ofm.width * ceil_div(op.ofm.depth, 16) * 16 * op.ofm.elem_bytes();
     if (stored > traffic.ofm_bytes) traffic.write[traffic.ofm_port & 1] += stored - traffic.ofm_bytes;
   }

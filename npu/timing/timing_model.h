@@ -2,7 +2,8 @@
 // Per-operation cycles of an Ethos-U55 or, for a U85 NpuConfig, an Ethos-U85 (spec/ethos-u.md §5.1
 // constants, §5.3 structure; the U85 formulas are in u85_timing.h). The cost parts stay separate
 // so a report can say why an operation is slow:
-//   mac     MAC-array cycles over the OFM blocks (micro-blocks, kernel steps, accumulator delay)
+//   mac     MAC-array cycles over the OFM blocks (micro-blocks, kernel steps, accumulator delay),
+//           of which mac_active computing and the rest waiting for the weight buffer
 //   output  output-stage (AO) cycles: scaling, activation, LUT, per OFM element
 //   weights weight-decoder cycles for the decoded weights
 //   axi0/1  memory transfer cycles per AXI port (bytes / bandwidth + latency)
@@ -27,6 +28,11 @@ namespace corsim::npu::timing {
 
 struct OpTiming {
   uint64_t mac = 0;
+  // Of `mac`, the cycles the MAC array computes. The rest it waits for the weight buffer (the
+  // cycles_wb term of §5.3: a block cannot go faster than its weights arrive), which the PMU counts
+  // as a stall, not as MAC_ACTIVE (the driver's pmu_event enum has MAC_STALLED_BY_WD beside
+  // MAC_ACTIVE, spec/ethos-u.md §1.3).
+  uint64_t mac_active = 0;
   uint64_t output = 0;
   uint64_t compute = 0;  // MAC and AO pipelined over blocks
   uint64_t weights = 0;
@@ -73,7 +79,10 @@ class TimingModel {
   // Pieces, exposed for tests.
   Ublock ofm_ublock(const OperationConfig& op) const;
   double output_cycles_per_element(const OperationConfig& op) const;
-  uint64_t mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const;
+  // MAC cycles of one OFM block; with `weight_buffer_bound` false, without the weight-buffer
+  // limit (the MAC-active cycles).
+  uint64_t mac_cycles_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd,
+                                bool weight_buffer_bound = true) const;
   uint64_t ifm_bytes_for_block(const OperationConfig& op, uint32_t bh, uint32_t bw, uint32_t bd) const;
 
   const NpuConfig& npu() const { return npu_; }

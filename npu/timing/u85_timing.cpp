@@ -29,54 +29,74 @@ U85AoTable ao_table(uint32_t macs) {
 
 }  // namespace
 
-uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd) {
+// The MAC array's work, per OFM micro-block and cycle: one kernel element times one IFM step of the
+// U85 weight order (spec/ethos-u.md §9.6 step 8; VELA ethos_u85_weight_encoder.cpp
+// EthosU85WeightOrdering): 8 channels, 16 positions holding at most 8 non-zero weights for 2:4
+// sparsity, 1 channel for depthwise. What the weight order only pads is not computed: the kernel
+// elements added to round a sub-kernel up to 5 or 10 (§9.6 "Element padding") and the IFM
+// positions beyond the IFM depth in the last IFM block. Vela's estimator instead prices kernel
+// elements in groups of 4 (part-kernel, depthwise) and whole IFM blocks; measured on Ambiq's
+// U85-256 FPGA that over-prices ResNet-8's part-kernel 3x3 convolutions by 1.3x (docs/npu.md
+// "MAC cycles by layer type").
+uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd,
+                                  bool weight_buffer_bound) {
   if (op.kind != OpKind::kConv && op.kind != OpKind::kDepthwise && op.kind != OpKind::kPool) return 0;
   // The micro-block is the one ACC_FORMAT names (§9.6).
   const uint64_t nh = ceil_div(bh, op.ofm_ublock_height), nw = ceil_div(bw, op.ofm_ublock_width);
   const uint64_t nc = ceil_div(bd, op.ofm_ublock_depth);
   const uint64_t hw = nh * nw;
-  const uint32_t ifm_bits = op.ifm.elem_bits;
+  const uint64_t bits_factor = std::max<uint32_t>(op.ifm.elem_bits / 8, 1);  // 16-bit data takes two passes
   const uint64_t cores = npu.weight_decoders();
-  const uint64_t cycles_wb = 32ull * op.ofm_ublock_depth / (8 * cores);
+  // Vela's weight-buffer limit: cycles_wb per step of 4 kernel elements (part-kernel, depthwise) or
+  // per kernel element (depth-first) (§5.3).
+  const uint64_t cycles_wb = weight_buffer_bound ? 32ull * op.ofm_ublock_depth / (8 * cores) : 0;
   const bool reduce_sum = op.kind == OpKind::kPool && op.pool_mode == PoolMode::kReduceSum;
   const bool pool = op.kind == OpKind::kPool && !reduce_sum;
   const bool part_kernel = op.kind == OpKind::kConv && op.kernel.part_kernel_first && !op.weights_from_ifm2;
   const bool sparse = op.sparse_2_4 && op.kind == OpKind::kConv;
-  const uint64_t ifm_block_c = std::max<uint32_t>(1, std::min<uint32_t>(op.ifm_block_depth ? op.ifm_block_depth : 64,
-                                                                        std::max<uint32_t>(op.ifm.depth, 1)));
+  const uint32_t ifm_step = sparse ? 16 : 8;
   const uint64_t d = (op.acc_format == 1 && npu.macs <= 128) ? 3 : 2;  // 48-bit accumulators on U85-128
   const uint32_t sub_w = 8 / op.kernel.dilation_x, sub_h = 8 / op.kernel.dilation_y;
-  uint64_t cycles = 0;
-  for (uint32_t x = 0; x < op.kernel.width; x += sub_w) {
-    for (uint32_t y = 0; y < op.kernel.height; y += sub_h) {
-      const uint64_t e = uint64_t{std::min(sub_h, op.kernel.height - y)} * std::min(sub_w, op.kernel.width - x);
-      uint64_t steps = 0, c = 0;
-      if (pool) {
-        steps = 1;
-        c = std::max<uint64_t>(4, e) * hw * nc * (ifm_bits / 2);
-      } else if (op.kind == OpKind::kDepthwise) {
-        steps = ceil_div(e, 4);
-        c = std::max<uint64_t>(cycles_wb, 4 * hw * ifm_bits / 8) * steps * nc;
-      } else if (part_kernel) {
-        steps = ceil_div(e, ifm_bits == 16 ? 2 : 4);
-        c = std::max<uint64_t>(cycles_wb, 4 * hw) * steps * nc * ceil_div(ifm_block_c, 8);
-        if (sparse) c /= 2;
-      } else {  // depth-first convolution, FC, MatMul, REDUCE_SUM
-        steps = e;
-        c = std::max<uint64_t>(cycles_wb, ifm_block_c / 8 * hw) * steps * nc * ifm_bits / 8;
-        if (sparse) c /= 2;
+  // The cycles of one IFM block of `ifm_c` channels over the whole kernel (8x8 sub-kernels, §5.3).
+  auto kernel_cycles = [&](uint32_t ifm_c) {
+    const uint64_t ifm_steps = ceil_div(ifm_c, ifm_step);
+    uint64_t cycles = 0;
+    for (uint32_t x = 0; x < op.kernel.width; x += sub_w) {
+      for (uint32_t y = 0; y < op.kernel.height; y += sub_h) {
+        const uint64_t e = uint64_t{std::min(sub_h, op.kernel.height - y)} * std::min(sub_w, op.kernel.width - x);
+        uint64_t steps = e, c = 0;
+        if (pool) {
+          // Vela's pool formula with the U55's bit scaling (VELA ethos_u55_performance.cpp
+          // EstimateMacCyclesPerBlock: ifmBits / 8): at least 4 cycles per micro-block. Vela's U85
+          // form scales by ifmBits / 2, 4x more for 8-bit data; ResNet-8's 32x32x3 pooling NOP alone
+          // would then take 8,192 of the 54,925 MAC_ACTIVE cycles its hardware counts, leaving less
+          // than its convolutions need at 256 MACs per cycle.
+          steps = 1;
+          c = std::max<uint64_t>(4, e) * hw * nc * bits_factor;
+        } else if (op.kind == OpKind::kDepthwise) {
+          c = std::max<uint64_t>(cycles_wb / 4, hw * bits_factor) * e * nc;
+        } else if (part_kernel) {
+          c = std::max<uint64_t>(cycles_wb / 4, hw) * e * ifm_steps * nc * bits_factor;
+        } else {  // depth-first convolution, FC, MatMul, REDUCE_SUM
+          c = std::max<uint64_t>(cycles_wb, ifm_steps * hw) * e * nc * bits_factor;
+        }
+        uint64_t delay = 0;  // accumulator pipeline delay when one micro-block holds the block (§5.3)
+        if (hw == 1) {
+          if (nc == 1) delay = d * steps;
+          else if (steps > 1) delay = d * (steps - 1) * nc;
+        }
+        if (part_kernel) delay *= ifm_steps;
+        cycles += c + delay;
       }
-      uint64_t delay = 0;
-      if (hw == 1) {
-        if (nc == 1) delay = d * steps;
-        else if (steps > 1) delay = d * (steps - 1) * nc;
-      }
-      if (part_kernel) delay *= ceil_div(ifm_block_c, 8);
-      cycles += c + delay;
     }
-  }
-  if (op.kind == OpKind::kConv || reduce_sum) cycles *= ceil_div(std::max<uint32_t>(op.ifm.depth, 1), ifm_block_c);
-  return cycles;
+    return cycles;
+  };
+  if (op.kind != OpKind::kConv && !reduce_sum) return kernel_cycles(1);
+  // Convolutions and REDUCE_SUM repeat for each IFM block; the last one is clipped to the IFM depth.
+  const uint32_t depth = std::max<uint32_t>(op.ifm.depth, 1);
+  const uint32_t block = std::min<uint32_t>(op.ifm_block_depth ? op.ifm_block_depth : 64, depth);
+  const uint32_t full = depth / block, rest = depth % block;
+  return full * kernel_cycles(block) + (rest ? kernel_cycles(rest) : 0);
 }
 
 double u85_output_cycles_per_element(const OperationConfig& op, const NpuConfig& npu) {

@@ -1,9 +1,11 @@
-// The delegate backend interface (docs/spec/executorch.md §2.5) and a caller-owned registry.
+// The delegate backend interface (ExecuTorch runtime/backend/interface.h) and a caller-owned
+// registry.
 //
 // A backend is looked up by BackendDelegate.id (e.g. "EthosUBackend"). init() runs once per Method
 // load with the processed blob (a view into the program; no copy) and the compile specs; execute()
-// gets the DelegateCall arguments, delegate inputs followed by outputs (§2.3); destroy() runs when
-// the Method is destroyed. No RTTI or exceptions: errors come back as Status.
+// gets the DelegateCall arguments, delegate inputs followed by outputs (ExecuTorch
+// exir/emit/_emitter.py appends the outputs after the call's arguments); destroy() runs when the
+// Method is destroyed. No RTTI or exceptions: errors come back as Status.
 #pragma once
 
 #include <cstddef>
@@ -31,12 +33,12 @@ using DelegateHandle = void;
 struct BackendInitContext {
   MemoryAllocator* runtime_allocator = nullptr;  // the method allocator: lives as long as the Method
   const char* method_name = nullptr;
-  const pte::Program* program = nullptr;         // for named data (external Vela blocks, §1.8)
+  const pte::Program* program = nullptr;         // for named data (external Vela blocks)
   uint32_t delegate_index = 0;
 };
 
 struct BackendExecutionContext {
-  MemoryAllocator* temp_allocator = nullptr;     // reset after the instruction (§2.3)
+  MemoryAllocator* temp_allocator = nullptr;     // reset after the instruction (ET method.cpp)
   const char* method_name = nullptr;
   uint32_t delegate_index = 0;
 };

@@ -1,6 +1,7 @@
-// EValue: one value of a method (docs/spec/executorch.md §1.5, §2.2): None, Int, Double, Bool,
-// String, Tensor, and the list kinds. No heap: list payloads point at other EValues of the same
-// method (IntList/TensorList are "boxed", §2.2) or into the program's flatbuffer.
+// EValue: one value of a method (ExecuTorch schema/program.fbs EValue, runtime/executor/method.cpp
+// parse_values): None, Int, Double, Bool, String, Tensor, and the list kinds. No heap: list
+// payloads point at other EValues of the same method (IntList/TensorList are "boxed", as
+// ExecuTorch's parse_values builds them) or into the program's flatbuffer.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,5 @@
-// Kernels and the kernel registry (docs/spec/executorch.md §2.2-§2.4).
+// Kernels and the kernel registry (ExecuTorch runtime/kernel/operator_registry.h; the lookup in
+// runtime/executor/method.cpp; argument layout from exir/emit/_emitter.py _emit_operator).
 //
 // A kernel receives the instruction's argument list exactly as the program encodes it: every
 // schema argument in schema order (keyword-only and defaults included), then one extra slot for the

@@ -1,6 +1,8 @@
-// Caller-provided memory pools (docs/spec/executorch.md §1.7, §2.2). The runtime never allocates
-// from a heap: a Method takes everything from these pools, and the caller chooses where they live
-// (the Arm runner puts the method allocator in DDR and the temp allocator in SRAM, §5.5).
+// Caller-provided memory pools (ExecuTorch runtime/core/memory_allocator.h,
+// runtime/core/hierarchical_allocator.h, runtime/executor/memory_manager.h). The runtime never
+// allocates from a heap: a Method takes everything from these pools, and the caller chooses where
+// they live (the Arm runner puts the method allocator in DDR and the temp allocator in SRAM:
+// ExecuTorch examples/arm/executor_runner/arm_executor_runner.cpp, Corstone-300.ld).
 #pragma once
 
 #include <cstddef>
@@ -11,7 +13,8 @@
 namespace corsim::rt {
 
 // A bump allocator over one caller-owned span. allocate() returns nullptr when the pool is full;
-// reset() frees everything at once (used for the temp allocator after every instruction, §2.3).
+// reset() frees everything at once (used for the temp allocator after every instruction, as
+// ExecuTorch's runtime/executor/method.cpp execute does).
 class MemoryAllocator {
  public:
   static constexpr size_t kDefaultAlignment = 16;  // what ExecuTorch's planner and allocator use
@@ -37,7 +40,8 @@ class MemoryAllocator {
   size_t used_ = 0;
 };
 
-// The memory-planned buffers: span k holds planned buffer k+1 (memory_id is 1-based, §1.7).
+// The memory-planned buffers: span k holds planned buffer k+1 (memory_id is 1-based: ExecuTorch
+// runtime/executor/tensor_parser_exec_aten.cpp getMemPlannedPtr).
 class HierarchicalAllocator {
  public:
   static constexpr size_t kMaxBuffers = 8;

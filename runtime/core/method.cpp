@@ -1,4 +1,5 @@
-// Method execution and I/O (docs/spec/executorch.md §2.2 step 4, §2.3).
+// Method execution and I/O (ExecuTorch runtime/executor/method.cpp set_input, execute,
+// execute_instruction).
 #include <cstring>
 
 #include "runtime/core/method.h"
@@ -51,7 +52,7 @@ Status Method::set_input(size_t i, const void* data, size_t nbytes) {
     if (t->data() == nullptr && nbytes != 0) {
       return fail(Error::kInvalidState, "planned input was freed by a FreeCall", "input", static_cast<int64_t>(i));
     }
-    if (nbytes != 0) std::memcpy(t->data(), data, nbytes);  // planned: copy (§2.2)
+    if (nbytes != 0) std::memcpy(t->data(), data, nbytes);  // planned: copy (ET set_input)
   } else {
     if (reinterpret_cast<uintptr_t>(data) % t->element_size() != 0) {
       return fail(Error::kInvalidArgument, "input buffer is not aligned to the element size", "input", static_cast<int64_t>(i));
@@ -89,7 +90,8 @@ Span<EValue* const> Method::instruction_args(size_t chain, size_t index) const {
 }
 
 Status Method::wrap_failure(const Status& s, uint32_t chain, uint32_t pc) {
-  // §2.3: "KernelCall failed at instruction c:i in operator name.overload".
+  // ExecuTorch's execute_instruction logs "KernelCall failed at instruction c:i in operator
+  // name.overload".
   const InstructionInfo info = instruction_info(chain, pc);
   char inner[128];
   TextBuilder(inner, sizeof(inner)).put(s.what);
@@ -137,7 +139,7 @@ Status Method::run_instruction(uint32_t chain, uint32_t& pc) {
       break;
     }
     case InstructionKind::kMoveCall:
-      values_[ins.aux] = values_[ins.target];  // EValue copy: tensors alias (§2.3)
+      values_[ins.aux] = values_[ins.target];  // EValue copy: tensors alias (ET MoveCall)
       break;
     case InstructionKind::kJumpFalseCall: {
       const EValue& cond = values_[ins.target];
@@ -145,7 +147,8 @@ Status Method::run_instruction(uint32_t chain, uint32_t& pc) {
       if (cond.is_bool()) {
         value = cond.to_bool();
       } else if (cond.is_tensor() && cond.to_tensor().scalar_type() == ScalarType::kBool) {
-        // §2.3: a Bool tensor is false if any element is false.
+        // A Bool tensor is false if any element is false (ExecuTorch method.cpp
+        // execute_instruction, JumpFalseCall).
         const Tensor& t = cond.to_tensor();
         const uint8_t* p = t.data_as<const uint8_t>();
         for (size_t k = 0; k < t.numel(); ++k) value = value && p[k] != 0;
@@ -190,7 +193,7 @@ Status Method::execute() {
       if (observer_ != nullptr) observer_->on_instruction_begin(info);
       Status s = run_instruction(c, pc);
       if (observer_ != nullptr) observer_->on_instruction_end(info, s);
-      // §2.3: the temp allocator is reset after every instruction.
+      // The temp allocator is reset after every instruction (ExecuTorch method.cpp execute).
       if (memory_.temp_allocator != nullptr) memory_.temp_allocator->reset();
       if (!s.ok()) return s;
     }

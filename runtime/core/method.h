@@ -1,10 +1,12 @@
-// Method: one loaded execution plan, ready to run (docs/spec/executorch.md §2.2-§2.3).
+// Method: one loaded execution plan, ready to run (ExecuTorch runtime/executor/method.cpp init,
+// execute).
 //
 // load() builds every EValue from the method allocator, binds planned tensors to the caller's
-// planned buffers (memory_id is 1-based, §1.7), initialises each delegate through its registered
-// backend, resolves every KernelCall's operator in the kernel registry and pre-builds each
-// instruction's argument list. execute() then runs the chains: KernelCall, DelegateCall, MoveCall,
-// JumpFalseCall and FreeCall, resetting the temp allocator after every instruction.
+// planned buffers (memory_id is 1-based: ExecuTorch tensor_parser_exec_aten.cpp getMemPlannedPtr),
+// initialises each delegate through its registered backend, resolves every KernelCall's operator in
+// the kernel registry and pre-builds each instruction's argument list. execute() then runs the
+// chains: KernelCall, DelegateCall, MoveCall, JumpFalseCall and FreeCall, resetting the temp
+// allocator after every instruction.
 //
 // Failures name what is wrong (a missing kernel or backend by name, which pool is too small); the
 // text lives in the Method, so a returned Status stays readable while the Method exists.
@@ -49,8 +51,8 @@ size_t planned_buffer_count(const pte::fb::ExecutionPlan& plan);
 uint64_t planned_buffer_size(const pte::fb::ExecutionPlan& plan, uint32_t memory_id);
 
 // Carves the plan's planned buffers out of one pool (what the Arm runner does with its method
-// allocator, §1.7); fills `spans` (capacity `cap`) and `count`. kOutOfMemory names the buffer that
-// does not fit.
+// allocator: ExecuTorch examples/arm/executor_runner/arm_executor_runner.cpp runner_init); fills
+// `spans` (capacity `cap`) and `count`. kOutOfMemory names the buffer that does not fit.
 Status allocate_planned_buffers(const pte::fb::ExecutionPlan& plan, MemoryAllocator& pool, Span<uint8_t>* spans,
                                 size_t cap, size_t& count);
 
@@ -82,7 +84,8 @@ class Method {
   Tensor* input_tensor(size_t i);
   const Tensor* output_tensor(size_t i) const;
 
-  // §2.2 set_input: copies `nbytes` into a planned input; an unplanned input aliases `data`.
+  // As ExecuTorch's Method::set_input: copies `nbytes` into a planned input; an unplanned input
+  // aliases `data`.
   Status set_input(size_t i, const void* data, size_t nbytes);
 
   Status execute();

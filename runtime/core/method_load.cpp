@@ -1,4 +1,5 @@
-// Method::load: values, planned memory, delegates, operators, chains (docs/spec/executorch.md §2.2).
+// Method::load: values, planned memory, delegates, operators, chains (ExecuTorch
+// runtime/executor/method.cpp Method::init).
 #include <cstring>
 
 #include "runtime/core/method.h"
@@ -30,7 +31,7 @@ const char* instruction_kind_name(InstructionKind k) {
 
 size_t planned_buffer_count(const fb::ExecutionPlan& plan) {
   const uint32_t n = count(plan.non_const_buffer_sizes());
-  return n == 0 ? 0 : n - 1;  // §1.7: entry 0 is reserved
+  return n == 0 ? 0 : n - 1;  // entry 0 is reserved (ET method_meta.cpp num_memory_planned_buffers)
 }
 
 uint64_t planned_buffer_size(const fb::ExecutionPlan& plan, uint32_t memory_id) {
@@ -128,9 +129,10 @@ Status Method::check_planned_memory() {
 Status Method::parse_tensor(const fb::Tensor& t, uint32_t index, Tensor*& out) {
   const uint32_t rank = count(t.sizes());
   if (rank > kMaxDims) return fail(Error::kNotSupported, "tensor rank exceeds the runtime's kMaxDims", "value", index);
-  if (t.storage_offset() != 0) return fail(Error::kNotSupported, "tensor storage_offset must be 0 (§1.6)", "value", index);
+  // The runtime limits of ExecuTorch runtime/executor/tensor_parser_portable.cpp.
+  if (t.storage_offset() != 0) return fail(Error::kNotSupported, "tensor storage_offset must be 0", "value", index);
   if (t.shape_dynamism() == fb::TensorShapeDynamism::DYNAMIC_UNBOUND) {
-    return fail(Error::kNotSupported, "DYNAMIC_UNBOUND tensors are not supported (§1.6)", "value", index);
+    return fail(Error::kNotSupported, "DYNAMIC_UNBOUND tensors are not supported", "value", index);
   }
   const ScalarType type = static_cast<ScalarType>(static_cast<int8_t>(t.scalar_type()));
   if (scalar_type_size(type) == 0) return fail(Error::kNotSupported, "tensor element type not supported", "value", index);
@@ -172,7 +174,7 @@ Status Method::parse_tensor(const fb::Tensor& t, uint32_t index, Tensor*& out) {
       break;
     }
     case pte::TensorDataKind::kExternal:
-      return fail(Error::kNotSupported, "EXTERNAL tensor data (.ptd) is not supported (§1.6)", "value", index);
+      return fail(Error::kNotSupported, "EXTERNAL tensor data (.ptd) is not supported", "value", index);
     case pte::TensorDataKind::kUnplanned:
       break;
   }
@@ -258,7 +260,8 @@ Status Method::resolve_operators() {
   const uint32_t n = count(plan_->operators());
   operators_ = memory_.method_allocator->allocate_array<KernelFn>(n);
   if (operators_ == nullptr && n != 0) return fail(Error::kOutOfMemory, "method allocator pool too small for the operator table");
-  // §2.2: every missing operator is counted; the first one is named in the error.
+  // Every missing operator is counted; the first one is named in the error (ExecuTorch method.cpp
+  // init logs each and fails with OperatorMissing).
   uint32_t missing = 0;
   int64_t first = -1;
   for (uint32_t i = 0; i < n; ++i) {

@@ -1,6 +1,6 @@
-// Element types of runtime tensors (docs/spec/executorch.md §1.4). The values equal c10::ScalarType
-// and the .pte schema's ScalarType, so a program's scalar_type converts by value; the runtime keeps
-// its own enum so kernels do not depend on the generated flatbuffer header.
+// Element types of runtime tensors (ExecuTorch schema/scalar_type.fbs). The values equal
+// c10::ScalarType and the .pte schema's ScalarType, so a program's scalar_type converts by value;
+// the runtime keeps its own enum so kernels do not depend on the generated flatbuffer header.
 #pragma once
 
 #include <cstddef>

@@ -44,7 +44,8 @@ bool Tensor::init(ScalarType type, size_t rank, const int32_t* sizes, const uint
 }
 
 void Tensor::compute_strides() {
-  // §1.6: walk the dim order from the innermost dimension outwards.
+  // Walk the dim order from the innermost dimension outwards (ExecuTorch
+  // runtime/core/exec_aten/util/dim_order_util.h dim_order_to_stride).
   int64_t stride = 1;
   for (size_t k = rank_; k-- > 0;) {
     const uint8_t d = dim_order_[k];

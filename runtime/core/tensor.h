@@ -1,4 +1,5 @@
-// A runtime tensor: element type, sizes, dim order and a data pointer (docs/spec/executorch.md §1.6).
+// A runtime tensor: element type, sizes, dim order and a data pointer (ExecuTorch
+// schema/program.fbs Tensor, runtime/executor/tensor_parser_exec_aten.cpp).
 //
 // Strides are derived from the dim order (outermost to innermost dimension), as ExecuTorch does:
 // dim_order [0,2,3,1] on sizes [N,C,H,W] is channels-last. The tensor does not own its data; it

@@ -1,6 +1,7 @@
-// Typed access to a kernel's argument list (docs/spec/executorch.md §2.4): every schema argument in
-// order, then the return slot. Each getter checks the EValue's kind and, on a mismatch, fails the
-// kernel context with a message naming the argument; the kernel checks failed() once and returns.
+// Typed access to a kernel's argument list (ExecuTorch exir/emit/_emitter.py _emit_operator,
+// codegen/gen.py): every schema argument in order, then the return slot. Each getter checks the
+// EValue's kind and, on a mismatch, fails the kernel context with a message naming the argument;
+// the kernel checks failed() once and returns.
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,7 @@
-// The fixed-point helpers of CMSIS-NN that ExecuTorch's cortex_m:: kernels rely on
-// (docs/spec/executorch.md §3.2: requantize = arm_nn_requantize, the default double-rounding
-// variant, also what ET backends/cortex_m/passes/passes_utils.py requantize_cmsis simulates).
-// Written from the documented arithmetic; int32 overflow wraps as it does on the target.
+// The fixed-point helpers of CMSIS-NN that ExecuTorch's cortex_m:: kernels rely on (requantize =
+// CMSIS-NN arm_nn_requantize in arm_nnsupportfunctions.h, the default double-rounding variant, also
+// what ET backends/cortex_m/passes/passes_utils.py requantize_cmsis simulates). Written from the
+// documented arithmetic; int32 overflow wraps as it does on the target.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // Walking a tensor's logical elements in row-major order while honouring each tensor's strides
-// (which follow its dim order, docs/spec/executorch.md §1.6), with NumPy-style broadcasting.
+// (which follow its dim order: ExecuTorch runtime/core/exec_aten/util/dim_order_util.h
+// dim_order_to_stride), with NumPy-style broadcasting.
 #pragma once
 
 #include <cstddef>

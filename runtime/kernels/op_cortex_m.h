@@ -1,4 +1,5 @@
-// cortex_m:: quantized kernels (docs/spec/executorch.md §3.2; CMSIS-NN arithmetic, scalar path).
+// cortex_m:: quantized kernels (ExecuTorch backends/cortex_m/ops/operators.yaml; CMSIS-NN
+// arithmetic, scalar path).
 #pragma once
 
 #include "runtime/core/kernel.h"

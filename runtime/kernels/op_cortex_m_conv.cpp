@@ -1,5 +1,6 @@
-// cortex_m::quantized_conv2d / quantized_depthwise_conv2d (docs/spec/executorch.md §3.2) with the
-// arithmetic of CMSIS-NN's arm_convolve_s8 / arm_depthwise_conv_s8 (scalar path):
+// cortex_m::quantized_conv2d / quantized_depthwise_conv2d (ExecuTorch
+// backends/cortex_m/ops/operators.yaml) with the arithmetic of CMSIS-NN's arm_convolve_s8 /
+// arm_depthwise_conv_s8 (scalar path):
 //   acc = bias[oc] + sum over the window of (input + input_offset) * weight
 //   out = clamp(requantize(acc, mult[oc], shift[oc]) + output_offset, act_min, act_max)
 // Window positions in the padding contribute nothing (CMSIS pads with -input_offset).

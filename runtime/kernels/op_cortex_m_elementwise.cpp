@@ -1,6 +1,7 @@
-// cortex_m::quantized_add / quantized_mul / quantized_linear (docs/spec/executorch.md §3.2), with
-// the arithmetic of CMSIS-NN's arm_elementwise_add_s8, arm_elementwise_mul_s8 and
-// arm_fully_connected_s8 (scalar path). Requantisation is cmsis::requantize.
+// cortex_m::quantized_add / quantized_mul / quantized_linear (ExecuTorch
+// backends/cortex_m/ops/operators.yaml), with the arithmetic of CMSIS-NN's arm_elementwise_add_s8,
+// arm_elementwise_mul_s8 and arm_fully_connected_s8 (scalar path). Requantisation is
+// cmsis::requantize.
 #include "runtime/kernels/arg_reader.h"
 #include "runtime/kernels/cmsis_math.h"
 #include "runtime/kernels/index_walk.h"

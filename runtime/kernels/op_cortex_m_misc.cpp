@@ -1,6 +1,6 @@
-// cortex_m::pad / transpose / minimum / maximum / quantized_activation (int8; docs/spec/executorch.md
-// §3.2 table; semantics of CMSIS-NN arm_pad_s8, arm_transpose_s8, arm_minimum_s8/arm_maximum_s8
-// and ExecuTorch's LUT kernel).
+// cortex_m::pad / transpose / minimum / maximum / quantized_activation (int8; ExecuTorch
+// backends/cortex_m/ops/operators.yaml; semantics of CMSIS-NN arm_pad_s8, arm_transpose_s8,
+// arm_minimum_s8/arm_maximum_s8 and ExecuTorch's LUT kernel).
 #include <cstring>
 
 #include "runtime/kernels/arg_reader.h"

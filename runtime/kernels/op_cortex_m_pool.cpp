@@ -1,8 +1,9 @@
-// cortex_m::quantized_avg_pool2d / quantized_max_pool2d (docs/spec/executorch.md §3.2) with the
-// arithmetic of CMSIS-NN's arm_avgpool_s8 / arm_max_pool_s8: the window is clipped to the input
-// (padding is never counted); avg = sum / count rounded half away from zero
-// ((sum + count/2) / count for sum > 0, else (sum - count/2) / count, C division), then clamped.
-// The avg-pool zero_point/multiplier/shift arguments are unused, as in ExecuTorch's kernel.
+// cortex_m::quantized_avg_pool2d / quantized_max_pool2d (ExecuTorch
+// backends/cortex_m/ops/operators.yaml) with the arithmetic of CMSIS-NN's arm_avgpool_s8 /
+// arm_max_pool_s8: the window is clipped to the input (padding is never counted); avg = sum / count
+// rounded half away from zero ((sum + count/2) / count for sum > 0, else (sum - count/2) / count, C
+// division), then clamped. The avg-pool zero_point/multiplier/shift arguments are unused, as in
+// ExecuTorch's kernel.
 #include "runtime/kernels/arg_reader.h"
 #include "runtime/kernels/cmsis_math.h"
 #include "runtime/kernels/op_cortex_m.h"

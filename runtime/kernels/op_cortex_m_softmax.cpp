@@ -1,6 +1,6 @@
 // cortex_m::softmax.out: int8 softmax along the last dimension with CMSIS-NN's arm_softmax_s8
-// arithmetic (docs/spec/executorch.md §3.2). Per row: diff = x - max; entries with
-// diff >= diff_min contribute exp(diff * 2^in_shift * in_mult) (Q5.26 -> Q0.31) scaled down by
+// arithmetic (ExecuTorch backends/cortex_m/ops/operators.yaml). Per row: diff = x - max; entries
+// with diff >= diff_min contribute exp(diff * 2^in_shift * in_mult) (Q5.26 -> Q0.31) scaled down by
 // 2^12 to the sum; each output is 1/sum * exp(...) rescaled to int8 with zero point -128.
 #include "runtime/kernels/arg_reader.h"
 #include "runtime/kernels/cmsis_softmax_math.h"

@@ -1,4 +1,6 @@
-// aten::add/sub/mul/relu/clamp .out (portable semantics, docs/spec/executorch.md §3.2).
+// aten::add/sub/mul/relu/clamp .out (portable semantics: ExecuTorch
+// kernels/portable/functions.yaml, kernels/portable/cpu/op_add.cpp, op_sub.cpp, op_mul.cpp,
+// op_relu.cpp, op_clamp.cpp).
 //
 // float32 is computed in float (add: a + alpha*b with alpha converted to float, as ExecuTorch's
 // portable kernel does); integer types are computed in int64 and wrap to the out type, which is the

@@ -1,6 +1,8 @@
 // Layout kernels: aten::permute_copy, aten::view_copy, dim_order_ops::_to_dim_order_copy and
-// _clone_dim_order (docs/spec/executorch.md §3.1-§3.2). Elements are moved by logical index, so
-// input and out may have different dim orders (that is what the dim-order copies are for).
+// _clone_dim_order (ExecuTorch exir/passes/dim_order_ops_registry.py; kernels/portable/cpu/
+// op_permute_copy.cpp, op__to_dim_order_copy.cpp, op__clone_dim_order.cpp). Elements are moved by
+// logical index, so input and out may have different dim orders (that is what the dim-order copies
+// are for).
 #include <cstring>
 
 #include "runtime/kernels/arg_reader.h"

@@ -1,5 +1,6 @@
 // Portable aten:: / dim_order_ops:: kernels seen around delegates, and executorch_prim:: ops
-// (docs/spec/executorch.md §3.1-§3.2). float32 and the integer types; tensors of any dim order.
+// (ExecuTorch kernels/portable/functions.yaml, kernels/prim_ops/register_prim_ops.cpp). float32 and
+// the integer types; tensors of any dim order.
 #pragma once
 
 #include "runtime/core/kernel.h"

@@ -1,4 +1,5 @@
-// quantized_decomposed:: and cortex_m:: quantize / dequantize kernels (docs/spec/executorch.md §3.2).
+// quantized_decomposed:: and cortex_m:: quantize / dequantize kernels (ExecuTorch
+// kernels/quantized/quantized.yaml, backends/cortex_m/ops/operators.yaml).
 #include "runtime/kernels/op_quantize.h"
 
 #include "runtime/kernels/arg_reader.h"
@@ -136,7 +137,7 @@ void quantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m, boo
 
 void dequantize_per_tensor(KernelContext& ctx, KernelArgs args, bool cortex_m, bool tensor_params = false) {
   // quantized_decomposed: (input, scale, zp, qmin, qmax, dtype, *, out_dtype, out) + return slot;
-  // cortex_m has no out_dtype slot (§3.2).
+  // cortex_m has no out_dtype slot (ExecuTorch backends/cortex_m/ops/operators.yaml).
   ArgReader r(ctx, args, cortex_m ? 8 : 9);
   if (r.failed()) return;
   Tensor* in = r.tensor(0);

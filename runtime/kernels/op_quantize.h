@@ -1,4 +1,5 @@
-// Quantize / dequantize kernels (docs/spec/executorch.md §3.2).
+// Quantize / dequantize kernels (ExecuTorch kernels/quantized/quantized.yaml,
+// backends/cortex_m/ops/operators.yaml).
 #pragma once
 
 #include "runtime/core/kernel.h"

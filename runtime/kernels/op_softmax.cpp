@@ -1,7 +1,7 @@
-// aten::_softmax.out (portable, float32; docs/spec/executorch.md §3.1-§3.2). Per slice along `dim`:
-// m = max; e_k = expf(x_k - m) summed in float in index order; out_k = e_k / sum. This is the
-// portable kernel's sequence of float operations; expf comes from the C library (glibc on the host,
-// newlib on the target), so results can differ by an ulp between the two.
+// aten::_softmax.out (portable, float32; ExecuTorch kernels/portable/cpu/op_softmax.cpp). Per slice
+// along `dim`: m = max; e_k = expf(x_k - m) summed in float in index order; out_k = e_k / sum. This
+// is the portable kernel's sequence of float operations; expf comes from the C library (glibc on
+// the host, newlib on the target), so results can differ by an ulp between the two.
 #include <cmath>
 
 #include "runtime/kernels/arg_reader.h"

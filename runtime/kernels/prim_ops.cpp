@@ -1,5 +1,5 @@
-// executorch_prim:: scalar ops, aten::sym_size.int and executorch_prim::et_view.default
-// (docs/spec/executorch.md §2.4). Their argument lists have no extra return slot: the last
+// executorch_prim:: scalar ops, aten::sym_size.int and executorch_prim::et_view.default (ExecuTorch
+// kernels/prim_ops/register_prim_ops.cpp). Their argument lists have no extra return slot: the last
 // argument is the EValue that receives the result.
 #include <cmath>
 

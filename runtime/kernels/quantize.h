@@ -1,5 +1,5 @@
 // Per-element quantize / dequantize exactly as ExecuTorch's reference kernels compute them
-// (docs/spec/executorch.md §3.2; ET kernels/quantized/cpu/op_quantize.cpp, op_dequantize.cpp,
+// (ExecuTorch kernels/quantized/cpu/op_quantize.cpp, op_dequantize.cpp,
 // backends/cortex_m/ops/op_quantize_per_tensor.cpp, op_dequantize_per_tensor.cpp).
 #pragma once
 

@@ -13,7 +13,8 @@ struct Named {
   KernelFn fn;
 };
 
-// Registry names are "namespace::op.overload" (docs/spec/executorch.md §2.4).
+// Registry names are "namespace::op.overload", Operator.name + "." + Operator.overload as
+// ExecuTorch's runtime/executor/method.cpp builds them for the lookup.
 constexpr Named kKernels[] = {
     {"quantized_decomposed::quantize_per_tensor.out", quantized_decomposed_quantize_per_tensor_out},
     {"quantized_decomposed::dequantize_per_tensor.out", quantized_decomposed_dequantize_per_tensor_out},

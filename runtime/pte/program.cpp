@@ -22,7 +22,8 @@ bool is_alnum(uint8_t c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-// §1.1: exact "ET12"; "ET" + two other alphanumerics is another schema version.
+// Exact "ET12"; "ET" + two other alphanumerics is another schema version (ExecuTorch
+// runtime/executor/program.cpp Program::check_header, exir/_serialize/_program.py).
 Status check_identifier(Bytes file) {
   if (file.size() < 8) return make_error(Error::kTruncated, "file shorter than the 8-byte flatbuffer prefix");
   const uint8_t* id = file.data() + 4;
@@ -37,7 +38,8 @@ Status check_identifier(Bytes file) {
 
 Status parse_extended_header(Bytes file, ExtendedHeader& out) {
   out = ExtendedHeader{};
-  // §1.2: the magic sits at bytes 8..11; anything else (or a file too short) means "no header".
+  // The magic sits at bytes 8..11; anything else (or a file too short) means "no header"
+  // (ExecuTorch schema/extended_header.cpp ExtendedHeader::Parse).
   if (file.size() < 16 || std::memcmp(file.data() + 8, kExtendedHeaderMagic, 4) != 0) {
     return rt::ok_status();
   }
@@ -193,7 +195,8 @@ Status Program::segment(uint32_t index, Bytes& out) const {
     out = file_.subspan(0, 0);
     return rt::ok_status();
   }
-  // §1.2: without the extended header a program has no segment data.
+  // Without the extended header a program has no segment data (ExecuTorch
+  // schema/extended_header.cpp; runtime/executor/program.cpp Program::load).
   if (!header_.present || header_.segment_base_offset == 0) {
     return make_error(Error::kInvalidProgram, "non-empty segment in a file without eh00 segment data", "segment", index);
   }

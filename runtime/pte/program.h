@@ -1,13 +1,15 @@
-// Reader for ExecuTorch ".pte" programs (ET12 flatbuffer), docs/spec/executorch.md §1.
+// Reader for ExecuTorch ".pte" programs (ET12 flatbuffer; ExecuTorch schema/program.fbs,
+// docs/source/pte-file-format.md).
 //
 // C++17, no exceptions, no RTTI, no heap: the same code runs in the host tools and tests and,
 // later, in the target runtime. A Program is a view over the caller's file buffer (which must stay
 // alive and be 8-byte aligned); every accessor returns pointers/spans into that buffer.
 //
-// load() performs, in order: identifier check (§1.1), extended header "eh00" parse (§1.2), the
+// load() performs, in order: identifier check (ExecuTorch runtime/executor/program.cpp
+// Program::check_header), extended header "eh00" parse (schema/extended_header.cpp), the
 // flatbuffers Verifier over the program bytes, and a semantic validation of every index in the
-// program (values, operators, delegates, segments, planned memory: §1.5-§1.8), so that code
-// walking a loaded Program never has to bounds-check again.
+// program (values, operators, delegates, segments, planned memory: the tables of
+// schema/program.fbs), so that code walking a loaded Program never has to bounds-check again.
 #pragma once
 
 #include <cstddef>
@@ -29,7 +31,8 @@ inline constexpr uint32_t kExtendedHeaderMinLength = 24;   // magic + length + 2
 inline constexpr uint32_t kExtendedHeaderFullLength = 32;  // + segment_data_size (ET >= 1.0)
 inline constexpr size_t kBufferAlignment = 8;              // largest flatbuffer scalar
 
-// §1.2: the optional header spliced in after the file identifier.
+// The optional header spliced in after the file identifier (ExecuTorch schema/extended_header.h,
+// exir/_serialize/_program.py serialize_pte_binary).
 struct ExtendedHeader {
   bool present = false;
   uint32_t length = 0;                // bytes, counting magic + length fields
@@ -38,10 +41,12 @@ struct ExtendedHeader {
   uint64_t segment_data_size = 0;     // 0 in files older than ET 1.0 (length < 32)
 };
 
-// §1.2 parse rules on the first bytes of a file: header absent is not an error.
+// Parse rules of ExecuTorch schema/extended_header.cpp on the first bytes of a file: header absent
+// is not an error.
 Status parse_extended_header(Bytes file, ExtendedHeader& out);
 
-// Where a tensor's data comes from (§1.6).
+// Where a tensor's data comes from (ExecuTorch schema/program.fbs Tensor comments,
+// runtime/executor/tensor_parser_exec_aten.cpp).
 enum class TensorDataKind : uint8_t {
   kConstant,        // data_buffer_idx > 0, no allocation_info: constant segment / buffer
   kPlanned,         // allocation_info set, data_buffer_idx == 0
@@ -84,16 +89,21 @@ class Program {
   // Finds a plan (method) by name; nullptr if absent.
   const fb::ExecutionPlan* method(const char* name) const;
 
-  // Program.segments[i] resolved against segment_base_offset (§1.3).
+  // Program.segments[i] resolved against segment_base_offset (ExecuTorch schema/program.fbs
+  // DataSegment).
   Status segment(uint32_t index, Bytes& out) const;
-  // The processed blob of a delegate, INLINE or SEGMENT (§1.8); offset is its file offset.
+  // The processed blob of a delegate, INLINE or SEGMENT (ExecuTorch schema/program.fbs
+  // BackendDelegateDataReference); offset is its file offset.
   Status delegate_data(const fb::BackendDelegate& d, Bytes& out) const;
-  // Constant tensor bytes for data_buffer_idx: constant segment if used, else the deprecated
-  // inline constant_buffer (§1.6, §2.1). `nbytes` is the tensor size to return.
+  // Constant tensor bytes for data_buffer_idx: constant segment if used, else the deprecated inline
+  // constant_buffer (ExecuTorch runtime/executor/program.cpp Program::load,
+  // get_constant_buffer_data). `nbytes` is the tensor size to return.
   Status constant_data(uint32_t data_buffer_idx, uint64_t nbytes, Bytes& out) const;
-  // Initial value of a planned mutable tensor (§1.8).
+  // Initial value of a planned mutable tensor (ExecuTorch schema/program.fbs
+  // mutable_data_segments).
   Status mutable_data(uint32_t data_buffer_idx, uint64_t nbytes, Bytes& out) const;
-  // named_data[key] (§1.8), key given as bytes (not NUL-terminated).
+  // named_data[key] (ExecuTorch runtime/executor/pte_data_map.cpp), key given as bytes (not
+  // NUL-terminated).
   Status named_data(Bytes key, Bytes& out) const;
 
   // File offset of a view returned by this Program.

@@ -1,6 +1,6 @@
 // Semantic validation of a verified program: every index the runtime will follow is checked here
-// once (docs/spec/executorch.md §1.5-§1.8), so executing or dumping a loaded Program needs no
-// further bounds checks.
+// once (the tables of ExecuTorch schema/program.fbs), so executing or dumping a loaded Program
+// needs no further bounds checks.
 #include <cstring>
 
 #include "runtime/pte/program.h"
@@ -96,7 +96,8 @@ class PlanValidator {
         const auto* items = v->val_as_IntList()->items();
         if (!elements_aligned(items)) return invalid("IntList items are not 8-byte aligned", "value", i);
         for (uint32_t k = 0; k < count(items); ++k) {
-          // §1.5: IntList items are indices of Int EValues, not literal integers.
+          // IntList items are indices of Int EValues, not literal integers (ExecuTorch
+          // schema/program.fbs IntList; runtime/executor/method.cpp parse_values boxes them).
           if (!value_in_range(items->Get(k)) || kind(items->Get(k)) != fb::KernelTypes::Int) {
             return invalid("IntList item is not the index of an Int value", "value", i);
           }
@@ -139,7 +140,8 @@ class PlanValidator {
     if (element_size(t.scalar_type()) == 0) return invalid("tensor has an unknown scalar type", "value", i);
     const uint32_t rank = count(t.sizes());
     if (count(t.dim_order()) != rank) return invalid("tensor dim_order length differs from its rank", "value", i);
-    // dim_order must be a permutation of 0..rank-1 (strides are derived from it, §1.6).
+    // dim_order must be a permutation of 0..rank-1 (strides are derived from it: ExecuTorch
+    // runtime/core/exec_aten/util/dim_order_util.h dim_order_to_stride).
     uint64_t seen = 0;
     for (uint32_t k = 0; k < rank; ++k) {
       const uint8_t d = t.dim_order()->Get(k);
@@ -154,7 +156,9 @@ class PlanValidator {
     switch (d.kind) {
       case TensorDataKind::kPlanned:
       case TensorDataKind::kPlannedMutable: {
-        // §1.7: memory_id is 1-based; entry 0 of non_const_buffer_sizes is reserved.
+        // memory_id is 1-based; entry 0 of non_const_buffer_sizes is reserved (ExecuTorch
+        // runtime/executor/method_meta.cpp num_memory_planned_buffers, tensor_parser_exec_aten.cpp
+        // getMemPlannedPtr).
         const auto* sizes = plan_.non_const_buffer_sizes();
         if (d.memory_id == 0 || d.memory_id >= count(sizes)) {
           return invalid("tensor memory_id is 0 or beyond non_const_buffer_sizes", "value", i);

@@ -1,5 +1,5 @@
 // The trace-marker protocol shared by the target runtime (writer) and corsim's per-operator report
-// (reader): ITM stimulus-port writes (ARCHITECTURE §5 "Trace markers"; Arm DDI 0553 D1, ITM
+// (reader): ITM stimulus-port writes (docs/e2e.md "Trace-marker protocol"; Arm DDI 0553 D1, ITM
 // stimulus registers at 0xE0000000 + 4 * port). A write costs one store, so the markers barely
 // perturb the timing they measure. corsim stamps each write with the simulated cycle.
 //

@@ -1,5 +1,7 @@
-// The Corstone-300 preset: FVP_Corstone_SSE-300_Ethos-U55 / MPS3 AN547 (spec/cortex-m.md §3.1;
-// SSE-300 block addresses and IRQs as QEMU's mps3-an547 model places them).
+// The Corstone-300 preset: FVP_Corstone_SSE-300_Ethos-U55 / MPS3 AN547 (Zephyr boards/arm/mps3
+// mps3_corstone300_fvp.dts, mps3_common_soc_peripheral.dtsi; ExecuTorch Corstone-300.ld; the ML
+// embedded evaluation kit's AN552 peripheral_memmap.h; SSE-300 block addresses and IRQs as QEMU's
+// mps3-an547 model places them).
 #include "sim/platform/preset.h"
 
 #include "sim/platform/sse_common.h"
@@ -17,16 +19,17 @@ PlatformPreset corstone300_preset() {
   p.cpu.priority_bits = 3;
   p.cpu.num_external_irqs = 480;
   p.cpu.initial_vtor = 0x10000000;  // boots from the ITCM Secure alias
-  p.clock_hz = 25'000'000;          // MPS3 sysclk as the FVP reports it (spec §3.1)
+  p.clock_hz = 25'000'000;          // MPS3 sysclk (Zephyr mps3_corstone300_fvp.dts)
 
   // Memories. Code SRAM is 1 MiB on the FVP, 2 MiB on QEMU's AN547: 2 MiB so QEMU-built firmware
-  // fits both. ISRAM: 2 MiB on the FVP, a 4 MiB window on QEMU: 4 MiB for the same reason.
-  // DDR is 2 GiB flat at 0x6000_0000-0xDFFF_FFFF as QEMU maps it; ExecuTorch's linker script uses
+  // fits both. ISRAM: 2 MiB on the FVP, a 4 MiB window on QEMU: 4 MiB for the same reason. DDR is
+  // 2 GiB flat at 0x6000_0000-0xDFFF_FFFF as QEMU maps it; ExecuTorch's linker script uses
   // 0x7000_0000 + 1.5 GiB, which lies inside. It is backed lazily, page by page.
-  // Timing (latency to the first data in cycles, bandwidth in bytes per cycle; docs/memory-timing.md):
-  // TCMs zero-wait; SRAMs 4 cycles (spec/cortex-m.md §1.5: "4-8 core cycles") at the 64-bit AXI
-  // width; QSPI 16 cycles at Vela's flash bandwidth (1 byte/cycle); DDR 32 cycles (§1.5's 30-60
-  // guess) at 8 bytes/cycle. No public Corstone-300 figures exist; all are -C settable.
+  // Timing (latency to the first data in cycles, bandwidth in bytes per cycle;
+  // docs/memory-timing.md): TCMs zero-wait; SRAMs 4 cycles (our guess of 4-8 core cycles) at the
+  // 64-bit AXI width; QSPI 16 cycles at Vela's flash bandwidth (1 byte/cycle, vela.ini
+  // Ethos_U55_High_End_Embedded); DDR 32 cycles (our guess of 30-60) at 8 bytes/cycle. No public
+  // Corstone-300 figures exist; all are -C settable.
   p.memories = {
       {"ITCM", 0x00000000, 0x10000000, 512 * KiB, false, 0, 8},
       {"SRAM", 0x01000000, 0x11000000, 2 * MiB, false, 4, 8},
@@ -60,7 +63,7 @@ PlatformPreset corstone300_preset() {
   d.push_back(device("scc", DeviceKind::Scc, 0x49300000, 0x59300000));
   d.push_back(device("i2s", DeviceKind::Stub, 0x49301000, 0x59301000));
   d.push_back(device("fpgaio", DeviceKind::FpgaIo, 0x49302000, 0x59302000));
-  sse::add_cmsdk_uarts(p, 0x49303000, 0x59303000);  // UART0..5 (spec §3.1)
+  sse::add_cmsdk_uarts(p, 0x49303000, 0x59303000);  // UART0..5 (AN552 peripheral_memmap.h)
   d.push_back(device("clcd", DeviceKind::Stub, 0x4930A000, 0x5930A000));
   d.push_back(device("rtc", DeviceKind::Stub, 0x4930B000, 0x5930B000));
   return p;

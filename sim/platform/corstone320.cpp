@@ -1,7 +1,7 @@
-// The Corstone-320 preset: FVP_Corstone_SSE-320 / MPS4 (SSE-320 + Cortex-M85 + Ethos-U85).
-// Map: spec/cortex-m.md §3.2, from Zephyr's boards/arm/mps4 (mps4_corstone320_fvp.dts,
-// mps4_common.dtsi, mps4_common_soc_peripheral.dtsi) and ExecuTorch's
-// examples/arm/executor_runner/Corstone-320.ld. What is assumed rather than read: docs/sim.md.
+// The Corstone-320 preset: FVP_Corstone_SSE-320 / MPS4 (SSE-320 + Cortex-M85 + Ethos-U85). Map:
+// from Zephyr's boards/arm/mps4 (mps4_corstone320_fvp.dts, mps4_common.dtsi,
+// mps4_common_soc_peripheral.dtsi) and ExecuTorch's examples/arm/executor_runner/Corstone-320.ld.
+// What is assumed rather than read: docs/sim.md.
 #include "sim/platform/preset.h"
 
 #include "sim/platform/sse_common.h"
@@ -40,16 +40,17 @@ PlatformPreset corstone320_preset() {
       {"QSPI", 0x28000000, 0x38000000, 8 * MiB, true, 16, 1},
       {"DDR", 0x60000000, std::nullopt, 2048 * MiB, false, 32, 8},
   };
-  // Cortex-M85 L1 caches: the TRM allows 0-64 KiB each, I-cache 2-way, D-cache 4-way, 32-byte
-  // lines (spec/cortex-m.md §1.1 table, CMSIS core_cm85.h __SCB_DCACHE_LINE_SIZE 32). The FVP's
-  // default size was not found; 64 KiB (the largest) is assumed. -C cache.{icache,dcache}.size.
+  // Cortex-M85 L1 caches: the TRM allows 0-64 KiB each, I-cache 2-way, D-cache 4-way, 32-byte lines
+  // (CMSIS core_cm85.h __SCB_DCACHE_LINE_SIZE 32; the ways as WikiChip gives them for the M55). The
+  // FVP's default size was not found; 64 KiB (the largest) is assumed. -C
+  // cache.{icache,dcache}.size.
   p.memory_system.icache = {{64 * KiB, 32, 2}, true};
   p.memory_system.dcache = {{64 * KiB, 32, 4}, true};
 
   p.npu.type = "ethos-u85";
   p.npu.num_macs = 256;
-  p.npu.system_config = "Ethos_U85_SYS_DRAM_Mid";  // ExecuTorch's U85 default (spec/executorch.md §5.4)
-  p.npu.memory_mode = "Dedicated_Sram_384KB";      // run.sh / build_executor_runner.sh default (§5.4)
+  p.npu.system_config = "Ethos_U85_SYS_DRAM_Mid";  // ExecuTorch ethosu/compile_spec.py default
+  p.npu.memory_mode = "Dedicated_Sram_384KB";      // ExecuTorch examples/arm/run.sh default
 
   auto& d = p.devices;
   sse::add_subsystem_blocks(p);

@@ -1,7 +1,7 @@
 #pragma once
-// Platforms as data (ARCHITECTURE §4): a preset lists the memories (base, secure alias, size),
-// the devices with their addresses and IRQs, the CPU and NPU configuration and the clock. The
-// Platform class (platform.h) instantiates a preset; -C parameters (params.h) edit it first.
+// Platforms as data (docs/sim.md "How to add a platform"): a preset lists the memories (base,
+// secure alias, size), the devices with their addresses and IRQs, the CPU and NPU configuration and
+// the clock. Platform (platform.h) instantiates a preset; -C parameters (params.h) edit it first.
 #include <cstdint>
 #include <optional>
 #include <string>

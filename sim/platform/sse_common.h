@@ -1,7 +1,7 @@
 #pragma once
-// What the SSE-300 and SSE-320 presets share (ARCHITECTURE §4: platforms are data, written once):
-// the DeviceSpec builder, the SSE-3xx subsystem blocks both subsystems place at the same addresses,
-// and the six CMSDK UARTs with their interrupt pairs.
+// What the SSE-300 and SSE-320 presets share (platforms are data, written once: docs/sim.md "How to
+// add a platform"): the DeviceSpec builder, the SSE-3xx subsystem blocks both subsystems place at
+// the same addresses, and the six CMSDK UARTs with their interrupt pairs.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,7 +27,7 @@ void add_subsystem_blocks(PlatformPreset& p);
 void add_system_counter(PlatformPreset& p);
 
 // CMSDK APB UART0..5 at ns_base/s_base + 0x1000 * i, RX/TX IRQ pairs 33/34, 35/36, 37/38, 39/40,
-// 41/42, 125/126 (the same on MPS3 and MPS4: spec/cortex-m.md §3.1, §3.2; Zephyr
+// 41/42, 125/126 (the same on MPS3 and MPS4: Zephyr mps3_common_soc_peripheral.dtsi,
 // mps4_common_soc_peripheral.dtsi). Only UART0 reaches the console by default.
 void add_cmsdk_uarts(PlatformPreset& p, uint32_t ns_base, uint32_t s_base);
 

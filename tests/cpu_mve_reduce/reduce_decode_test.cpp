@@ -1,4 +1,5 @@
-// Decoder-level checks of the mve_int2 rows: instructions assembled by arm-none-eabi-as (an
+// Decoder-level checks of the MVE reduction rows (cpu/decoder/mve_reduce.inc) and of VADC, VCADD, VBRSR
+// and the VIDUP family (the end of cpu/decoder/mve_int.inc): instructions assembled by arm-none-eabi-as (an
 // independent encoder) must decode to the expected row. Disassembly against objdump is checked for
 // every row by tests/cpu (disasm_objdump_test samples all rows of all table files).
 #include <gtest/gtest.h>

@@ -1,7 +1,8 @@
-// EthosUDriver (runtime/backends/ethos_u) against the Ethos-U55 device model on the host: the
-// real add_ethos-u55-128 payload runs through the driver's register sequence (README: both inputs
+// EthosUDriver (runtime/backends/ethos_u) against the Ethos-U55 device model on the host: the real
+// add_ethos-u55-128 payload runs through the driver's register sequence (README: both inputs
 // quantise to 127, the NPU output is int8 127), and each failure the driver must catch is caught
-// with a message naming it (ethos-u.md §1.4-§1.5).
+// with a message naming it (ethos-u-core-driver ethosu_dev_verify_optimizer_config,
+// ethosu_dev_handle_interrupt).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -128,7 +129,7 @@ TEST(EthosUDriver, RunsTheRealAddPayload) {
   Rig r(128);
   ASSERT_TRUE(r.load_add());
   ASSERT_TRUE(r.driver->init().ok()) << r.driver->detail();
-  EXPECT_EQ(r.driver->hw_config(), 0x1807u);  // §1.4 table, U55-128
+  EXPECT_EQ(r.driver->hw_config(), 0x1807u);  // U55-128 (Vela regor ArchEthosU55::ConfigRegister)
   const rt::Status s = r.driver->invoke(r.cmd_data, kCmd, kBases, 3);
   ASSERT_TRUE(s.ok()) << r.driver->detail();
   EXPECT_EQ(r.output0(), 127);  // README: NPU output int8 127

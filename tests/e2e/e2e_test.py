@@ -263,7 +263,7 @@ def add_u85_case():
     # Issue 14: run_fvp.sh runs add_ethos-u85-256.pte to 2.0 on Corstone-320 with no option beyond
     # the model (README: same add as the U55 program, inputs all ones -> 2.0). The runner's log
     # names the NPU it found: Ethos-U85 ID (arch 2.0, product_major 7) and the U85-256 CONFIG word
-    # of docs/spec/ethos-u.md §1.4 (0x20000118).
+    # (0x20000118, Vela regor EthosU85RCSGenerator::ConfigRegister for 256 MACs).
     with tempfile.TemporaryDirectory() as tmp:
         p = run([os.path.join(PTE, "add_ethos-u85-256.pte")], tmp)
         if p.returncode != 0:

@@ -48,7 +48,8 @@ if p.returncode != 0:
     fail(f"run_fvp.sh exit status {p.returncode}")
 target = desc["target"]
 macs = int(target.rsplit("-", 1)[1])
-# §1.4: U85 CONFIG = product 2 in [31:28], MACs log2 in [3:0] (256 -> 8), cmd stream version 1.
+# U85 CONFIG (ethos-u-core-driver ethosu85_interface.h; Vela EthosU85RCSGenerator::ConfigRegister):
+# product 2 in [31:28], MACs log2 in [3:0] (256 -> 8), cmd stream version 1.
 m = re.search(r"Ethos-U: ID 0x([0-9a-f]{8}), CONFIG 0x([0-9a-f]{8})", p.stdout)
 if not m:
     fail("the runner did not report the NPU it found")

@@ -1,6 +1,7 @@
 #pragma once
-// A Corstone-300 memory system for the memory-timing tests: the map of spec/cortex-m.md §3.1 with
-// round latencies and bandwidths chosen here so expected cycles are easy to compute by hand.
+// A Corstone-300 memory system for the memory-timing tests: the map of Zephyr's
+// mps3_corstone300_fvp.dts with round latencies and bandwidths chosen here so expected cycles are
+// easy to compute by hand.
 #include "memory/timing/config.h"
 
 namespace corsim::memory::timing::test {

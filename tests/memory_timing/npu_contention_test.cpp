@@ -51,8 +51,9 @@ struct System {
     ic.map(kNpu, 0x1000, *dev, "ethos-u55");
   }
   void wr(uint32_t off, uint32_t v) { ASSERT_TRUE(ic.write(kNpu + off, 4, v, {}).ok()); }
-  // Loads the KWS job and starts it at `start` (driver sequence of spec/ethos-u.md §1.5); returns the
-  // job's duration in cycles, or 0 when the golden files are missing.
+  // Loads the KWS job and starts it at `start` (driver sequence of ethos-u-core-driver
+  // ethosu_dev_run_command_stream); returns the job's duration in cycles, or 0 when the golden
+  // files are missing.
   Cycles run_kws(Cycles start) {
     if (!start_kws(start)) return 0;
     EXPECT_TRUE(dev->next_deadline());

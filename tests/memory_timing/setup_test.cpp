@@ -1,7 +1,7 @@
 // The memory-system timing's configuration from the Corstone-300 preset and the -C parameters
-// (sim/memory_timing_setup.h). Expected Vela numbers are vela.ini's (spec/ethos-u.md §5.2):
-// High_End_Embedded Sram 1.0 x 8 bytes, latency 32; OffChipFlash 0.125 x 8, latency 64;
-// Deep_Embedded OffChipFlash 0.0625 x 8.
+// (sim/memory_timing_setup.h). Expected Vela numbers are those of Vela's
+// ethosu/config_files/Arm/vela.ini: High_End_Embedded Sram 1.0 x 8 bytes, latency 32; OffChipFlash
+// 0.125 x 8, latency 64; Deep_Embedded OffChipFlash 0.0625 x 8.
 #include <gtest/gtest.h>
 
 #include <cstdio>

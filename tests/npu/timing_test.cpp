@@ -218,5 +218,29 @@ TEST(TimingModel, MoreMacsAreFasterOnBigConvolutions) {
   }
 }
 
+// num_macs moves a compute-bound block the documented way (§5.3 micro-blocks, §5.1 AO tables). A
+// 1x1 depth-first convolution block of 8x8x8 OFM elements, IFM depth 32 (one IFM block), 8-bit:
+//   U55-128, micro-block 1x2x8: 8 x 4 x 1 micro-blocks, hw = 32; cycles_wb = 32·8/8 = 32;
+//            max(32, 4·32 = 128) x 1 step x 1 = 128 MAC cycles; AO 0.5/element (outputCycles[7])
+//            -> ceil(0.5 · 512) = 256.
+//   U55-256, micro-block 2x2x8: 4 x 4 x 1, hw = 16: max(32, 64) = 64 MAC cycles; AO 0.25/element
+//            -> 128. Twice the MACs, half the cycles of both parts.
+//   U55-32,  micro-block 1x1x4: 8 x 8 x 2, hw = 64; cycles_wb = 32·4/8 = 16: max(16, 256) x 2 = 512;
+//            AO 2/element -> 1024.
+TEST(TimingModel, NumMacsScalesAComputeBoundBlockAsTheMicroBlocksSay) {
+  OperationConfig conv = to_config({VKind::kConvDepthFirst, {8, 8, 8}, {8, 8, 8}, 32, 1, 1});
+  struct Want { uint32_t macs; uint64_t mac; double ao_per_element; };
+  for (const Want& w : {Want{128, 128, 0.5}, Want{256, 64, 0.25}, Want{32, 512, 2.0}}) {
+    const timing::TimingModel tm(NpuConfig{w.macs}, *timing::system_preset("Ethos_U55_High_End_Embedded"));
+    EXPECT_EQ(tm.mac_cycles_for_block(conv, 8, 8, 8), w.mac) << w.macs;
+    EXPECT_DOUBLE_EQ(tm.output_cycles_per_element(conv), w.ao_per_element) << w.macs;
+  }
+  // A 1x2x8 block on U55-128 is one micro-block: weight-buffer bound, max(32, 4·1) = 32 plus the
+  // accumulator delay 2·1 step = 34; of which the MACs compute max(0, 4) + 2 = 6 (MAC_ACTIVE).
+  const timing::TimingModel u128(NpuConfig{128}, *timing::system_preset("Ethos_U55_High_End_Embedded"));
+  EXPECT_EQ(u128.mac_cycles_for_block(conv, 1, 2, 8), 34u);
+  EXPECT_EQ(u128.mac_cycles_for_block(conv, 1, 2, 8, /*weight_buffer_bound=*/false), 6u);
+}
+
 }  // namespace
 }  // namespace corsim::npu

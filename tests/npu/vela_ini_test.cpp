@@ -94,5 +94,48 @@ TEST(VelaIni, TheMemoryModeMovesADmaToThePortsItNames) {
   EXPECT_EQ(cycles(MemoryMode::kDedicatedSram), 640u);
 }
 
+// The user's ini moves the estimate the way its numbers say. A DMA of 4096 B from region 0 to
+// region 1 under Shared_Sram on a U85 (16-byte AXI): region 0 on the EXT port (axi1), region 1 on
+// SRAM (axi0). By hand from each section:
+//   Fast: Sram 2.0 x 16 x 1 = 32 B/cycle, latency 8; Dram 1.0 x 16 x 1 = 16 B/cycle, latency 50.
+//         EXT read 4096/16 + 50 = 306; SRAM write 4096/32 + 8 = 136 -> 306 (EXT-bound)
+//   Slow: Dram_clock_scale 0.25 -> 4 B/cycle: EXT read 4096/4 + 50 = 1074 -> 1074
+//   Wide: Dram_ports_used 4 -> 64 B/cycle: EXT read 4096/64 + 50 = 114; the SRAM write 136 bounds.
+TEST(VelaIni, TheUsersMemoryNumbersMoveADmaTheWayTheySay) {
+  const std::string common =
+      "core_clock=500e6\naxi0_port=Sram\naxi1_port=Dram\nSram_clock_scale=2.0\nSram_ports_used=1\n"
+      "Sram_read_latency=8\nSram_write_latency=8\nDram_ports_used=1\nDram_read_latency=50\nDram_write_latency=50\n";
+  std::string error;
+  const auto ini = VelaIni::parse("[System_Config.Fast]\n" + common + "Dram_clock_scale=1.0\n" +
+                                      "[System_Config.Slow]\n" + common + "Dram_clock_scale=0.25\n" +
+                                      "[System_Config.Wide]\ninherit=System_Config.Fast\nDram_ports_used=4\n",
+                                  error);
+  ASSERT_TRUE(ini) << error;
+  NpuConfig u85;
+  u85.product = Product::kU85;
+  u85.macs = 256;
+  OperationConfig dma;
+  dma.isa = Isa::kU85;
+  dma.kind = OpKind::kDma;
+  const uint32_t cfg = region_config_for(MemoryMode::kSharedSram);
+  Traffic t;
+  t.read[static_cast<size_t>(region_port(cfg, 0))] += 4096;
+  t.write[static_cast<size_t>(region_port(cfg, 1))] += 4096;
+  auto estimate = [&](const char* name) {
+    const auto sys = ini->system_config(name, u85, error);
+    EXPECT_TRUE(sys) << error;
+    return TimingModel(u85, *sys).estimate(dma, t);
+  };
+  const OpTiming fast = estimate("Fast"), slow = estimate("Slow"), wide = estimate("Wide");
+  EXPECT_EQ(fast.axi1, 306u);
+  EXPECT_EQ(fast.axi0, 136u);
+  EXPECT_EQ(fast.total, 306u);
+  EXPECT_STREQ(fast.bound, "axi1");
+  EXPECT_EQ(slow.total, 1074u);
+  EXPECT_EQ(wide.axi1, 114u);
+  EXPECT_EQ(wide.total, 136u);
+  EXPECT_STREQ(wide.bound, "axi0");
+}
+
 }  // namespace
 }  // namespace corsim::npu::timing

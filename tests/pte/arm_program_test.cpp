@@ -61,7 +61,8 @@ TEST(PteMemoryPlan, AddCpuOffsets) {
   plan.outputs = {2};
   plan.instructions = {WriteKernelCall{0, {0, 1, 3, 2, 2}}};
   plan_memory(plan);
-  // README/file: x, y, out at 0, 16, 32 of a 48-byte buffer (16-byte alignment, §1.7).
+  // README/file: x, y, out at 0, 16, 32 of a 48-byte buffer (16-byte alignment, ExecuTorch
+  // exir/passes/memory_planning_pass.py).
   EXPECT_EQ(std::get<WriteTensor>(plan.values[0]).memory_offset, 0u);
   EXPECT_EQ(std::get<WriteTensor>(plan.values[1]).memory_offset, 16u);
   EXPECT_EQ(std::get<WriteTensor>(plan.values[2]).memory_offset, 32u);

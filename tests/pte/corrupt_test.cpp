@@ -100,7 +100,7 @@ TEST(PteCorrupt, BadIdentifier) {
   f[4] = 'X';
   EXPECT_EQ(load_bytes(f, p).code, rt::Error::kBadIdentifier);
   f[4] = 'E';
-  f[7] = '3';  // "ET13": another schema version (§1.1)
+  f[7] = '3';  // "ET13": another schema version (ExecuTorch Program::check_header)
   EXPECT_EQ(load_bytes(f, p).code, rt::Error::kIncompatibleVersion);
   char msg[160];
   rt::format_status(load_bytes(f, p), msg, sizeof msg);

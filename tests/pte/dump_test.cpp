@@ -165,7 +165,7 @@ TEST(PteDump, JsonFactsEthosUAdd) {
     EXPECT_EQ(d["file_offset"].AsUInt64(), 0x70u);  // README
     flexbuffers::Map cop1 = d["vela_bin_stream"].AsMap()["cmd_data"].AsMap()["cop1"].AsMap();
     const bool u55 = std::string(name).find("u55") != std::string::npos;
-    // README: 0x1807 = U55-128; ethos-u.md §1.4: 0x20000118 = U85-256.
+    // README: 0x1807 = U55-128; Vela EthosU85RCSGenerator::ConfigRegister: 0x20000118 = U85-256.
     EXPECT_EQ(cop1["config_word"].AsUInt64(), u55 ? 0x1807u : 0x20000118u);
     EXPECT_EQ(cop1["target"].AsString().str(), u55 ? "ethos-u55-128" : "ethos-u85-256");
     EXPECT_EQ(d["compile_specs"].AsMap()["target"].AsString().str(), u55 ? "ethos-u55-128" : "ethos-u85-256");

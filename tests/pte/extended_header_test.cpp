@@ -1,6 +1,7 @@
-// The optional "eh00" extended header and segments (docs/spec/executorch.md §1.2-§1.3, §1.6,
-// §1.8). None of the shared files has one, so this test builds a program with flatbuffers'
-// builder and splices the header in exactly as §1.2 describes ExecuTorch's serializer doing it.
+// The optional "eh00" extended header and segments (ExecuTorch schema/extended_header.cpp,
+// schema/program.fbs, docs/source/pte-file-format.md). None of the shared files has one, so this
+// test builds a program with flatbuffers' builder and splices the header in as ExecuTorch's
+// serializer does it (exir/_serialize/_program.py serialize_pte_binary).
 #include <gtest/gtest.h>
 
 #include "pte_test_util.h"
@@ -9,7 +10,7 @@
 namespace corsim::pte {
 namespace {
 
-constexpr uint32_t kSegmentAlignment = 128;  // §1.3 default segment_alignment
+constexpr uint32_t kSegmentAlignment = 128;  // ExecuTorch exir/capture/_config.py default
 
 uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -68,7 +69,8 @@ Built build(uint32_t header_length = 32) {
   fbb.Finish(program, "ET12");
   std::vector<uint8_t> flat(fbb.GetBufferPointer(), fbb.GetBufferPointer() + fbb.GetSize());
 
-  // §1.2: splice the header after the identifier and move the root offset by its length.
+  // Splice the header after the identifier and move the root offset by its length
+  // (serialize_pte_binary).
   std::vector<uint8_t> header(header_length, 0);
   std::memcpy(header.data(), "eh00", 4);
   header[4] = static_cast<uint8_t>(header_length);
@@ -174,7 +176,8 @@ TEST(ExtendedHeader, BrokenHeadersFail) {
 }
 
 TEST(ExtendedHeader, AbsentWhenMagicDiffers) {
-  // §1.2: bytes 8..11 other than "eh00" mean no header (add_cpu.pte has zeros there).
+  // Bytes 8..11 other than "eh00" mean no header (ExtendedHeader::Parse; add_cpu.pte has zeros
+  // there).
   test::AlignedBuffer file = test::load_model("add_cpu.pte");
   ExtendedHeader h;
   ASSERT_TRUE(parse_extended_header(file.bytes(), h).ok());

@@ -21,7 +21,8 @@ inline std::string model_path(const std::string& name) {
   return std::string(CORSIM_MODELS_DIR) + "/pte/" + name;
 }
 
-// A byte buffer whose storage is 16-byte aligned, like a .pte placed by the firmware (§1.3).
+// A byte buffer whose storage is 16-byte aligned, like a .pte placed by the firmware (ExecuTorch
+// schema/program.fbs force_align 16).
 class AlignedBuffer {
  public:
   AlignedBuffer() = default;

@@ -1,5 +1,5 @@
 // The reader against the real programs in ../shared/models/pte. Expected values come from the
-// models README and docs/spec/executorch.md, not from the reader's own output.
+// models README and ExecuTorch's schema/program.fbs, not from the reader's own output.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -54,7 +54,8 @@ TEST(PteReader, AddCpuKernelCall) {
   const fb::KernelCall* call = instrs->Get(0)->instr_args_as_KernelCall();
   ASSERT_NE(call, nullptr);
   EXPECT_EQ(op_name(plan, call->op_index()), "aten::add.out");
-  // README: args self, other, alpha Int 1, out, out (§2.4: out repeated as the return slot).
+  // README: args self, other, alpha Int 1, out, out (out repeated as the return slot, ExecuTorch
+  // exir/emit/_emitter.py _emit_operator).
   ASSERT_EQ(call->args()->size(), 5u);
   const auto* args = call->args();
   EXPECT_EQ(args->Get(0), plan.inputs()->Get(0));
@@ -79,7 +80,7 @@ TEST(PteReader, AddEthosU55Delegate) {
   const fb::ExecutionPlan& plan = *p.method("forward");
   ASSERT_EQ(plan.delegates()->size(), 1u);
   const fb::BackendDelegate& d = *plan.delegates()->Get(0);
-  EXPECT_EQ(str(d.id()), "EthosUBackend");  // §2.6
+  EXPECT_EQ(str(d.id()), "EthosUBackend");  // ExecuTorch backends/arm/runtime/EthosUBackend.cpp
   EXPECT_EQ(d.processed()->location(), fb::DataLocation::INLINE);
   Bytes blob;
   ASSERT_TRUE(p.delegate_data(d, blob).ok());
@@ -102,7 +103,8 @@ TEST(PteReader, AddEthosU55Delegate) {
     const auto* a = k->args();
     if (name == "quantized_decomposed::quantize_per_tensor.out") {
       ++quantize;
-      // §3.2 signature: input, scale, zero_point, quant_min, quant_max, dtype, out, out.
+      // Signature (ExecuTorch backends/cortex_m/ops/operators.yaml): input, scale, zero_point,
+      // quant_min, quant_max, dtype, out, out.
       ASSERT_EQ(a->size(), 8u);
       EXPECT_NEAR(value(plan, a->Get(1)).val_as_Double()->double_val(), 1.0 / 255.0, 1e-9);
       EXPECT_EQ(value(plan, a->Get(2)).val_as_Int()->int_val(), -128);
@@ -156,8 +158,8 @@ TEST(PteReader, MnistMemoryPlan) {
   EXPECT_EQ(in.scalar_type(), fb::ScalarType::FLOAT);
   ASSERT_EQ(out.sizes()->size(), 2u);
   EXPECT_EQ(out.sizes()->Get(1), 10);
-  // README: output and input share planned offset 0 of buffer 1; §1.7: memory ids are 1-based,
-  // entry 0 of non_const_buffer_sizes is the reserved 0.
+  // README: output and input share planned offset 0 of buffer 1; memory ids are 1-based (ExecuTorch
+  // method_meta.cpp), entry 0 of non_const_buffer_sizes is the reserved 0.
   const TensorData din = tensor_data(in);
   const TensorData dout = tensor_data(out);
   EXPECT_EQ(din.kind, TensorDataKind::kPlanned);
@@ -179,7 +181,7 @@ TEST(PteReader, MnistMemoryPlan) {
 }
 
 TEST(PteReader, ElementSizes) {
-  // c10 element sizes for the ScalarType values of §1.4.
+  // c10 element sizes for the ScalarType values of ExecuTorch schema/scalar_type.fbs.
   EXPECT_EQ(element_size(fb::ScalarType::CHAR), 1u);
   EXPECT_EQ(element_size(fb::ScalarType::HALF), 2u);
   EXPECT_EQ(element_size(fb::ScalarType::FLOAT), 4u);

@@ -1,5 +1,7 @@
-// VelaBinStream and COP1 parsing (docs/spec/ethos-u.md §6.1, §6.2, §1.4): the real delegate blobs
-// of the shared programs, synthetic blobs of every layout variant, and broken blobs.
+// VelaBinStream and COP1 parsing (ExecuTorch backends/arm/runtime/VelaBinStream.cpp; Vela
+// custom_operator_ethosu.hpp CreateDriverPayload1; CONFIG words of Vela's ConfigRegister
+// functions): the real delegate blobs of the shared programs, synthetic blobs of every layout
+// variant, and broken blobs.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -48,21 +50,21 @@ TEST(VelaBinStream, MnistBlocks) {
   // Input [1,1,28,28] int8 after quantisation: 784 elements of 1 byte; output [1,10] int8.
   EXPECT_EQ(v.inputs.get(0).numel(), 784u);
   EXPECT_EQ(v.inputs.get(0).elem_size, 1);
-  EXPECT_EQ(v.inputs.get(0).region, 1);  // §6.1: region 1 = scratch arena
+  EXPECT_EQ(v.inputs.get(0).region, 1);  // region 1 = scratch arena (Vela raw_writer.cpp)
   EXPECT_EQ(v.outputs.get(0).numel(), 10u);
   EXPECT_EQ(v.outputs.get(0).shape[5], 10);  // 6-D, padded with leading 1s
 
   Cop1Payload c;
   s = parse_cop1(v.cmd_data.data, c);
   ASSERT_TRUE(s.ok()) << s.what;
-  EXPECT_EQ(c.optimizer_tag, 0x00100001u);  // §6.2: what Vela writes
+  EXPECT_EQ(c.optimizer_tag, 0x00100001u);  // what Vela's CreateDriverPayload1 writes
   EXPECT_EQ(c.config.word, 0x1807u);
   EXPECT_EQ(c.config.product, NpuProduct::kU55);
   EXPECT_EQ(c.config.macs_per_cc, 128u);
   EXPECT_EQ(c.config.shram_kb, 24u);
-  EXPECT_EQ(c.id.word, 0x10066001u);  // §1.4: regor's ID word
+  EXPECT_EQ(c.id.word, 0x10066001u);  // regor's ID word (default id_r, ethos_u65_interface.hpp)
   EXPECT_EQ(c.num_nops, 3u);
-  EXPECT_EQ(c.command_stream_offset, 32u);  // §6.2: the stream starts at byte 32
+  EXPECT_EQ(c.command_stream_offset, 32u);  // the stream starts at byte 32 (CreateDriverPayload1)
   EXPECT_EQ(c.command_stream.size(), 2984u - 32u);
 }
 
@@ -87,7 +89,7 @@ TEST(VelaBinStream, AddU85Config) {
   ASSERT_TRUE(parse_vela_bin_stream(r.blob, v).ok());
   Cop1Payload c;
   ASSERT_TRUE(parse_cop1(v.cmd_data.data, c).ok());
-  // §1.4 table: U85-256 = 0x20000118; ID 0x20007000.
+  // Vela EthosU85RCSGenerator::ConfigRegister: U85-256 = 0x20000118; ID 0x20007000.
   EXPECT_EQ(c.config.word, 0x20000118u);
   EXPECT_EQ(c.config.product, NpuProduct::kU85);
   EXPECT_EQ(c.config.macs_per_cc, 256u);
@@ -97,7 +99,7 @@ TEST(VelaBinStream, AddU85Config) {
 }
 
 TEST(VelaBinStream, ConfigWordTable) {
-  // §1.4 table of CONFIG words.
+  // CONFIG words of Vela's ArchEthosU55::ConfigRegister and EthosU85RCSGenerator::ConfigRegister.
   EXPECT_EQ(decode_npu_config(0x00001005).macs_per_cc, 32u);
   EXPECT_EQ(decode_npu_config(0x00003008).shram_kb, 48u);
   EXPECT_EQ(decode_npu_config(0x10006009).product, NpuProduct::kU65);

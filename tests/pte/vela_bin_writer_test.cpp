@@ -52,7 +52,7 @@ TEST(VelaBinWriter, OldLayoutAndShortShapes) {
   VelaBinStreamDesc d;
   d.cmd_data = make_cop1(0x1006, 0x10060000, {0xFFFF0001});
   d.weight_data = {9, 9, 9};
-  d.scratch_size = 1024;  // holds the 784-byte input at 0 (region 1 IO must fit, §6.3)
+  d.scratch_size = 1024;  // holds the 784-byte input at 0 (region 1 IO must fit, EthosUBackend.cpp)
   d.inputs = {{{28, 28}, 1, 0, 1}};
   d.outputs = {{{10}, 1, 800, 1}};
   for (bool old_layout : {false, true}) {
@@ -65,7 +65,8 @@ TEST(VelaBinWriter, OldLayoutAndShortShapes) {
     EXPECT_EQ(v.old_io_layout(), old_layout);
     EXPECT_EQ(v.scratch_size, 1024u);
     EXPECT_EQ(v.inputs.get(0).numel(), 784u);
-    // §6.1: current layout pads with leading 1s, old layout with trailing zeros.
+    // Current layout pads with leading 1s, old layout with trailing zeros (ExecuTorch arm_vela.py
+    // vela_bin_pack_io).
     EXPECT_EQ(v.inputs.get(0).shape[0], old_layout ? 28 : 1);
     EXPECT_EQ(v.outputs.get(0).nbytes(), 10u);
     ethos_u::Cop1Payload c;

@@ -1,5 +1,6 @@
-// Builds VelaBinStream blobs byte by byte from docs/spec/ethos-u.md §6.1 (independent of the
-// parser), for the synthetic-variant and corruption tests.
+// Builds VelaBinStream blobs byte by byte from ExecuTorch's layout (backends/arm/arm_vela.py
+// vela_compile, runtime/VelaBinStream.h), independent of the parser), for the synthetic-variant and
+// corruption tests.
 #pragma once
 
 #include <cstdint>
@@ -33,8 +34,9 @@ class VelaBlobBuilder {
   std::vector<uint8_t> bytes_;
 };
 
-// A minimal COP1 payload (§6.2): magic, OPTIMIZER_CONFIG (tag, CONFIG, ID), 3 NOPs, then a
-// COMMAND_STREAM tag and `words` command words (NPU_OP_STOP = 0x0001 with mask 0xFFFF).
+// A minimal COP1 payload (Vela CreateDriverPayload1): magic, OPTIMIZER_CONFIG (tag, CONFIG, ID), 3
+// NOPs, then a COMMAND_STREAM tag and `words` command words (NPU_OP_STOP = 0x0001 with mask
+// 0xFFFF).
 inline std::vector<uint8_t> cop1(uint32_t config, uint32_t id, uint32_t words) {
   std::vector<uint8_t> v;
   put_u32(v, 0x31504F43);

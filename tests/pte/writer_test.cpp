@@ -1,6 +1,6 @@
-// The .pte writer: programs it writes load with our reader; it re-creates the structure of the
-// real add_cpu.pte and add_ethos-u55-128.pte field for field; segments and the eh00 header follow
-// docs/spec/executorch.md §1.2-§1.3.
+// The .pte writer: programs it writes load with our reader; it re-creates the structure of the real
+// add_cpu.pte and add_ethos-u55-128.pte field for field; segments and the eh00 header follow
+// ExecuTorch's exir/_serialize/_program.py serialize_pte_binary.
 #include <gtest/gtest.h>
 
 #include "pte_test_util.h"
@@ -60,7 +60,7 @@ TEST(PteWriter, RecreatesAddCpu) {
   pte::test::AlignedBuffer real = pte::test::load_model("add_cpu.pte");
   Program original;
   ASSERT_TRUE(Program::load(real.bytes(), original).ok());
-  EXPECT_FALSE(ours.program.extended_header().present);  // no segment data -> no eh00 (§1.2)
+  EXPECT_FALSE(ours.program.extended_header().present);  // no segment data -> no eh00
   // Every schema field equal (program_json prints all of them).
   EXPECT_TRUE(pte::test::same_text(program_json(ours.program), program_json(original)));
   // And the very bytes ExecuTorch wrote: the writer ends with flatbuffers' JSON parser, which is
@@ -121,7 +121,7 @@ TEST(PteWriter, RecreatesAddEthosU55WithInlineDelegate) {
   EXPECT_TRUE(pte::test::same_text(program_json(ours.program), program_json(original)));
   rt::Bytes our_blob;
   ASSERT_TRUE(ours.program.delegate_data(*ours.program.method("forward")->delegates()->Get(0), our_blob).ok());
-  EXPECT_EQ(ours.program.file_offset(our_blob) % 16, 0u);  // force_align 16 (§1.3)
+  EXPECT_EQ(ours.program.file_offset(our_blob) % 16, 0u);  // force_align 16 (ET schema/program.fbs)
   ethos_u::VelaBinStream v;
   EXPECT_TRUE(ethos_u::parse_vela_bin_stream(our_blob, v).ok());
   EXPECT_TRUE(check_delegates(ours.program).ok());
@@ -145,7 +145,7 @@ TEST(PteWriter, ConstantsAndDelegateSegmentsGetTheExtendedHeader) {
   std::vector<uint8_t> inline_blob(40, 0x11);
   plan.delegates = {{"SegBackend", {{"k", bytes_of("v")}}, seg_blob, true},
                     {"InlineBackend", {}, inline_blob, false},
-                    {"InlineBackend", {}, inline_blob, false}};  // identical blob: stored once (§1.8)
+                    {"InlineBackend", {}, inline_blob, false}};  // identical blob: stored once, as ET does
   plan.non_const_buffer_sizes = {0, 16};
   WriteProgram p;
   p.plans.push_back(plan);
@@ -209,7 +209,8 @@ TEST(PteWriter, DumpJsonRebuildsFilesWithSegments) {
 }
 
 TEST(PteWriter, EthosUExternalBlocksResolveThroughNamedData) {
-  // §6.1: external cmd_data/weight_data hold a 64-character hex key into the program's named data.
+  // External cmd_data/weight_data hold a 64-character hex key into the program's named data
+  // (ExecuTorch backends/arm/runtime/VelaBinStream.cpp).
   const std::string cmd_key(64, 'c'), weight_key(64, 'e');
   const std::vector<uint8_t> cop1 = make_cop1(0x1807, 0x10066001, {0xFFFF0001, 0xFFFF0001});
   const std::vector<uint8_t> weights(48, 0x3C);

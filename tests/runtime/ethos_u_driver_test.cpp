@@ -1,8 +1,9 @@
 // EthosUDriver (runtime/backends/ethos_u) against a fake register file that records every write:
 // the sequence the driver programs for an Ethos-U85 (product 2) and, unchanged, for an Ethos-U55.
-// Expected offsets and values are written here from docs/spec/ethos-u.md §1.2 (U85 register map,
-// DRV ethosu85_interface.h), §1.4 (CONFIG/ID checks), §1.5 (DRV ethosu_device_u85.c sequence) and
-// §1.6 (ExecuTorch arm_perf_monitor.cpp PMU events), not read back from the driver.
+// Expected offsets and values are written here from Arm's ethos-u-core-driver (the U85 register map
+// of src/ethosu85_interface.h, the CONFIG/ID checks of ethosu_dev_verify_optimizer_config, the
+// sequence of src/ethosu_device_u85.c) and ExecuTorch's arm_perf_monitor.cpp (PMU events), not read
+// back from the driver.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -80,13 +81,14 @@ class FakeRegisterFile final : public NpuPort {
 
  private:
   uint32_t id_, config_;
-  uint32_t status_ = 0, prot_ = 0, cmd_ = 0xC;  // CMD reset value 0xC (§1.1)
+  uint32_t status_ = 0, prot_ = 0, cmd_ = 0xC;  // CMD reset value 0xC (ethosu55_interface.h)
   int reset_polls_ = 0;
   bool started_ = false;
 };
 
-// A COP1 payload (§6.2): "COP1", OPTIMIZER_CONFIG (Vela 0.1) with CONFIG and ID, three NOPs, then
-// COMMAND_STREAM with `words` words of stream (contents do not matter to the driver).
+// A COP1 payload (Vela CreateDriverPayload1): "COP1", OPTIMIZER_CONFIG (Vela 0.1) with CONFIG and
+// ID, three NOPs, then COMMAND_STREAM with `words` words of stream (contents do not matter to the
+// driver).
 std::vector<uint8_t> cop1(uint32_t config, uint32_t id, uint32_t words = 2) {
   std::vector<uint32_t> w = {0x31504F43u, 0x00100001u, config, id, 5u, 5u, 5u, 0x02u | (words & 0xFFFFu) << 16};
   for (uint32_t i = 0; i < words; ++i) w.push_back(0x00000000u);
@@ -95,9 +97,9 @@ std::vector<uint8_t> cop1(uint32_t config, uint32_t id, uint32_t words = 2) {
   return bytes;
 }
 
-constexpr uint32_t kU85Id = 0x20007001u;       // §1.2 header default (arch 2.0.0)
-constexpr uint32_t kU85_256 = 0x20000118u;     // §1.4 table, Vela's U85-256 CONFIG
-constexpr uint32_t kVelaU85Id = 0x20007000u;   // §1.4: what Vela emits for U85
+constexpr uint32_t kU85Id = 0x20007001u;       // ethosu85_interface.h default (arch 2.0.0)
+constexpr uint32_t kU85_256 = 0x20000118u;     // Vela's U85-256 CONFIG (EthosU85RCSGenerator)
+constexpr uint32_t kVelaU85Id = 0x20007000u;   // what Vela emits for U85
 constexpr uint32_t kPayloadAddress = 0x70001000u;
 
 struct U85 : ::testing::Test {
@@ -133,9 +135,9 @@ TEST_F(U85, InvokeProgramsThePmuAt0x1180AndRunsTheStream) {
   regs.writes.clear();
   const auto payload = cop1(kU85_256, kVelaU85Id, 6);
   ASSERT_TRUE(invoke(payload).ok()) << driver.detail();
-  // ExecuTorch's ethosu_inference_begin on U85 (§1.6): PMCR cnt_en, PMCCNTR_CFG start NPU_ACTIVE
-  // (35) stop NPU_IDLE (32), EVTYPER0..6 = 130 135 386 391 32 48 80, counters 0..6 then the cycle
-  // counter enabled, cycle then event counter reset.
+  // ExecuTorch's ethosu_inference_begin on U85 (arm_perf_monitor.cpp): PMCR cnt_en, PMCCNTR_CFG
+  // start NPU_ACTIVE (35) stop NPU_IDLE (32), EVTYPER0..6 = 130 135 386 391 32 48 80, counters 0..6
+  // then the cycle counter enabled, cycle then event counter reset.
   EXPECT_EQ(regs.writes_to(0x11A8), std::vector<uint32_t>({32u << 16 | 35u}));
   const uint32_t events[7] = {130, 135, 386, 391, 32, 48, 80};
   for (uint32_t i = 0; i < 7; ++i) EXPECT_EQ(regs.writes_to(0x1380 + 4 * i), std::vector<uint32_t>({events[i]})) << i;
@@ -143,8 +145,8 @@ TEST_F(U85, InvokeProgramsThePmuAt0x1180AndRunsTheStream) {
   EXPECT_EQ(regs.writes_to(0x1184), std::vector<uint32_t>({0x7Fu, 0x80000000u}));
   EXPECT_EQ(regs.writes_to(0x1180), std::vector<uint32_t>({1u, 1u | 4u, 1u | 4u | 2u, 0u}));  // ... PMCR = 0 at the end
   EXPECT_FALSE(regs.wrote_in(0x180, 0x400));  // nothing at the U55 PMU offsets
-  // ethosu_dev_run_command_stream (§1.5 step 2): QBASE lo/hi (the stream follows the 32-byte
-  // header), QSIZE in bytes, BASEP[0..2] lo/hi, then CMD = (CMD & 0xC) | 1.
+  // ethosu_dev_run_command_stream (ethosu_device_u85.c): QBASE lo/hi (the stream follows the
+  // 32-byte header), QSIZE in bytes, BASEP[0..2] lo/hi, then CMD = (CMD & 0xC) | 1.
   EXPECT_EQ(regs.writes_to(reg::kQbase), std::vector<uint32_t>({kPayloadAddress + 32}));
   EXPECT_EQ(regs.writes_to(reg::kQbaseHi), std::vector<uint32_t>({0u}));
   EXPECT_EQ(regs.writes_to(reg::kQsize), std::vector<uint32_t>({6u * 4}));
@@ -171,8 +173,9 @@ TEST_F(U85, InvokeProgramsThePmuAt0x1180AndRunsTheStream) {
 }
 
 TEST_F(U85, FastMemoryReplacesBaseAddressTwo) {
-  // §1.5 step 2: a fast memory given at init replaces base address 2 when more than two are
-  // passed (ExecuTorch passes {weights, scratch, fast scratch}); with two, nothing changes.
+  // ethosu_invoke_async (ethosu_driver.c): a fast memory given at init replaces base address 2 when
+  // more than two are passed (ExecuTorch passes {weights, scratch, fast scratch}); with two,
+  // nothing changes.
   driver.set_fast_memory(0x31100000u, 384 * 1024);
   ASSERT_TRUE(driver.init().ok());
   const auto payload = cop1(kU85_256, kVelaU85Id);
@@ -190,7 +193,7 @@ TEST_F(U85, FastMemoryReplacesBaseAddressTwo) {
 
 TEST_F(U85, BranchFaultIsAnErrorAndResetsTheNpu) {
   ASSERT_TRUE(driver.init().ok());
-  regs.completion_status = kStatusIrqRaised | kStatusEndReached | (1u << 9);  // STATUS.branch_fault (§1.2)
+  regs.completion_status = kStatusIrqRaised | kStatusEndReached | (1u << 9);  // U85 STATUS.branch_fault
   regs.writes.clear();
   const rt::Status s = invoke(cop1(kU85_256, kVelaU85Id));
   EXPECT_FALSE(s.ok());
@@ -209,8 +212,9 @@ TEST_F(U85, Bit7IsNotAWeightDecoderFaultOnU85) {
 
 TEST_F(U85, OptimizerConfigChecks) {
   ASSERT_TRUE(driver.init().ok());
-  // §1.4: MACs (U85-512, 0x20001119), product (U55-256, 0x00003008), AXI SRAM port count
-  // (CONFIG[9:8]) and EXT port count (CONFIG[10]) must match; arch_minor must not exceed the NPU's.
+  // ethosu_dev_verify_optimizer_config: MACs (U85-512, 0x20001119), product (U55-256, 0x00003008),
+  // AXI SRAM port count (CONFIG[9:8]) and EXT port count (CONFIG[10]) must match; arch_minor must
+  // not exceed the NPU's.
   for (uint32_t bad : {0x20001119u, 0x00003008u, 0x20000218u, 0x20000518u}) {
     EXPECT_FALSE(invoke(cop1(bad, kVelaU85Id)).ok()) << std::hex << bad;
     EXPECT_NE(std::string(driver.detail()).find("compiled for"), std::string::npos) << driver.detail();
@@ -222,11 +226,12 @@ TEST_F(U85, OptimizerConfigChecks) {
 }
 
 TEST(EthosUDriverU55, SequenceIsUnchanged) {
-  FakeRegisterFile regs(0x10104201u, 0x00001807u);  // U55-128 (§1.1 ID, §1.4 CONFIG)
+  FakeRegisterFile regs(0x10104201u, 0x00001807u);  // U55-128 (ethosu55_interface.h ID, Vela CONFIG)
   EthosUDriver driver(regs);
   regs.driver = &driver;
   ASSERT_TRUE(driver.init().ok()) << driver.detail();
-  const uint32_t limit = 31u << 16 | 15u << 24;  // §1.5: 32 reads, 16 writes outstanding
+  // ethosu_device_u55_u65.c: 32 reads, 16 writes outstanding.
+  const uint32_t limit = 31u << 16 | 15u << 24;
   const std::vector<Write> expected = {{0x00C, 0x1}, {0x01C, 0x2}, {0x03C, 0x5553},
                                        {0x040, limit}, {0x044, limit}, {0x048, limit}, {0x04C, limit}};
   EXPECT_EQ(regs.writes, expected);

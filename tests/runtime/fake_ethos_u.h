@@ -1,6 +1,6 @@
 // A test double for the Ethos-U backend: records what init and execute receive. The real backend
 // and driver come with the NPU device (issue 6 item 3); here the Method's side of the contract is
-// what is tested (docs/spec/executorch.md §2.5-§2.6).
+// what is tested (ExecuTorch runtime/backend/interface.h; backends/arm/runtime/EthosUBackend.cpp).
 #pragma once
 
 #include <string>

@@ -1,6 +1,7 @@
-// Instruction semantics on a synthetic program built with flatbuffers (docs/spec/executorch.md
-// §2.3): KernelCall, JumpFalseCall, MoveCall, FreeCall; constants from the inline constant_buffer;
-// an unplanned input that aliases the caller's buffer; every EValue kind.
+// Instruction semantics on a synthetic program built with flatbuffers (ExecuTorch
+// runtime/executor/method.cpp execute_instruction): KernelCall, JumpFalseCall, MoveCall, FreeCall;
+// constants from the inline constant_buffer; an unplanned input that aliases the caller's buffer;
+// every EValue kind.
 #include <cstring>
 #include <string>
 #include <vector>

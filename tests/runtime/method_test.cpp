@@ -34,7 +34,8 @@ TEST(MethodAddCpu, PlannedTensorsSitAtTheirOffsets) {
   ASSERT_NO_FATAL_FAILURE(rig.open("add_cpu.pte"));
   ASSERT_TRUE(rig.plan(4096).ok());
   ASSERT_TRUE(rig.load().ok());
-  // The file plans buffer 1 of 48 bytes: x at 0, y at 16, out at 32 (memory_id 1-based, §1.7).
+  // The file plans buffer 1 of 48 bytes: x at 0, y at 16, out at 32 (memory_id 1-based: ExecuTorch
+  // method_meta.cpp).
   ASSERT_EQ(rig.planned.num_buffers(), 1u);
   EXPECT_EQ(rig.planned.buffer(0).size(), 48u);
   const uint8_t* base = rig.planned.buffer(0).data();
@@ -85,7 +86,8 @@ TEST(MethodAddU55, QuantizeDelegateDequantize) {
   const Status s = rig.load();
   ASSERT_TRUE(s.ok()) << describe(s) << " / " << rig.method.last_error();
 
-  // init: the inline VelaBinStream blob and the compile specs of the file (§2.6).
+  // init: the inline VelaBinStream blob and the compile specs of the file (ExecuTorch
+  // backends/arm/ethosu/compile_spec.py).
   EXPECT_EQ(npu.init_calls, 1);
   ASSERT_GE(npu.processed_head.size(), 16u);
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(npu.processed_head.data())), "vela_bin_stream");
@@ -105,7 +107,8 @@ TEST(MethodAddU55, QuantizeDelegateDequantize) {
   const Status e = rig.method.execute();
   ASSERT_TRUE(e.ok()) << describe(e);
 
-  // The delegate got inputs then outputs (§2.3): two int8 [1,1,1,1] inputs and one output.
+  // The delegate got inputs then outputs (ExecuTorch exir/emit/_emitter.py): two int8 [1,1,1,1]
+  // inputs and one output.
   EXPECT_EQ(npu.execute_calls, 1);
   EXPECT_EQ(npu.handle_value, 42);
   EXPECT_TRUE(npu.had_temp_allocator);

@@ -1,5 +1,6 @@
-// quantize / dequantize kernels against hand-computed values (docs/spec/executorch.md §3.2:
-// q = clamp(zp + nearbyint(x * (1/scale as float)), qmin, qmax); y = (q - zp) * (float)scale).
+// quantize / dequantize kernels against hand-computed values (ExecuTorch
+// kernels/quantized/cpu/op_quantize.cpp, op_dequantize.cpp: q = clamp(zp + nearbyint(x * (1/scale
+// as float)), qmin, qmax); y = (q - zp) * (float)scale).
 #include <cmath>
 #include <limits>
 

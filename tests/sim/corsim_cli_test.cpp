@@ -234,7 +234,7 @@ TEST_F(CorsimCli, Corstone320RunsCpuOnlyFirmware) {
 }
 
 TEST_F(CorsimCli, Corstone320NpuIsAnEthosU85WithThePresetsAndTheParametersMacCount) {
-  // npu_probe exits with (ID >> 28) << 4 | CONFIG.macs_per_cc (spec/ethos-u.md §1.4).
+  // npu_probe exits with (ID >> 28) << 4 | CONFIG.macs_per_cc (ethosu85_interface.h).
   const RunOutput r = run("-q --platform corstone-320 -C cpu.vtor=0x10000000 " + fw("npu_probe"));
   EXPECT_EQ(r.status, 0x28) << r.err;  // arch 2, 256 MACs
   const RunOutput macs =

@@ -1,7 +1,7 @@
 // The Corstone-320 preset as built on an interconnect, and its FVP parameter names. Expected
-// addresses are written here from the sources, not read back from the preset: spec/cortex-m.md
-// §3.2 (Zephyr boards/arm/mps4 mps4_corstone320_fvp.dts, mps4_common.dtsi,
-// mps4_common_soc_peripheral.dtsi; ExecuTorch examples/arm/executor_runner/Corstone-320.ld).
+// addresses are written here from the sources, not read back from the preset: Zephyr
+// boards/arm/mps4 (mps4_corstone320_fvp.dts, mps4_common.dtsi, mps4_common_soc_peripheral.dtsi;
+// ExecuTorch examples/arm/executor_runner/Corstone-320.ld).
 #include <gtest/gtest.h>
 
 #include "sim/devices/fpgaio.h"
@@ -181,7 +181,8 @@ TEST(Corstone320Params, U85MacCountsAndUnknownNames) {
 
 TEST(Corstone320Preset, CoreMemorySystemAsData) {
   const PlatformPreset p = corstone320_preset();
-  // Cortex-M85: I-cache 2-way, D-cache 4-way, 32-byte lines (spec/cortex-m.md §1.1); 64 KiB each.
+  // Cortex-M85: I-cache 2-way, D-cache 4-way, 32-byte lines (CMSIS core_cm85.h; ways as WikiChip
+  // gives them for the M55); 64 KiB each.
   EXPECT_EQ(p.memory_system.icache.geometry.size, 64u * KiB);
   EXPECT_EQ(p.memory_system.icache.geometry.ways, 2u);
   EXPECT_EQ(p.memory_system.dcache.geometry.size, 64u * KiB);

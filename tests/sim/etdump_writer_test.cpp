@@ -168,6 +168,64 @@ TEST(EtdumpWriter, FlatcReadsTheEventsExecuTorchRecords) {
   }
 }
 
+// Each NPU operation's cost parts and bound travel in delegate_debug_metadata (docs/report-schema.md
+// "ETDump"): bytes of one flat JSON object. Read back through flatc and parsed as JSON; every value
+// is the report's, set by hand below; the other events carry none.
+TEST(EtdumpWriter, NpuOperationsCarryTheirCostPartsAndBoundInTheMetadata) {
+  OperatorReport r = three_instruction_report();
+  NpuOpEntry& conv = r.operators[1].npu_ops[0];  // CONV, start 250, end 300
+  conv.macs = 4096;
+  conv.timing.mac = 40;
+  conv.timing.mac_active = 33;
+  conv.timing.output = 12;
+  conv.timing.compute = 44;
+  conv.timing.weights = 10;
+  conv.timing.axi0 = 30;
+  conv.timing.axi1 = 7;
+  conv.timing.overhead = 2;
+  conv.timing.contention = 3;
+  conv.timing.bound = "compute";
+  conv.read = {100, 200};
+  conv.write = {50, 0};
+  r.operators[1].npu_ops[1].timing.bound = "axi1";
+  const EtdumpFile f = operator_etdump(r);
+  ASSERT_TRUE(f.error.empty()) << f.error;
+  const std::string json = flatc_json(f.bytes);
+  std::vector<uint8_t> storage;
+  const flexbuffers::Map root = parse(json, storage);
+  const flexbuffers::Vector events = root["run_data"].AsVector()[0].AsMap()["events"].AsVector();
+  std::vector<std::string> metadata;  // per event, in file order
+  for (size_t i = 0; i < events.size(); ++i) {
+    const flexbuffers::Vector bytes = events[i].AsMap()["profile_event"].AsMap()["delegate_debug_metadata"].AsVector();
+    std::string text;
+    for (size_t k = 0; k < bytes.size(); ++k) text += static_cast<char>(bytes[k].AsUInt64());
+    metadata.push_back(text);
+  }
+  ASSERT_EQ(metadata.size(), 8u);
+  for (size_t i : {0u, 1u, 4u, 5u, 6u, 7u}) EXPECT_EQ(metadata[i], "") << "event " << i;
+  std::vector<uint8_t> conv_storage, ew_storage;
+  const flexbuffers::Map m = parse(metadata[2], conv_storage);
+  EXPECT_EQ(m["bound"].AsString().str(), "compute");
+  EXPECT_EQ(m["cycles"].AsUInt64(), 50u);
+  EXPECT_EQ(m["macs"].AsUInt64(), 4096u);
+  EXPECT_EQ(m["mac"].AsUInt64(), 40u);
+  EXPECT_EQ(m["mac_active"].AsUInt64(), 33u);
+  EXPECT_EQ(m["output"].AsUInt64(), 12u);
+  EXPECT_EQ(m["compute"].AsUInt64(), 44u);
+  EXPECT_EQ(m["weights"].AsUInt64(), 10u);
+  EXPECT_EQ(m["axi0"].AsUInt64(), 30u);
+  EXPECT_EQ(m["axi1"].AsUInt64(), 7u);
+  EXPECT_EQ(m["overhead"].AsUInt64(), 2u);
+  EXPECT_EQ(m["contention"].AsUInt64(), 3u);
+  EXPECT_EQ(m["axi0_read"].AsUInt64(), 100u);
+  EXPECT_EQ(m["axi0_write"].AsUInt64(), 50u);
+  EXPECT_EQ(m["axi1_read"].AsUInt64(), 200u);
+  EXPECT_EQ(m["axi1_write"].AsUInt64(), 0u);
+  const flexbuffers::Map ew = parse(metadata[3], ew_storage);
+  EXPECT_EQ(ew["bound"].AsString().str(), "axi1");
+  EXPECT_EQ(ew["cycles"].AsUInt64(), 150u);
+}
+
 TEST(EtdumpWriter, MoveJumpAndFreeCallsRecordNoEvent) {
   OperatorReport r = three_instruction_report();
   r.operators.push_back(op(3, "", "MoveCall", 601, 602));

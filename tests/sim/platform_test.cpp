@@ -1,4 +1,5 @@
-// The Corstone-300 preset as built on an interconnect: addresses from spec/cortex-m.md §3.1.
+// The Corstone-300 preset as built on an interconnect: addresses from Zephyr
+// boards/arm/mps3/mps3_corstone300_fvp.dts and the AN552 peripheral_memmap.h.
 #include <gtest/gtest.h>
 
 #include <memory>

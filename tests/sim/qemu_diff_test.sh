@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# CTest: the sim test programs print the same console output on corsim and on QEMU's mps3-an547
-# (the functional reference, spec/cortex-m.md §4). QEMU does not stop on EOT, so its output is cut
-# at the first 0x04 (corsim ends the run there and does not print it).
+# CTest: the sim test programs print the same console output on corsim and on QEMU's mps3-an547 (the
+# functional reference, docs/firmware.md "How the QEMU comparison works"). QEMU does not stop on
+# EOT, so its output is cut at the first 0x04 (corsim ends the run there and does not print it).
 # Arguments: corsim binary, directory of the sim test programs, program names...
 set -uo pipefail
 corsim=$1 fw=$2

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # CTest: scripts/run_fvp.sh chooses the platform as ExecuTorch's run_fvp.sh chooses the FVP
-# (spec/executorch.md §5.1): --target=ethos-u85-N runs corsim --platform corstone-320 with
-# -C mps4_board.subsystem.ethosu.num_macs=N on the Corstone-320 runner; with no --target a model
-# whose Ethos-U delegate names a U85 does the same; U55 models keep the Corstone-300 flow exactly.
-# A stand-in corsim prints its arguments one per line. Arguments: corsim-pte binary, the shared
-# models directory, run_fvp.sh.
+# (ExecuTorch backends/arm/scripts/run_fvp.sh): --target=ethos-u85-N runs corsim --platform
+# corstone-320 with -C mps4_board.subsystem.ethosu.num_macs=N on the Corstone-320 runner; with no
+# --target a model whose Ethos-U delegate names a U85 does the same; U55 models keep the
+# Corstone-300 flow exactly. A stand-in corsim prints its arguments one per line. Arguments:
+# corsim-pte binary, the shared models directory, run_fvp.sh.
 set -uo pipefail
 pte_tool=$1 models=$2 script=$3
 [ -x "$pte_tool" ] || { echo "corsim-pte missing: $pte_tool"; exit 1; }

@@ -2,7 +2,13 @@
 // encodings whose reads and writes are written down by hand from the Arm ARM.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <random>
+
 #include "cpu/decoder/decoder.h"
+#include "cpu/decoder/encoding.h"
 #include "cpu/timing/instruction_info.h"
 
 namespace corsim::cpu::timing {
@@ -100,6 +106,34 @@ TEST(RegisterUsage, VectorRegistersAsTwoDRegistersEach) {
   EXPECT_EQ(i.regs.gpr_read, regs({2}));
   EXPECT_EQ(i.regs.ext_write, 0u);
   EXPECT_EQ(i.regs.gpr_write, 0u);
+}
+
+// Timing facts come from what a row declares, never from its name or template text: a copy of
+// every row with another name and an empty template (its operand list and facts kept) gives the
+// same InstrInfo, so renaming a row or rewording its disassembly cannot change a cycle.
+TEST(RegisterUsage, IndependentOfRowNameAndTemplateText) {
+  const auto same = [](const InstrInfo& a, const InstrInfo& b) {
+    return a.regs.gpr_read == b.regs.gpr_read && a.regs.gpr_write == b.regs.gpr_write &&
+           a.regs.ext_read == b.regs.ext_read && a.regs.ext_write == b.regs.ext_write && a.branch == b.branch &&
+           a.writeback_base == b.writeback_base && a.traits == b.traits &&
+           std::equal(std::begin(a.src), std::end(a.src), std::begin(b.src)) &&
+           std::equal(std::begin(a.dst), std::end(a.dst), std::begin(b.dst));
+  };
+  std::mt19937 rng(16);
+  for (const bool t32 : {false, true}) {
+    for (const decoder::Encoding& row : t32 ? decoder::t32_table() : decoder::t16_table()) {
+      decoder::Encoding renamed = row;
+      renamed.name = "RENAMED";
+      renamed.format = "";
+      for (int k = 0; k < 8; ++k) {
+        const uint32_t free_bits = ~row.pattern.mask & (t32 ? 0xFFFFFFFFu : 0xFFFFu);
+        const uint32_t insn = row.pattern.match | (static_cast<uint32_t>(rng()) & free_bits);
+        const std::optional<Operands> o = row.decode(decoder::Fields(insn, row.pattern));
+        if (!o) continue;
+        EXPECT_TRUE(same(describe_instruction(&row, *o, t32), describe_instruction(&renamed, *o, t32))) << row.name;
+      }
+    }
+  }
 }
 
 }  // namespace

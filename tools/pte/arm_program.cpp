@@ -96,7 +96,8 @@ WriteProgram make_delegated_program(const DelegatedProgramSpec& spec) {
     plan.values.push_back(std::move(v));
     return static_cast<int32_t>(plan.values.size() - 1);
   };
-  // Scalar arguments of (de)quantize_per_tensor (§3.2): scale, zero_point, quant_min, quant_max, dtype.
+  // Scalar arguments of (de)quantize_per_tensor (ExecuTorch kernels/quantized/quantized.yaml):
+  // scale, zero_point, quant_min, quant_max, dtype.
   auto quant_args = [&](const QuantParams& q) {
     std::vector<int32_t> idx;
     idx.push_back(add(q.scale));
@@ -113,7 +114,7 @@ WriteProgram make_delegated_program(const DelegatedProgramSpec& spec) {
     std::vector<int32_t> args = {plan.inputs[i]};
     for (int32_t a : quant_args(spec.inputs[i].quant)) args.push_back(a);
     args.push_back(out);
-    args.push_back(out);  // return slot (§2.4)
+    args.push_back(out);  // return slot (ExecuTorch exir/emit/_emitter.py _emit_operator)
     plan.instructions.push_back(WriteKernelCall{0, args});
     delegate_args.push_back(out);
   }

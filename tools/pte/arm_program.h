@@ -1,7 +1,8 @@
-// Builders on top of the .pte writer for what the Arm flows emit (docs/spec/executorch.md §1.7,
-// §2.4, §3.1-§3.2): memory planning in the style of ExecuTorch's greedy planner, and the
-// "float in -> quantize -> DelegateCall(EthosUBackend) -> dequantize -> float out" program with
-// either flavour of boundary quantize/dequantize operators.
+// Builders on top of the .pte writer for what the Arm flows emit (ExecuTorch
+// exir/passes/memory_planning_pass.py, exir/emit/_emitter.py, backends/arm/scripts/
+// aot_arm_compiler.py): memory planning in the style of ExecuTorch's greedy planner, and the "float
+// in -> quantize -> DelegateCall(EthosUBackend) -> dequantize -> float out" program with either
+// flavour of boundary quantize/dequantize operators.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +13,13 @@
 
 namespace corsim::pte_tool {
 
-// Plans every tensor value whose `plan` flag is set into buffer memory_id 1 (§1.7): lifetimes run
-// from the first instruction that mentions the value (plan inputs: from before the first
-// instruction) to the last (plan outputs: to the end); tensors are placed largest first (ties in
-// value order) at the lowest offset, aligned, that does not collide with an already placed tensor
-// whose lifetime overlaps. Sizes are rounded up to `alignment`. Sets non_const_buffer_sizes to
-// {0, total}. This reproduces the plans of the shared Arm programs.
+// Plans every tensor value whose `plan` flag is set into buffer memory_id 1 (1-based: ExecuTorch
+// runtime/executor/method_meta.cpp): lifetimes run from the first instruction that mentions the
+// value (plan inputs: from before the first instruction) to the last (plan outputs: to the end);
+// tensors are placed largest first (ties in value order) at the lowest offset, aligned, that does
+// not collide with an already placed tensor whose lifetime overlaps. Sizes are rounded up to
+// `alignment`. Sets non_const_buffer_sizes to {0, total}. This reproduces the plans of the shared
+// Arm programs.
 void plan_memory(WritePlan& plan, uint32_t alignment = 16);
 
 enum class QuantFlavour {

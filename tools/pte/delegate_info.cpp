@@ -36,7 +36,8 @@ rt::Status resolve(const pte::Program& program, const ethos_u::VelaBlock& block,
     out = block.data;
     return rt::ok_status();
   }
-  // §6.1: an external block holds the SHA-256 hex key of a named-data entry.
+  // An external block holds the SHA-256 hex key of a named-data entry (ExecuTorch
+  // backends/arm/runtime/VelaBinStream.cpp).
   rt::Status s = program.named_data(block.data, out);
   if (!s.ok()) s.what = "external VelaBinStream block names no named_data entry";
   return s;

@@ -1,5 +1,6 @@
 // What the dump tool decodes from a delegate: where its payload lives and, for EthosUBackend, the
-// VelaBinStream blocks and the COP1 header of cmd_data (docs/spec/ethos-u.md §6.1-§6.2).
+// VelaBinStream blocks and the COP1 header of cmd_data (ExecuTorch backends/arm/runtime/
+// VelaBinStream.cpp; Vela custom_operator_ethosu.hpp CreateDriverPayload1).
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,8 @@
 
 namespace corsim::pte_tool {
 
-inline constexpr char kEthosUBackendId[] = "EthosUBackend";  // executorch.md §2.6
+// The name ExecuTorch backends/arm/runtime/EthosUBackend.cpp registers the backend under.
+inline constexpr char kEthosUBackendId[] = "EthosUBackend";
 
 struct DelegateInfo {
   uint32_t plan = 0;
@@ -33,7 +35,8 @@ rt::Status decode_delegate(const pte::Program& program, uint32_t plan, uint32_t 
 // "ethos-u55-128" from a COP1 CONFIG word.
 std::string npu_target_name(const ethos_u::NpuConfig& config);
 
-// The delegate's `target` compile spec (executorch.md §2.6), empty if absent.
+// The delegate's `target` compile spec (ExecuTorch backends/arm/common/arm_compile_spec.py), empty
+// if absent.
 std::string compile_spec_target(const pte::fb::BackendDelegate& d);
 
 // True when every byte is printable ASCII (compile-spec values are usually UTF-8 text).

@@ -74,7 +74,8 @@ std::string enum_str(E e, const char* name) {
   return name != nullptr && name[0] != '\0' ? std::string(name) : fmt::format("{}", static_cast<int64_t>(e));
 }
 
-// Element strides implied by dim_order, listed outermost to innermost (executorch.md §1.6).
+// Element strides implied by dim_order, listed outermost to innermost (ExecuTorch
+// runtime/core/exec_aten/util/dim_order_util.h dim_order_to_stride).
 std::string strides_str(const fb::Tensor& t) {
   const uint32_t rank = t.sizes() == nullptr ? 0 : t.sizes()->size();
   std::vector<int64_t> strides(rank, 0);
@@ -180,7 +181,7 @@ void dump_args(Text& t, const fb::ExecutionPlan& plan, const flatbuffers::Vector
     t.line(5, "args <none>");
     return;
   }
-  // §2.4: schema arguments then one return slot.
+  // Schema arguments then one return slot (ExecuTorch exir/emit/_emitter.py _emit_operator).
   const bool labelled = !names.empty() && args->size() == names.size() + 1;
   for (uint32_t i = 0; i < args->size(); ++i) {
     std::string label = labelled ? std::string(i < names.size() ? names[i] : "(return)") : fmt::format("arg{}", i);
@@ -301,7 +302,8 @@ void dump_delegate(Text& t, const pte::Program& program, uint32_t plan, uint32_t
   }
   if (d.ethos_u) {
     dump_vela(t, d);
-    // The driver refuses a stream built for another NPU (ethos-u.md §1.4): flag a mismatch.
+    // The driver refuses a stream built for another NPU (ethos-u-core-driver
+    // ethosu_dev_verify_optimizer_config): flag a mismatch.
     const std::string target = compile_spec_target(del);
     if (!target.empty() && target != npu_target_name(d.cop1.config)) {
       t.line(3, "warning: compile spec target \"{}\" but cmd_data was compiled for {}", target,

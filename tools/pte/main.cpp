@@ -51,7 +51,8 @@ int load(const std::string& path, std::unique_ptr<uint8_t, FreeDeleter>& buf, co
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(path, "cannot open file");
   const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // 16-byte aligned copy: flatbuffer scalars and Ethos-U payloads need it (executorch.md §1.3).
+  // 16-byte aligned copy: flatbuffer scalars and Ethos-U payloads need it (ExecuTorch
+  // schema/program.fbs force_align 16).
   buf.reset(static_cast<uint8_t*>(std::aligned_alloc(16, (bytes.size() + 16) / 16 * 16)));
   if (!bytes.empty()) std::memcpy(buf.get(), bytes.data(), bytes.size());
   corsim::rt::Status s = corsim::pte::Program::load(corsim::rt::Bytes(buf.get(), bytes.size()), program);
@@ -74,8 +75,9 @@ int dump(const std::string& path, bool json) {
   return 0;
 }
 
-// The NPU every Ethos-U delegate names (CONFIG word of its COP1 payload, ethos-u.md §1.4, §6.2),
-// one line; nothing when there is none; an error when two delegates name different NPUs.
+// The NPU every Ethos-U delegate names (CONFIG word of its COP1 payload: Vela
+// custom_operator_ethosu.hpp CreateDriverPayload1), one line; nothing when there is none; an error
+// when two delegates name different NPUs.
 int npu_target(const std::string& path) {
   std::unique_ptr<uint8_t, FreeDeleter> buf;
   corsim::pte::Program program;

@@ -9,7 +9,8 @@ namespace {
 
 using Names = std::vector<std::string_view>;
 
-// executorch.md §3.2 (schema order, keyword-only arguments included).
+// ExecuTorch kernels/quantized/quantized.yaml, kernels/portable/functions.yaml and
+// backends/cortex_m/ops/operators.yaml (schema order, keyword-only arguments included).
 const std::map<std::string_view, Names>& table() {
   static const std::map<std::string_view, Names> kTable = {
       {"aten::add.out", {"self", "other", "alpha", "out"}},

@@ -31,7 +31,8 @@ void put_u64(std::vector<uint8_t>& v, size_t at, uint64_t x) {
 // Segment data laid out before the flatbuffer is built (offsets are relative to the segment base).
 struct Layout {
   std::vector<uint8_t> constants;               // segment 0: the constant segment
-  std::vector<uint64_t> constant_offsets = {0};  // entry 0: placeholder for non-constants (§1.6)
+  // Entry 0: the placeholder non-constants point at (ExecuTorch runtime/executor/program.cpp).
+  std::vector<uint64_t> constant_offsets = {0};
   std::vector<std::vector<uint8_t>> segments;   // segment i's bytes (index 0 = constants)
   std::vector<std::vector<uint8_t>> inline_blobs;
   // Per plan, per delegate: (location, index).
@@ -43,7 +44,8 @@ struct Layout {
 
 Layout plan_layout(const WriteProgram& program, const WriteOptions& options) {
   Layout l;
-  std::map<std::vector<uint8_t>, uint32_t> seen_segment, seen_inline;  // identical blobs share (§1.8)
+  // Identical blobs share one copy, as ExecuTorch's exir/_serialize/_program.py does.
+  std::map<std::vector<uint8_t>, uint32_t> seen_segment, seen_inline;
   l.segments.emplace_back();
   for (const WritePlan& plan : program.plans) {
     auto& idx = l.constant_idx.emplace_back(plan.values.size(), 0u);
@@ -68,7 +70,8 @@ Layout plan_layout(const WriteProgram& program, const WriteOptions& options) {
     }
   }
   l.segments[0] = l.constants;
-  for (const auto& nd : program.named_data) {  // named data blobs come last (§1.3)
+  // Named data blobs come last (ExecuTorch exir/_serialize/_program.py serialize_pte_binary).
+  for (const auto& nd : program.named_data) {
     auto it = seen_segment.find(nd.second);
     if (it == seen_segment.end()) {
       it = seen_segment.emplace(nd.second, static_cast<uint32_t>(l.segments.size())).first;
@@ -230,7 +233,8 @@ std::vector<uint8_t> canonical_flatbuffer(const std::vector<uint8_t>& file) {
 
 std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& options) {
   const Layout l = plan_layout(program, options);
-  // Segment offsets relative to segment_base_offset, each aligned (§1.3).
+  // Segment offsets relative to segment_base_offset, each aligned (ExecuTorch
+  // exir/_serialize/_program.py serialize_pte_binary).
   std::vector<uint64_t> seg_offsets;
   uint64_t end = 0;
   for (size_t i = 0; i < l.segments.size(); ++i) {
@@ -246,7 +250,8 @@ std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& 
   auto constant_buffer = b.CreateVector(std::vector<Offset<fb::Buffer>>{});
   std::vector<Offset<fb::BackendDelegateInlineData>> inline_data;
   for (const auto& blob : l.inline_blobs) {
-    // force_align: 16 on BackendDelegateInlineData.data (§1.3): Ethos-U needs the blob 16-aligned.
+    // force_align: 16 on BackendDelegateInlineData.data (ExecuTorch schema/program.fbs): Ethos-U
+    // needs the blob 16-aligned.
     b.ForceVectorAlignment(blob.size(), sizeof(uint8_t), options.blob_alignment);
     auto data = b.CreateVector(blob);
     inline_data.push_back(fb::CreateBackendDelegateInlineData(b, data));

@@ -1,9 +1,10 @@
 // Writer for ExecuTorch ".pte" programs (ET12) from an in-memory description, in ExecuTorch's own
-// layout (docs/spec/executorch.md §1.2-§1.8): root table first, byte blobs 16-byte aligned inside
-// the flatbuffer, constant tensors concatenated in a constant segment (placeholder entry 0, each
-// tensor padded to 16), delegates inline or as segments, segments aligned to 128 after the program,
-// and the "eh00" extended header spliced in only when segment data exists. The result reads back
-// with runtime/pte (pte::Program::load). Host-only (C++20, heap).
+// layout (ExecuTorch docs/source/pte-file-format.md, exir/_serialize/_program.py
+// serialize_pte_binary): root table first, byte blobs 16-byte aligned inside the flatbuffer,
+// constant tensors concatenated in a constant segment (placeholder entry 0, each tensor padded to
+// 16), delegates inline or as segments, segments aligned to 128 after the program, and the "eh00"
+// extended header spliced in only when segment data exists. The result reads back with runtime/pte
+// (pte::Program::load). Host-only (C++20, heap).
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,8 @@ struct WriteTensor {
   fb::ScalarType scalar_type = fb::ScalarType::FLOAT;
   std::vector<int32_t> sizes;
   std::vector<uint8_t> dim_order;  // empty: identity 0..rank-1
-  // Where the data lives (§1.6): planned (memory_id >= 1), constant bytes, or neither.
+  // Where the data lives (ExecuTorch schema/program.fbs Tensor): planned (memory_id >= 1), constant
+  // bytes, or neither.
   uint32_t memory_id = 0;
   uint64_t memory_offset = 0;
   std::vector<uint8_t> constant;  // non-empty: a constant tensor stored in the constant segment
@@ -32,7 +34,7 @@ struct WriteTensor {
 
 struct WriteNull {};
 struct WriteIntList {
-  std::vector<int64_t> value_indices;  // indices of Int values (§1.5)
+  std::vector<int64_t> value_indices;  // indices of Int values (ET schema/program.fbs IntList)
 };
 struct WriteDoubleList {
   std::vector<double> items;
@@ -52,7 +54,7 @@ using WriteValue = std::variant<WriteNull, int64_t, bool, double, std::string, W
 
 struct WriteKernelCall {
   int32_t op_index = 0;
-  std::vector<int32_t> args;  // schema args then the return slot (§2.4)
+  std::vector<int32_t> args;  // schema args then the return slot (ExecuTorch _emitter.py)
 };
 struct WriteDelegateCall {
   int32_t delegate_index = 0;
@@ -75,7 +77,7 @@ struct WriteDelegate {
   std::string id;  // e.g. "EthosUBackend"
   std::vector<std::pair<std::string, std::vector<uint8_t>>> compile_specs;
   std::vector<uint8_t> processed;
-  bool as_segment = false;  // false: inline in backend_delegate_data (the Arm flow's choice, §1.8)
+  bool as_segment = false;  // false: inline in backend_delegate_data (aot_arm_compiler.py's choice)
 };
 
 struct WritePlan {
@@ -86,26 +88,28 @@ struct WritePlan {
   std::vector<WriteInstruction> instructions;  // one chain
   std::vector<std::pair<std::string, std::string>> operators;  // name, overload
   std::vector<WriteDelegate> delegates;
-  std::vector<int64_t> non_const_buffer_sizes = {0};  // entry 0 reserved (§1.7)
+  std::vector<int64_t> non_const_buffer_sizes = {0};  // entry 0 reserved (ET method_meta.cpp)
 };
 
 struct WriteProgram {
   std::vector<WritePlan> plans;
-  // Program.named_data (§1.8): key -> its own segment (e.g. Ethos-U external cmd/weight blocks).
+  // Program.named_data (ExecuTorch schema/program.fbs NamedData): key -> its own segment (e.g.
+  // Ethos-U external cmd/weight blocks).
   std::vector<std::pair<std::string, std::vector<uint8_t>>> named_data;
 };
 
 struct WriteOptions {
-  uint32_t segment_alignment = 128;  // §1.3
+  uint32_t segment_alignment = 128;  // ExecuTorch exir/capture/_config.py default
   uint32_t tensor_alignment = 16;    // constant tensors inside the constant segment
   uint32_t blob_alignment = 16;      // force_align of Buffer.storage / BackendDelegateInlineData.data
 };
 
 std::vector<uint8_t> write_pte(const WriteProgram& program, const WriteOptions& options = {});
 
-// The file around a flatbuffer (§1.2-§1.3): the flatbuffer alone when no segment has data;
-// otherwise the 32-byte eh00 header spliced after the identifier (root offset moved past it),
-// then segment i at segment_base_offset + offsets[i], the base aligned to segment_alignment.
+// The file around a flatbuffer (ExecuTorch serialize_pte_binary, schema/extended_header.h): the
+// flatbuffer alone when no segment has data; otherwise the 32-byte eh00 header spliced after the
+// identifier (root offset moved past it), then segment i at segment_base_offset + offsets[i], the
+// base aligned to segment_alignment.
 std::vector<uint8_t> assemble_pte(const std::vector<uint8_t>& flatbuffer, const std::vector<std::vector<uint8_t>>& segments,
                                   const std::vector<uint64_t>& offsets, uint32_t segment_alignment = 128);
 

@@ -1,5 +1,6 @@
-// Writes Ethos-U delegate payloads: the VelaBinStream container (docs/spec/ethos-u.md §6.1) and
-// the COP1 driver payload that starts cmd_data (§6.2). The inverse of
+// Writes Ethos-U delegate payloads: the VelaBinStream container (ExecuTorch backends/arm/
+// arm_vela.py vela_compile, runtime/VelaBinStream.h) and the COP1 driver payload that starts
+// cmd_data (Vela custom_operator_ethosu.hpp CreateDriverPayload1). The inverse of
 // runtime/backends/ethos_u/vela_bin_stream.h; host-only. Used by the .pte writer's callers (the
 // command-stream encoder) to pack what they generate.
 #pragma once

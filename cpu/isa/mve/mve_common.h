@@ -5,7 +5,7 @@
 //
 // Execution model (Arm DDI 0553, B5 "Vector extension: beats"; GetCurInstrBeat()): an MVE
 // instruction executes as four beats of 32 bits. corsim runs all four beats of an instruction at
-// its boundary (EPSR.ECI stays 0), but keeps the per-beat lane-mask design (STYLE-ANCHORS §1.2):
+// its boundary (EPSR.ECI stays 0), but keeps the per-beat lane-mask design (QEMU mve_element_mask):
 // a 16-bit mask, one bit per byte of the vector, in the layout of VPR.P0 (bit i = byte i; an
 // element of size 2^k bytes uses the bits of its bytes). A predicated-off byte of the destination
 // keeps its old value ("merging" predication), byte by byte, as the pseudocode's beat write does.

@@ -5,7 +5,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu/isa/mve/mve_common.h"
-#include "cpu/isa/mve/reduce_int.h"
+#include "cpu/isa/mve/reduce.h"
 
 namespace corsim::cpu::mve {
 

@@ -1,8 +1,8 @@
 /* What every corsim platform library gives a program (firmware/platform/common), the same on
  * Corstone-300 and Corstone-320: the UART0 console, semihosting, the L1 caches, and the
- * architectural system registers (Armv8-M ARM B11, spec/cortex-m.md §3.4). Board addresses (UART0,
- * the NPU and its IRQ) come from the platform's own platform_config.h. Firmware runs in Secure
- * state, as the FVPs and QEMU boot, so peripherals are used through their Secure aliases. */
+ * architectural system registers (Armv8-M ARM B11; the PMU as CMSIS pmu_armv8.h). Board addresses
+ * (UART0, the NPU and its IRQ) come from the platform's own platform_config.h. Firmware runs in
+ * Secure state, as the FVPs and QEMU boot, so peripherals are used through their Secure aliases. */
 #ifndef CORSIM_FIRMWARE_PLATFORM_H
 #define CORSIM_FIRMWARE_PLATFORM_H
 
@@ -12,7 +12,7 @@
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
-/* CMSDK APB UART registers (spec/cortex-m.md §3.3); UART0_BASE is the platform's. */
+/* CMSDK APB UART registers (Arm CMSDK TRM DDI 0479 "APB UART"); UART0_BASE is the platform's. */
 #define UART_DATA(b) REG32((b) + 0x000u)
 #define UART_STATE(b) REG32((b) + 0x004u)  /* bit0 TX full, bit1 RX full */
 #define UART_CTRL(b) REG32((b) + 0x008u)   /* bit0 TX enable, bit1 RX enable */
@@ -20,7 +20,7 @@
 #define UART_STATE_TX_FULL 0x1u
 #define UART_STATE_RX_FULL 0x2u
 
-/* System control space (Armv8-M ARM, B11 / spec §3.4). */
+/* System control space (Armv8-M ARM, B11). */
 #define SYST_CSR REG32(0xE000E010u)
 #define SYST_RVR REG32(0xE000E014u)
 #define SYST_CVR REG32(0xE000E018u)

@@ -1,4 +1,5 @@
-/* CMSDK APB UART0 driver (spec/cortex-m.md §3.3): poll STATE.TXFULL before writing DATA. */
+/* CMSDK APB UART0 driver (Arm CMSDK TRM DDI 0479 "APB UART"): poll STATE.TXFULL before writing
+ * DATA. */
 #include "platform.h"
 
 void platform_uart_init(void) {

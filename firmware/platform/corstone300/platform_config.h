@@ -1,5 +1,5 @@
 /* Corstone-300 (SSE-300, MPS3 AN547) addresses the platform library and programs use
- * (spec/cortex-m.md §3.1), Secure aliases. */
+ * (Zephyr boards/arm/mps3/mps3_corstone300_fvp.dts, ExecuTorch Corstone-300.ld), Secure aliases. */
 #ifndef CORSIM_FIRMWARE_PLATFORM_CONFIG_H
 #define CORSIM_FIRMWARE_PLATFORM_CONFIG_H
 

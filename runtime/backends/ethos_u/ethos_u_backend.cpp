@@ -1,4 +1,5 @@
-// EthosUBackend (docs/spec/ethos-u.md §6.3). See ethos_u_backend.h.
+// EthosUBackend (ExecuTorch backends/arm/runtime/EthosUBackend.cpp, EthosUBackend_Cortex_M.cpp).
+// See ethos_u_backend.h.
 #include "runtime/backends/ethos_u/ethos_u_backend.h"
 
 #include <cstring>
@@ -21,7 +22,8 @@ struct Handle {
 
 uint32_t address_of(const void* p) { return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p)); }
 
-// Element size the NPU expects for a tensor type (ExecuTorch's checks, §6.3 step 3); 0 = refused.
+// Element size the NPU expects for a tensor type (the input checks of ExecuTorch's
+// EthosUBackend.cpp execute); 0 = refused.
 int32_t npu_element_size(rt::ScalarType t) {
   switch (t) {
     case rt::ScalarType::kInt: return 4;
@@ -69,7 +71,8 @@ Status EthosUBackend::init(rt::BackendInitContext& ctx, rt::Bytes processed, rt:
   if (!s.ok()) return fail(s);
   if ((address_of(h->cmd_data.data()) & 15u) != 0 || (address_of(h->weights.data()) & 15u) != 0)
     return fail(rt::make_error(Error::kMisaligned, "Ethos-U: cmd_data or weight_data is not 16-byte aligned"));
-  // DelegateInvalidCompatibility (§2.5): refuse a payload made for another NPU at load time.
+  // DelegateInvalidCompatibility (ExecuTorch runtime/backend/interface.h init): refuse a payload
+  // made for another NPU at load time.
   Cop1Payload cop;
   s = parse_cop1(h->cmd_data, cop);
   if (!s.ok()) return fail(s);

@@ -1,5 +1,6 @@
-// EthosUBackend: the ExecuTorch delegate backend for Ethos-U55/U65 (docs/spec/executorch.md
-// §2.5-§2.6, ethos-u.md §6.1-§6.3), on top of EthosUDriver.
+// EthosUBackend: the ExecuTorch delegate backend for Ethos-U55/U65 (ExecuTorch
+// runtime/backend/interface.h; backends/arm/runtime/EthosUBackend.cpp, EthosUBackend_Cortex_M.cpp,
+// VelaBinStream.cpp), on top of EthosUDriver.
 //
 // init: parses the VelaBinStream (every variant the parser accepts: current 6-D IO + scratch_size,
 //       old 4-D IO + embedded scratch_data, external cmd/weight blocks resolved through the

@@ -1,4 +1,6 @@
-// Ethos-U55/U65/U85 driver sequence (docs/spec/ethos-u.md §1.4-§1.6, §6.2). See ethos_u_driver.h.
+// Ethos-U55/U65/U85 driver sequence (Arm ethos-u-core-driver src/ethosu_driver.c,
+// ethosu_device_u55_u65.c, ethosu_device_u85.c; ExecuTorch arm_perf_monitor.cpp for the PMU). See
+// ethos_u_driver.h.
 #include "runtime/backends/ethos_u/ethos_u_driver.h"
 
 #include "runtime/core/text.h"
@@ -19,7 +21,8 @@ void put_hex(rt::TextBuilder& t, uint32_t v) {
 constexpr uint32_t kPmcrCntEn = 1u << 0, kPmcrEventReset = 1u << 1, kPmcrCycleReset = 1u << 2;
 constexpr uint32_t kEventNpuIdle = 32, kEventNpuActive = 35;
 
-// PMU events ExecuTorch's arm_perf_monitor.cpp programs (§1.6; numbers: DRV pmu_event enum, §1.3).
+// PMU events ExecuTorch's examples/arm/executor_runner/arm_perf_monitor.cpp programs (numbers:
+// ethos-u-core-driver include/pmu_ethosu.h, enum ethosu_pmu_event_type).
 constexpr uint32_t kU55Events[4] = {130, 386, 135, 32};
 constexpr const char* kU55EventNames[4] = {"ETHOSU_PMU_AXI0_RD_DATA_BEAT_RECEIVED", "ETHOSU_PMU_AXI1_RD_DATA_BEAT_RECEIVED",
                                            "ETHOSU_PMU_AXI0_WR_DATA_BEAT_WRITTEN", "ETHOSU_PMU_NPU_IDLE"};
@@ -29,7 +32,8 @@ constexpr const char* kU85EventNames[7] = {"ETHOSU_PMU_SRAM_RD_DATA_BEAT_RECEIVE
                                            "ETHOSU_PMU_NPU_IDLE",                   "ETHOSU_PMU_MAC_ACTIVE",
                                            "ETHOSU_PMU_WD_ACTIVE"};
 
-// §1.1: PMU at 0x180, event counters at 0x300, types at 0x380. §1.2: the U85 PMU block at 0x1180.
+// ethosu55_interface.h: PMU at 0x180, event counters at 0x300, types at 0x380.
+// ethosu85_interface.h: the U85 PMU block at 0x1180.
 constexpr NpuLayout kU55Layout{NpuProduct::kU55, 0x180, 0x184, 0x1A0, 0x1A4, 0x1A8, 0x300, 0x380,
                                4, kU55Events, kU55EventNames,
                                kStatusBusError | kStatusParseError | kStatusWdFault | kStatusEccFault};
@@ -60,7 +64,8 @@ uint32_t EthosUDriver::default_regioncfg() {
 }
 
 Status EthosUDriver::soft_reset() {
-  // §1.5 step 1: RESET with the requested privilege/security, poll reset_status, check PROT.
+  // ethosu_dev_soft_reset: RESET with the requested privilege/security, poll reset_status, check
+  // PROT.
   const uint32_t req = (privileged_ ? 1u : 0u) | (secure_ ? 0u : 2u);
   port_.write(reg::kReset, req);
   uint32_t polls = 0;
@@ -77,11 +82,11 @@ Status EthosUDriver::soft_reset() {
     return fail(Error::kBackendFailed, "Ethos-U: NPU did not take the requested privilege/security after reset");
   }
   if (layout_->product == NpuProduct::kU85) {
-    // AXI set-up as the U85 driver's ethosu_dev_axi_init programs it (§1.5 step 1): MEM_ATTR 0/1
-    // on the SRAM port, 2/3 on the EXT port (axi_port bit 2), all non-shareable memtype 0;
-    // QCONFIG and REGIONCFG name MEM_ATTR entries (commands 2, region 0 (weights) 3, region 1
-    // (scratch) 0, regions 2..7 1); AXI_SRAM 12 reads / 16 writes outstanding, AXI_EXT 64 / 32,
-    // both with 256-byte burst splitting ([5:0] reads-1, [12:8] writes-1, [17:16] max_beats);
+    // AXI set-up as the U85 driver's ethosu_dev_axi_init programs it (ethosu_device_u85.c):
+    // MEM_ATTR 0/1 on the SRAM port, 2/3 on the EXT port (axi_port bit 2), all non-shareable
+    // memtype 0; QCONFIG and REGIONCFG name MEM_ATTR entries (commands 2, region 0 (weights) 3,
+    // region 1 (scratch) 0, regions 2..7 1); AXI_SRAM 12 reads / 16 writes outstanding, AXI_EXT 64
+    // / 32, both with 256-byte burst splitting ([5:0] reads-1, [12:8] writes-1, [17:16] max_beats);
     // POWER_CTRL 0 (no MAC power ramp).
     port_.write(reg::kMemAttr0 + 0, 0);
     port_.write(reg::kMemAttr0 + 4, 0);
@@ -128,11 +133,13 @@ Status EthosUDriver::init(bool privileged, bool secure) {
 }
 
 Status EthosUDriver::check_optimizer_config(const Cop1Payload& cop) {
-  // §1.4: product, MACs per cycle, command stream version and custom DMA must agree; SHRAM size
-  // is only informative. ID: same arch_major, hardware arch_minor >= optimizer's.
+  // ethosu_dev_verify_optimizer_config (ethosu_device_u55_u65.c, ethosu_device_u85.c): product,
+  // MACs per cycle, command stream version and custom DMA must agree; SHRAM size is only
+  // informative. ID: same arch_major, hardware arch_minor >= optimizer's.
   const NpuConfig hw = decode_npu_config(hw_config_);
   const NpuConfig& opt = cop.config;
-  // U85 also compares the AXI port counts, CONFIG[9:8] num_axi_sram and [10] num_axi_ext (§1.4).
+  // U85 also compares the AXI port counts, CONFIG[9:8] num_axi_sram and [10] num_axi_ext
+  // (ethosu_device_u85.c ethosu_dev_verify_optimizer_config).
   const bool axi_ports_differ =
       hw.product == NpuProduct::kU85 && ((hw_config_ ^ opt.word) & ((3u << 8) | (1u << 10))) != 0;
   if (hw_config_ != opt.word &&
@@ -176,7 +183,8 @@ Status EthosUDriver::check_optimizer_config(const Cop1Payload& cop) {
 }
 
 void EthosUDriver::handle_interrupt() {
-  // §1.5 step 3: latch STATUS, clear the IRQ (CMD keeps the clock/power q-enable bits).
+  // ethosu_dev_handle_interrupt: latch STATUS, clear the IRQ (CMD keeps the clock/power q-enable
+  // bits).
   irq_status_ = port_.read(reg::kStatus);
   port_.write(reg::kCmd, (port_.read(reg::kCmd) & 0xCu) | 2u);
   irq_done_ = true;
@@ -196,7 +204,7 @@ Status EthosUDriver::invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const
   if (!s.ok()) return s;
   const uint32_t stream_address = cmd_data_address + static_cast<uint32_t>(cop.command_stream_offset);
   if ((stream_address & 15u) != 0) return fail(Error::kMisaligned, "Ethos-U: command stream is not 16-byte aligned");
-  // §1.5 step 2: a registered fast memory replaces base address 2 (ethosu_invoke_async), before
+  // ethosu_driver.c: a registered fast memory replaces base address 2 (ethosu_invoke_async), before
   // the alignment check.
   uint32_t bases[kMaxBaseAddresses] = {};
   for (uint32_t i = 0; i < num_base; ++i) bases[i] = i == 2 && fast_memory_size_ != 0 ? fast_memory_ : base[i];
@@ -212,7 +220,7 @@ Status EthosUDriver::invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const
     }
   }
 
-  // PMU as ExecuTorch's ethosu_inference_begin (§1.6), at the layout's offsets.
+  // PMU as ExecuTorch's ethosu_inference_begin (arm_perf_monitor.cpp), at the layout's offsets.
   const NpuLayout& l = *layout_;
   port_.write(l.pmcr, kPmcrCntEn);
   port_.write(l.pmccntr_cfg, (kEventNpuIdle << 16) | kEventNpuActive);
@@ -222,7 +230,7 @@ Status EthosUDriver::invoke(rt::Bytes cmd_data, uint32_t cmd_data_address, const
   port_.write(l.pmcr, port_.read(l.pmcr) | kPmcrCycleReset);
   port_.write(l.pmcr, port_.read(l.pmcr) | kPmcrEventReset);
 
-  // §1.5 step 2: ethosu_dev_run_command_stream.
+  // ethosu_dev_run_command_stream (ethosu_device_u55_u65.c, ethosu_device_u85.c).
   irq_done_ = false;
   irq_status_ = 0;
   port_.write(reg::kQbase, stream_address);

@@ -1,16 +1,19 @@
 // A bare-metal Ethos-U55/U65/U85 driver: the register sequence of Arm's ethos-u-core-driver
-// (docs/spec/ethos-u.md §1.5; ethosu_device_u55_u65.c, ethosu_device_u85.c) written from the spec,
-// for the EthosUBackend. The NPU's CONFIG.product (read at init) picks the register layout
-// (NpuLayout): U55/U65 (arch 1.x, §1.1) or U85 (arch 2.0, §1.2: PMU at 0x1180, MEM_ATTR and
-// AXI_SRAM/AXI_EXT instead of AXI_LIMIT, branch_fault instead of wd_fault).
+// (src/ethosu_driver.c, ethosu_device_u55_u65.c, ethosu_device_u85.c) written from a reading of
+// those files (no code copied), for the EthosUBackend. The NPU's CONFIG.product (read at init) picks the register layout
+// (NpuLayout): U55/U65 (arch 1.x, ethosu55_interface.h) or U85 (arch 2.0, ethosu85_interface.h: PMU
+// at 0x1180, MEM_ATTR and AXI_SRAM/AXI_EXT instead of AXI_LIMIT, branch_fault instead of wd_fault).
 //
 //   init():   CONFIG.product check, soft reset (RESET, poll STATUS.reset_status, PROT check),
 //             then the AXI set-up the real driver programs for that product.
-//   invoke(): COP1 payload walk (§6.2), optimizer CONFIG/ID against the hardware's (§1.4), 16-byte
-//             alignment of the stream and base addresses, PMU set-up as ExecuTorch's runner does
-//             it (§1.6), QBASE, QSIZE, BASEP[0..n), CMD = (CMD & 0xC) | 1, wait for the IRQ,
-//             STATUS error bits and cmd_end_reached, PMU read-out.
-//   handle_interrupt(): what the IRQ handler calls (§1.5 step 3): latch STATUS, clear the IRQ.
+//   invoke(): COP1 payload walk (ethosu_driver.c handle_optimizer_config, handle_command_stream),
+//             optimizer CONFIG/ID against the hardware's (ethosu_dev_verify_optimizer_config),
+//             16-byte alignment of the stream and base addresses, PMU set-up as ExecuTorch's
+//             runner does it (arm_perf_monitor.cpp), QBASE, QSIZE, BASEP[0..n),
+//             CMD = (CMD & 0xC) | 1, wait for the IRQ, STATUS error bits and cmd_end_reached,
+//             PMU read-out.
+//   handle_interrupt(): what the IRQ handler calls (ethosu_dev_handle_interrupt): latch STATUS,
+//             clear the IRQ.
 //
 // Register access goes through NpuPort so the same code runs on the target (volatile MMIO, WFI)
 // and in host tests (a simulated device). C++17, no exceptions, RTTI, heap or stdio.
@@ -25,24 +28,26 @@
 
 namespace corsim::ethos_u {
 
-// Register offsets common to U55/U65 (§1.1) and U85 (§1.2).
+// Register offsets common to U55/U65 (ethos-u-core-driver src/ethosu55_interface.h) and U85
+// (src/ethosu85_interface.h).
 namespace reg {
 inline constexpr uint32_t kId = 0x000, kStatus = 0x004, kCmd = 0x008, kReset = 0x00C, kQbase = 0x010,
                           kQbaseHi = 0x014, kQread = 0x018, kQconfig = 0x01C, kQsize = 0x020, kProt = 0x024,
                           kConfig = 0x028, kRegioncfg = 0x03C, kBasep0 = 0x080;
-// U55/U65 only (§1.1).
+// U55/U65 only (ethosu55_interface.h).
 inline constexpr uint32_t kAxiLimit0 = 0x040;
-// U85 only (§1.2, DRV ethosu85_interface.h).
+// U85 only (ethosu85_interface.h).
 inline constexpr uint32_t kPowerCtrl = 0x038, kMemAttr0 = 0x040, kAxiSram = 0x050, kAxiExt = 0x054;
 }  // namespace reg
 
-// STATUS bits (§1.1; U85: bit 7 reserved, bit 9 branch_fault, §1.2).
+// STATUS bits (ethosu55_interface.h; U85: bit 7 reserved, bit 9 branch_fault,
+// ethosu85_interface.h).
 inline constexpr uint32_t kStatusRunning = 1u << 0, kStatusIrqRaised = 1u << 1, kStatusBusError = 1u << 2,
                           kStatusResetting = 1u << 3, kStatusParseError = 1u << 4, kStatusEndReached = 1u << 5,
                           kStatusWdFault = 1u << 7, kStatusEccFault = 1u << 8, kStatusBranchFault = 1u << 9;
 
-// Where one NPU generation keeps its PMU, which events ExecuTorch's runner counts on it (§1.6), and
-// which STATUS bits are faults (§1.5 step 3).
+// Where one NPU generation keeps its PMU, which events ExecuTorch's runner counts on it
+// (arm_perf_monitor.cpp), and which STATUS bits are faults (ethosu_dev_handle_interrupt).
 struct NpuLayout {
   NpuProduct product;
   uint32_t pmcr, pmcntenset, pmccntr_lo, pmccntr_hi, pmccntr_cfg, pmevcntr0, pmevtyper0;
@@ -71,9 +76,10 @@ class NpuPort {
   ~NpuPort() = default;
 };
 
-// What the runner's PMU report prints (§1.6): NPU active cycles and the event counters of the
-// NPU's layout (U55/U65: AXI0 read beats, AXI1 read beats, AXI0 write beats, NPU idle; U85: SRAM
-// read/write beats, EXT read/write beats, NPU idle, MAC active, WD active).
+// What the runner's PMU report prints (ExecuTorch arm_perf_monitor.cpp StopMeasurements): NPU
+// active cycles and the event counters of the NPU's layout (U55/U65: AXI0 read beats, AXI1 read
+// beats, AXI0 write beats, NPU idle; U85: SRAM read/write beats, EXT read/write beats, NPU idle,
+// MAC active, WD active).
 struct PmuCounts {
   static constexpr uint32_t kMaxEvents = 8;
   uint64_t cycles = 0;
@@ -92,9 +98,9 @@ class EthosUDriver {
   rt::Status init(bool privileged = true, bool secure = true);
   bool initialized() const { return initialized_; }
 
-  // The fast memory given to the real driver's ethosu_init (U65/U85 "fast scratch", an on-chip
-  // SRAM buffer for Dedicated_Sram programs): when set and more than 2 base addresses are passed,
-  // invoke() uses it as base address 2 (§1.5 step 2). 0 = none.
+  // The fast memory given to the real driver's ethosu_init (U65/U85 "fast scratch", an on-chip SRAM
+  // buffer for Dedicated_Sram programs): when set and more than 2 base addresses are passed,
+  // invoke() uses it as base address 2 (ethosu_driver.c ethosu_invoke_async). 0 = none.
   void set_fast_memory(uint32_t address, uint32_t size) {
     fast_memory_ = address;
     fast_memory_size_ = size;

@@ -41,7 +41,8 @@ Status parse_io_list(const VelaBlock& b, bool prefer_old, VelaIoList& out) {
   if (count < 0) return bad("IO block has a negative count", b.name);
   const uint64_t body = b.size - 4u;
   const uint64_t n = static_cast<uint64_t>(count);
-  // §6.1 / Q11: 36 bytes per IO (shape[6]) in current ET, 28 (shape[4]) in old ET.
+  // 36 bytes per IO (shape[6]) in current ET, 28 (shape[4]) in old ET (ExecuTorch
+  // backends/arm/arm_vela.py vela_bin_pack_io, current and older releases).
   if (n == 0) {
     if (body != 0) return bad("IO block has bytes after a zero count", b.name);
     out.record_size = prefer_old ? kVelaIoSizeOld : kVelaIoSizeCurrent;
@@ -68,7 +69,8 @@ Status check_io_list(const VelaIoList& list, const VelaBinStream& s, const char*
     }
     if (io.offset < 0) return bad("IO offset is negative", block);
     if (io.region < 0 || io.region > 7) return bad("IO region is not an NPU region 0..7", block);
-    // Region 1 is the scratch arena the runtime allocates with scratch_size bytes (§6.3).
+    // Region 1 is the scratch arena the runtime allocates with scratch_size bytes (ExecuTorch
+    // EthosUBackend.cpp execute).
     if (io.region == 1 && static_cast<uint64_t>(io.offset) + io.nbytes() > s.scratch_size) {
       return bad("IO lies beyond the end of the scratch area", block);
     }
@@ -106,7 +108,8 @@ Status read_vela_block(Bytes blob, size_t offset, VelaBlock& out, size_t& next) 
   if (std::memchr(h, 0, kVelaBlockNameSize) == nullptr) return bad("block name is not NUL-terminated within 16 bytes");
   out.name = reinterpret_cast<const char*>(h);
   out.size = read_u32(h + 16);
-  // Byte 20: `external` in current ET; part of 12 zero bytes in old ET (§6.1).
+  // Byte 20: `external` in current ET; part of 12 zero bytes in old ET (ExecuTorch
+  // backends/arm/runtime/VelaBinStream.h).
   if (h[20] > 1) return bad("block external flag is neither 0 nor 1", out.name);
   out.external = h[20] == 1;
   out.offset = offset;
@@ -195,7 +198,7 @@ Status parse_vela_bin_stream(Bytes blob, VelaBinStream& out) {
   return check_io_list(out.outputs, out, "outputs");
 }
 
-// ---- COP1 (§6.2) ----
+// ---- COP1 (Vela regor/tflite/custom_operator_ethosu.hpp CreateDriverPayload1) ----
 
 NpuConfig decode_npu_config(uint32_t word) {
   NpuConfig c;

@@ -1,15 +1,17 @@
 // Parser for the Ethos-U delegate payload of an ExecuTorch program ("VelaBinStream") and the COP1
-// driver payload at the start of its cmd_data. Facts: docs/spec/ethos-u.md §6.1-§6.2, §1.4 and
-// executorch.md §2.6.
+// driver payload at the start of its cmd_data. Facts: ExecuTorch backends/arm/runtime/
+// VelaBinStream.{h,cpp} and arm_vela.py vela_compile; Vela regor/tflite/custom_operator_ethosu.hpp
+// CreateDriverPayload1; ethos-u-core-driver src/ethosu_driver.c.
 //
 // C++17, no exceptions, no RTTI, no heap: used by the host tools (dump), by the NPU model's
 // standalone runner, and later by the target runtime's EthosUBackend. Everything returned is a
 // view into the caller's blob.
 //
-// Variants accepted (ethos-u.md §6.1, Q11): the old layout (IO shape[4] zero-padded, 28 bytes per
-// IO, scratch embedded as a `scratch_data` block of zeros), the current layout (IO shape[6], 36
-// bytes per IO, `scratch_size` u32 block), and blocks marked external (cmd_data/weight_data
-// replaced by a 64-character SHA-256 hex key into the program's named data).
+// Variants accepted (ExecuTorch VelaBinStream.cpp and arm_vela.py of current and older releases;
+// commit f39a1bbfde replaced scratch_data by scratch_size): the old layout (IO shape[4]
+// zero-padded, 28 bytes per IO, scratch embedded as a `scratch_data` block of zeros), the current
+// layout (IO shape[6], 36 bytes per IO, `scratch_size` u32 block), and blocks marked external
+// (cmd_data/weight_data replaced by a 64-character SHA-256 hex key into the program's named data).
 #pragma once
 
 #include <cstddef>
@@ -51,7 +53,7 @@ struct VelaIo {
   uint32_t dims = 0;       // 6 (current) or 4 (old) entries stored in shape
   int32_t elem_size = 0;   // bytes per element
   int32_t offset = 0;      // byte offset in the region (normally scratch, region 1)
-  int32_t region = 0;      // NPU base-pointer region (§6.1 table)
+  int32_t region = 0;      // NPU base-pointer region (Vela regor/compiler/raw_writer.cpp)
 
   uint64_t numel() const;   // product of the shape; old layout: trailing zero padding ignored
   uint64_t nbytes() const { return numel() * static_cast<uint64_t>(elem_size); }
@@ -82,14 +84,14 @@ struct VelaBinStream {
 // `vela_end_stream` ending exactly at the blob end, IO records consistent with the scratch size.
 Status parse_vela_bin_stream(Bytes blob, VelaBinStream& out);
 
-// ---- COP1 driver payload (§6.2) ----
+// ---- COP1 driver payload (Vela custom_operator_ethosu.hpp CreateDriverPayload1) ----
 
 inline constexpr uint32_t kCop1Magic = 0x31504F43;  // "COP1"
 inline constexpr uint32_t kCop2Magic = 0x32504F43;  // "COP2" (U85 Linux direct drive)
 
 enum class NpuProduct : uint8_t { kU55 = 0, kU65 = 1, kU85 = 2, kUnknown = 0xFF };
 
-// The CONFIG register word (§1.1/§1.2) that Vela assumed.
+// The CONFIG register word (ethosu55_interface.h / ethosu85_interface.h) that Vela assumed.
 struct NpuConfig {
   uint32_t word = 0;
   NpuProduct product = NpuProduct::kUnknown;
@@ -105,7 +107,7 @@ struct NpuConfig {
 NpuConfig decode_npu_config(uint32_t word);
 const char* npu_product_name(NpuProduct p);  // "ethos-u55" ...
 
-// The ID register word (§1.1).
+// The ID register word (ethosu55_interface.h).
 struct NpuId {
   uint32_t word = 0;
   uint32_t arch_major = 0, arch_minor = 0, arch_patch = 0;

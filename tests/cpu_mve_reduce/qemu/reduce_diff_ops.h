@@ -2,7 +2,7 @@
  * entry per form, each also run inside a VPST block with a random VPR.P0: X(name, "instruction"),
  * P(name_p, "vpst; instruction-t"), P = X unless
  * REDUCE_DIFF_NO_VPST is defined. Generated once by hand from the row list of
- * cpu/decoder/mve_int2.inc; registers r0-r7 and q0-q7 only. */
+ * cpu/decoder/mve_reduce.inc and the end of mve_int.inc; registers r0-r7 and q0-q7 only. */
 #ifndef CORSIM_TESTS_CPU_MVE_REDUCE_DIFF_OPS_H
 #define CORSIM_TESTS_CPU_MVE_REDUCE_DIFF_OPS_H
 

@@ -1,7 +1,8 @@
-@ Reads the Corstone-320 NPU's ID and CONFIG registers (Secure alias 0x5000_4000, spec/cortex-m.md
-@ §3.2; ethosu85_interface.h ID 0x000, CONFIG 0x028) and exits through SYS_EXIT_EXTENDED with
-@ status (ID >> 28) << 4 | CONFIG.macs_per_cc: 0x28 for an Ethos-U85-256 (arch 2, 2^8 MACs),
-@ 0x2A for 1024 MACs. Run with -C cpu.vtor=0x10000000 (its vectors are in ITCM, not BROM).
+@ Reads the Corstone-320 NPU's ID and CONFIG registers (Secure alias 0x5000_4000, Zephyr
+@ mps4_corstone320_fvp.dts; ethosu85_interface.h ID 0x000, CONFIG 0x028) and exits through
+@ SYS_EXIT_EXTENDED with status (ID >> 28) << 4 | CONFIG.macs_per_cc: 0x28 for an Ethos-U85-256
+@ (arch 2, 2^8 MACs), 0x2A for 1024 MACs. Run with -C cpu.vtor=0x10000000 (its vectors are in ITCM,
+@ not BROM).
 #include "vectors.inc"
   .thumb_func
   .global reset

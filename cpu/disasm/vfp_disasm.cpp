@@ -1,5 +1,6 @@
 // Disassembly keys of the floating-point rows (see vfp_disasm.h).
-#include "cpu/isa/vfp_disasm.h"
+#include "cpu/disasm/vfp_disasm.h"
+#include "cpu/disasm/register_names.h"
 
 #include <array>
 
@@ -11,10 +12,6 @@ namespace corsim::cpu::disasm {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kCore = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
-                                                     "r8", "r9", "sl", "fp", "ip", "sp", "lr", "pc"};
-constexpr std::array<std::string_view, 16> kCond = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
-                                                     "hi", "ls", "ge", "lt", "gt", "le", "", ""};
 
 // "{s0-s3}" / "{d8}" (objdump prints a range for more than one register).
 std::string range(char kind, unsigned first, unsigned count) {
@@ -28,8 +25,8 @@ std::string ldm(const Operands& o, bool load, char kind) {
   if (o.rn == 13 && wb && load && ia) return "vpop " + list;
   if (o.rn == 13 && wb && !load && !ia) return "vpush " + list;
   if (o.flags & kAlt)  // odd imm8: the deprecated FLDMX/FSTMX spelling
-    return fmt::format("{}{}x {}{}, {}", load ? "fldm" : "fstm", ia ? "ia" : "db", kCore[o.rn], wb ? "!" : "", list);
-  return fmt::format("{}{} {}{}, {}", load ? "vldm" : "vstm", ia ? "ia" : "db", kCore[o.rn], wb ? "!" : "", list);
+    return fmt::format("{}{}x {}{}, {}", load ? "fldm" : "fstm", ia ? "ia" : "db", kCoreRegisterNames[o.rn], wb ? "!" : "", list);
+  return fmt::format("{}{} {}{}, {}", load ? "vldm" : "vstm", ia ? "ia" : "db", kCoreRegisterNames[o.rn], wb ? "!" : "", list);
 }
 
 }  // namespace
@@ -42,9 +39,9 @@ std::optional<std::string> format_vfp_key(std::string_view key, const Operands& 
   if (key == "Dd") return fmt::format("d{}", o.rd);
   if (key == "Dn") return fmt::format("d{}", o.rn);
   if (key == "Dm") return fmt::format("d{}", o.rm);
-  if (key == "vt") return o.ra == 15 ? std::string("APSR_nzcv") : std::string(kCore[o.ra & 15]);
-  if (key == "vt2") return std::string(kCore[o.shift_n & 15]);
-  if (key == "vcc") return std::string(kCond[o.cond & 15]);
+  if (key == "vt") return o.ra == 15 ? std::string("APSR_nzcv") : std::string(kCoreRegisterNames[o.ra & 15]);
+  if (key == "vt2") return std::string(kCoreRegisterNames[o.shift_n & 15]);
+  if (key == "vcc") return std::string(kConditionNames[o.cond & 15]);
   if (key == "ve") return std::string((o.flags & kAlt) ? "e" : "");
   if (key == "vbt") return std::string((o.flags & kAlt) ? "t" : "b");
   if (key == "vist") return std::string((o.flags & kAlt) ? "u32" : "s32");
@@ -70,7 +67,7 @@ std::optional<std::string> format_vfp_key(std::string_view key, const Operands& 
     }
   }
   if (key == "vmem") {
-    const std::string_view rn = kCore[o.rn & 15];
+    const std::string_view rn = kCoreRegisterNames[o.rn & 15];
     if (o.imm == 0 && (o.flags & kAdd)) return fmt::format("[{}]", rn);
     return fmt::format("[{}, #{}{}]", rn, (o.flags & kAdd) ? "" : "-", o.imm);
   }

@@ -1,18 +1,16 @@
 #pragma once
-// MVE integer reductions, multiply-accumulate reductions, complex add, add with carry, VBRSR and
-// the incrementing/decrementing duplicates (issue 3 item 2, the "int2" group; docs/mve.md
-// "Reductions and the rest of the integer set"). Handlers are templates instantiated in
-// cpu/isa/mve/{reduce,mac,complex_int,misc_int}_*.cpp for the rows of cpu/decoder/mve_int2.inc.
+// MVE integer reductions: add across vector, maximum/minimum across vector, absolute difference
+// and multiply-accumulate reductions (Arm DDI 0553, C2 "VADDV" ... "VRMLSLDAVH"; docs/mve.md
+// "Reductions"). Handlers are templates instantiated in cpu/isa/mve/reduce_{add,minmax,mac}.cpp
+// for the rows of cpu/decoder/mve_reduce.inc (decode functions: mve_reduce_decls.h).
 //
 // Operands (mve_common.h conventions):
-//   rd   Rda / RdaLo (core register) of reductions, Qd of vector results
+//   rd   Rda / RdaLo (core register)
 //   ra   RdaHi (core register) of the 64-bit reductions
-//   rn   Qn; Rn of VIDUP/VDDUP/VIWDUP/VDWDUP (the running offset)
-//   rm   Qm; Rm of VBRSR and VIWDUP/VDWDUP (the wrap limit)
-//   imm  VIDUP-family increment (1, 2, 4, 8)
+//   rn   Qn;  rm   Qm
 //   shift_n / shift_t  element size and type (disassembly only; handlers know them as template
 //                      arguments)
-// Accumulate (A), exchange (X), subtract, rotation and signedness are template arguments: every
+// Accumulate (A), exchange (X), subtract and signedness are template arguments: every
 // combination is its own table row, so a handler has no run-time variant switches.
 #include <cstdint>
 
@@ -43,18 +41,5 @@ template <class T, bool Sub, bool Acc, bool Exch> void exec_VMLALDAV(Cpu&, const
 // VRMLALDAVH / VRMLSLDAVH: 32-bit elements, a 72-bit sum (accumulator << 8), rounded and the
 // top 64 bits [71:8] written to RdaHi:RdaLo.
 template <bool Unsigned, bool Sub, bool Acc, bool Exch> void exec_VRMLALDAVH(Cpu&, const Operands&);
-
-// VCADD #90/#270 (wrapping) and VHCADD #90/#270 (signed, halving).
-template <class T, bool Rot270> void exec_VCADD(Cpu&, const Operands&);
-template <class T, bool Rot270> void exec_VHCADD(Cpu&, const Operands&);
-
-// VADC/VADCI/VSBC/VSBCI: 32-bit add (or add of NOT Qm) with the carry chained across the active
-// elements; carry in FPSCR.C (or 0 / 1 for the I forms), carry out to FPSCR.C with N, Z, V clear.
-template <bool Sub, bool Init> void exec_VADC(Cpu&, const Operands&);
-// VBRSR: each element's low Rm[7:0] bits, bit-reversed.
-template <class T> void exec_VBRSR(Cpu&, const Operands&);
-// VIDUP/VDDUP (Wrap = false) and VIWDUP/VDWDUP: Qd[e] = offset, offset steps by imm (wrapping
-// at Rm for the W forms); Rn = the final offset.
-template <class T, bool Dec, bool Wrap> void exec_VIDUP(Cpu&, const Operands&);
 
 }  // namespace corsim::cpu::mve

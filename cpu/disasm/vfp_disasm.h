@@ -1,5 +1,5 @@
 #pragma once
-// Disassembly keys of the floating-point rows (cpu/decoder/extra_t32.inc), called by the core
+// Disassembly keys of the floating-point rows (cpu/decoder/vfp.inc), called by the core
 // formatter (cpu/disasm/disasm.cpp) for keys it does not know. objdump (GNU) spelling:
 //   {Sd} {Sn} {Sm} {Sm1}   S registers rd rn rm rm+1;  {Dd} {Dn} {Dm}  D registers
 //   {vt} {vt2}             core registers ra / shift_n (APSR_nzcv for VMRS with Rt = 15)

@@ -4,7 +4,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu/isa/mve/mve_common.h"
-#include "cpu/isa/mve/reduce_int.h"
+#include "cpu/isa/mve/int_other.h"
 
 namespace corsim::cpu::mve {
 namespace {

@@ -1,7 +1,6 @@
-// Disassembly keys of the MVE integer element-wise rows (see int_disasm.h).
-#include "cpu/isa/mve/int_disasm.h"
+// Disassembly keys of the MVE integer element-wise rows (see mve_int_disasm.h).
+#include "cpu/disasm/mve_int_disasm.h"
 
-#include <array>
 #include <bit>
 
 #include <fmt/format.h>
@@ -11,9 +10,6 @@
 namespace corsim::cpu::disasm {
 
 namespace {
-
-constexpr std::array<std::string_view, 16> kCore = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
-                                                     "r8", "r9", "sl", "fp", "ip", "sp", "lr", "pc"};
 
 std::string vimm(const Operands& o) {
   const unsigned cmode = o.shift_t & 0xF, op = (o.flags & kAlt) ? 1 : 0;
@@ -28,10 +24,6 @@ std::string vimm(const Operands& o) {
 }  // namespace
 
 std::optional<std::string> format_mve_int_key(std::string_view key, const Operands& o) {
-  if (key == "iQd") return fmt::format("q{}", o.rd);
-  if (key == "iQn") return fmt::format("q{}", o.rn);
-  if (key == "iQm") return fmt::format("q{}", o.rm);
-  if (key == "iR") return std::string(kCore[o.ra & 15]);
   if (key == "iVimm") return vimm(o);
   if (key == "iVORR") {
     if (o.rn == o.rm) return fmt::format("vmov q{}, q{}", o.rd, o.rn);

@@ -1,4 +1,4 @@
-#include "cpu/isa/system_disasm.h"
+#include "cpu/disasm/system_disasm.h"
 
 #include <fmt/format.h>
 
