@@ -194,7 +194,8 @@ RunResult Simulator::run() {
       break;
     }
     if (debug_ && !debug_->before_slice()) {
-      finish(RunEnd::Interrupted, kExitInterrupted, "the debugger killed the run");
+      finish(RunEnd::Interrupted, kExitInterrupted,
+             interrupt_requested() ? "interrupted (SIGINT) while the debugger held the core" : "the debugger killed the run");
       break;
     }
     if (progress_) {

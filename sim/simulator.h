@@ -73,10 +73,12 @@ class Simulator final : public TimeSource {
   // A flag the host sets asynchronously (main's SIGINT handler): run() polls it between quanta
   // and ends with RunEnd::Interrupted, so statistics and reports of what ran are still written.
   void set_interrupt_flag(const volatile std::sig_atomic_t* flag) { interrupt_flag_ = flag; }
+  bool interrupt_requested() const { return interrupt_flag_ && *interrupt_flag_; }
 
   // A debugger's hold on the run (the GDB server, sim/gdb/session.h). run() asks before_slice()
   // before each slice of CPU time (the debugger may keep the core halted meanwhile; false ends the
-  // run as Interrupted) and tells run_ended() how the run ended. Null: no debugger, nothing asked.
+  // run as Interrupted: the debugger killed it, or SIGINT came while it waited) and tells
+  // run_ended() how the run ended. Null: no debugger, nothing asked.
   class DebugControl {
    public:
     virtual ~DebugControl() = default;

@@ -10,6 +10,9 @@ namespace corsim::sim::gdb {
 namespace {
 // GDB's own signal numbers in stop replies (gdb/include/gdb/signals.def).
 constexpr int kSigInt = 2, kSigTrap = 5, kSigKill = 9, kSigSegv = 11, kSigXcpu = 24;
+// How long a wait for GDB lasts before looking at the SIGINT flag again (a signal that comes
+// between two waits does not interrupt the next one).
+constexpr int kWaitSliceMs = 100;
 }  // namespace
 
 Session::Session(Simulator& sim, bool wait) : sim_(sim), wait_(wait) {}
@@ -59,7 +62,11 @@ void Session::drop_connection() {
 
 bool Session::before_slice() {
   if (!conn_) {
-    conn_ = listener_.accept(wait_ ? -1 : 0);
+    // --gdb-wait: wait at reset until GDB connects or Ctrl-C (SIGINT) ends the run.
+    do {
+      conn_ = listener_.accept(wait_ ? kWaitSliceMs : 0);
+      if (!conn_ && wait_ && sim_.interrupt_requested()) return false;
+    } while (!conn_ && wait_);
     if (!conn_) return true;
     wait_ = false;
     spdlog::info("GDB connected; the core is halted at pc {:#010x}", state().r[15]);
@@ -111,11 +118,15 @@ bool Session::serve_halted(const std::string& stop_reply) {
     send(stop_reply);
   }
   while (conn_) {
-    const std::optional<std::string> bytes = conn_->receive(-1);
+    const std::optional<std::string> bytes = conn_->receive(kWaitSliceMs);
     if (!bytes) {
       spdlog::info("GDB closed the connection; the run goes on");
       drop_connection();
       return true;
+    }
+    if (bytes->empty()) {
+      if (sim_.interrupt_requested()) return false;  // Ctrl-C on corsim while halted: end the run
+      continue;
     }
     decoder_.feed(*bytes);
     for (const PacketEvent& e : decoder_.take()) {

@@ -46,7 +46,7 @@ class Session final : public Simulator::DebugControl, public DebugTarget {
 
  private:
   // Answers packets while the core is halted; `stop_reply` is sent first unless empty (on attach
-  // GDB asks with '?'). False: GDB killed the run.
+  // GDB asks with '?'). False: GDB killed the run, or Ctrl-C on corsim interrupted the wait.
   bool serve_halted(const std::string& stop_reply);
   std::string stop_reply(const DebugStop& stop) const;
   void send(const std::string& payload);

@@ -15,14 +15,10 @@
 namespace corsim::sim::gdb {
 
 namespace {
-// Waits until `fd` is readable; false on timeout.
+// Waits until `fd` is readable; false on timeout or when a signal (SIGINT) interrupted the wait.
 bool readable(int fd, int timeout_ms) {
   pollfd p{fd, POLLIN, 0};
-  for (;;) {
-    const int n = ::poll(&p, 1, timeout_ms);
-    if (n < 0 && errno == EINTR) continue;  // SIGINT: the caller looks at its flag
-    return n > 0;
-  }
+  return ::poll(&p, 1, timeout_ms) > 0;
 }
 }  // namespace
 

@@ -16,8 +16,8 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Bytes that arrived within `timeout_ms` (0: do not wait, -1: wait for ever); "" when none did.
-  // nullopt: the peer closed the connection or it failed.
+  // Bytes that arrived within `timeout_ms` (0: do not wait, -1: until some arrive or a signal
+  // interrupts the wait); "" when none did. nullopt: the peer closed the connection or it failed.
   std::optional<std::string> receive(int timeout_ms);
   // False when the connection failed.
   bool send(const std::string& bytes);
@@ -36,7 +36,8 @@ class Listener {
   // or one error line.
   std::string open(uint16_t port);
   uint16_t port() const { return port_; }
-  // A connection that arrived within `timeout_ms` (-1: wait for ever), or null.
+  // A connection that arrived within `timeout_ms` (-1: until one does or a signal interrupts the
+  // wait), or null.
   std::unique_ptr<Connection> accept(int timeout_ms);
 
  private:

@@ -3,11 +3,13 @@
 already going, acknowledgements and QStartNoAckMode, a bad checksum (answered '-'), malformed
 arguments (one E01), the interrupt byte 0x03 (the core stops with SIGINT, T02), detach (the run
 goes on to its own end), kill (the run ends, exit status 130), memory reads through the debug path
-(a register whose read acts is refused) and a port already in use (one error line, status 2).
+(a register whose read acts is refused), SIGINT while waiting for a debugger (status 130) and a
+port already in use (one error line, status 2).
 
 usage: rsp_client_test.py CORSIM SPIN_ELF GDB_TARGET_ELF
 """
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -127,7 +129,29 @@ def main():
     out, err = p.communicate(timeout=30)
     if p.returncode != 9 or "counter=5 total=10" not in out:
         fail(f"after detach: exit {p.returncode}, stdout {out!r}")
-    # 3. A port already in use: one error line, status 2, no crash.
+    # 3. Ctrl-C (SIGINT) on corsim while it waits at reset for a debugger: the run ends, status 130.
+    p, port = start(corsim, ["--gdb-wait", target])
+    time.sleep(0.2)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    if p.returncode != 130 or "interrupted (SIGINT)" not in err:
+        fail(f"SIGINT while waiting: exit {p.returncode}, stderr {err!r}")
+
+    # ... and while GDB holds the core halted: GDB is told (X02, SIGINT), status 130.
+    p, port = start(corsim, ["--gdb-wait", target])
+    c = Client(port)
+    c.send(frame("?"))
+    if c.read(1) != b"+" or c.packet() != "S05":
+        fail("'?' after attach: expected S05")
+    p.send_signal(signal.SIGINT)
+    if c.packet() != "X02":
+        fail("SIGINT while halted: GDB was not told X02")
+    c.send(b"+")
+    out, err = p.communicate(timeout=30)
+    if p.returncode != 130:
+        fail(f"SIGINT while halted: exit {p.returncode}, stderr {err!r}")
+
+    # 4. A port already in use: one error line, status 2, no crash.
     busy = socket.socket()
     busy.bind(("127.0.0.1", 0))
     busy.listen(1)
