@@ -18,16 +18,18 @@ constexpr int kWaitSliceMs = 100;
 Session::Session(Simulator& sim, bool wait) : sim_(sim), wait_(wait) {}
 
 Session::~Session() {
-  if (hook_) sim_.cpu().set_timing(inner_);
+  if (hook_ && sim_.cpu().timing() == hook_.get()) sim_.cpu().set_timing(inner_);
 }
 
 std::string Session::start(uint16_t port) {
   auto* scs = static_cast<cpu::scs::SystemControlSpace*>(sim_.system_control_space());
   if (scs == nullptr) return "--gdb: this CPU has no System Control Space";
   if (std::string e = listener_.open(port); !e.empty()) return e;
+  // The hook goes around the timing model only while a debugger is attached (attach(), below):
+  // without one the model's own loop runs at full speed, and FPB/DWT matches do not halt the core,
+  // as on hardware with no debugger (DHCSR.C_DEBUGEN clear).
   inner_ = sim_.cpu().timing();
   hook_ = std::make_unique<DebugHook>(sim_.cpu(), inner_, scs->fpb(), scs->dwt());
-  sim_.cpu().set_timing(hook_.get());
   hardware_ = std::make_unique<HardwarePoints>(*scs);
   const cpu::CpuConfig& c = sim_.cpu().config();
   dispatcher_ = std::make_unique<Dispatcher>(*this, c.has_fpu, c.has_mve);
@@ -50,8 +52,15 @@ void Session::send(const std::string& payload) {
   if (conn_ && !conn_->send(last_sent_)) drop_connection();
 }
 
+void Session::attach(std::unique_ptr<Connection> connection) {
+  conn_ = std::move(connection);
+  hook_->take_stop();  // nothing from an earlier connection
+  sim_.cpu().set_timing(hook_.get());
+}
+
 void Session::drop_connection() {
   conn_.reset();
+  sim_.cpu().set_timing(inner_);
   decoder_ = PacketDecoder();
   ack_ = true;
   // The debugger's software breakpoints and stepping go with it; the FPB and DWT keep what was
@@ -63,11 +72,13 @@ void Session::drop_connection() {
 bool Session::before_slice() {
   if (!conn_) {
     // --gdb-wait: wait at reset until GDB connects or Ctrl-C (SIGINT) ends the run.
+    std::unique_ptr<Connection> c;
     do {
-      conn_ = listener_.accept(wait_ ? kWaitSliceMs : 0);
-      if (!conn_ && wait_ && sim_.interrupt_requested()) return false;
-    } while (!conn_ && wait_);
-    if (!conn_) return true;
+      c = listener_.accept(wait_ ? kWaitSliceMs : 0);
+      if (!c && wait_ && sim_.interrupt_requested()) return false;
+    } while (!c && wait_);
+    if (!c) return true;
+    attach(std::move(c));
     wait_ = false;
     spdlog::info("GDB connected; the core is halted at pc {:#010x}", state().r[15]);
     return serve_halted("");  // GDB asks why with '?'

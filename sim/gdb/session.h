@@ -25,8 +25,7 @@ class Session final : public Simulator::DebugControl, public DebugTarget {
   // `wait`: halt at reset until a debugger attaches (--gdb-wait).
   Session(Simulator& sim, bool wait);
   ~Session() override;
-  // After Simulator::prepare(): listens on `port` and puts the DebugHook around the run's timing
-  // model. Returns "" or one error line.
+  // After Simulator::prepare(): listens on `port`. Returns "" or one error line.
   std::string start(uint16_t port);
   uint16_t port() const { return listener_.port(); }
   // A `monitor NAME` command (qRcmd); `monitor help` lists them.
@@ -50,6 +49,9 @@ class Session final : public Simulator::DebugControl, public DebugTarget {
   bool serve_halted(const std::string& stop_reply);
   std::string stop_reply(const DebugStop& stop) const;
   void send(const std::string& payload);
+  // A debugger arrives: the DebugHook goes around the timing model. drop_connection() takes it
+  // away again.
+  void attach(std::unique_ptr<Connection> connection);
   void drop_connection();
 
   Simulator& sim_;

@@ -2,12 +2,15 @@
 """corsim --gdb spoken to byte by byte (GDB manual, "Remote Protocol"): attaching to a run that is
 already going, acknowledgements and QStartNoAckMode, a bad checksum (answered '-'), malformed
 arguments (one E01), the interrupt byte 0x03 (the core stops with SIGINT, T02), detach (the run
-goes on to its own end), kill (the run ends, exit status 130), memory reads through the debug path
+goes on to its own end), attaching and detaching in the middle of a run (cycles as without a
+debugger), kill (the run ends, exit status 130), memory reads through the debug path
 (a register whose read acts is refused), SIGINT while waiting for a debugger (status 130) and a
 port already in use (one error line, status 2).
 
-usage: rsp_client_test.py CORSIM SPIN_ELF GDB_TARGET_ELF
+usage: rsp_client_test.py CORSIM SPIN_ELF FIRMWARE_DIR
 """
+import json
+import os
 import re
 import signal
 import socket
@@ -73,7 +76,9 @@ class Client:
 
 
 def main():
-    corsim, spin, target = sys.argv[1:4]
+    corsim, spin, fw = sys.argv[1:4]
+    target = os.path.join(fw, "tests", "gdb_target-O0.elf")
+    workload = os.path.join(fw, "bench", "workload.elf")
 
     # 1. Attach to a running program (no --gdb-wait): the core halts on connection.
     p, port = start(corsim, ["--timeout", "60", spin])
@@ -129,6 +134,38 @@ def main():
     out, err = p.communicate(timeout=30)
     if p.returncode != 9 or "counter=5 total=10" not in out:
         fail(f"after detach: exit {p.returncode}, stdout {out!r}")
+    # 2b. Attaching in the middle of a run, a breakpoint that is never hit, an interrupt, detaching:
+    #     the run ends with the cycles of a run that never saw a debugger.
+    stats = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"rsp_client_{os.getpid()}.json")
+    ref = subprocess.run([corsim, "-q", "--stats", "-", workload], capture_output=True, text=True, timeout=300)
+    ref_cycles = json.loads(ref.stderr[ref.stderr.index("{"):])["cycles"]
+    p, port = start(corsim, ["--stats", stats, workload])
+    time.sleep(0.3)
+    c = Client(port)
+    c.send(frame("QStartNoAckMode"))
+    if c.read(1) != b"+" or c.packet() != "OK":
+        fail("QStartNoAckMode refused")
+    c.send(frame("Z0,4,2"))  # address 4: in the vector table, never executed
+    if c.packet() != "OK":
+        fail("Z0 refused")
+    c.send(frame("c"))
+    time.sleep(0.2)
+    c.send(b"\x03")
+    if c.packet() != "T02":
+        fail("the interrupt byte did not stop the core")
+    c.send(frame("z0,4,2"))
+    if c.packet() != "OK":
+        fail("z0 refused")
+    c.send(frame("D"))
+    if c.packet() != "OK":
+        fail("D was not answered OK")
+    p.communicate(timeout=300)
+    with open(stats) as f:
+        got = json.load(f)["cycles"]
+    os.remove(stats)
+    if got != ref_cycles:
+        fail(f"attach/detach changed the cycles: {got}, {ref_cycles} without a debugger")
+
     # 3. Ctrl-C (SIGINT) on corsim while it waits at reset for a debugger: the run ends, status 130.
     p, port = start(corsim, ["--gdb-wait", target])
     time.sleep(0.2)
