@@ -212,6 +212,29 @@ TEST_F(DispatcherTest, MonitorOutputIsHexInConsolePackets) {
   EXPECT_EQ(one("qRcmd,zz"), "E01");
 }
 
+// Random payloads built from the protocol's own characters and command prefixes: every one gets at
+// most one reply (qRcmd may add console packets) and nothing crashes or throws.
+TEST_F(DispatcherTest, RandomPacketsGetOneReplyAndNeverCrash) {
+  const std::string alphabet = "0123456789abcdefABCDEFxyz,:;=?}*#$-+mMXZzpPgGqQvcsCSkDHT\x03\x7f";
+  const char* prefixes[] = {"", "m", "M", "X", "Z0,", "Z2,", "z1,", "p", "P", "G", "c", "s", "vCont;",
+                            "qXfer:features:read:target.xml:", "qRcmd,", "qSupported:", "H", "C"};
+  uint32_t seed = 12345;
+  auto next = [&seed] {
+    seed = seed * 1664525u + 1013904223u;  // Numerical Recipes' LCG: reproducible
+    return seed >> 8;
+  };
+  PacketDecoder decoder;
+  for (int i = 0; i < 20000; ++i) {
+    std::string payload = prefixes[next() % std::size(prefixes)];
+    const unsigned n = next() % 24;
+    for (unsigned k = 0; k < n; ++k) payload += alphabet[next() % alphabet.size()];
+    const Response r = d.handle(payload);
+    if (payload.rfind("qRcmd,", 0) != 0) EXPECT_LE(r.packets.size(), 1u) << payload;
+    decoder.feed(payload);  // the same bytes as a raw stream: events, never a crash
+    decoder.take();
+  }
+}
+
 TEST(GdbRegisters, DescriptionNamesGdbsFeaturesAndEveryRegisterReads) {
   const std::string xml = target_description_xml(true, true);
   for (const char* f : {"org.gnu.gdb.arm.m-profile", "org.gnu.gdb.arm.vfp", "org.gnu.gdb.arm.m-profile-mve",
