@@ -39,10 +39,19 @@ def start(corsim, args):
     fail("corsim did not say where it listens")
 
 
+def ended(p, status, text, what, stream="stderr"):
+    """Waits for corsim `p`; its status must be `status` and `text` in its `stream`."""
+    out, err = p.communicate(timeout=300)
+    got = out if stream == "stdout" else err
+    if p.returncode != status or text not in got:
+        fail(f"{what}: exit {p.returncode}, {stream} {got!r}")
+
+
 class Client:
     def __init__(self, port):
         self.s = socket.create_connection(("127.0.0.1", port), timeout=10)
         self.buf = b""
+        self.acks = True
 
     def send(self, raw):
         self.s.sendall(raw)
@@ -66,6 +75,19 @@ class Client:
                 fail(f"connection closed; have {self.buf!r}")
             self.buf += chunk
 
+    def ask(self, payload, what, expect=None):
+        """Sends `payload`; checks the '+' (while acks are on) and, given `expect` (a string, or a
+        regex for re.fullmatch when it starts with '^'), the reply. Returns the reply."""
+        self.send(frame(payload))
+        if self.acks and self.read(1) != b"+":
+            fail(f"{what}: no '+' for {payload}")
+        reply = self.packet()
+        if expect is not None:
+            ok = re.fullmatch(expect[1:], reply) if expect.startswith("^") else reply == expect
+            if not ok:
+                fail(f"{what}: {payload} answered {reply!r}, expected {expect!r}")
+        return reply
+
     def packet(self):
         m = self.read(until=rb"\$([^#]*)#([0-9a-f]{2})")
         body = re.match(rb"\$([^#]*)#([0-9a-f]{2})", m)
@@ -87,53 +109,34 @@ def main():
     c.send(b"$g#00")  # wrong checksum: a '-' asks for it again
     if c.read(1) != b"-":
         fail("a bad checksum was not answered with '-'")
-    c.send(frame("mzz,4"))  # well framed, bad arguments: ack, then one error
-    if c.read(1) != b"+" or c.packet() != "E01":
-        fail("malformed m packet: expected '+' and E01")
-    c.send(frame("?"))
-    if c.read(1) != b"+" or c.packet() != "S05":
-        fail("'?' after attach: expected S05")
+    c.ask("mzz,4", "malformed m packet", "E01")  # well framed, bad arguments: ack, then one error
+    c.ask("?", "stop reason after attach", "S05")
     # Memory through the debug path: the PPB's CPUID (0x411FD221, Cortex-M55 r1p1) reads;
     # UART0's DATA (0x49303000), whose read would take a received byte, is refused (E02), its STATE
     # next to it reads.
-    c.send(frame("me000ed00,4"))
-    if c.read(1) != b"+" or c.packet() != "21d21f41":
-        fail("CPUID through m")
-    c.send(frame("m49303000,4"))
-    if c.read(1) != b"+" or c.packet() != "E02":
-        fail("UART0 DATA (a read that acts) was not refused")
-    c.send(frame("m49303004,4"))
-    if c.read(1) != b"+" or not re.fullmatch(r"[0-9a-f]{8}", c.packet()):
-        fail("UART0 STATE did not read")
-    c.send(frame("QStartNoAckMode"))
-    if c.read(1) != b"+" or c.packet() != "OK":
-        fail("QStartNoAckMode refused")
-    c.send(frame("p0"))  # no ack from here on
-    r0_before = c.packet()
+    c.ask("me000ed00,4", "CPUID", "21d21f41")
+    c.ask("m49303000,4", "UART0 DATA (a read that acts)", "E02")
+    c.ask("m49303004,4", "UART0 STATE", "^[0-9a-f]{8}")
+    c.ask("QStartNoAckMode", "no-ack mode", "OK")
+    c.acks = False
+    r0_before = c.ask("p0", "r0")
     c.send(frame("c"))
     time.sleep(0.3)
     c.send(b"\x03")
     if c.packet() != "T02":
         fail("the interrupt byte did not stop the core with SIGINT")
-    c.send(frame("p0"))
-    r0_after = c.packet()
+    r0_after = c.ask("p0", "r0")
     # spin.S counts in r0 (adds r0, r0, #1): it ran between the two reads.
     if r0_before == r0_after:
         fail(f"r0 did not change while running: {r0_before}")
     c.send(frame("k"))
-    out, err = p.communicate(timeout=30)
-    if p.returncode != 130 or "the debugger killed the run" not in err:
-        fail(f"kill: exit {p.returncode}, stderr {err!r}")
+    ended(p, 130, "the debugger killed the run", "kill")
 
     # 2. Detach: the program runs to its own end (gdb_target exits with status 9).
     p, port = start(corsim, ["--gdb-wait", target])
     c = Client(port)
-    c.send(frame("D"))
-    if c.read(1) != b"+" or c.packet() != "OK":
-        fail("D was not answered OK")
-    out, err = p.communicate(timeout=30)
-    if p.returncode != 9 or "counter=5 total=10" not in out:
-        fail(f"after detach: exit {p.returncode}, stdout {out!r}")
+    c.ask("D", "detach", "OK")
+    ended(p, 9, "counter=5 total=10", "after detach", "stdout")
     # 2b. Attaching in the middle of a run, a breakpoint that is never hit, an interrupt, detaching:
     #     the run ends with the cycles of a run that never saw a debugger.
     stats = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"rsp_client_{os.getpid()}.json")
@@ -142,23 +145,16 @@ def main():
     p, port = start(corsim, ["--stats", stats, workload])
     time.sleep(0.3)
     c = Client(port)
-    c.send(frame("QStartNoAckMode"))
-    if c.read(1) != b"+" or c.packet() != "OK":
-        fail("QStartNoAckMode refused")
-    c.send(frame("Z0,4,2"))  # address 4: in the vector table, never executed
-    if c.packet() != "OK":
-        fail("Z0 refused")
+    c.ask("QStartNoAckMode", "no-ack mode", "OK")
+    c.acks = False
+    c.ask("Z0,4,2", "breakpoint", "OK")  # address 4: in the vector table, never executed
     c.send(frame("c"))
     time.sleep(0.2)
     c.send(b"\x03")
     if c.packet() != "T02":
         fail("the interrupt byte did not stop the core")
-    c.send(frame("z0,4,2"))
-    if c.packet() != "OK":
-        fail("z0 refused")
-    c.send(frame("D"))
-    if c.packet() != "OK":
-        fail("D was not answered OK")
+    c.ask("z0,4,2", "breakpoint removal", "OK")
+    c.ask("D", "detach", "OK")
     p.communicate(timeout=300)
     with open(stats) as f:
         got = json.load(f)["cycles"]
@@ -170,23 +166,17 @@ def main():
     p, port = start(corsim, ["--gdb-wait", target])
     time.sleep(0.2)
     p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=30)
-    if p.returncode != 130 or "interrupted (SIGINT)" not in err:
-        fail(f"SIGINT while waiting: exit {p.returncode}, stderr {err!r}")
+    ended(p, 130, "interrupted (SIGINT)", "SIGINT while waiting")
 
     # ... and while GDB holds the core halted: GDB is told (X02, SIGINT), status 130.
     p, port = start(corsim, ["--gdb-wait", target])
     c = Client(port)
-    c.send(frame("?"))
-    if c.read(1) != b"+" or c.packet() != "S05":
-        fail("'?' after attach: expected S05")
+    c.ask("?", "stop reason after attach", "S05")
     p.send_signal(signal.SIGINT)
     if c.packet() != "X02":
         fail("SIGINT while halted: GDB was not told X02")
     c.send(b"+")
-    out, err = p.communicate(timeout=30)
-    if p.returncode != 130:
-        fail(f"SIGINT while halted: exit {p.returncode}, stderr {err!r}")
+    ended(p, 130, "interrupted (SIGINT) while the debugger held the core", "SIGINT while halted")
 
     # 4. A port already in use: one error line, status 2, no crash.
     busy = socket.socket()
