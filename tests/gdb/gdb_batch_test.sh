@@ -117,7 +117,18 @@ expect s3 "[Inferior 1 (Remote target) exited normally]"
 [[ -n $(cycles "$work/ref3.json") && $(cycles "$work/ref3.json") == $(cycles "$work/s3.json") ]] ||
   fail "systick cycles: $(cycles "$work/ref3.json") without --gdb, $(cycles "$work/s3.json") debugged"
 
-# 4. monitor commands mid-model: the executor runner runs the MNIST model (quantize on the CPU,
+# 4. Debugging with --timing off (one cycle per instruction; the hook stands in for the model):
+#    the watchpoint stops at each write, and the cycles equal those of an untimed run without --gdb.
+printf 'break main\ncontinue\nwatch counter\ncontinue\ncontinue\ndelete\ncontinue\n' >"$work/s5.cmds"
+debug s5 "$elf" "$work/s5.cmds" --timing off
+expect s5 "New value = 1"
+expect s5 "New value = 2"
+expect s5 "[Inferior 1 (Remote target) exited with code 011]"
+"$corsim" -q --timing off --stats "$work/ref5.json" "$elf" >/dev/null 2>&1 || true
+[[ -n $(cycles "$work/ref5.json") && $(cycles "$work/ref5.json") == $(cycles "$work/s5.json") ]] ||
+  fail "--timing off cycles: $(cycles "$work/ref5.json") without --gdb, $(cycles "$work/s5.json") debugged"
+
+# 5. monitor commands mid-model: the executor runner runs the MNIST model (quantize on the CPU,
 #    one EthosUBackend delegate on the NPU, dequantize on the CPU: its .pte, models/README.md);
 #    stopped where it prints the outputs, `monitor report` lists the three operators so far and
 #    `monitor npu` shows the command stream's base the driver wrote (QBASE, not 0 after a job).
@@ -134,7 +145,7 @@ grep -E '^ +0x0010 QBASE +0x[0-9a-f]{8}$' "$work/s4.gdb.out" | grep -vq ' 0x0000
 expect s4 "[Inferior 1 (Remote target) exited normally]"
 [[ $(cat "$work/s4.status") == 0 ]] || fail "s4: corsim exited with $(cat "$work/s4.status")"
 
-# 5. --gdb with no debugger attached changes no cycles: a program with SysTick interrupts, timed
+# 6. --gdb with no debugger attached changes no cycles: a program with SysTick interrupts, timed
 #    and untimed.
 for timing in on off; do
   for prog in tests/systick-O2.elf tests/gdb_target-O0.elf; do
