@@ -69,7 +69,8 @@ void Dwt::add_registers(memory::RegisterBank& bank) {
   bank.add_const(kBase + 0x01C, "DWT_PCSR", 0);
   for (unsigned i = 0; i < kComparators; ++i) {
     bank.add_storage(kBase + 0x020 + 16 * i, "DWT_COMP", comparators_[3 * i]);
-    bank.add_storage(kBase + 0x028 + 16 * i, "DWT_FUNCTION", comparators_[3 * i + 1], 0x0000'0C3Fu);  // DATAVSIZE, ACTION, MATCH
+    // DWT_FUNCTION: DATAVSIZE [11:10], ACTION [5:4], MATCH [3:0] writable.
+    bank.add_storage(kBase + 0x028 + 16 * i, "DWT_FUNCTION", comparators_[3 * i + 1], 0x0000'0C3Fu);
   }
   bank.add(kBase + 0xFB0, "DWT_LAR", nullptr, [](uint32_t, uint32_t) {});
   bank.add_const(kBase + 0xFB4, "DWT_LSR", 0);

@@ -119,31 +119,31 @@ expect s3 "[Inferior 1 (Remote target) exited normally]"
 
 # 4. Debugging with --timing off (one cycle per instruction; the hook stands in for the model):
 #    the watchpoint stops at each write, and the cycles equal those of an untimed run without --gdb.
-printf 'break main\ncontinue\nwatch counter\ncontinue\ncontinue\ndelete\ncontinue\n' >"$work/s5.cmds"
-debug s5 "$elf" "$work/s5.cmds" --timing off
-expect s5 "New value = 1"
-expect s5 "New value = 2"
-expect s5 "[Inferior 1 (Remote target) exited with code 011]"
-"$corsim" -q --timing off --stats "$work/ref5.json" "$elf" >/dev/null 2>&1 || true
-[[ -n $(cycles "$work/ref5.json") && $(cycles "$work/ref5.json") == $(cycles "$work/s5.json") ]] ||
-  fail "--timing off cycles: $(cycles "$work/ref5.json") without --gdb, $(cycles "$work/s5.json") debugged"
+printf 'break main\ncontinue\nwatch counter\ncontinue\ncontinue\ndelete\ncontinue\n' >"$work/s4.cmds"
+debug s4 "$elf" "$work/s4.cmds" --timing off
+expect s4 "New value = 1"
+expect s4 "New value = 2"
+expect s4 "[Inferior 1 (Remote target) exited with code 011]"
+"$corsim" -q --timing off --stats "$work/ref4.json" "$elf" >/dev/null 2>&1 || true
+[[ -n $(cycles "$work/ref4.json") && $(cycles "$work/ref4.json") == $(cycles "$work/s4.json") ]] ||
+  fail "--timing off cycles: $(cycles "$work/ref4.json") without --gdb, $(cycles "$work/s4.json") debugged"
 
 # 5. monitor commands mid-model: the executor runner runs the MNIST model (quantize on the CPU,
 #    one EthosUBackend delegate on the NPU, dequantize on the CPU: its .pte, models/README.md);
 #    stopped where it prints the outputs, `monitor report` lists the three operators so far and
 #    `monitor npu` shows the command stream's base the driver wrote (QBASE, not 0 after a job).
 cp "$models/pte/mnist_ethos-u55-128.pte" "$work/m.pte" || fail "missing $models/pte/mnist_ethos-u55-128.pte"
-printf 'break print_output\ncontinue\nmonitor report\nmonitor npu\ndelete\ncontinue\n' >"$work/s4.cmds"
-debug s4 "$fw/executor_runner.elf" "$work/s4.cmds" --semihosting-root "$work" --semihosting-cmdline "runner -m m.pte"
-expect s4 "Breakpoint 1, "
-expect s4 "in (anonymous namespace)::print_output"
+printf 'break print_output\ncontinue\nmonitor report\nmonitor npu\ndelete\ncontinue\n' >"$work/s5.cmds"
+debug s5 "$fw/executor_runner.elf" "$work/s5.cmds" --semihosting-root "$work" --semihosting-cmdline "runner -m m.pte"
+expect s5 "Breakpoint 1, "
+expect s5 "in (anonymous namespace)::print_output"
 for op in "cortex_m::quantize_per_tensor.out" "EthosUBackend" "cortex_m::dequantize_per_tensor.out"; do
-  grep -E "^ +[0-9]+ +$op +(CPU|NPU)" "$work/s4.gdb.out" >/dev/null || { cat "$work/s4.gdb.out" >&2; fail "s4: monitor report lacks $op"; }
+  grep -E "^ +[0-9]+ +$op +(CPU|NPU)" "$work/s5.gdb.out" >/dev/null || { cat "$work/s5.gdb.out" >&2; fail "s5: monitor report lacks $op"; }
 done
-expect s4 "ethos-u55 registers"
-grep -E '^ +0x0010 QBASE +0x[0-9a-f]{8}$' "$work/s4.gdb.out" | grep -vq ' 0x00000000$' || fail "s4: QBASE is 0 or missing"
-expect s4 "[Inferior 1 (Remote target) exited normally]"
-[[ $(cat "$work/s4.status") == 0 ]] || fail "s4: corsim exited with $(cat "$work/s4.status")"
+expect s5 "ethos-u55 registers"
+grep -E '^ +0x0010 QBASE +0x[0-9a-f]{8}$' "$work/s5.gdb.out" | grep -vq ' 0x00000000$' || fail "s5: QBASE is 0 or missing"
+expect s5 "[Inferior 1 (Remote target) exited normally]"
+[[ $(cat "$work/s5.status") == 0 ]] || fail "s5: corsim exited with $(cat "$work/s5.status")"
 
 # 6. --gdb with no debugger attached changes no cycles: a program with SysTick interrupts, timed
 #    and untimed.
