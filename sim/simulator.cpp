@@ -180,7 +180,7 @@ RunResult Simulator::run() {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   // No --timeout: a deadline that never comes.
-  const Clock::time_point deadline =
+  Clock::time_point deadline =
       config_.timeout_seconds ? start + std::chrono::duration_cast<Clock::duration>(
                                             std::chrono::duration<double>(*config_.timeout_seconds))
                               : Clock::time_point::max();
@@ -193,10 +193,16 @@ RunResult Simulator::run() {
       finish(RunEnd::Interrupted, kExitInterrupted, "interrupted (SIGINT); the run stops here");
       break;
     }
-    if (debug_ && !debug_->before_slice()) {
-      finish(RunEnd::Interrupted, kExitInterrupted,
-             interrupt_requested() ? "interrupted (SIGINT) while the debugger held the core" : "the debugger killed the run");
-      break;
+    if (debug_) {
+      const auto asked = Clock::now();
+      const bool go_on = debug_->before_slice();
+      // Host time the debugger held the core does not count against --timeout.
+      if (config_.timeout_seconds) deadline += Clock::now() - asked;
+      if (!go_on) {
+        finish(RunEnd::Interrupted, kExitInterrupted,
+               interrupt_requested() ? "interrupted (SIGINT) while the debugger held the core" : "the debugger killed the run");
+        break;
+      }
     }
     if (progress_) {
       const auto host_now = Clock::now();

@@ -77,8 +77,9 @@ class Simulator final : public TimeSource {
 
   // A debugger's hold on the run (the GDB server, sim/gdb/session.h). run() asks before_slice()
   // before each slice of CPU time (the debugger may keep the core halted meanwhile; false ends the
-  // run as Interrupted: the debugger killed it, or SIGINT came while it waited) and tells
-  // run_ended() how the run ended. Null: no debugger, nothing asked.
+  // run as Interrupted: the debugger killed it, or SIGINT came while it waited; the host time it
+  // takes does not count against --timeout) and tells run_ended() how the run ended. Null: no
+  // debugger, nothing asked.
   class DebugControl {
    public:
     virtual ~DebugControl() = default;

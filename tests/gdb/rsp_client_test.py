@@ -2,7 +2,7 @@
 """corsim --gdb spoken to byte by byte (GDB manual, "Remote Protocol"): attaching to a run that is
 already going, acknowledgements and QStartNoAckMode, a bad checksum (answered '-'), malformed
 arguments (one E01), the interrupt byte 0x03 (the core stops with SIGINT, T02), detach (the run
-goes on to its own end), attaching and detaching in the middle of a run (cycles as without a
+goes on to its own end), halted time not counted against --timeout, attaching and detaching in the middle of a run (cycles as without a
 debugger), kill (the run ends, exit status 130), memory reads through the debug path
 (a register whose read acts is refused), SIGINT while waiting for a debugger (status 130) and a
 port already in use (one error line, status 2).
@@ -161,6 +161,24 @@ def main():
     os.remove(stats)
     if got != ref_cycles:
         fail(f"attach/detach changed the cycles: {got}, {ref_cycles} without a debugger")
+
+    # 2c. Host time spent halted does not count against --timeout: halted for 1.5 s of a 1 s
+    #     timeout, the core still runs when continued (the interrupt finds it running).
+    p, port = start(corsim, ["--timeout", "1", "--gdb-wait", spin])
+    c = Client(port)
+    c.ask("?", "stop reason after attach", "S05")
+    time.sleep(1.5)
+    c.send(frame("c"))
+    if c.read(1) != b"+":
+        fail("no '+' for c")
+    time.sleep(0.2)
+    c.send(b"\x03")
+    reply = c.packet()
+    if reply != "T02":
+        fail(f"halted time counted against --timeout: after c, {reply!r}")
+    c.send(b"+")
+    c.send(frame("k"))
+    ended(p, 130, "the debugger killed the run", "kill after the timeout check")
 
     # 3. Ctrl-C (SIGINT) on corsim while it waits at reset for a debugger: the run ends, status 130.
     p, port = start(corsim, ["--gdb-wait", target])
