@@ -1,10 +1,10 @@
 #pragma once
 // DWT at 0xE0001000 (Arm DDI 0553, D1 "DWT"): CTRL and the cycle counter CYCCNT, which counts
-// the modelled CPU cycles while DWT_CTRL.CYCCNTENA and DEMCR.TRCENA are both 1 (ARCHITECTURE §5:
-// firmware that measures itself sees the estimate). CYCCNT is writable. The profiling counters
-// (CPICNT, EXCCNT, SLEEPCNT, LSUCNT, FOLDCNT) read as zero. The comparators match data addresses
-// (data_match) for the GDB server's watchpoints; MATCHED and the other FUNCTION match types are
-// not modelled.
+// the modelled CPU cycles while DWT_CTRL.CYCCNTENA and DEMCR.TRCENA are both 1 (docs/architecture.md
+// "One run, as built": firmware that measures itself sees the estimate). CYCCNT is writable. The
+// profiling counters (CPICNT, EXCCNT, SLEEPCNT, LSUCNT, FOLDCNT) read as zero. The comparators
+// match data addresses (data_match) for the GDB server's watchpoints; MATCHED and the other
+// FUNCTION match types are not modelled.
 #include <array>
 #include <cstdint>
 

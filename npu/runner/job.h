@@ -45,7 +45,7 @@ bool load_command_bytes(const std::vector<uint8_t>& bytes, Job& job, std::string
 // scratch_fast, inputs...).
 bool load_tflite(const std::string& path, Job& job, std::string& error);
 
-// An ExecuTorch .pte whose delegate is the Ethos-U backend (VelaBinStream, spec §6.1).
+// An ExecuTorch .pte whose delegate is the Ethos-U backend (ET VelaBinStream.h).
 bool load_pte(const std::string& path, Job& job, std::string& error);
 
 }  // namespace corsim::npu::runner

@@ -1,6 +1,6 @@
-// ExecuTorch .pte input: the Ethos-U delegate's VelaBinStream (spec/ethos-u.md §6.1), read with
-// the runtime's own ET12 reader (runtime/pte) and VelaBinStream parser
-// (runtime/backends/ethos_u). Regions as EthosUBackend sets them (§6.3): BASEP0 = weight_data,
+// ExecuTorch .pte input: the Ethos-U delegate's VelaBinStream (ET arm_vela.py vela_compile), read
+// with the runtime's own ET12 reader (runtime/pte) and VelaBinStream parser
+// (runtime/backends/ethos_u). Regions as ET EthosUBackend.cpp sets them: BASEP0 = weight_data,
 // BASEP1 = scratch (inputs and outputs at their offsets), BASEP2 = fast scratch (none by default).
 #include <fmt/format.h>
 
@@ -42,7 +42,7 @@ bool load_pte(const std::string& path, Job& job, std::string& error) {
         error = fmt::format("'{}': delegate data: {}", path, status_line(st));
         return false;
       }
-      // The payload must be 16-byte aligned for the parser (§6.1); copy it to an aligned buffer.
+      // The payload must be 16-byte aligned for the parser (ET vela_bin_validate): copy it.
       std::vector<uint64_t> aligned((blob.size() + 7) / 8 + 2);
       auto* base = reinterpret_cast<uint8_t*>(aligned.data());
       base += (16 - reinterpret_cast<uintptr_t>(base) % 16) % 16;

@@ -1,10 +1,10 @@
 // Golden timing tests (issue 7 item 6): the microbenchmarks of microbench.S run on corsim with each
 // core model; the guest measures 64 loop iterations with DWT CYCCNT. Every expected value below is
 // worked out by hand from the cited latency and issue rules (docs/timing.md "Golden tests" shows
-// the issue schedules), never copied from a run. Keys: [LLVM-M55], [LLVM-M85], [SLOTHY] and
-// spec §n are ../shared/docs/spec/cortex-m.md's sources; [M85-SI] and [M33-SI] are measurements on
-// Cortex-M85 (RA8D1) and Cortex-M33 (RP2350) silicon, github.com/jnk0le/random "pipeline cycle
-// test/doc/cortex_m85.md" and "cortex_m33.md" (cpu/timing/cortex_m8{5,55}_tables.h, docs/timing.md).
+// the issue schedules), never copied from a run. Keys: [LLVM-M55/M85], [SLOTHY] as in
+// cpu/timing/cortex_m*_tables.h; [MVE-BEAT]: Arm's talk "Automated instruction sequence optimization
+// for MVE"; [M85-SI], [M33-SI]: measurements on Cortex-M85 (RA8D1) and Cortex-M33 (RP2350) silicon,
+// github.com/jnk0le/random "pipeline cycle test/doc/cortex_m85.md" and "cortex_m33.md" (docs/timing.md).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -73,16 +73,16 @@ const Expectation kExpected[] = {
      "M55: 4 adds + SUBS + BNE one cycle later (flags) + taken 2 [M33-SI] = 7 (was 8); M85: 2 add pairs, then "
      "SUBS + predicted BNE pair (flags read late, [M85-SI]) = 3 (was 4)"},
     {"loop_le", 5, 2.5,
-     "the same body with LE: 4 adds + LE (0 cycles cached) (spec §1.4, [LLVM-M55/M85]); M85: add pairs, LE pairs "
+     "the same body with LE: 4 adds + LE (0 cycles cached) ([LLVM-M55/M85]); M85: add pairs, LE pairs "
      "with the next first add ([M85-SI] taken branch + destination): 5 instructions in 2.5 cycles"},
     {"mve_ld_int_mul_st", 20, 17,
-     "spec §1.2: VLDR;VADD;VMUL;VSTR = 5 cycles on M55 (LD/ST pipe shared; LE in the VSTR's 2nd beat); "
+     "[MVE-BEAT]: VLDR;VADD;VMUL;VSTR = 5 cycles on M55 (LD/ST pipe shared; LE in the VSTR's 2nd beat); "
      "M85 separate load/store pipes ([SLOTHY]): 4 per group, and the LE after a VSTR takes its own cycle "
      "(MVE stores end the issue group, [LLVM-M85])"},
     {"mve_ld_ld_int_st", 24, 21,
-     "spec §1.2: VLDR;VLDRB;VADD;VSTR = 6 cycles on M55; M85: the second load waits for the load pipe: 5 per "
+     "[MVE-BEAT]: VLDR;VLDRB;VADD;VSTR = 6 cycles on M55; M85: the second load waits for the load pipe: 5 per "
      "group, + the LE's own cycle after the VSTR ([LLVM-M85] EndGroup)"},
-    {"mve_same_pipe", 16, 16, "8 VADDs in one pipe, 2 beats each (spec §1.2); the LE issues in the last VADD's 2nd beat"},
+    {"mve_same_pipe", 16, 16, "8 VADDs in one pipe, 2 beats each ([MVE-BEAT]); the LE issues in the last VADD's 2nd beat"},
     {"ldrb_use", 13, 5,
      "M55 load-use 2 as load_use ([LLVM-M55], [M33-SI] 'load to use latency is 2'); M85: LDRB's data after EX3, "
      "an ALU op reading at EX3 issues the next cycle ([M85-SI] 'realistic load to use latency is 1 cycle into "
