@@ -84,6 +84,8 @@ class EthosUDevice final : public memory::Target {
   // Distinct unknown register offsets reported so far (tests check the log-once behaviour).
   size_t unknown_reports() const { return regs_.unknown_reports(); }
   const Pmu& pmu() const { return pmu_; }
+  // The register map, for a debugger's named, side-effect-free reads (sim/gdb `monitor npu`).
+  const memory::RegisterBank& registers() const { return regs_; }
 
  private:
   // The register maps (ethos_u_registers.cpp): the registers both share, then each one's own.
