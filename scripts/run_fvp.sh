@@ -173,13 +173,13 @@ while [ $# -gt 0 ]; do
       need_value "${@:2}"; target_given=1
       if [ "$val" = corstone-320 ]; then platform=corstone-320; else platform=""; fi
       corsim_args+=(--platform "$val") ;;
-    --semihosting-cmdline|--semihosting-root|--max-cycles|--stats|--chrome-trace|--cpu|--timing|--cyclelimit|--cpulimit|--simlimit|--timelimit|--config-file|--vela-config|--system-config|--memory-mode)
+    --semihosting-cmdline|--semihosting-root|--max-cycles|--stats|--chrome-trace|--cpu|--timing|--cyclelimit|--cpulimit|--simlimit|--timelimit|--config-file|--vela-config|--system-config|--memory-mode|--gdb)
       need_value "${@:2}"; corsim_args+=("$opt" "$val") ;;
     -C|-a|-f)
       [ $# -gt 1 ] || die "$opt needs a value"
       corsim_args+=("$opt" "$2"); shift_extra=1 ;;
     -C*) corsim_args+=("$opt") ;;
-    -q|--quiet|--stat|--no-progress) corsim_args+=("$opt") ;;
+    -q|--quiet|--stat|--no-progress|--gdb-wait) corsim_args+=("$opt") ;;
     -*)
       # ExecuTorch's script ignores what it does not know; so does this one, but says so.
       echo "run_fvp.sh: warning: unknown option '$1' ignored" >&2 ;;
