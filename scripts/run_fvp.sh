@@ -92,7 +92,8 @@ etdump_given=""
 runner_args=""       # extra executor-runner options (--tensor-markers for --dump-tensors)
 
 # is_elf FILE / is_pte FILE: by content (ELF magic; ".pte"/".bpte" identifiers "ET12"/"BP08" at
-# bytes 4..7, ExecuTorch schema/program.fbs file_identifier), so ExecuTorch's `arm_executor_runner` (no suffix) is firmware.
+# bytes 4..7, ExecuTorch's schema/program.fbs and bundled_program_schema.fbs file_identifier), so
+# ExecuTorch's `arm_executor_runner` (no suffix) is firmware.
 is_elf() { [ -f "$1" ] && [ "$(head -c 4 -- "$1" | od -An -c | tr -d ' ')" = '177ELF' ]; }
 is_pte() { [ -f "$1" ] && case "$(head -c 8 -- "$1" | tail -c 4)" in ET[0-9][0-9]|BP[0-9][0-9]) true ;; *) false ;; esac; }
 set_firmware() {
