@@ -61,7 +61,7 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
     case ElementwiseMode::kAdd:
     case ElementwiseMode::kSub: {
       if (op.ifm_scale_mode == 0) {
-        // OPA_OPB_16: 16-bit integer operand scales, no shift (Vela; KWS uses 1 and 1).
+        // OPA_OPB_16: 16-bit integer operand scales, no shift (regor; KWS uses 1 and 1).
         a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
         b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
       } else {
@@ -152,7 +152,7 @@ Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
     case ElementwiseMode::kMax: return ofm_scale(std::max(a, b));
     case ElementwiseMode::kAbs: return ofm_scale(a < 0 ? -a : a);
     case ElementwiseMode::kLrelu:
-      // IFM_SCALE = ifm/ofm for x >= 0, IFM2_SCALE = alpha·ifm/ofm for x < 0 (Vela).
+      // IFM_SCALE = ifm/ofm for x >= 0, IFM2_SCALE = alpha·ifm/ofm for x < 0 (as Vela programs LRELU).
       return ofm_scale(xa >= 0 ? scale_a(xa) : scale_b(xa));
     case ElementwiseMode::kClz: return std::countl_zero(ua);
     // SHR: arithmetic, rounded by OFM_SCALE's round mode (U85 goldens); no other scaling (unit OFM

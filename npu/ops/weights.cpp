@@ -37,7 +37,7 @@ bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out)
         out[c].scale = static_cast<uint32_t>(le(r + 4, 4)) & 0x7FFFFFFFu;
         out[c].shift = r[8] & 0x3F;
         break;
-      case ScaleRecord::kU85Acc48:  // bias 48 bit, scale 15 bit, shift byte 8 (Vela; unverified)
+      case ScaleRecord::kU85Acc48:  // bias 48 bit, scale 15 bit, shift byte 8 (Vela U85 encoder; unverified)
         out[c].bias = static_cast<int64_t>(le(r, 6) << 16) >> 16;
         out[c].scale = static_cast<uint32_t>(le(r + 6, 2)) & 0x7FFFu;
         out[c].shift = r[8] & 0x3F;
