@@ -14,9 +14,9 @@ namespace {
 // for a 65536^3 feature map); real Vela output stays far below these limits.
 constexpr uint64_t kMaxElements = uint64_t{1} << 26;
 constexpr uint64_t kMaxMacs = uint64_t{1} << 36;
-// NPU_OP_BRANCH can loop. Vela never emits it (§9.2); a job that takes more than this many
-// branches is treated as a stream that does not end (branch fault), so that a looping stream
-// costs at most this many passes over its operations.
+// NPU_OP_BRANCH can loop. Vela never emits it (none in the U85 goldens); a job that takes more than
+// this many branches is treated as a stream that does not end (branch fault), so that a looping
+// stream costs at most this many passes over its operations.
 constexpr uint32_t kMaxBranches = 256;
 
 const char* operation_too_large(const OperationConfig& op) {
@@ -48,7 +48,7 @@ const char* operation_too_large(const OperationConfig& op) {
 }
 
 // NPU_OP_DMA_WAIT k ([19:16] U55, [17:16] U85) and NPU_OP_KERNEL_WAIT n ([17:16] U55, [16] U85)
-// (driver ethosu55_interface.h / ethosu85_interface.h; spec §2.2). Several waits before one
+// (driver ethosu55_interface.h / ethosu85_interface.h). Several waits before one
 // operation combine to the strictest.
 void record_wait(Issue& issue, const Command& cmd, Isa isa) {
   const bool u85 = isa == Isa::kU85;
@@ -161,9 +161,9 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
     const Command& cmd = d.command;
     index += cmd.words();
     if (isa == Isa::kU85 && cmd.is_branch()) {
-      // NPU_OP_BRANCH (§2.2): word0[16] cond (0 always, 1 if COND_STATUS.result_flag), word1 the
-      // target byte offset. A target outside the stream, unaligned, or a job that keeps branching
-      // (more than kMaxBranches) is a branch fault.
+      // NPU_OP_BRANCH (ethosu85_interface.h): word0[16] cond (0 always, 1 if
+      // COND_STATUS.result_flag), word1 the target byte offset. A target outside the stream,
+      // unaligned, or a job that keeps branching (more than kMaxBranches) is a branch fault.
       if ((cmd.param & 1) == 0 || (cond_status_ & 1)) {
         if ((cmd.payload & 3) != 0 || cmd.payload / 4 >= words.size()) {
           res.error = fmt::format("branch at byte {:#x} to {:#x}, outside the command stream", cmd.offset, cmd.payload);

@@ -2,7 +2,7 @@
 // Runs a register command stream on the functional model: decodes words into RegisterState,
 // dispatches each operation to its kernel, and stops at NPU_OP_STOP, at the end of the stream, or
 // at the first fault. Execution is sequential; DMA completes at once and the waits are no-ops,
-// which gives the hardware's results because Vela inserts the waits itself (spec §8.1).
+// which gives the hardware's results because Vela inserts the waits itself (KWS golden).
 // run() executes a whole stream; step() one operation at a time, for the device, which runs each
 // operation when the simulated time reaches its start (docs/npu.md "Device").
 #include <array>
@@ -23,7 +23,7 @@
 namespace corsim::npu {
 
 // How the command processor issues an operation (Ethos-U driver interface headers, NPU_OP_DMA_START
-// / NPU_OP_DMA_WAIT / NPU_OP_KERNEL_WAIT; spec/ethos-u.md §2.2, §2.8): DMAs run on the DMA engine,
+// / NPU_OP_DMA_WAIT / NPU_OP_KERNEL_WAIT; Vela GenerateDMA): DMAs run on the DMA engine,
 // every other operation on the kernel pipeline, and the two overlap except where the stream waits.
 struct Issue {
   bool dma = false;
@@ -79,7 +79,7 @@ class Executor {
   std::span<uint8_t> shram() { return shram_; }
   const NpuConfig& config() const { return cfg_; }
   Isa isa() const { return isa_; }
-  // U85 COND_STATUS (§1.2): bit 0 of the last single-element OFM, tested by NPU_OP_BRANCH.
+  // COND_STATUS (ethosu85_interface.h): bit 0 of the last 1-element OFM, tested by NPU_OP_BRANCH.
   uint32_t cond_status() const { return cond_status_; }
 
   RunResult run(std::span<const uint32_t> words, NpuBus& bus, const std::array<uint64_t, 8>& basep,
@@ -108,7 +108,7 @@ class Executor {
   Observer before_;
 };
 
-// REGIONCFG as the Ethos-U driver programs it (§1.5): region 0 -> 3, region 1 -> 0, others -> 1.
+// REGIONCFG as ethosu_dev_axi_init programs it: region 0 -> 3, region 1 -> 0, others -> 1.
 constexpr uint32_t kDriverRegionCfg = 0x3u | (0x1u << 4) | (0x1u << 6) | (0x1u << 8) | (0x1u << 10) |
                                       (0x1u << 12) | (0x1u << 14);
 

@@ -11,9 +11,9 @@ namespace {
 class BitReader {
  public:
   explicit BitReader(std::span<const uint8_t> s) : s_(s) {}
-  // LSB-first: bit i of the stream is bit (i & 7) of byte i >> 3 (§4.1). n <= 32. Away from the
-  // end, one 8-byte load holds all n bits (n + 7 <= 39 < 64); the last bytes go bit by bit, which
-  // also records an overrun.
+  // LSB-first: bit i of the stream is bit (i & 7) of byte i >> 3 (mlw_decode.c). n <= 32. Away from
+  // the end, one 8-byte load holds all n bits (n + 7 <= 39 < 64); the last bytes go bit by bit,
+  // which also records an overrun.
   uint32_t get(unsigned n) {
     const size_t byte = pos_ >> 3;
     if (std::endian::native == std::endian::little && byte + 8 <= s_.size()) {
@@ -104,7 +104,8 @@ MlwResult decode_mlw(std::span<const uint8_t> stream) {
       return res;
     }
     const unsigned zcount = zero_runs ? (newpal ? nvalues + 1 : nvalues) : 0;
-    // §8.4: a chunk holds 8 symbols in uncompressed mode when the index width exceeds 5.
+    // mlw_decode.c, KWS golden: a chunk holds 8 symbols in uncompressed mode when the index width
+    // exceeds 5.
     const unsigned max_symbols = (uncompressed && wdiv_bits > 5) ? 8 : 12;
     const unsigned z_unary_len = zdiv < 3 ? 12 : 8;
 
@@ -148,7 +149,7 @@ MlwResult decode_mlw(std::span<const uint8_t> stream) {
         w_carry = cnt;
         w_pos += w_n;
       }
-      // Remainders lag one chunk behind the unary parts (§4.1).
+      // Remainders lag one chunk behind the unary parts (mlw_decode.c).
       if (w_prev_en)
         for (unsigned i = 0; i < w_prev_n && w_prev_pos < nvalues; ++i, ++w_prev_pos)
           wval[w_prev_pos] = (w_prev_q[i] << wdiv_bits) + bb.get(wdiv_bits);

@@ -1,6 +1,6 @@
 #pragma once
-// The Ethos-U55/U65 "mlw" compressed weight stream (spec/ethos-u.md §4.1 with the §8.4
-// max_symbols correction): slices of Golomb-Rice coded weight indices and zero runs, LSB-first.
+// The Ethos-U55/U65 "mlw" compressed weight stream (Vela ethosu/mlw_codec/mlw_decode.c,
+// KWS golden): slices of Golomb-Rice coded weight indices and zero runs, LSB-first.
 #include <cstdint>
 #include <span>
 #include <string>

@@ -12,7 +12,7 @@ constexpr uint32_t kIfmUblockDepth = 8;
 
 uint32_t round_up(uint32_t v, uint32_t m) { return (v + m - 1) / m * m; }
 
-// Walks the §4.2 nesting; calls visit(o, ky, kx, i) for each emitted value, with out-of-range
+// Walks the GetNext nesting; calls visit(o, ky, kx, i) for each emitted value, with out-of-range
 // positions passed as o = UINT32_MAX (they carry 0). Stops early when visit returns false.
 template <typename Visit>
 bool walk(const WeightLayoutParams& p, Visit&& visit) {
@@ -25,8 +25,8 @@ bool walk(const WeightLayoutParams& p, Visit&& visit) {
   for (uint32_t ofm_block_z = 0; ofm_block_z < p.ofm_depth; ofm_block_z += p.ofm_block_depth) {
     const uint32_t clipped_ofm_block = std::min(p.ofm_block_depth, p.ofm_depth - ofm_block_z);
     for (uint32_t ifm_block_z = 0; ifm_block_z < ifm_depth_loop; ifm_block_z += ifm_block_depth) {
-      // §8.4: part-kernel-first clips the IFM ublock loop to the remaining depth (rounded to 8);
-      // depth-first does not.
+      // KWS conv 1: part-kernel-first clips the IFM ublock loop to the remaining depth (rounded to
+      // 8); depth-first does not.
       const uint32_t pk_depth = round_up(std::min(ifm_block_depth, p.ifm_depth - ifm_block_z), kIfmUblockDepth);
       for (uint32_t sub_ky = 0; sub_ky < p.kernel_height; sub_ky += decomp_y) {
         for (uint32_t sub_kx = 0; sub_kx < p.kernel_width; sub_kx += decomp_x) {
@@ -83,7 +83,7 @@ bool unpack_weights(std::span<const int16_t> decoded, const WeightLayoutParams& 
   out.ifm_depth = p.depthwise ? 1 : p.ifm_depth;
   out.values.assign(size_t{out.ofm_depth} * out.kernel_height * out.kernel_width * out.ifm_depth, 0);
   size_t pos = 0;
-  // §8.4: every real stream decodes to exactly the count the order implies; the walk stops as soon
+  // Every KWS stream decodes to exactly the count the order implies; the walk stops as soon
   // as the stream runs short, so a hostile register file cannot make it loop for long.
   const bool complete = walk(p, [&](uint32_t o, uint32_t ky, uint32_t kx, uint32_t i) {
     if (pos >= decoded.size()) return false;

@@ -1,5 +1,5 @@
 #pragma once
-// Inverts the U55/U65 weight order (spec/ethos-u.md §4.2 with the §8.4 part-kernel correction):
+// Inverts the U55/U65 weight order (Vela EthosUWeightOrdering::GetNext; KWS golden):
 // turns the decoded mlw value sequence of one WEIGHT_BASE stream into a dense W[o][ky][kx][i].
 #include <cstdint>
 #include <span>
@@ -16,7 +16,7 @@ struct WeightLayoutParams {
   uint32_t dilation_x = 1, dilation_y = 1;
   uint32_t ofm_block_depth = 8;   // OFM_BLK_DEPTH
   uint32_t ifm_bits = 8;
-  uint32_t ofm_ublock_depth = 8;  // 4 on U55-32, else 8 (§4.2)
+  uint32_t ofm_ublock_depth = 8;  // 4 on U55-32, else 8 (ethos_u55.cpp)
 };
 
 struct DenseWeights {
@@ -25,7 +25,7 @@ struct DenseWeights {
   uint32_t ofm_depth = 0, kernel_height = 0, kernel_width = 0, ifm_depth = 0;
 };
 
-// Number of values the §4.2 order emits for these parameters.
+// Number of values the GetNext order emits for these parameters.
 uint64_t weight_stream_count(const WeightLayoutParams& p);
 
 // Fills `out`; false (with `error`) if `decoded` does not hold exactly the expected count.

@@ -27,7 +27,7 @@ Derived derive(const U85WeightParams& p) {
       d.ifm_ublock = ifm16 && !p.sparse ? 8 : p.ifm_block_depth;
       break;
     case U85Traversal::kDepthFirst:
-      // Depth-first treats the stride as 1 (§9.6 step 6).
+      // Depth-first treats the stride as 1 (U85 goldens).
       d.stride_x = d.stride_y = 1;
       d.sub_round = 1;
       d.ifm_ublock = p.ifm_block_depth;
@@ -61,7 +61,7 @@ bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::func
     return true;
   };
   // IFM blocks are walked serpentine: the direction flips on every OFM block and the next OFM
-  // block starts from the IFM block where the previous one ended (§9.6 step 2).
+  // block starts from the IFM block where the previous one ended (U85 goldens).
   int64_t ifm_inc = -static_cast<int64_t>(p.ifm_block_depth);
   int64_t ifm_start = 0;
   for (uint32_t ofm_block_z = 0; ofm_block_z < p.ofm_depth; ofm_block_z += p.ofm_block_depth) {
@@ -71,7 +71,7 @@ bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::func
          ifm_block_z += ifm_inc) {
       ifm_start = ifm_block_z;
       const uint32_t clipped_ifm = std::min<uint32_t>(p.ifm_block_depth, ifm_depth - static_cast<uint32_t>(ifm_block_z));
-      // Sub-kernels: X outer, Y inner (§9.6 step 3).
+      // Sub-kernels: X outer, Y inner (GetNext).
       for (uint32_t sub_kx = 0; sub_kx < p.kernel_width; sub_kx += d.decomp_x) {
         const uint32_t sub_w = std::min(p.kernel_width - sub_kx, d.decomp_x);
         for (uint32_t sub_ky = 0; sub_ky < p.kernel_height; sub_ky += d.decomp_y) {
@@ -86,7 +86,7 @@ bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::func
                   const uint32_t skw = (sub_w + d.stride_x - 1 - sx) / d.stride_x;
                   for (uint32_t ky = 0; ky < skh; ++ky) {
                     for (uint32_t kx0 = 0; kx0 < skw; ++kx0) {
-                      // Odd kernel rows are walked right to left (§9.6 step 7).
+                      // Odd kernel rows are walked right to left (U85 goldens).
                       const uint32_t x = ky % 2 == 0 ? kx0 : skw - 1 - kx0;
                       --remaining;
                       const uint32_t wx = sub_kx + sx + x * d.stride_x, wy = sub_ky + sy + ky * d.stride_y;
@@ -112,7 +112,7 @@ bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::func
                   }
                 }
               }
-              // Elements padded to the element round (§9.6 "Element padding").
+              // Elements padded to the element round (U85 goldens).
               if (remaining > 0) {
                 const uint64_t n = (uint64_t{remaining} + (dw ? d.dw_padding : 0)) * d.ifm_ublock * p.ofm_ublock_depth / streams;
                 if (!zeros(n)) return false;

@@ -1,5 +1,5 @@
 #pragma once
-// The Ethos-U85 weight order (spec/ethos-u.md §4.3 corrected by §9.6; VELA
+// The Ethos-U85 weight order (U85 goldens; VELA
 // ethos_u85_weight_encoder.cpp EthosU85WeightOrdering::GetNext and EthosU85WeightOrderingFwd::Get)
 // and its inversion: decoded SWD/FWD values of one operation -> dense W[o][ky][kx][i].
 #include <cstdint>

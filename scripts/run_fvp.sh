@@ -92,7 +92,8 @@ etdump_given=""
 runner_args=""       # extra executor-runner options (--tensor-markers for --dump-tensors)
 
 # is_elf FILE / is_pte FILE: by content (ELF magic; ".pte"/".bpte" identifiers "ET12"/"BP08" at
-# bytes 4..7, spec/executorch.md §1.1), so ExecuTorch's `arm_executor_runner` (no suffix) is firmware.
+# bytes 4..7, ExecuTorch's schema/program.fbs and bundled_program_schema.fbs file_identifier), so
+# ExecuTorch's `arm_executor_runner` (no suffix) is firmware.
 is_elf() { [ -f "$1" ] && [ "$(head -c 4 -- "$1" | od -An -c | tr -d ' ')" = '177ELF' ]; }
 is_pte() { [ -f "$1" ] && case "$(head -c 8 -- "$1" | tail -c 4)" in ET[0-9][0-9]|BP[0-9][0-9]) true ;; *) false ;; esac; }
 set_firmware() {
@@ -148,7 +149,7 @@ while [ $# -gt 0 ]; do
   case "$opt" in
     -h|--help) usage; exit 0 ;;
     --) shift; corsim_args+=("$@"); break ;;
-    # ExecuTorch's run_fvp.sh options (spec/executorch.md §5.1), with its meaning:
+    # ExecuTorch's backends/arm/scripts/run_fvp.sh options, with its meaning:
     --elf) need_value "${@:2}"; set_firmware "$val" ;;
     --data) need_value "${@:2}"; add_data "$val" ;;
     --target) need_value "${@:2}"; set_target "$val" ;;
@@ -237,7 +238,7 @@ if [ -z "$firmware" ] && [ -z "$model" ] && [ -z "$bundle" ] && [ ${#inputs[@]} 
 fi
 # No --target (or --platform): a model compiled for an Ethos-U85 runs on Corstone-320 with that MAC
 # count, as ExecuTorch's script would choose FVP_Corstone_SSE-320 for its ethos-u85 target. The
-# NPU comes from the delegate's COP1 CONFIG word (corsim-pte npu-target; docs/spec/ethos-u.md §1.4).
+# NPU comes from the delegate's COP1 CONFIG word (corsim-pte npu-target; Vela ConfigRegister).
 # A model corsim-pte cannot read keeps the Corstone-300 flow: the runner then reports what is wrong
 # with it, as before.
 if [ -n "$model" ] && [ -z "$target_given" ]; then

@@ -1,5 +1,5 @@
-// CONV and DEPTHWISE (spec/ethos-u.md §3.1): acc = bias + sum (ifm - zp) * w, rescale per channel,
-// output stage. IFM positions outside the map (padding) contribute 0 (§2.6).
+// CONV and DEPTHWISE (TFLite ConvPerChannel; KWS golden): acc = bias + sum (ifm - zp) * w, rescale per channel,
+// output stage. IFM positions outside the map (padding) contribute 0 (TFLite ConvPerChannel).
 #include <algorithm>
 #include <limits>
 #include <type_traits>
@@ -13,7 +13,8 @@ namespace corsim::npu {
 
 namespace {
 
-// The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied (§2.6).
+// The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied
+// (ethosu55_interface.h).
 template <typename T>
 std::vector<T> prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw) {
   const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
@@ -96,7 +97,7 @@ void add_tap_i16(int32_t* __restrict acc, const int16_t* __restrict src, const i
 
 // The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
 // accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
-// IFM (padding taps contribute 0, §2.6), and stores the accumulators.
+// IFM (padding taps contribute 0, as TFLite's), and stores the accumulators.
 template <typename T, typename Acc, typename Tap>
 void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                   std::vector<int64_t>& acc_out, Tap&& tap) {
@@ -200,7 +201,8 @@ void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const
                std::vector<int64_t>& acc) {
   uint32_t uh = 0, uw = 0;
   const std::vector<T> in = prepare_input<T>(op, raw, uh, uw);
-  // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40, §3.1).
+  // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,
+  // ethosu55_interface.h acc_format).
   const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
   if (op.kind == OpKind::kDepthwise) {
     if (acc32) depthwise_loop<T, int32_t>(op, in, uh, uw, w, acc);
@@ -211,9 +213,10 @@ void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const
   }
 }
 
-// U85 MatMul: NPU_OP_CONV with weights_ifm2 (§2.2). Vela (GraphIrOptimiser::RewriteMatmul)
-// transposes the second matrix so that IFM2 is H x N x K; OFM(h, w, n) = sum_k (IFM(h, w, k) - zp)
-// (IFM2(h, n, k) - zp2). Not covered by any golden: checked against the host reference only.
+// U85 MatMul: NPU_OP_CONV with weights_ifm2 (ethosu85_interface.h). Vela
+// (GraphIrOptimiser::RewriteMatmul) transposes the second matrix so that IFM2 is H x N x K;
+// OFM(h, w, n) = sum_k (IFM(h, w, k) - zp) (IFM2(h, n, k) - zp2). Not covered by any golden:
+// checked against the host reference only.
 void matmul_loop(const OperationConfig& op, const std::vector<int32_t>& a, const std::vector<int32_t>& b,
                  std::vector<int64_t>& acc) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, k = op.ifm.depth;

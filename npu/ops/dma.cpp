@@ -1,8 +1,8 @@
-// NPU_OP_DMA_START (spec/ethos-u.md §2.8, §8.2, §9.2): a 1-D byte copy. Mode bit 8 of
+// NPU_OP_DMA_START (Vela GenerateDMA, InsertLUTDMACommand): a 1-D byte copy. Mode bit 8 of
 // DMA0_*_REGION selects internal memory (U55 SHRAM, U85 the 2 KB LUT RAM, where the LUTs live:
 // destination 0x103 in real U55 and U85 streams);
 // then DMA0_DST is a byte offset in SHRAM. The copy completes immediately; Vela inserts the waits
-// (§8.1), so sequential execution gives the hardware's result.
+// (KWS golden), so sequential execution gives the hardware's result.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -13,7 +13,7 @@ namespace corsim::npu {
 
 namespace {
 
-// U85 2-D / 3-D DMA (§2.3 stride_mode, DMA0_SIZE0/1, §2.4 DMA0_SRC/DST_STRIDE0/1): DMA0_LEN bytes
+// U85 2-D / 3-D DMA (stride_mode, DMA0_SIZE0/1, DMA0_SRC/DST_STRIDE0/1): DMA0_LEN bytes
 // per row, SIZE0 rows apart by STRIDE0, SIZE1 planes apart by STRIDE1 (the field names of
 // ethosu85_interface.h; Vela emits only 1-D DMAs in every stream we hold, so unverified). An
 // internal side (the LUT RAM, region_mode 1) is addressed by byte offset with the same strides

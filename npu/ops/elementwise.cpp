@@ -1,7 +1,7 @@
-// ELEMENTWISE (spec/ethos-u.md §2.5, §3.4 with the §8.5 and §9.4 corrections). One kernel for both
-// NPUs: operands are loaded with their broadcast extents (a scalar is a 1x1x1 operand), then the
-// U55 operand scaling (scale_mode, OPA/OPB_SCALE) or the U85 per-operand IFM_SCALE/IFM2_SCALE
-// applies, then the mode, the OFM scale and the output stage.
+// ELEMENTWISE (Vela GenerateScalingForElementwise, U55 and U85; KWS and U85 goldens). One kernel
+// for both NPUs: operands are loaded with their broadcast extents (a scalar is a 1x1x1 operand),
+// then the U55 operand scaling (scale_mode, OPA/OPB_SCALE) or the U85 per-operand
+// IFM_SCALE/IFM2_SCALE applies, then the mode, the OFM scale and the output stage.
 #include <algorithm>
 #include <bit>
 
@@ -14,7 +14,8 @@ namespace corsim::npu {
 
 namespace {
 
-// TFLite's ADD/SUB left shift before operand rescale: 20 for 8-bit, 15 for 16-bit inputs (§3.4).
+// TFLite's ADD/SUB left shift before operand rescale: 20 for 8-bit, 15 for 16-bit inputs (Vela
+// scaling.py).
 unsigned operand_left_shift(unsigned bits) { return bits == 8 ? 20 : bits == 16 ? 15 : 0; }
 
 bool mode_supported(const OperationConfig& op) {
@@ -50,7 +51,7 @@ Int128 saturate64(Int128 v) {
   return std::clamp<Int128>(v, -lim - 1, lim);
 }
 
-// The U55 path (§3.4 U55, §8.5): the value before the output stage.
+// The U55 path (Vela GenerateScalingForElementwise; KWS golden): the value before the output stage.
 Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
   const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
   const bool wide_in = op.ifm.elem_bits >= 32;
@@ -60,11 +61,11 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
     case ElementwiseMode::kAdd:
     case ElementwiseMode::kSub: {
       if (op.ifm_scale_mode == 0) {
-        // OPA_OPB_16: 16-bit integer operand scales, no shift (§3.4; KWS uses 1 and 1).
+        // OPA_OPB_16: 16-bit integer operand scales, no shift (regor; KWS uses 1 and 1).
         a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
         b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
       } else {
-        // Q2 (open in §8.7, no golden). Decision, from what Vela programs: its advanced scaling
+        // Q2 (docs/npu.md, no golden). Decision, from what Vela programs: its advanced scaling
         // (Python scaling.advanced_elementwise_add_sub_scale) puts min_scale * 2^k / (2 * max_scale)
         // (k = 20 for 8-bit, 15 for 16-bit inputs) into OPA_SCALE, leaves OPB_SCALE 0 and folds
         // 2 * max_scale / 2^k into OFM_SCALE. That is only consistent if the unscaled operand
@@ -75,14 +76,14 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
         scaled = rescale(scaled, op.opa_scale.scale, op.opa_scale.shift, op.ifm_round);
         plain = plain * (Int128{1} << (lshift > 0 ? lshift - 1 : 0));
       }
-      // The sum is formed wider than 32 bits before the OFM scale (§8.5).
+      // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
       v = op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b;
       v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
       ofm_scaled = false;
       break;
     }
     case ElementwiseMode::kMul:
-      // 32-bit inputs: the multiplier is ignored, the shift applied (§8.5).
+      // 32-bit inputs: the multiplier is ignored, the shift applied (KWS golden).
       v = wide_in ? rescale(a * b, 1, op.ofm_scale.shift, op.ofm_round)
                   : rescale(a * b, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
       ofm_scaled = false;
@@ -91,7 +92,7 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
     case ElementwiseMode::kMax: v = std::max(a, b); break;
     case ElementwiseMode::kAbs: v = a < 0 ? -a : a; break;
     case ElementwiseMode::kLrelu:
-      // alpha is OFM_SCALE (§3.4); the positive side passes unscaled.
+      // alpha is OFM_SCALE (GenerateScalingForElementwise); the positive side passes unscaled.
       v = a >= 0 ? a : Int128{rescale(a, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round)};
       ofm_scaled = false;
       break;
@@ -100,7 +101,7 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
       ofm_scaled = false;
       break;
     case ElementwiseMode::kShr: {
-      // Arithmetic shift right by IFM2, rounded per the OFM round mode (§8.5: NATURAL).
+      // Arithmetic shift right by IFM2, rounded per the OFM round mode (KWS golden: NATURAL).
       const int64_t s = std::clamp<int64_t>(static_cast<int64_t>(b), 0, 63);
       v = rescale(a, 1, static_cast<uint32_t>(s), op.ofm_round);
       ofm_scaled = false;
@@ -119,7 +120,7 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
   return v;
 }
 
-// The U85 path (§3.4 U85, §9.4; VELA EthosU85RCSGenerator::GenerateScalingForElementwise): each
+// The U85 path (U85 goldens; VELA EthosU85RCSGenerator::GenerateScalingForElementwise): each
 // operand (x - zp) is rescaled by its own IFM_SCALE / IFM2_SCALE (shift, dbl_rnd, round), the mode
 // combines them, OFM_SCALE rescales arithmetic results. `ra`/`rb` are the raw operand values.
 Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
@@ -143,7 +144,7 @@ Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
     case ElementwiseMode::kAdd: return ofm_scale(a + b);
     case ElementwiseMode::kSub: return ofm_scale(a - b);
     case ElementwiseMode::kMul:
-      // 32-bit inputs: the OFM_SCALE multiplier is ignored, its shift applied (§8.5, §9.4).
+      // 32-bit inputs: the OFM_SCALE multiplier is ignored, its shift applied (KWS, U85 goldens).
       if (op.ifm.elem_bits >= 32)
         return Int128{rescale(a * b, 1, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)};
       return ofm_scale(a * b);
@@ -151,12 +152,13 @@ Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
     case ElementwiseMode::kMax: return ofm_scale(std::max(a, b));
     case ElementwiseMode::kAbs: return ofm_scale(a < 0 ? -a : a);
     case ElementwiseMode::kLrelu:
-      // IFM_SCALE = ifm/ofm for x >= 0, IFM2_SCALE = alpha·ifm/ofm for x < 0 (§3.4 U85).
+      // IFM_SCALE = ifm/ofm for x >= 0, IFM2_SCALE = alpha·ifm/ofm for x < 0 (as Vela programs LRELU).
       return ofm_scale(xa >= 0 ? scale_a(xa) : scale_b(xa));
     case ElementwiseMode::kClz: return std::countl_zero(ua);
-    // SHR: arithmetic, rounded by OFM_SCALE's round mode (§9.4); no other scaling (unit OFM scale).
+    // SHR: arithmetic, rounded by OFM_SCALE's round mode (U85 goldens); no other scaling (unit OFM
+    // scale).
     case ElementwiseMode::kShr: return Int128{rescale(a, 1, shift, op.ofm_round)};
-    case ElementwiseMode::kShl: return a * (Int128{1} << shift);  // plain left shift (§8.5), saturated
+    case ElementwiseMode::kShl: return a * (Int128{1} << shift);  // plain left shift (KWS), saturated
     case ElementwiseMode::kLsr: return static_cast<int32_t>(shift > 31 ? 0u : ua >> shift);
     case ElementwiseMode::kDiv:
       // TOSA INTDIV: truncation toward zero. Division by zero gives 0 (a decision: undefined in
@@ -209,7 +211,7 @@ bool run_elementwise(OpContext& ctx) {
           v = u85_value(op, ra, rb);
         } else {
           Int128 va = Int128{ra} - zp_a, vb = binary ? Int128{rb} - zp_b : Int128{0};
-          // operand_order = 1: IFM2 is operand A (§2.3).
+          // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
           if (binary && op.operands_reversed) std::swap(va, vb);
           v = u55_value(op, va, vb);
         }

@@ -10,14 +10,14 @@
 namespace corsim::npu {
 
 struct ChannelScale {
-  int64_t bias = 0;  // 40-bit on U55, 32 or 48-bit on U85 (§3.2)
+  int64_t bias = 0;  // 40-bit on U55, 32 or 48-bit on U85 (EncodeBias)
   uint32_t scale = 1;
   uint32_t shift = 0;
 };
 
-// Reads `count` 10-byte records from the scale stream (§3.2, layout per op.scale_record).
+// Reads `count` 10-byte records from the scale stream (Vela EncodeBias; op.scale_record's layout).
 bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out);
-// The dense weights of the stream(s) at WEIGHT_BASE/LENGTH (§4.1, §4.2; U85 §4.3, §9.6), decoded
+// The dense weights of the stream(s) at WEIGHT_BASE/LENGTH (mlw_decode.c, GetNext), decoded
 // or taken from the context's weight cache; valid until the next load_weights. nullptr after
 // recording a fault in the context.
 const DenseWeights* load_weights(OpContext& ctx);

@@ -40,7 +40,7 @@ struct TileSpan {
   void allocate() { data.reset(new uint8_t[end - begin]); }
 };
 
-// The byte span of each tile that the elements of `fm` touch (§2.6 tile rule).
+// The byte span of each tile that the elements of `fm` touch (Vela generate_tiles).
 bool tile_spans(OpContext& ctx, const FeatureMap& fm, std::array<TileSpan, 4>& spans) {
   uint64_t chan_max = 0;
   for (uint32_t c = 0; c < fm.depth; ++c) {
@@ -104,11 +104,11 @@ void narrow(const int32_t* values, uint32_t n, uint8_t* p) {
 }  // namespace
 
 bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>& out) {
-  if (fm.storage == Storage::kScalar) {  // U85 storage NONE: the OP_SCALAR value (§9.3)
+  if (fm.storage == Storage::kScalar) {  // U85 storage NONE: the OP_SCALAR value (U85 goldens)
     out.assign(fm.elements(), fm.scalar);
     return true;
   }
-  if (fm.storage == Storage::kChained) {  // U85 chaining buffer (§9.3)
+  if (fm.storage == Storage::kChained) {  // U85 chaining buffer (U85 goldens)
     const ChainBuffer& b = ctx.chain_buffer(fm.region);
     if (b.values.size() != fm.elements())
       return ctx.fail(Fault::kCommand, fmt::format("chained input {}x{}x{} does not match chaining buffer {} ({} values)",
@@ -142,7 +142,7 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
           case 3: widen<int8_t>(p, n, dst); break;
           case 4: widen<uint16_t>(p, n, dst); break;
           case 5: widen<int16_t>(p, n, dst); break;
-          default:  // 32 bits and wider: the low 4 bytes (§2.6 precision)
+          default:  // 32 bits and wider: the low 4 bytes (IFM_PRECISION, ethosu55_interface.h)
             for (uint32_t c = 0; c < n; ++c) {
               uint32_t raw = 0;
               for (unsigned b = 0; b < eb && b < 4; ++b) raw |= uint32_t{p[size_t{c} * eb + b]} << (8 * b);
@@ -158,9 +158,9 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
 
 namespace {
 
-// U85 OFM transpose and reverse (§2.3 OFM_PRECISION, §9.3): the OFM registers hold the logical
-// H x W x C shape; the destination is stored in the axis order the transpose names, with the
-// reversed axis (a logical axis, before the transpose: unverified, no golden reverses) flipped.
+// U85 OFM transpose and reverse (ethosu85_interface.h OFM_PRECISION): the OFM registers hold the
+// logical H x W x C shape; the destination is stored in the axis order the transpose names, with
+// the reversed axis (a logical axis, before the transpose: unverified, no golden reverses) flipped.
 // Returns the destination shape and fills `out` in its dense order.
 FeatureMap permute_for_store(const FeatureMap& fm, std::span<const int32_t> values, std::vector<int32_t>& out) {
   const uint32_t h = fm.height, w = fm.width, d = fm.depth;
@@ -215,7 +215,7 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
   }
   std::array<TileSpan, 4> spans;
   if (!tile_spans(ctx, fm, spans)) return false;
-  // Read-modify-write keeps the bytes between strided elements (concatenation by strides, §8.3).
+  // Read-modify-write keeps the bytes between strided elements (concatenation by strides, KWS).
   // Kept even when the elements cover the span: inside corsim the read is in the bus's transfer
   // log, which the memory timing prices (InterconnectBus::note), so skipping it would move cycles.
   for (auto& s : spans) {

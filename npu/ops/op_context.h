@@ -35,11 +35,11 @@ struct Traffic {
 
 // Which AXI port a region's traffic uses. U55: REGIONCFG gives each region one of the AXI_LIMIT
 // settings; the driver puts region 0 (constants, flash) on setting 3 and the SRAM regions on 0/1;
-// settings 2 and 3 use AXI1, 0 and 1 use AXI0 (spec/ethos-u.md §1.5, §5.2 Shared_Sram).
+// settings 2 and 3 use AXI1, 0 and 1 use AXI0 (ethosu_dev_axi_init; vela.ini Shared_Sram).
 // U85: the 2-bit REGIONCFG field picks MEM_ATTR[n], whose axi_port bit chooses SRAM (0) or EXT
-// (1); the driver programs MEM_ATTR[0,1] = SRAM and MEM_ATTR[2,3] = EXT (§1.2, §1.5), which is
-// the same split, so AXI0 stands for the U85 SRAM port and AXI1 for its EXT port. A device with
-// other MEM_ATTR values turns them into this form with u85_regioncfg_for_ports().
+// (1); the driver programs MEM_ATTR[0,1] = SRAM and MEM_ATTR[2,3] = EXT (ethosu_dev_axi_init),
+// which is the same split, so AXI0 stands for the U85 SRAM port and AXI1 for its EXT port. A device
+// with other MEM_ATTR values turns them into this form with u85_regioncfg_for_ports().
 inline AxiPort region_port(uint32_t regioncfg, uint8_t region) {
   return ((regioncfg >> (2 * (region & 7))) & 3) >= 2 ? AxiPort::kAxi1 : AxiPort::kAxi0;
 }
@@ -54,19 +54,19 @@ inline uint32_t u85_regioncfg_for_ports(uint32_t regioncfg, const std::array<uin
   return out;
 }
 
-// A U85 chaining buffer (§9.3): the dense [h][w][c] result of a CHAINED OFM, read by the next
-// operation's CHAINED IFM/IFM2 with the same buffer number. Never in memory.
+// A U85 chaining buffer (U85 goldens): the dense [h][w][c] result of a CHAINED OFM, read by the
+// next operation's CHAINED IFM/IFM2 with the same buffer number. Never in memory.
 struct ChainBuffer {
   std::vector<int32_t> values;
   uint32_t height = 0, width = 0, depth = 0;
 };
 using ChainBuffers = std::array<ChainBuffer, 8>;
 
-// The U85 accumulators an operation leaves behind (ACC_FORMAT, §2.4): a following operation with
-// acc_input KEEP starts from them. Dense [h][w][c] in the leaving operation's OFM shape, before
-// the output stage (bias, OFM_SCALE, activation). VELA uses them for convolutions decomposed into
-// MatMul steps (regor scheduler_decompose.cpp: a NullPool preloads the bias with output
-// disabled, then one MatMul per kernel element keeps the accumulators, output enabled on the
+// The U85 accumulators an operation leaves behind (ethosu85_interface.h ACC_FORMAT): a following
+// operation with acc_input KEEP starts from them. Dense [h][w][c] in the leaving operation's OFM
+// shape, before the output stage (bias, OFM_SCALE, activation). VELA uses them for convolutions
+// decomposed into MatMul steps (regor scheduler_decompose.cpp: a NullPool preloads the bias with
+// output disabled, then one MatMul per kernel element keeps the accumulators, output enabled on the
 // last).
 struct Accumulators {
   std::vector<int64_t> values;
@@ -94,7 +94,7 @@ class OpContext {
   ChainBuffer& chain_buffer(uint8_t n) { return chain_[n & 7]; }
   Accumulators& accumulators() { return accumulators_; }
   WeightCache& weight_cache() { return weight_cache_; }
-  // Bit 0 of a single-element OFM feeds the U85 COND_STATUS (§1.2); set by store_feature_map.
+  // Bit 0 of a 1-element OFM feeds COND_STATUS (ethosu85_interface.h); set by store_feature_map.
   void set_result_flag(int32_t v) { result_flag_ = v; }
   const std::optional<int32_t>& result_flag() const { return result_flag_; }
 

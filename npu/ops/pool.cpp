@@ -1,4 +1,4 @@
-// POOL (spec/ethos-u.md §3.3 with the §8.5 corrections): MAX, AVERAGE and REDUCE_SUM; U85 SUM,
+// POOL (Vela QuantizePoolingScale; KWS golden, U85 goldens): MAX, AVERAGE and REDUCE_SUM; U85 SUM,
 // MIN, NONE and ARGMAX_X/Y.
 #include <algorithm>
 #include <limits>
@@ -11,7 +11,7 @@ namespace corsim::npu {
 namespace {
 
 // Q3 decision (padded AVERAGE with scale_mode 0: "the hardware divides by the valid count",
-// §8.5): the division is TOSA AVG_POOL2D's, a multiply by reciprocal_scale(count) =
+// regor's padSum > 0 case): the division is TOSA AVG_POOL2D's, a multiply by reciprocal_scale(count) =
 // ((2^30 + 1) << k) / count with shift 30 + k and natural rounding, where 2^(k-1) < count <= 2^k.
 // regor (a TOSA compiler) relies on the hardware for exactly these pools. No golden covers it;
 // tests/npu/ops_reference_test.cpp checks the decision against the TOSA reference.
@@ -59,7 +59,7 @@ bool run_pool(OpContext& ctx) {
                                : x;
   };
   auto at = [&](int y, int x, uint32_t c) -> int64_t {
-    // IFM_UPSCALE on POOL (nearest, §8.2): each pixel repeated 2x2.
+    // IFM_UPSCALE on POOL (nearest, ethosu55_interface.h): each pixel repeated 2x2.
     if (op.upscale == 2 && ((y | x) & 1)) return zp;
     const int ry = op.upscale ? y / 2 : y, rx = op.upscale ? x / 2 : x;
     return raw[(size_t(ry) * iw + size_t(rx)) * ic + c];
@@ -91,14 +91,15 @@ bool run_pool(OpContext& ctx) {
         int64_t v = 0;
         switch (op.pool_mode) {
           case PoolMode::kMax:
-            // MAX ignores padding (§2.6); scale_mode 0 applies no rescale (§8.5).
+            // MAX ignores padding (TFLite); scale_mode 0 applies no rescale (KWS).
             v = global_scale(count ? best : 0);
             break;
-          case PoolMode::kMin:  // U85: as MAX with the minimum (§2.2)
+          case PoolMode::kMin:  // U85: as MAX with the minimum (pooling_mode)
             v = global_scale(count ? least : 0);
             break;
           case PoolMode::kAverage:
-            // scale_mode 1: OFM_SCALE holds 1/k (§3.3, §9.4); scale_mode 0: hardware divide (Q3).
+            // scale_mode 1: OFM_SCALE holds 1/k (QuantizePoolingScale); scale_mode 0: hardware
+            // divide (Q3).
             v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
             break;
           case PoolMode::kArgmaxX:
@@ -112,11 +113,12 @@ bool run_pool(OpContext& ctx) {
             v = global_scale(best_at << 16);
             break;
           case PoolMode::kReduceSum:
-            // REDUCE_SUM sums the window and all IFM channels (§8.5, §9.4).
+            // REDUCE_SUM sums the window and all IFM channels (KWS golden).
             v = global_scale(sum);
             break;
           case PoolMode::kSum:
-            // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (§9.4).
+            // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (U85
+            // goldens).
             acc[(size_t{oy} * ow + ox) * od + c] = sum;
             continue;
           case PoolMode::kNone:

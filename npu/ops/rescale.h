@@ -1,5 +1,5 @@
 #pragma once
-// Fixed-point rescale and the output stage (spec/ethos-u.md §3.1, §3.5, corrections §8.5/§8.6).
+// Fixed-point rescale and the output stage (Vela regor Scale<T>; KWS golden).
 #include <algorithm>
 #include <cstdint>
 #include <span>
@@ -11,10 +11,10 @@ namespace corsim::npu {
 using Int128 = __int128;
 
 // v = (x * scale + round) >> shift, in 128-bit (x may be 40-bit, scale 32-bit).
-// Round terms (§3.1 table, U55 modes): NATURAL 2^(shift-1) (half up); TRUNCATE toward zero;
-// DBL ("TFL") 2^(shift-1) + (p >= 0 ? 2^30 : -2^30) when shift > 31 — §8.5 shows this equals
+// Round terms (regor Scale<T>, U55 modes): NATURAL 2^(shift-1) (half up); TRUNCATE toward zero;
+// DBL ("TFL") 2^(shift-1) + (p >= 0 ? 2^30 : -2^30) when shift > 31 — this equals
 // TFLite's SaturatingRoundingDoublingHighMul + RoundingDivideByPOT exactly (Q1).
-// U85 modes and dbl_rnd (§3.1 table, §9.4): SYMMETRIC R - (p < 0), TRUNCATE_TO_LOWER 0 (floor),
+// U85 modes and dbl_rnd (regor Scale<T>): SYMMETRIC R - (p < 0), TRUNCATE_TO_LOWER 0 (floor),
 // DOUBLE_ASYMMETRIC R + D, and D = 2^(30 - dbl) when shift > 31 - dbl (dbl = 0 on the U55).
 inline int64_t rescale(Int128 x, uint32_t scale, uint32_t shift, RoundMode mode, uint32_t dbl = 0) {
   const Int128 p = x * scale;
@@ -106,7 +106,7 @@ inline int64_t type_max(unsigned bits, bool is_signed) {
 class OutputStage {
  public:
   // `lut_memory` is the whole SHRAM (U55) or LUT RAM (U85); the table is read at
-  // lut_base + op.lut.offset (§3.5, §8.6, §9.5).
+  // lut_base + op.lut.offset (Vela ethos_u55_register_cs_generator.cpp).
   OutputStage(const OperationConfig& op, std::span<const uint8_t> lut_memory, uint32_t lut_base);
   // Without a LUT and below 32 bits the stage is v + zero point, clamped to [lo, hi]: a kernel can
   // then apply it in its own vectorisable loop (false otherwise).
@@ -134,7 +134,7 @@ class OutputStage {
   int32_t lookup(int64_t index_value) const;
   int64_t zp_ = 0;
   int64_t lo_ = 0, hi_ = 0;  // final clamp
-  bool wide_ = false;        // 32-bit OFM: no zero point, no ACTIVATION_MIN/MAX (§8.5)
+  bool wide_ = false;        // 32-bit OFM: no zero point, no ACTIVATION_MIN/MAX (KWS golden)
   bool lut_ = false;
   ActivationFunction fn_ = ActivationFunction::kNone;
   int64_t lut_lo_ = 0, lut_hi_ = 0;  // clip range for the index

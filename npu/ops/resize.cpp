@@ -1,4 +1,4 @@
-// NPU_OP_RESIZE (U85, spec/ethos-u.md §2.2-§2.4). Registers as VELA
+// NPU_OP_RESIZE (U85, ethosu85_interface.h). Registers as VELA
 // EthosU85RCSGenerator::GenerateResizeOp programs them from a TOSA RESIZE: scale n (RESIZE_*_
 // SCALE_N_M1 + 1), d = one_step_int·n + one_step_mod (RESIZE_X/Y), offset (RESIZE_*_OFFSET),
 // the IFM extent in KERNEL_HEIGHT/WIDTH_M1, OFM_SCALE = (1, 16 + shift) where (1, shift) is the

@@ -27,17 +27,17 @@ bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out)
   for (uint32_t c = 0; c < count; ++c) {
     const uint8_t* r = raw.data() + 10 * c;
     switch (op.scale_record) {
-      case ScaleRecord::kU55:  // bias 40 bit, scale 32 bit, shift byte 9 (§3.2)
+      case ScaleRecord::kU55:  // bias 40 bit, scale 32 bit, shift byte 9 (EncodeBias)
         out[c].bias = static_cast<int64_t>(le(r, 5) << 24) >> 24;
         out[c].scale = static_cast<uint32_t>(le(r + 5, 4));
         out[c].shift = r[9] & 0x3F;
         break;
-      case ScaleRecord::kU85Acc32:  // bias int32, scale 31 bit, shift byte 8 (§3.2, §9.4)
+      case ScaleRecord::kU85Acc32:  // bias int32, scale 31 bit, shift byte 8 (U85 goldens)
         out[c].bias = static_cast<int32_t>(le(r, 4));
         out[c].scale = static_cast<uint32_t>(le(r + 4, 4)) & 0x7FFFFFFFu;
         out[c].shift = r[8] & 0x3F;
         break;
-      case ScaleRecord::kU85Acc48:  // bias 48 bit, scale 15 bit, shift byte 8 (§3.2; unverified)
+      case ScaleRecord::kU85Acc48:  // bias 48 bit, scale 15 bit, shift byte 8 (Vela U85 encoder; unverified)
         out[c].bias = static_cast<int64_t>(le(r, 6) << 16) >> 16;
         out[c].scale = static_cast<uint32_t>(le(r + 6, 2)) & 0x7FFFu;
         out[c].shift = r[8] & 0x3F;
@@ -62,7 +62,7 @@ void set_shape_fields(const OperationConfig& op, Params& p) {
   p.ifm_bits = op.ifm.elem_bits;
 }
 
-// The U85 weight order's parameters (§9.6) for this operation.
+// The U85 weight order's parameters (U85 goldens) for this operation.
 U85WeightParams u85_params(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   U85WeightParams p;
@@ -80,7 +80,7 @@ U85WeightParams u85_params(OpContext& ctx) {
   return p;
 }
 
-// The U55/U65 weight order's parameters (§4.2).
+// The U55/U65 weight order's parameters (Vela GetNext).
 WeightLayoutParams u55_params(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   WeightLayoutParams p;
@@ -118,8 +118,8 @@ std::vector<uint64_t> cache_key(OpContext& ctx, const U85WeightParams& u85, cons
   return k;
 }
 
-// U85 (§4.3, §9.6): SWD = one mlw stream per weight decoder, FWD = one stream; both then inverted
-// through the U85 order (weight_layout_u85.cpp).
+// U85 (ethos_u85_weight_encoder.cpp): SWD = one mlw stream per weight decoder, FWD = one stream;
+// both then inverted through the U85 order (weight_layout_u85.cpp).
 bool decode_u85(OpContext& ctx, const U85WeightParams& p, const std::vector<std::vector<uint8_t>>& raw,
                 WeightCache::Entry& e) {
   const OperationConfig& op = ctx.op();
@@ -146,7 +146,7 @@ bool decode_u85(OpContext& ctx, const U85WeightParams& p, const std::vector<std:
   return true;
 }
 
-// U55/U65 (§4.1, §4.2): one mlw stream (the zero count is not used by the U55 timing).
+// U55/U65 (mlw_decode.c, GetNext): one mlw stream (the zero count is not used by the U55 timing).
 bool decode_u55(OpContext& ctx, const WeightLayoutParams& p, const std::vector<uint8_t>& raw, WeightCache::Entry& e) {
   MlwResult dec = decode_mlw(raw);
   if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);

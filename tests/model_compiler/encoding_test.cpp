@@ -1,6 +1,7 @@
-// The weight encoding our streams use decodes with the NPU model's mlw decoder (spec §4.1 with the
-// §8.4 corrections): random weight vectors of many lengths, including the 32768-weight slice
-// boundary, come back unchanged. The COP1 CONFIG word follows §1.4's table.
+// The weight encoding our streams use decodes with the NPU model's mlw decoder (Vela
+// mlw_codec/mlw_decode.c; KWS golden): random weight vectors of many lengths, including the
+// 32768-weight slice boundary, come back unchanged. The COP1 CONFIG word follows regor's
+// ArchEthosU55::ConfigRegister on the ethos_u55.cpp configurations.
 #include <gtest/gtest.h>
 
 #include <random>

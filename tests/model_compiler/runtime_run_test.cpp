@@ -1,6 +1,6 @@
 // Every bundled .pte runs through the runtime's Method (runtime/core, CPU kernels from
 // runtime/kernels) on the host, with an EthosUBackend stand-in that does what the real backend
-// does with the VelaBinStream (spec/ethos-u.md §6): parse it and COP1, put weights in region 0,
+// does with the VelaBinStream (ET EthosUBackend.cpp): parse it and COP1, put weights in region 0,
 // copy the int8 inputs to their scratch offsets, run the command stream on the NPU model, copy
 // the outputs back. The program's float outputs must equal the host reference's.
 #include <gtest/gtest.h>
@@ -49,7 +49,7 @@ class NpuModelBackend final : public BackendInterface {
     }
     std::vector<uint32_t> words(cop1.command_stream_words);
     std::memcpy(words.data(), cop1.command_stream.data(), words.size() * 4);
-    // The NPU the COP1 CONFIG word names (U55 or U85, its MAC count; spec/ethos-u.md §1.4).
+    // The NPU the COP1 CONFIG word names (U55 or U85, its MAC count; Vela ConfigRegister).
     const std::optional<npu::NpuConfig> cfg = npu::npu_config_from_word(cop1.config.word);
     if (!cfg) return make_error(Error::kBackendFailed, "COP1 CONFIG names no known NPU");
     npu::Executor ex(*cfg);

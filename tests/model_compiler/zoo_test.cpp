@@ -212,8 +212,9 @@ TEST(ZooU85, CoversEveryNpuLayerKind) {
   EXPECT_TRUE(tiles && brick && dilation && two_outputs && chaining && fwd);
 }
 
-// The U85 target's .pte names the U85 as Vela does: COP1 CONFIG per MAC count from the §1.4
-// table (written out here), ID 0x20007000, compile-spec target "ethos-u85-N".
+// The U85 target's .pte names the U85 as Vela does: COP1 CONFIG per MAC count from regor's
+// EthosU85RCSGenerator::ConfigRegister (written out here), ID 0x20007000, compile-spec target
+// "ethos-u85-N".
 TEST(U85Target, PteNamesTheU85InCop1AndCompileSpecs) {
   const std::pair<uint32_t, uint32_t> table[] = {
       {128, 0x20000117u}, {256, 0x20000118u}, {512, 0x20001119u}, {1024, 0x2000251Au}, {2048, 0x2000261Bu}};

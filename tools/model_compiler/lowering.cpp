@@ -30,8 +30,8 @@ namespace {
 
 uint32_t align16(size_t v) { return static_cast<uint32_t>((v + 15) / 16 * 16); }
 
-// The bottom/right padding the hardware needs so that the IFM extent it derives (§8.2) equals
-// the real input size: the description's padding may exceed what the last window uses.
+// The bottom/right padding the hardware needs so that the IFM extent it derives (KWS streams)
+// equals the real input size: the description's padding may exceed what the last window uses.
 uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint32_t stride) {
   const int64_t need = int64_t{out - 1} * stride + keff - pad_a - in;
   return need > 0 ? static_cast<uint32_t>(need) : 0;
@@ -87,7 +87,7 @@ shram::Block block_for(uint32_t macs, const Layer& l, const FmSpec& ifm, const F
   return b;
 }
 
-// IFM_IB_END, AB_START or IFM2_IB_START, ACC_FORMAT and BLOCKDEP (spec/ethos-u.md §2.3). BLOCKDEP
+// IFM_IB_END, AB_START or IFM2_IB_START, ACC_FORMAT and BLOCKDEP (ethosu55_interface.h). BLOCKDEP
 // 0 makes each operation wait for the previous one to finish: always safe, never faster.
 void shram_registers(StreamBuilder& sb, const shram::Block& b, bool elementwise) {
   sb.cmd0(0x10D, b.layout.ib_end);
@@ -98,7 +98,7 @@ void shram_registers(StreamBuilder& sb, const shram::Block& b, bool elementwise)
 }
 
 
-// Weight buffering (spec/ethos-u.md §2.8, the pattern of Vela's Shared_Sram streams): each
+// Weight buffering (Vela GenerateDMA, the pattern of its Shared_Sram streams): each
 // operation's weights and scales are copied by DMA from region 0 (flash) into one of two staging
 // buffers in region 1 (SRAM scratch). The copy for an operation starts right after the previous
 // weighted operation was kicked off (so it overlaps that operation on hardware) and the operation
@@ -180,9 +180,9 @@ void place_feature_maps(const Model& m, LoweredStream& s) {
       size[idx] = static_cast<uint32_t>(align16(size_t{row_bytes} * f.h));
       continue;
     }
-    // Four tiles (§2.6): left columns [0, width0) split at height0, right columns at height1.
-    // Each tile is its own buffer with the map's strides, placed in the order 3, 1, 2, 0 so that a
-    // wrong tile choice reads the wrong data.
+    // Four tiles (Vela generate_tiles): left columns [0, width0) split at height0, right columns at
+    // height1. Each tile is its own buffer with the map's strides, placed in the order 3, 1, 2, 0
+    // so that a wrong tile choice reads the wrong data.
     p.width0 = f.w > 1 ? (f.w + 1) / 2 : f.w;
     p.height0 = f.h > 1 ? (f.h + 1) / 2 : f.h;
     p.height1 = f.h > 1 ? f.h / 2 : f.h;
@@ -248,7 +248,8 @@ LoweredStream lower_to_npu(const Model& m) {
   place_feature_maps(m, s);
   auto spec = [&](int idx) { return feature_map_spec(m, s, idx); };
   const uint32_t ublock = m.macs == 32 ? 4 : 8;
-  // §1.4 SHRAM size per configuration; the LUT area is its last 2 KB, in 256-byte slots (§3.5).
+  // SHRAM size per configuration (ethos_u55.cpp); the LUT area is its last 2 KB, in 256-byte
+  // slots (ethos_u55_register_cs_generator.cpp).
   const uint32_t shram_kb = m.macs == 256 ? 48 : m.macs == 128 ? 24 : 16;
   uint32_t lut_slot = 0;
   StreamBuilder sb;
@@ -265,8 +266,9 @@ LoweredStream lower_to_npu(const Model& m) {
     const uint32_t bw = blk.w, bh = blk.h, bd = blk.d;
     if (l.kind == LayerKind::kTanh || l.kind == LayerKind::kSigmoid) {
       // The table goes to region 0 and is copied into the SHRAM LUT slot by DMA before the
-      // operation (§2.8, as Vela's InsertLUTDMACommand does); the operation is a 1x1 MAX pool
-      // with zero points 0 and unit scale, so the LUT index is the raw input + 128 (§3.5, Q4).
+      // operation (as Vela's InsertLUTDMACommand does); the operation is a 1x1 MAX pool
+      // with zero points 0 and unit scale, so the LUT index is the raw input + 128 (KWS softmax,
+      // Q4).
       const std::vector<int8_t> table = lut_table(m, l);
       const uint32_t tbase = align16(s.weight_data.size());
       s.weight_data.resize(tbase);
@@ -318,7 +320,7 @@ LoweredStream lower_to_npu(const Model& m) {
         std::vector<uint32_t> scale, shift;
         for (const ChannelScale& cs : channel_scales(m, l)) {
           scale.push_back(static_cast<uint32_t>(cs.multiplier));
-          shift.push_back(static_cast<uint32_t>(31 - cs.shift));  // §3.1: acc * scale >> shift
+          shift.push_back(static_cast<uint32_t>(31 - cs.shift));  // QuantizedScale: acc * scale >> shift
         }
         const std::vector<uint8_t> scales = npu_encode::scale_records(l.bias, scale, shift);
         const uint32_t wbase = align16(s.weight_data.size());
@@ -371,13 +373,13 @@ LoweredStream lower_to_npu(const Model& m) {
         sb.ifm2(spec(l.inputs[1]));
         sb.ofm(ofm, 1, 0);
         sb.ofm_scale(static_cast<uint32_t>(mult), static_cast<uint32_t>(sh));
-        sb.cmd1(37, 1);        // OPA_SCALE = 1: both operands enter as (x - zp) (§8.5, Q2)
+        sb.cmd1(37, 1);        // OPA_SCALE = 1: both operands enter as (x - zp) (KWS, Q2)
         sb.cmd1(38, 1);        // OPB_SCALE = 1
         sb.cmd0(0x180, 0);     // IFM2_BROADCAST: none, IFM first
         sb.kernel(1, 1, 1, 1, false);
         sb.padding(0, 0, 0, 0);
         const bool add = l.kind == LayerKind::kAdd;
-        sb.op(6, add ? 1 : 0);  // ELEMENTWISE mode: MUL 0, ADD 1 (§2.5)
+        sb.op(6, add ? 1 : 0);  // ELEMENTWISE mode: MUL 0, ADD 1 (ethosu55_interface.h)
         op_name = add ? "NPU_OP_ELEMENTWISE ADD" : "NPU_OP_ELEMENTWISE MUL";
         break;
       }

@@ -1,6 +1,6 @@
-// Lowers the NPU part of a model to an Ethos-U55 command stream (spec/ethos-u.md §2): one
+// Lowers the NPU part of a model to an Ethos-U55 command stream (ethosu55_interface.h): one
 // operation per layer (CONV, DEPTHWISE, POOL, ELEMENTWISE), feature maps placed in the scratch
-// region 1, weights (§4.1 mlw, §4.2 order) and 10-byte scale records (§3.2) in region 0.
+// region 1, weights (mlw_decode.c syntax, GetNext order), scale records (EncodeBias) in region 0.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,7 @@ namespace corsim::model_compiler {
 struct MapPlacement {
   uint32_t offset = 0;   // in region 1 (scratch); tile 0's when tiled
   bool nhcwb16 = false;
-  // Tiles (spec/ethos-u.md §2.6): 0 = untiled; else WIDTH0/HEIGHT0/HEIGHT1 and tiles 1-3's offsets.
+  // Tiles (Vela generate_tiles): 0 = untiled; else WIDTH0/HEIGHT0/HEIGHT1 and tiles 1-3's offsets.
   uint32_t width0 = 0, height0 = 0, height1 = 0;
   uint32_t tile_offset[3] = {0, 0, 0};
 };
@@ -38,10 +38,10 @@ void place_feature_maps(const Model& m, LoweredStream& s);
 // The feature-map registers' view of map `idx` as placed.
 npu_encode::FmSpec feature_map_spec(const Model& m, const LoweredStream& s, int idx);
 
-// §1.4 CONFIG word Vela writes for an Ethos-U55 MAC configuration; the §1.4 ID word of regor.
+// CONFIG word Vela writes for an Ethos-U55 MAC configuration (ConfigRegister); regor's ID word.
 uint32_t u55_config_word(uint32_t macs);
 constexpr uint32_t kVelaIdWord = 0x10066001u;
-// §1.4 CONFIG word of an Ethos-U85 configuration (regor EthosU85RCSGenerator::ConfigRegister);
+// CONFIG word of an Ethos-U85 configuration (regor EthosU85RCSGenerator::ConfigRegister);
 // the ID word Vela writes for arch 2.0 streams (0x20007000, as in every shared U85 program).
 uint32_t u85_config_word(uint32_t macs);
 constexpr uint32_t kVelaU85IdWord = 0x20007000u;

@@ -1,7 +1,7 @@
 // The model compiler's Ethos-U85 backend (docs/model-compiler.md "The Ethos-U85 target"): one
-// arch-2.0 operation per layer, written with u85_stream_encoder.h from spec/ethos-u.md §2 (U85
-// columns; the driver's ethosu85_interface.h field positions), §3.2 (U85 scale records), §4.3 and
-// §9.6 (weight order, SWD = the mlw bitstream of §4.1, one stream per weight decoder), §9.3-§9.5
+// arch-2.0 operation per layer, written with u85_stream_encoder.h from the driver's
+// ethosu85_interface.h field positions, Vela's ethos_u85_weight_encoder.cpp (scale records; weight
+// order, SWD = the mlw_decode.c bitstream, one stream per weight decoder) and the U85 goldens
 // (round modes, LUT RAM). Feature-map placement is the U55 backend's (place_feature_maps).
 #include <algorithm>
 
@@ -15,7 +15,7 @@
 
 namespace corsim::model_compiler {
 
-// §1.4 table (regor EthosU85RCSGenerator::ConfigRegister: macs_log2 | cmd_stream_version 1 << 4 |
+// CONFIG word (regor EthosU85RCSGenerator::ConfigRegister: macs_log2 | cmd_stream_version 1 << 4 |
 // log2 SRAM ports << 8 | log2 EXT ports << 10 | log2 weight decoders << 12 | product 2 << 28).
 uint32_t u85_config_word(uint32_t macs) {
   switch (macs) {
@@ -43,26 +43,26 @@ uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint
   return need > 0 ? static_cast<uint32_t>(need) : 0;
 }
 
-// OFM_SCALE / ACTIVATION round modes (ethosu85_interface.h round_mode_ofm, §9.3).
+// OFM_SCALE / ACTIVATION round modes (ethosu85_interface.h round_mode_ofm; U85 goldens).
 // DOUBLE_SYMMETRIC: 2^(shift-1) plus 2^30 towards the value's sign when shift > 31, then an
 // arithmetic shift: TOSA apply_scale_32 with double_round, and equal to TFLite's
-// MultiplyByQuantizedMultiplier for the per-channel rescale (§8.5 Q1).
+// MultiplyByQuantizedMultiplier for the per-channel rescale (docs/npu.md Q1).
 constexpr unsigned kRoundDoubleSymmetric = 0;
 constexpr unsigned kRoundNatural = 1;  // TOSA apply_scale_32 without double rounding
 
-// OFM micro-block (ACC_FORMAT.microblock) as Vela picks it for 8-bit operations (§5.1 "allowed OFM
-// ublocks"; VELA ArchEthosU85 config tables): 1x2 up to 256 MACs, 2x2 above. Its depth is
-// MACs / 8 / (h·w) (§9.6).
+// OFM micro-block (ACC_FORMAT.microblock) as Vela picks it for 8-bit operations (VELA ethos_u85.cpp
+// s_EthosU85Configs, allowed OFM ublocks): 1x2 up to 256 MACs, 2x2 above. Its depth is
+// MACs / 8 / (h·w) (U85 goldens).
 struct MicroBlock {
   unsigned field;  // ACC_FORMAT [26:24]: 1 = 1x2, 3 = 2x2
   uint32_t depth;
 };
 MicroBlock micro_block(uint32_t macs) { return macs <= 256 ? MicroBlock{1, macs / 16} : MicroBlock{3, macs / 32}; }
 
-// Weight decoders = Vela's cores: 1 up to 256 MACs, 2 at 512, 4 from 1024 (§1.4, §5.1).
+// Weight decoders = Vela's cores: 1 up to 256 MACs, 2 at 512, 4 from 1024 (ethos_u85.cpp).
 uint32_t weight_decoders(uint32_t macs) { return macs <= 256 ? 1 : macs == 512 ? 2 : 4; }
 
-// §9.6 "IFM block depth" for depth-first 8-bit convolutions (VELA ArchEthosU85::GetOpConfig): 32
+// IFM block depth for depth-first 8-bit convolutions (VELA ArchEthosU85::GetOpConfig): 32
 // on U85-128/256 with a 16-deep micro-block, else 64.
 uint32_t ifm_block_depth(uint32_t macs, uint32_t ublock_depth) {
   return (macs == 128 || macs == 256) && ublock_depth == 16 ? 32 : 64;
@@ -74,7 +74,7 @@ U85Fm mem(const FmSpec& f) {
   return u;
 }
 
-// Chaining ("chaining": true; §9.3, VELA's chaining of an elementwise operation after a
+// Chaining ("chaining": true; U85 goldens, VELA's chaining of an elementwise operation after a
 // convolution): a CONV/DEPTHWISE/FC output read only by the very next layer, an ADD or MUL (as one
 // of two different operands), and not a model output, goes through chaining buffer 0 instead of
 // memory: the convolution's OFM and the elementwise operand are CHAINED. Returns those maps.
@@ -154,10 +154,10 @@ class U85Lowering {
                 used_pad(ifm.w, ofm.w, l.pad_left, kew, l.sx));
   }
 
-  // CONV / DEPTHWISE (fully connected = CONV on 1x1xN): SWD weights in the §9.6 depth-first order,
-  // one stream per weight decoder, 32-byte aligned; Acc32 scale records (§3.2) with TFLite's
+  // CONV / DEPTHWISE (fully connected = CONV on 1x1xN): SWD weights in Vela's U85 depth-first
+  // order, one stream per weight decoder, 32-byte aligned; Acc32 scale records (Vela) with TFLite's
   // QuantizeMultiplier per channel, rescaled with DOUBLE_SYMMETRIC rounding (= TFLite's
-  // MultiplyByQuantizedMultiplier, §8.5 Q1, §9.4).
+  // MultiplyByQuantizedMultiplier, Q1; U85 goldens).
   std::string convolution(const Layer& l, const FmSpec& ifm, const FmSpec& ofm) {
     const bool dw = l.kind == LayerKind::kDepthwiseConv2d;
     U85OrderParams p;
@@ -177,16 +177,17 @@ class U85Lowering {
     const bool fwd = m_.fwd_weights && !dw;
     sb_.weight_format(fwd, false);
     if (fwd) {
-      // FWD (§4.3, §9.6): one stream for all decoders, blocks of ublock x ifm-ublock x round /
-      // decoders values of each decoder's order interleaved; a LUT header when the layer has at
-      // most 16 distinct values, else raw bytes (int8 weights always fit raw's 256-value window).
+      // FWD (Vela mlw_encode_fwd.cpp): one stream for all decoders, blocks of ublock x ifm-ublock x
+      // round / decoders values of each decoder's order interleaved; a LUT header when the layer
+      // has at most 16 distinct values, else raw bytes (int8 weights always fit raw's 256-value
+      // window).
       std::vector<std::vector<int32_t>> per(p.streams);
       for (uint32_t stream = 0; stream < p.streams; ++stream) per[stream] = u85_encode::order_u85(l.weights, p, stream);
       const std::vector<int32_t> seq = p.streams == 1 ? per[0] : u85_encode::interleave_fwd(per, u85_encode::fwd_block_size(p));
       const std::vector<uint8_t> w = u85_encode::encode_fwd(seq, 0);
       sb_.weights(0, 0, put_region0(w, 32), static_cast<uint32_t>(w.size()));
     } else {
-      // SWD: the mlw bitstream (§4.1), one stream per weight decoder.
+      // SWD: the mlw bitstream (mlw_decode.c), one stream per weight decoder.
       for (uint32_t stream = 0; stream < p.streams; ++stream) {
         const std::vector<uint8_t> w = encode_mlw(u85_encode::order_u85(l.weights, p, stream));
         sb_.weights(0, stream, put_region0(w, 32), static_cast<uint32_t>(w.size()));
@@ -211,9 +212,9 @@ class U85Lowering {
   }
 
   // POOL MAX (unit OFM_SCALE, equal zero points) and unpadded AVERAGE (OFM_SCALE = TOSA
-  // reciprocal_scale(kh·kw), NATURAL rounding = TOSA AVG_POOL2D; §9.4). A padded AVERAGE uses
-  // scale_mode 0, the hardware's division by the valid count, as the U55 target does (docs/npu.md
-  // Q3: unverified on hardware, as in regor, which relies on it for these pools).
+  // reciprocal_scale(kh·kw), NATURAL rounding = TOSA AVG_POOL2D; U85 goldens). A padded AVERAGE
+  // uses scale_mode 0, the hardware's division by the valid count, as the U55 target does
+  // (docs/npu.md Q3: unverified on hardware, as in regor, which relies on it for these pools).
   std::string pool(const Layer& l, const FmSpec& ifm, const FmSpec& ofm) {
     const bool avg = l.kind == LayerKind::kAvgPool;
     const bool padded = l.pad_top + l.pad_left + l.pad_bottom + l.pad_right > 0;
@@ -248,8 +249,8 @@ class U85Lowering {
     if (add && a.scale != b.scale) {
       // TFLite ADD (reference_ops tflite_add): IFM_SCALE/IFM2_SCALE hold the operand multipliers
       // with the left shift folded into the shift and dbl_rnd = left shift (VELA
-      // GenerateScalingForElementwise, §9.4); the output multiplier with DOUBLE_SYMMETRIC rounding
-      // is TFLite's MultiplyByQuantizedMultiplier.
+      // GenerateScalingForElementwise; U85 goldens); the output multiplier with DOUBLE_SYMMETRIC
+      // rounding is TFLite's MultiplyByQuantizedMultiplier.
       const reference::TfliteAddScales t = reference::tflite_add_scales(a.scale, b.scale, m_.maps[l.output].scale);
       const unsigned left = static_cast<unsigned>(t.left_shift);
       sb_.ifm_scale(static_cast<uint32_t>(t.m1), static_cast<uint32_t>(31 - t.s1 - t.left_shift), 0, left);
@@ -267,7 +268,7 @@ class U85Lowering {
   }
 
   // tanh / sigmoid: the 256-byte table DMA'd from region 0 into LUT RAM slot n (DMA0_DST_REGION
-  // internal, offset n·256; §9.5, VELA InsertLUTDMACommand), then a 1x1 MAX pool with zero points 0
+  // internal, offset n·256; VELA InsertLUTDMACommand), then a 1x1 MAX pool with zero points 0
   // and unit scale whose ACTIVATION (S8->S8, table n) maps x to table[x + 128].
   std::string lut(const Layer& l, FmSpec ifm, FmSpec ofm) {
     const std::vector<int8_t> table = lut_table(m_, l);
@@ -290,8 +291,8 @@ class U85Lowering {
 
   // TRANSPOSE: a 1x1 POOL SUM copy (unit OFM_SCALE, NATURAL) whose OFM registers hold the logical
   // (input-shaped) map and whose strides/base describe the transposed destination, with
-  // OFM_PRECISION.transpose (§9.3; VELA ArchEthosU85 transpose masks: 0 NHWC, 1 NWHC, 2 NHCW,
-  // 3 NWCH, 6 NCHW, 7 NCWH).
+  // OFM_PRECISION.transpose (U85 goldens; VELA ArchEthosU85 transpose masks: 0 NHWC, 1 NWHC, 2
+  // NHCW, 3 NWCH, 6 NCHW, 7 NCWH).
   std::string transpose(const Layer& l, const FmSpec& ifm, const FmSpec& dest) {
     struct Code {
       unsigned code;

@@ -7,7 +7,7 @@ namespace corsim::model_compiler {
 
 namespace {
 
-// LSB-first bit writer (§4.1 bit order).
+// LSB-first bit writer (mlw_decode.c bit order).
 class Bits {
  public:
   void put(uint32_t v, unsigned n) {
@@ -40,14 +40,14 @@ void header(Bits& b, size_t n, unsigned wdiv) {
 
 void slice_uncompressed(Bits& b, const std::vector<uint32_t>& sym) {
   header(b, sym.size(), 7);
-  // Uncompressed: no WUNARY0; chunks of 8 symbols (max_symbols 8 for 9-bit indices, §8.4), each
+  // Uncompressed: no WUNARY0; chunks of 8 symbols (max_symbols 8 for 9-bit indices, KWS), each
   // chunk's "quotients" are 0 and the 9-bit remainders lag one chunk. The remainders therefore
   // come out in symbol order: the stream is simply the indices.
   for (uint32_t s : sym) b.put(s, 9);
 }
 
-// Golomb-Rice with divisor k (§4.1): quotient q = v >> k written as floor(q/2) codes "2" and a
-// final code q & 1, one code per unary position; 12 positions per chunk (WUNARY0 = code != 0,
+// Golomb-Rice with divisor k (mlw_decode.c): quotient q = v >> k written as floor(q/2) codes "2"
+// and a final code q & 1, one code per unary position; 12 positions per chunk (WUNARY0 = code != 0,
 // WUNARY1 = code - 1 for the non-zero codes); the k-bit remainders of the symbols that ended in a
 // chunk follow the next chunk's unary words (after the last chunk, on their own).
 void slice_grc(Bits& b, const std::vector<uint32_t>& sym, unsigned k) {

@@ -1,7 +1,7 @@
-// mlw weight-stream encoder for Ethos-U55 (spec/ethos-u.md §4.1 with the §8.4 corrections): per
+// mlw weight-stream encoder for Ethos-U55 (Vela mlw_codec/mlw_decode.c; KWS golden): per
 // slice of up to 32768 weights, zero runs off, no palette, direct sign-magnitude indices coded
 // Golomb-Rice with the divisor (WDIV 0..5) that gives the shortest slice, or uncompressed (WDIV 7)
-// when that is shorter. Decodes with any §4.1 decoder (npu/mlw_decoder).
+// when that is shorter. Decodes with any mlw decoder (npu/mlw_decoder).
 #pragma once
 
 #include <cstdint>

@@ -415,7 +415,8 @@ void ModelParser::layer(const JsonValue& o, size_t index) {
       }
       set_out_quant(in.scale * max_ws * 133.0 * std::sqrt(static_cast<double>(kcount)), 0);
       for (double s : l.weight_scales) {
-        // The output stage shifts by at most 63 and multiplies by a Q31 value (§3.1).
+        // The output stage shifts by at most 63 and multiplies by a Q31 value (regor
+        // QuantizedScale).
         const double eff = in.scale * s / out.scale;
         if (eff >= 1.0 || eff < std::ldexp(1.0, -32))
           fail(ctx(fmt::format("bad quantisation: effective scale {:.3g} (input x weight / output) is outside [2^-32, 1)", eff)));

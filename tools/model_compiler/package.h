@@ -1,4 +1,4 @@
-// Packs a lowered model as the Arm flow does (spec/executorch.md §3, spec/ethos-u.md §6):
+// Packs a lowered model as the Arm flow does (ET arm_vela.py vela_compile, EthosUBackend.cpp):
 // VelaBinStream (COP1 cmd_data whose CONFIG word matches the MAC count, weight_data, scratch size,
 // inputs, outputs) inside an EthosUBackend delegate between boundary quantize/dequantize ops, and
 // writes the model's files: model.pte, input*.bin, expected_output*.bin, stream.txt.

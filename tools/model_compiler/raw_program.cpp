@@ -130,7 +130,7 @@ std::vector<uint8_t> build_raw_program_pte(const RawProgram& p, const std::strin
     error = fmt::format("cannot read {}/cmd_stream.bin or weights.bin", dir.string());
     return {};
   }
-  // The payload must name the NPU the description says (§1.4 CONFIG word), as the runtime checks.
+  // The payload must name the NPU the description says (COP1 CONFIG word), as the runtime checks.
   ethos_u::Cop1Payload cop;
   if (!ethos_u::parse_cop1(rt::Bytes(cmd.data(), cmd.size()), cop).ok()) {
     error = fmt::format("{}/cmd_stream.bin is not a COP1 driver payload", dir.string());

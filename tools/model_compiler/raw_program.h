@@ -1,7 +1,7 @@
 // Wraps a compiled Vela program given as raw files (a COP1 driver payload `cmd_stream.bin`, the
 // weights of region 0 `weights.bin`, inputs/outputs at region-1 offsets, as in
 // ../shared/models/u85/README.md) into an ExecuTorch `.pte`: one EthosUBackend delegate whose
-// VelaBinStream carries that payload, weights, scratch size and IO records (spec/ethos-u.md §6.1),
+// VelaBinStream carries that payload, weights, scratch size and IO records (ET VelaBinStream.h),
 // with no quantize/dequantize around it, so the program takes and returns the NPU's raw int8/uint8
 // tensors (docs/model-compiler.md "Raw programs").
 //

@@ -16,7 +16,7 @@ constexpr uint32_t kSubKernel = 8;    // max sub-kernel width/height
 constexpr Shape kBlockMax{32, 64, 128};
 constexpr uint32_t kIfmUblockDepth = 8;  // IFM micro-block depth of every U55 configuration
 
-// Per-configuration constants (§5.1).
+// Per-configuration constants (Vela ethos_u55.cpp).
 struct Arch {
   uint32_t banks;
   uint32_t ublock_w, ublock_h, ublock_d;  // OFM micro-block

@@ -1,5 +1,5 @@
-// SHRAM layout and OFM block choice of an Ethos-U55 operation (spec/ethos-u.md §5.1 "SHRAM
-// granules", the registers of §2.3: IFM_IB_END, IFM2_IB_START, AB_START, ACC_FORMAT).
+// SHRAM layout and OFM block choice of an Ethos-U55 operation (Vela ethos_u55.cpp SHRAM
+// granules; the ethosu55_interface.h registers IFM_IB_END, IFM2_IB_START, AB_START, ACC_FORMAT).
 //
 // The U55 shared buffer is split into 1 KB banks: 2 output banks at the bottom, then the IFM
 // input buffer (double-buffered), the second IFM of an elementwise operation, the accumulators

@@ -1,7 +1,7 @@
 #pragma once
-// Ethos-U55 command-word and weight-stream encoding (the NPU tests use it through tests/npu/stream_builder.h), written from spec/ethos-u.md §2 (word
-// formats and field positions), §2.6 (layouts), §3.2 (scale records), §4.1 (mlw syntax, in its
-// simplest uncompressed form) and §4.2 (weight order). It shares no code with npu/.
+// Ethos-U55 command-word and weight-stream encoding (the NPU tests use it through tests/npu/stream_builder.h), written from the driver's
+// ethosu55_interface.h (word formats, field positions), Vela's get_strides/generate_tiles (layouts),
+// EncodeBias (scale records), mlw_decode.c (mlw syntax, simplest uncompressed form) and GetNext (weight order). It shares no code with npu/.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -18,7 +18,7 @@ struct FmSpec {
   unsigned region = 1;
   uint64_t base = 0;
   int32_t zp = 0;
-  // Tiles (§2.6): WIDTH0 (tiles 0 and 2), HEIGHT0 (tile 0), HEIGHT1 (tile 1); 0 = the whole map,
+  // Tiles (generate_tiles): WIDTH0 (tiles 0 and 2), HEIGHT0 (tile 0), HEIGHT1 (tile 1); 0 = the whole map,
   // i.e. only tile 0. base is tile 0's; base1..3 those of tiles 1..3. The strides are shared.
   uint32_t width0 = 0, height0 = 0, height1 = 0;
   uint64_t base1 = 0, base2 = 0, base3 = 0;
@@ -34,7 +34,7 @@ struct FmSpec {
     return layout == TLayout::kNhwc ? uint64_t{w} * c * eb() : uint64_t{eb()} * w * ((c + 15) / 16 * 16);
   }
   uint64_t bytes() const { return stride_y() * h; }
-  // §2.6 address of (y, x, c) relative to the region: pick the tile, then offset inside it.
+  // Address (get_address) of (y, x, c) relative to the region: pick the tile, then offset inside it.
   uint64_t addr(uint32_t y, uint32_t x, uint32_t ch) const {
     uint64_t b = base;
     if (x >= w0()) {
@@ -137,7 +137,7 @@ class StreamBuilder {
     cmd0(0x116, bh - 1);
     cmd0(0x117, bd - 1);
   }
-  // KERNEL_STRIDE (§2.3): stride lsb [16]/[17], msb [22]/[25]; weight order [18]; dilation [19]/[20].
+  // KERNEL_STRIDE (ethosu55_interface.h): stride lsb [16]/[17], msb [22]/[25]; weight order [18]; dilation [19]/[20].
   void kernel(uint32_t kw, uint32_t kh, uint32_t sx, uint32_t sy, bool part_kernel, uint32_t dx = 1, uint32_t dy = 1) {
     cmd0(0x120, (kw - 1) * dx);
     cmd0(0x121, (kh - 1) * dy);
@@ -162,7 +162,7 @@ class StreamBuilder {
     cmd1(35, length);
   }
   void ofm_scale(uint32_t scale, uint32_t shift) { cmd1(36, scale, shift & 0x3F); }
-  // fn: 0 none, 16+n TABLE_n; clip: 0 OFM precision, 3 force int8 (§2.3 ACTIVATION).
+  // fn: 0 none, 16+n TABLE_n; clip: 0 OFM precision, 3 force int8 (ethosu55_interface.h).
   void activation(unsigned fn, unsigned clip, int32_t lo, int32_t hi) {
     cmd0(0x125, fn | clip << 12);
     cmd0(0x126, static_cast<uint32_t>(lo));
@@ -188,7 +188,7 @@ class StreamBuilder {
   }
 };
 
-// §3.2 U55 scale record: 40-bit bias, 32-bit scale, 6-bit shift.
+// U55 scale record (Vela EncodeBias): 40-bit bias, 32-bit scale, 6-bit shift.
 inline std::vector<uint8_t> scale_records(const std::vector<int64_t>& bias, const std::vector<uint32_t>& scale,
                                           const std::vector<uint32_t>& shift) {
   std::vector<uint8_t> out;
@@ -201,7 +201,7 @@ inline std::vector<uint8_t> scale_records(const std::vector<int64_t>& bias, cons
   return out;
 }
 
-// LSB-first bit writer (§4.1).
+// LSB-first bit writer (mlw_decode.c).
 class BitWriter {
  public:
   void put(uint32_t v, unsigned n) {
@@ -216,7 +216,7 @@ class BitWriter {
   size_t pos_ = 0;
 };
 
-// The simplest legal mlw stream (§4.1): one slice per <= 32768 weights, zero runs disabled
+// The simplest legal mlw stream (mlw_decode.c): one slice per <= 32768 weights, zero runs disabled
 // (ZDIV 6), uncompressed (WDIV 7), no palette, direct offset 0, 9-bit indices (PALBITS 7 + 2),
 // each weight in sign-magnitude with the sign in the LSB; then ZDIV 7, 1-padding to a byte and
 // 0xFF padding to 16 bytes.
@@ -249,7 +249,7 @@ struct OrderParams {
   uint32_t ofm_depth = 1, ifm_depth = 1, kw = 1, kh = 1, ofm_block_depth = 8, ifm_bits = 8, ofm_ublock = 8;
 };
 
-// §4.2 weight order (with the §8.4 part-kernel clip), as the encoder emits it. W is
+// GetNext weight order (with the part-kernel clip of KWS conv 1), as the encoder emits it. W is
 // [o][ky][kx][i] (depthwise: [o][ky][kx]).
 inline std::vector<int32_t> order_weights(const std::vector<int32_t>& W, const OrderParams& p) {
   std::vector<int32_t> out;

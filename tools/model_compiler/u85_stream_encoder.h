@@ -1,9 +1,9 @@
 #pragma once
 // Ethos-U85 (ISA arch 2.0) command-word and weight encoding for tests and, later, the model
-// compiler's ethos-u85 target. Written from spec/ethos-u.md §2 (the U85 columns: field positions
-// of the driver's ethosu85_interface.h), §3.2 (U85 scale records), §4.3 and §9.6 (FWD format, U85
-// weight order). It shares no code with npu/ (the decoder it tests); the mlw (SWD) bitstream
-// comes from stream_encoder.h / mlw_encoder.h, which is the U55 syntax the U85 SWD reuses.
+// compiler's ethos-u85 target. Written from the driver's ethosu85_interface.h, Vela's
+// ethos_u85_weight_encoder.cpp (scale records, weight order) and mlw_encode_fwd.cpp (FWD format).
+// It shares no code with npu/ (the decoder it tests); the mlw (SWD) bitstream comes from
+// stream_encoder.h / mlw_encoder.h, which is the U55 syntax the U85 SWD reuses.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -18,7 +18,7 @@ using npu_encode::TLayout;
 using npu_encode::get_fm;
 using npu_encode::put_fm;
 
-// activation_storage (§2.3 U85): 0 tile 2x2 (memory), 2 chained, 3 none (scalar).
+// activation_storage (ethosu85_interface.h): 0 tile 2x2 (memory), 2 chained, 3 none (scalar).
 enum class Storage : unsigned { kMemory = 0, kChained = 2, kScalar = 3 };
 
 struct U85Fm {
@@ -167,8 +167,8 @@ class U85StreamBuilder {
   }
 };
 
-// §3.2 U85 scale records, 10 bytes per channel, padded with zero records to a multiple of 16
-// channels (§9.4). Acc32: int32 bias, 31-bit scale, shift byte 8. Acc48: 48-bit bias, 15-bit scale.
+// U85 scale records (ethos_u85_weight_encoder.cpp), 10 B per channel, zero records up to 16n
+// channels (U85 goldens). Acc32: int32 bias, 31-bit scale, shift byte 8. Acc48: 48-bit bias, 15-bit scale.
 inline std::vector<uint8_t> scale_records(const std::vector<int64_t>& bias, const std::vector<uint32_t>& scale,
                                           const std::vector<uint32_t>& shift, bool acc48 = false) {
   std::vector<uint8_t> out;
@@ -189,7 +189,7 @@ inline std::vector<uint8_t> scale_records(const std::vector<int64_t>& bias, cons
   return out;
 }
 
-// The U85 weight order (§4.3 with the §9.6 corrections), numbered as §9.6 lists it, for stream
+// The U85 weight order (EthosU85WeightOrdering::GetNext; loops numbered outer to inner), for stream
 // `stream` of `streams` weight decoders (OFM groups of 4 interleaved every 4·streams channels).
 struct U85OrderParams {
   enum Traversal { kDepthFirst, kPartKernel, kDepthwise } traversal = kDepthFirst;
@@ -202,7 +202,7 @@ inline std::vector<int32_t> order_u85(const std::vector<int32_t>& W, const U85Or
   std::vector<int32_t> out;
   const bool dw = p.traversal == U85OrderParams::kDepthwise, pk = p.traversal == U85OrderParams::kPartKernel;
   const bool i16 = p.ifm_bits == 16;
-  // Element round (§9.6 "Element padding"): 5 part-kernel 8 bit, 10 sparse / 16 bit / depthwise.
+  // Element round (U85 goldens): 5 part-kernel 8 bit, 10 sparse / 16 bit / depthwise.
   const uint32_t round = pk ? ((i16 || p.sparse) ? 10 : 5) : dw ? 10 : 1;
   const uint32_t ifm_ub = pk ? (i16 && !p.sparse ? 8 : p.ifm_block_depth) : dw ? 1 : p.ifm_block_depth;
   const uint32_t sx = p.traversal == U85OrderParams::kDepthFirst ? 1 : p.sx;  // step 6: depth-first: stride 1
@@ -252,7 +252,7 @@ inline std::vector<int32_t> order_u85(const std::vector<int32_t>& W, const U85Or
   return out;
 }
 
-// FWD (§4.3, §9.6): a 256-bit header ([0] raw, [1] small LUT, [111:104] zero_adjust, 16 x 9-bit
+// FWD (mlw_encode_fwd.cpp): a 256-bit header ([0] raw, [1] small LUT, [111:104] zero_adjust, 16 x 9-bit
 // folded LUT entries from bit 112), then raw bytes, 2-bit or 4-bit indices, padded to 256 bits.
 // mode: 0 = choose (LUT2 if <= 4 distinct values, LUT4 if <= 16, else raw), 1 = force raw.
 // Returns an empty vector if raw mode is needed and the values span more than 256.
@@ -304,7 +304,7 @@ inline size_t fwd_block_size(const U85OrderParams& p) {
 }
 
 // FWD with several weight decoders interleaves blocks of ofm_ublock x ifm_ublock x round /
-// streams values of each stream (§4.3).
+// streams values of each stream (mlw_encode_fwd.cpp).
 inline std::vector<int32_t> interleave_fwd(const std::vector<std::vector<int32_t>>& per_stream, size_t block) {
   std::vector<int32_t> out;
   std::vector<size_t> at(per_stream.size(), 0);
