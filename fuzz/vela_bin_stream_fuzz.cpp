@@ -10,7 +10,7 @@
 using namespace corsim;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  std::vector<uint64_t> aligned(size / 8 + 2);  // the parser wants 16-byte alignment (spec §6.1)
+  std::vector<uint64_t> aligned(size / 8 + 2);  // the parser wants 16-byte alignment (ExecuTorch backends/arm/runtime/VelaBinStream.h)
   auto* base = reinterpret_cast<uint8_t*>(aligned.data());
   base += (16 - reinterpret_cast<uintptr_t>(base) % 16) % 16;
   std::memcpy(base, data, size);
