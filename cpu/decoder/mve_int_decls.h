@@ -26,39 +26,32 @@ inline bool q_field(const Fields& f, char hi, char lo, uint8_t& out) {
   return true;
 }
 
-// Q registers (D:ddd, N:nnn, M:mmm) and the core register Rm (rrrr) of a row, without the element
-// size and type: the part every decode function below shares.
-inline std::optional<Operands> registers(const Fields& f) {
+// The common MVE operand convention (cpu/isa/mve/mve_common.h): element size (log2 of bytes) and
+// MveType for the {dt} key. Narrowing and widening rows give the size and type they print.
+template <unsigned Size, mve::MveType Type>
+inline void set_type(Operands& o) {
+  o.shift_n = static_cast<uint8_t>(Size);
+  o.shift_t = Type;
+}
+
+// The Q registers (D:ddd, N:nnn, M:mmm) and the core register Rm (rrrr) of a row, with its element
+// size and type; the element-wise decode functions below start here. kDa: the one Q field is both
+// destination and source (VSHL Qda, Rm).
+template <unsigned Size, mve::MveType Type, bool kDa = false>
+inline std::optional<Operands> regs(const Fields& f) {
   Operands o;
   if (!q_field(f, 'D', 'd', o.rd) || !q_field(f, 'N', 'n', o.rn) || !q_field(f, 'M', 'm', o.rm)) return std::nullopt;
   if (f.size('r')) {
     o.ra = static_cast<uint8_t>(f('r'));
     if (o.ra == 13 || o.ra == 15) return std::nullopt;
   }
-  return o;
-}
-
-// The common MVE operand convention (cpu/isa/mve/mve_common.h): element size (log2 of bytes) and
-// MveType for the {dt} key. Narrowing and widening rows give the size and type they print.
-template <unsigned Size, mve::MveType Type>
-inline std::optional<Operands> typed(std::optional<Operands> o) {
-  if (o) {
-    o->shift_n = static_cast<uint8_t>(Size);
-    o->shift_t = Type;
-  }
-  return o;
-}
-
-// Registers only. kDa: the one Q field is both destination and source (VSHL Qda, Rm).
-template <unsigned Size, mve::MveType Type, bool kDa = false>
-inline std::optional<Operands> regs(const Fields& f) {
-  auto o = typed<Size, Type>(registers(f));
-  if (o && kDa) o->rn = o->rd;
+  set_type<Size, Type>(o);
+  if (kDa) o.rn = o.rd;
   return o;
 }
 
 // The bitwise rows (VAND, VBIC, VORR, VORN, VEOR, VMVN register): no element size or type.
-inline std::optional<Operands> bitwise(const Fields& f) { return typed<0, mve::kMveUntyped>(registers(f)); }
+inline std::optional<Operands> bitwise(const Fields& f) { return regs<0, mve::kMveUntyped>(f); }
 
 // VQDMULL with 32-bit elements (.S32) and Qd equal to a source is UNPREDICTABLE; we choose
 // UNDEFINED (as QEMU).
@@ -103,7 +96,7 @@ inline std::optional<Operands> fixed_shift(const Fields& f) {
 // VSHLC Qda, Rdm, #imm: imm 0 encodes 32; Rdm = SP/PC UNDEFINED (CONSTRAINED UNPREDICTABLE, as
 // QEMU). No element size (the shift is across the whole vector).
 inline std::optional<Operands> vshlc(const Fields& f) {
-  auto o = typed<2, mve::kMveUntyped>(registers(f));
+  auto o = regs<2, mve::kMveUntyped>(f);
   if (!o) return o;
   const unsigned raw = f('s');
   o->imm = raw == 0 ? 32 : raw;
@@ -134,8 +127,7 @@ inline std::optional<Operands> simd_imm(const Fields& f) {
 template <unsigned Size, mve::MveType Type>
 std::optional<Operands> vec3(const Fields& f) {
   Operands o;
-  o.shift_n = static_cast<uint8_t>(Size);
-  o.shift_t = Type;
+  set_type<Size, Type>(o);
   o.rd = static_cast<uint8_t>(f('d'));
   o.rn = static_cast<uint8_t>(f('n'));
   if (f.size('k')) {
@@ -151,8 +143,7 @@ std::optional<Operands> vec3(const Fields& f) {
 template <unsigned Size>
 std::optional<Operands> vidup(const Fields& f) {
   Operands o;
-  o.shift_n = static_cast<uint8_t>(Size);
-  o.shift_t = mve::kMveU;
+  set_type<Size, mve::kMveU>(o);
   o.rd = static_cast<uint8_t>(f('d'));
   o.rn = static_cast<uint8_t>(f('n') * 2);
   o.imm = 1u << f('i');
