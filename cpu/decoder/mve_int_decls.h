@@ -1,7 +1,8 @@
 #pragma once
 // Declarations for cpu/decoder/mve_int.inc: the MVE integer element-wise rows (docs/mve.md
 // "Integer element-wise"). Handlers: cpu/isa/mve/int_exec.h (templates) and int_misc.cpp; the
-// decode functions below. Operands conventions are at the top of int_exec.h.
+// decode functions below, which fill Operands as every MVE group does (cpu/isa/mve/mve_common.h;
+// the integer rows' use of each field is at the top of int_exec.h).
 //
 // Pattern letters of these rows: D d (Qd = D:ddd), N n (first source as printed), M m (second
 // source), r (core register Rm / Rdm), s (shift immediate; its width is the shifted element's
