@@ -17,6 +17,8 @@ namespace corsim::cpu {
 //       BFI/UBFX width
 //   shift_t / shift_n   SRType and amount (DecodeImmShift already applied); rotation of extends;
 //       lsb of bitfield instructions
+//   MVE rows (every group): shift_n = element size as log2 of bytes, shift_t = MveType, imm = the
+//       immediate as printed (cpu/isa/mve/mve_common.h, docs/mve.md)
 struct Operands {
   uint32_t imm = 0;
   uint8_t rd = 0, rn = 0, rm = 0, ra = 0;

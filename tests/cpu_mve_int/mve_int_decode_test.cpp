@@ -8,6 +8,8 @@
 #include <string>
 
 #include "cpu/decoder/decoder.h"
+#include "cpu/disasm/disasm.h"
+#include "cpu/isa/mve/mve_common.h"
 
 namespace corsim::cpu::test {
 namespace {
@@ -119,6 +121,48 @@ TEST(MveIntDecode, UndefinedEncodingsAreNotOurs) {
     const auto r = decoder::decode(insn, true);
     EXPECT_TRUE(r.encoding == nullptr || r.encoding->exec == &decoder::exec_UNDEFINED)
         << std::hex << insn << " decoded as " << r.encoding->name;
+  }
+}
+
+// The operands the rows hand to their handlers and to the disassembler follow the convention of
+// every MVE group (cpu/isa/mve/mve_common.h): element size (log2 bytes) in shift_n, MveType in
+// shift_t, the immediate as printed in imm. Words from arm-none-eabi-as 2.40; the expected values
+// are worked by hand from the Arm ARM (DDI 0553): AdvSIMDExpandImm for the VMOV family (cmode
+// 10x0: imm8 << 8 in each halfword; 1101: imm8:0xFFFF in each word; 1110 op 0: imm8 in each byte;
+// 1111: VFPExpandImm; 1110 op 1 keeps imm8), narrowing/widening rows the size they print.
+TEST(MveIntDecode, OperandsFollowTheMveConvention) {
+  struct Expect {
+    uint32_t insn;
+    const char* text;
+    uint8_t size_log2, type;
+    uint32_t imm;
+    uint8_t rd, rn, ra;
+  };
+  const Expect kExpect[] = {
+      {0xFF120054u, "vqadd.u16 q0, q1, q2", 1, mve::kMveU, 0, 0, 1, 0},
+      {0xEF9B6052u, "vshr.s16 q3, q1, #5", 1, mve::kMveS, 5, 3, 1, 0},  // right shifts: the amount too
+      {0xFFAF0452u, "vsri.32 q0, q1, #17", 2, mve::kMveUntyped, 17, 0, 1, 0},
+      {0xEEA80F42u, "vmovlb.s8 q0, q1", 0, mve::kMveS, 0, 0, 1, 0},
+      {0xFE351E03u, "vshllt.u16 q0, q1, #16", 1, mve::kMveU, 16, 0, 1, 0},
+      {0xFE350E83u, "vmovnb.i32 q0, q1", 2, mve::kMveI, 0, 0, 1, 0},  // narrows 32-bit elements
+      {0xEF810A52u, "vmov.i16 q0, #4608", 1, mve::kMveI, 0x12001200u, 0, 0, 0},
+      {0xEF810D72u, "vmvn.i32 q0, #1245183", 2, mve::kMveI, 0x0012FFFFu, 0, 0, 0},  // not inverted
+      {0xFF820E55u, "vmov.i8 q0, #165", 0, mve::kMveI, 0xA5A5A5A5u, 0, 0, 0},
+      {0xEF870F58u, "vmov.f32 q0, #1.5", 2, mve::kMveF, 0x3FC00000u, 0, 0, 0},
+      {0xFF820E75u, "vmov.i64 q0, #0xff00ff0000ff00ff", 3, mve::kMveI, 0xA5u, 0, 0, 0},
+      {0xEEA00FC1u, "vshlc q0, r1, #32", 2, mve::kMveUntyped, 32, 0, 0, 1},  // imm 0 encodes 32
+      {0xFE342F63u, "vqdmullb.s32 q1, q2, r3", 2, mve::kMveS, 0, 1, 2, 3},
+  };
+  for (const Expect& e : kExpect) {
+    const auto r = decoder::decode(e.insn, true);
+    ASSERT_NE(r.encoding, nullptr) << e.text;
+    EXPECT_EQ(r.ops.shift_n, e.size_log2) << e.text;
+    EXPECT_EQ(r.ops.shift_t, e.type) << e.text;
+    EXPECT_EQ(r.ops.imm, e.imm) << e.text;
+    EXPECT_EQ(r.ops.rd, e.rd) << e.text;
+    EXPECT_EQ(r.ops.rn, e.rn) << e.text;
+    EXPECT_EQ(r.ops.ra, e.ra) << e.text;
+    EXPECT_EQ(disasm::disassemble(e.insn, true, 0), e.text);
   }
 }
 

@@ -5,11 +5,14 @@
 // active element saturated. Rows in cpu/decoder/mve_int.inc name instantiations directly
 // (exec_elem<ops::Add, uint8_t, Src::Vec>), so no instantiation lists are kept.
 //
-// Operands (filled by the decode functions of mve_int_decls.h):
+// Operands (filled by the decode functions of mve_int_decls.h; the MVE convention of
+// mve_common.h):
 //   rd  Qd;  rn  first source Q as printed (Qn, or Qm of one-source forms);  rm  second source Q
 //   ra  core register Rm of the vector-by-scalar forms (Rdm of VSHLC)
-//   imm immediate operand: signed shift count (right shifts negative), VSRI/VSLI amount, VMOV imm8
-//   shift_n  shift amount as printed;  shift_t  VMOV cmode;  kAlt  VMOV op bit
+//   imm the immediate as printed: shift amount (left or right, 1 .. esize for right shifts), or
+//       the VMOV/VMVN/VORR/VBIC constant's 32-bit pattern (AdvSIMDExpandImm at decode; .I64: imm8)
+//   shift_n / shift_t  element size (log2 of bytes) and MveType, for the {dt} key; handlers know
+//       them as template arguments
 #include <cstdint>
 #include <cstring>
 
@@ -172,8 +175,11 @@ void exec_rev(Cpu& cpu, const Operands& o) {
 }
 
 // VMOV/VMVN/VORR/VBIC (immediate) and VSHLC: int_misc.cpp.
-void exec_VMOV_imm(Cpu& cpu, const Operands& o);   // VMOV, VMVN (kAlt)
-void exec_VORR_imm(Cpu& cpu, const Operands& o);   // VORR, VBIC (kAlt)
+void exec_VMOV_imm(Cpu& cpu, const Operands& o);
+void exec_VMVN_imm(Cpu& cpu, const Operands& o);
+void exec_VMOV_imm64(Cpu& cpu, const Operands& o);  // VMOV.I64
+void exec_VORR_imm(Cpu& cpu, const Operands& o);
+void exec_VBIC_imm(Cpu& cpu, const Operands& o);
 void exec_VSHLC(Cpu& cpu, const Operands& o);
 // AdvSIMDExpandImm(op, cmode, imm8) as a 64-bit pattern (the vector holds it twice).
 uint64_t expand_simd_imm(unsigned op, unsigned cmode, unsigned imm8);

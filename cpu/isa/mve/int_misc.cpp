@@ -35,14 +35,6 @@ uint64_t expand_simd_imm(unsigned op, unsigned cmode, unsigned imm8) {
 }
 
 namespace {
-// The value the instruction combines with Qd: the expanded immediate, inverted for VMVN/VBIC
-// (op = 1 outside cmode 111x), as AdvSIMDExpandImm and the VMVN/VBIC pseudocode do.
-uint64_t operand(const Operands& o) {
-  const unsigned op = (o.flags & kAlt) ? 1 : 0, cmode = o.shift_t;
-  uint64_t c = expand_simd_imm(op, cmode, o.imm);
-  if (op && cmode < 14) c = ~c;
-  return c;
-}
 void write_pattern(Cpu& cpu, const Operands& o, uint64_t lo, uint64_t hi) {
   ArchState& s = cpu.state();
   QVec r;
@@ -53,18 +45,35 @@ void write_pattern(Cpu& cpu, const Operands& o, uint64_t lo, uint64_t hi) {
 }
 }  // namespace
 
+// imm is the 32-bit pattern of the expanded constant (mvi::simd_imm); VMVN and VBIC use its
+// inverse, as their pseudocode does.
 void exec_VMOV_imm(Cpu& cpu, const Operands& o) {
   if (!check(cpu)) return;
-  const uint64_t c = operand(o);
+  write_pattern(cpu, o, rep32(o.imm), rep32(o.imm));
+}
+
+void exec_VMVN_imm(Cpu& cpu, const Operands& o) {
+  if (!check(cpu)) return;
+  write_pattern(cpu, o, ~rep32(o.imm), ~rep32(o.imm));
+}
+
+// VMOV.I64: imm = imm8, each bit a byte of ones or zeros.
+void exec_VMOV_imm64(Cpu& cpu, const Operands& o) {
+  if (!check(cpu)) return;
+  const uint64_t c = expand_simd_imm(1, 14, o.imm);
   write_pattern(cpu, o, c, c);
 }
 
 void exec_VORR_imm(Cpu& cpu, const Operands& o) {
   if (!check(cpu)) return;
   const QVec d = read_q(cpu.state(), o.rd);
-  uint64_t c = operand(o);  // VBIC: already inverted, so both are d OP c
-  if (o.flags & kAlt) write_pattern(cpu, o, d.get<uint64_t>(0) & c, d.get<uint64_t>(1) & c);
-  else write_pattern(cpu, o, d.get<uint64_t>(0) | c, d.get<uint64_t>(1) | c);
+  write_pattern(cpu, o, d.get<uint64_t>(0) | rep32(o.imm), d.get<uint64_t>(1) | rep32(o.imm));
+}
+
+void exec_VBIC_imm(Cpu& cpu, const Operands& o) {
+  if (!check(cpu)) return;
+  const QVec d = read_q(cpu.state(), o.rd);
+  write_pattern(cpu, o, d.get<uint64_t>(0) & ~rep32(o.imm), d.get<uint64_t>(1) & ~rep32(o.imm));
 }
 
 // VSHLC Qda, Rdm, #imm (imm 1-32): each 32-bit element shifts left by imm taking the low imm bits

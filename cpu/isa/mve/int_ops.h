@@ -98,6 +98,12 @@ template <bool kRound, bool kSat>
 struct Shl {
   template <class T> static T apply(T, T n, T m, bool& s) { return shift<T>(n, count_of(m), kRound, kSat, s); }
 };
+// VSHR / VRSHR (immediate): m is the right shift amount (1 .. esize); the Arm ARM's pseudocode
+// shifts right by it, which is the register shift above by the negated amount.
+template <bool kRound>
+struct Shr {
+  template <class T> static T apply(T, T n, T m, bool& s) { return shift<T>(n, -count_of(m), kRound, false, s); }
+};
 // VQSHLU: signed n, unsigned saturated result (T is the unsigned type of the same size).
 struct QShlU {
   template <class T> static T apply(T, T n, T m, bool& s) {

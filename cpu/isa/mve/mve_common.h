@@ -33,7 +33,8 @@ static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "Q register overlay ass
 //   shift_n       element size as log2 of bytes: 0 = 8, 1 = 16, 2 = 32, 3 = 64 bits
 //   shift_t       element data type, MveType below (the letter of ".s16", ".u8", ".i32", ".f32")
 //   cond          VCMP/VPT condition as an Arm condition code (eq ne cs hi ge lt gt le)
-//   imm           immediate, lane index, byte offset, gather scale, VPT mask (per row)
+//   imm           immediate as printed (shift amount, expanded VMOV constant), lane index, byte
+//                 offset, gather scale, VPT mask (per row)
 //   flags         kIndex/kAdd/kWback of loads and stores as for the core rows; kAlt per row
 enum MveType : uint8_t { kMveI = 0, kMveS = 1, kMveU = 2, kMveF = 3, kMveP = 4, kMveUntyped = 5 };
 
