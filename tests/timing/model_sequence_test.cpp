@@ -213,25 +213,45 @@ TEST(CortexM85Model, BranchPredictorLearnsALoopBranch) {
 
 TEST(CortexM85Model, BtbMissesArePredictedStatically) {
   // Static prediction on a BTB miss (Cortex-M7 TRM DDI 0489 ACTLR.DISBTACREAD: "only static branch
-  // prediction"; rule assumed: backward taken, forward not taken). Branches at 0x1004.
+  // prediction"; rule assumed: unconditional and backward conditional taken, forward conditional
+  // not taken). Branches at 0x1004; the conditional ones read the flags (BNE).
   const Op add{OpClass::IntAlu, r(1), r(1)};
-  const auto branch_to = [](uint32_t target, bool taken) {
-    return Op{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, taken, target};
+  const auto bne_to = [](uint32_t target, bool taken) {
+    return Op{OpClass::Branch, kFlags, 0, 0, 0, kTraitConditional, BranchKind::Direct, taken, target};
   };
   {
     CortexM85Model m;  // backward, taken: decode redirect, 3
-    EXPECT_EQ(run(m, {add, branch_to(0x0800, true), add})[2], 3u);
+    EXPECT_EQ(run(m, {add, bne_to(0x0800, true), add})[2], 3u);
     EXPECT_EQ(m.stats().branch_mispredicts, 0u);
   }
   {
-    CortexM85Model m;  // forward, taken: predicted not taken, mispredicted, 7 ([LLVM-M85])
-    EXPECT_EQ(run(m, {add, branch_to(0x2000, true), add})[2], 7u);
+    // forward, taken: predicted not taken, mispredicted, 7 ([LLVM-M85]); the flags (none set in
+    // this sequence) are in time, so no late-flags extra
+    CortexM85Model m;
+    EXPECT_EQ(run(m, {add, bne_to(0x2000, true), add})[2], 7u);
     EXPECT_EQ(m.stats().branch_mispredicts, 1u);
   }
   {
     CortexM85Model m;  // forward, not taken: right, free (the ADD pairs after ADD | BNE: next cycle)
-    EXPECT_EQ(run(m, {add, branch_to(0x2000, false), add})[2], 1u);
+    EXPECT_EQ(run(m, {add, bne_to(0x2000, false), add})[2], 1u);
     EXPECT_EQ(m.stats().branch_mispredicts, 0u);
+  }
+  {
+    // unconditional forward B: it cannot fall through, so the decoder redirects it: 3, as a
+    // backward one (until session 6 it was predicted not taken and cost a 7-cycle mispredict)
+    CortexM85Model m;
+    const Op b{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
+    EXPECT_EQ(run(m, {add, b, add})[2], 3u);
+    EXPECT_EQ(m.stats().branch_mispredicts, 0u);
+  }
+  {
+    // the same B inside an IT block is conditional: predicted not taken, mispredicted, 7; it reads
+    // the flags at issue (RetireInfo::in_it_block), none set here
+    CortexM85Model m;
+    Op b{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
+    b.in_it_block = true;
+    EXPECT_EQ(run(m, {add, b, add})[2], 7u);
+    EXPECT_EQ(m.stats().branch_mispredicts, 1u);
   }
 }
 
@@ -240,7 +260,7 @@ TEST(CortexM85Model, MispredictCostsFiveMoreWhenTheFlagsAreSetLate) {
   // from EX3, "otherwise you get +5 cycle to misprediction penalty". Each branch below is taken
   // and not in the BTB: mispredicted ([LLVM-M85] 7 cycles to the next instruction).
   const Op cmp{OpClass::IntAlu, r(1), kFlags};
-  const Op bne{OpClass::Branch, kFlags, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
+  const Op bne{OpClass::Branch, kFlags, 0, 0, 0, kTraitConditional, BranchKind::Direct, true, 0x2000};
   const Op next{OpClass::IntAlu, r(5), r(5)};
   {
     CortexM85Model m;  // CMP | BNE in the same cycle (flags read late): 7 + 5
