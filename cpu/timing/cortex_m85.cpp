@@ -75,6 +75,11 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   const bool slot0_only = (t & (kTraitSingleIssue | kTraitShiftedOperand)) || op == OpClass::Dsp;
   uint8_t aux = 0;
   if (!slot0_only && kPerCycle[unit] > 0) aux |= kSecondOk;
+  // [M85-SI] "vector loads/stores": "basic vector load/store instructions can dual issue with scalar,
+  // only from younger slot" (fits_in_current_cycle checks the first); gathers, scatters and the
+  // interleaving forms (kTraitStructMve) stay alone ("scatter/gather ... can't dual issue with
+  // scalar instructions at all"; VLD2x/VLD4x assumed the same).
+  if ((op == OpClass::MveLoad || op == OpClass::MveStore) && !(t & kTraitStructMve)) aux |= kSecondOk;
   if (kPerCycle[unit] == 1) aux |= static_cast<uint8_t>(single_unit_bit(ct.unit));
   if (ct.unit == Unit::Load) aux |= kLoadPort;
   if (op == OpClass::IntMul || (t & kTraitShiftedOperand) || !(t & kTraitCompactRegs)) aux |= kOperandsSlow;
@@ -93,7 +98,12 @@ bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) 
   // Bitwise, not short-circuit: the parts are cheap and their outcomes vary instruction to
   // instruction.
   const uint32_t aux = r.info->model_aux;
-  const bool open = (cycle_ & kCycleOpen) != 0, second_ok = (aux & kSecondOk) != 0;
+  // A vector instruction with kSecondOk (an MVE load/store) joins only a first that has it too: a
+  // scalar that is not slot-0-only ([M85-SI] "vector instructions can't be dual issued with 'slot 0'
+  // scalar instructions"; loads/stores "dual issue with scalar").
+  const bool vector = (r.info->model_flags & kVector) != 0;
+  const bool open = (cycle_ & kCycleOpen) != 0;
+  const bool second_ok = ((aux & kSecondOk) != 0) & (!vector | ((cycle_ & kSecondOk) != 0));
   const bool unit_free = (cycle_ & aux & kSingleUnits) == 0;
   const bool load_fits = !(aux & kLoadPort) || (cycle_ >> kLoadBytesShift) + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat;
   return open & second_ok & unit_free & load_fits;
@@ -197,7 +207,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   // Issue: in this cycle beside the one already there, or the next, or later when something it
   // needs is not ready (the waits are combined first, away from now_, so the chain from one
   // instruction's issue to the next is short). Units this model never marks busy stay at 0.
-  Cycles gate = 0;
+  Cycles gate = scalar_gate_;
   if (flags & kVector) {
     // Logic and lane moves may use pipe A or B: take the one free first.
     constexpr unsigned kA = static_cast<unsigned>(Unit::VecA), kB = static_cast<unsigned>(Unit::VecB);
@@ -214,6 +224,11 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     unit_free_[unit] = issue + ii.occupancy;
     last_vector_start_ = issue;
     ++stats_.mve_instructions;
+    // [M85-SI] "vector loads/stores": "scalar instructions can't be issued a cycle after vector
+    // loads/stores (during its second cycle aka 'beat')"; a vector instruction may (VEOR there in
+    // its example). Nothing issues beside it in its own cycle (kEndsGroup), so the next scalar
+    // issues two cycles after it at the earliest.
+    if (is_vector_load_store(flags)) scalar_gate_ = issue + 2;
   }
   // The cycle's use: a new cycle takes this one as its first instruction; a second closes it.
   if (issue != now_) {

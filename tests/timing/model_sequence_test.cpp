@@ -320,6 +320,61 @@ TEST(CortexM85Model, VectorLoadAndStorePipesAreSeparate) {
   EXPECT_EQ(sum(c, 4) - sum(c, 8), 4u);
 }
 
+TEST(CortexM85Model, VectorLoadStoreIssuesSecondBesideAScalarOnly) {
+  // [M85-SI] "vector loads/stores": "basic vector load/store instructions can dual issue with
+  // scalar, only from younger slot"; "vector instructions can't be dual issued with 'slot 0' scalar
+  // instructions". Second of each sequence below: its cycles.
+  const Op add{OpClass::IntAlu, r(1), r(1)};
+  const Op shifted{OpClass::IntAlu, r(2), r(2), 0, 0, kTraitShiftedOperand};  // slot 0 only
+  const Op vldr{OpClass::MveLoad, r(3), 0, 0, q(0)};
+  const Op vstr{OpClass::MveStore, r(4), 0, q(1), 0};
+  const Op vadd{OpClass::MveInt, 0, 0, q(2) | q(3), q(4)};
+  const Op vld4{OpClass::MveLoad, r(3), 0, 0, q(0) | q(1) | q(2) | q(3), kTraitStructMve};
+  const auto second = [](const std::vector<Op>& s) {
+    CortexM85Model m;
+    return run(m, s)[1];
+  };
+  EXPECT_EQ(second({add, vldr}), 0u);      // ADD | VLDR: one cycle
+  EXPECT_EQ(second({add, vstr}), 0u);      // ADD | VSTR
+  EXPECT_EQ(second({vadd, vldr}), 1u);     // a vector first: not beside it
+  EXPECT_EQ(second({shifted, vldr}), 1u);  // a slot-0 scalar first: not beside it
+  EXPECT_EQ(second({add, vld4}), 1u);      // interleaving loads stay alone (assumed, as gathers)
+  EXPECT_EQ(second({vldr, vadd}), 1u);     // nothing joins a vector load/store ([LLVM-M85] EndGroup)
+}
+
+TEST(CortexM85Model, NoScalarIssuesInAVectorLoadStoresSecondBeat) {
+  // [M85-SI] "vector loads/stores": "scalar instructions can't be issued a cycle after vector
+  // loads/stores (during its second cycle aka 'beat')"; its example issues a VEOR there.
+  const Op add{OpClass::IntAlu, r(1), r(1)};
+  const Op add2{OpClass::IntAlu, r(2), r(2)};
+  const Op vldr{OpClass::MveLoad, r(3), 0, 0, q(0)};
+  const Op vstr{OpClass::MveStore, r(4), 0, q(1), 0};
+  const Op veor{OpClass::MveLogic, 0, 0, q(2) | q(3), q(5)};
+  {
+    CortexM85Model m;  // VLDR at 0 | (beat 2: nothing) | ADD ADD at 2
+    const auto c = run(m, {vldr, add, add2});
+    EXPECT_EQ(c[1], 2u);
+    EXPECT_EQ(c[2], 0u);
+  }
+  {
+    CortexM85Model m;  // the same after a VSTR
+    EXPECT_EQ(run(m, {vstr, add})[1], 2u);
+  }
+  {
+    CortexM85Model m;  // VLDR at 0 | VEOR at 1 (a vector op may) | ADD at 2 (not beside the VEOR at 1)
+    const auto c = run(m, {vldr, veor, add});
+    EXPECT_EQ(c[1], 1u);
+    EXPECT_EQ(c[2], 1u);
+  }
+  {
+    // ADD VLDR at 0 | beat 2 | ADD at 2: the beat rule holds when the load issued second too
+    CortexM85Model m;
+    const auto c = run(m, {add, vldr, add2});
+    EXPECT_EQ(c[1], 0u);
+    EXPECT_EQ(c[2], 2u);
+  }
+}
+
 TEST(CortexModels, PmuCountersFollowTheRetireStream) {
   CortexM55Model m;
   run(m, {{OpClass::Load, r(2), r(1), 0, 0, 0, BranchKind::None, false, 0, 0x30000000},
