@@ -121,7 +121,7 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
   } else if (kind == BranchKind::LoopStart && !r.branch_taken) {
     // DLS, or WLS entering the loop: no redirect
   } else {
-    const bool conditional = (r.info->traits & kTraitConditional) || r.in_it_block;
+    const bool conditional = ((r.info->traits & kTraitConditional) != 0) | r.in_it_block;
     outcome = predictor_.predict_and_update(r.pc, kind, conditional, r.branch_taken, r.next_pc, r.pc + r.size);
   }
   // A correctly predicted branch costs no cycle, taken or not: the instruction at a taken branch's
