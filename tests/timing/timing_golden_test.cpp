@@ -82,12 +82,11 @@ const Expectation kExpected[] = {
      "M85 separate load/store pipes ([SLOTHY]): 4 per group (16), the LE waits out the last VSTR's second "
      "beat (+2: no scalar there, [M85-SI] 'vector loads/stores') and the next VLDR issues beside it ([M85-SI] "
      "'dual issue with scalar, only from younger slot'): 17 (until session 6: the LE's own cycle, then the VLDR)"},
-    {"mve_ld_ld_int_st", 24, 22,
+    {"mve_ld_ld_int_st", 24, 21,
      "spec §1.2: VLDR;VLDRB;VADD;VSTR = 6 cycles on M55; M85: the second load waits for the load pipe: 5 per "
-     "group (20), LE after the last VSTR's second beat (+2) with the next VLDR beside it; in the first group "
-     "the VLDRB two cycles after that VLDR waits one cycle for DTCM bank 0: the memory system times an access "
-     "at the cycle of the instruction before it (TimingModel::memory_now), which is the LE | VLDR cycle where "
-     "the VLDR's beat still holds the bank: 22 (21 before the VLDR paired with the LE)"},
+     "group (20), LE after the last VSTR's second beat (+2) with the next VLDR beside it ([M85-SI] 'vector "
+     "loads/stores'): 21 (22 while the memory system timed an access at the cycle of the instruction before it, "
+     "where the VLDR beside the LE still held the DTCM bank the VLDRB wants)"},
     {"mve_same_pipe", 16, 16, "8 VADDs in one pipe, 2 beats each (spec §1.2); the LE issues in the last VADD's 2nd beat"},
     {"ldrb_use", 13, 5,
      "M55 load-use 2 as load_use ([LLVM-M55], [M33-SI] 'load to use latency is 2'); M85: LDRB's data after EX3, "
