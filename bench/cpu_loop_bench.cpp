@@ -88,7 +88,7 @@ void BM_CpuIntegerLoop(benchmark::State& state) {
   }
   const double insns = static_cast<double>(sys.core->instructions());
   state.counters["MIPS"] = benchmark::Counter(insns / 1e6, benchmark::Counter::kIsRate);
-  state.counters["predecode_misses"] = static_cast<double>(sys.core->predecode_cache().misses);
+  state.counters["predecode_misses"] = static_cast<double>(sys.core->block_cache().misses);
 }
 BENCHMARK(BM_CpuIntegerLoop)->Unit(benchmark::kMillisecond);
 

@@ -14,7 +14,13 @@
 // The *_m85 variants run the same workloads with the Cortex-M85 timing model (--cpu cortex-m85);
 // the others use the default Cortex-M55 model.
 //
-//   sim_mips_bench [--benchmark_...] [--elf=PATH] [--mve-elf=PATH] [--corsim=PATH]
+// Issue 17's CPU goals: every library run reports goal_MIPS and of_goal (MIPS_cpu / goal): 400
+// MIPS functional (timing off), 150 MIPS timed. With --coremark-elf=PATH (an ELF built by
+// scripts/coremark.sh from a user's CoreMark checkout; no CoreMark code is in this repository) the
+// same rows run on CoreMark: corsim/coremark_mips_timing_off, corsim/coremark_mips (M55 timed),
+// corsim/coremark_mips_m85.
+//
+//   sim_mips_bench [--benchmark_...] [--elf=PATH] [--mve-elf=PATH] [--corsim=PATH] [--coremark-elf=PATH]
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 #include <spawn.h>
@@ -50,7 +56,18 @@ struct Paths {
   bool timing = true;
   std::string cpu = "cortex-m55";
   std::string corsim = CORSIM_EXE;
+  double goal_mips = 0;  // issue 17's goal for this row (0: none)
 };
+
+// Issue 17's table, CPU rows: functional (one cycle per instruction) and timed simulation speed.
+constexpr double kFunctionalGoalMips = 400;
+constexpr double kTimedGoalMips = 150;
+
+Paths with_timing(Paths p, bool timing) {
+  p.timing = timing;
+  p.goal_mips = timing ? kTimedGoalMips : kFunctionalGoalMips;
+  return p;
+}
 
 // Finds `"key": <number>` in a flat JSON text; enough for corsim's --stats file.
 std::optional<double> json_number(const std::string& text, std::string_view key) {
@@ -127,7 +144,18 @@ void BM_LibraryMips(benchmark::State& state, Paths paths) {
     state.counters["instructions"] = instructions_total / static_cast<double>(state.iterations());
     state.counters["MIPS"] = instructions_total / seconds_total / 1e6;
     if (cpu_total > 0) state.counters["MIPS_cpu"] = instructions_total / cpu_total / 1e6;
+    if (cpu_total > 0 && paths.goal_mips > 0) {
+      state.counters["goal_MIPS"] = paths.goal_mips;
+      state.counters["of_goal"] = instructions_total / cpu_total / 1e6 / paths.goal_mips;
+    }
   }
+}
+
+void register_library(const std::string& name, const Paths& paths) {
+  benchmark::RegisterBenchmark(name.c_str(), BM_LibraryMips, paths)
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(3);
 }
 
 void BM_CliMips(benchmark::State& state, Paths paths) {
@@ -169,51 +197,41 @@ void BM_CliMips(benchmark::State& state, Paths paths) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Paths paths;
+  Paths paths = with_timing(Paths{}, true);
+  std::string coremark_elf;
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg.starts_with("--elf=")) paths.elf = arg.substr(6);
     else if (arg.starts_with("--mve-elf=")) paths.mve_elf = arg.substr(10);
     else if (arg.starts_with("--corsim=")) paths.corsim = arg.substr(9);
+    else if (arg.starts_with("--coremark-elf=")) coremark_elf = arg.substr(15);
     else rest.push_back(argv[i]);
   }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
-  benchmark::RegisterBenchmark("corsim/library_mips", BM_LibraryMips, paths)
-      ->UseManualTime()
-      ->Unit(benchmark::kMillisecond)
-      ->Iterations(3);
+  register_library("corsim/library_mips", paths);
   Paths m85 = paths;
   m85.cpu = "cortex-m85";
-  benchmark::RegisterBenchmark("corsim/library_mips_m85", BM_LibraryMips, m85)
-      ->UseManualTime()
-      ->Unit(benchmark::kMillisecond)
-      ->Iterations(3);
+  register_library("corsim/library_mips_m85", m85);
   if (!paths.mve_elf.empty()) {
     Paths mve = paths;
     mve.elf = paths.mve_elf;
-    benchmark::RegisterBenchmark("corsim/mve_library_mips", BM_LibraryMips, mve)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond)
-        ->Iterations(3);
+    register_library("corsim/mve_library_mips", mve);
     Paths mve_m85 = mve;
     mve_m85.cpu = "cortex-m85";
-    benchmark::RegisterBenchmark("corsim/mve_library_mips_m85", BM_LibraryMips, mve_m85)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond)
-        ->Iterations(3);
-    mve.timing = false;
-    benchmark::RegisterBenchmark("corsim/mve_library_mips_timing_off", BM_LibraryMips, mve)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond)
-        ->Iterations(3);
-    Paths scalar_off = paths;
-    scalar_off.timing = false;
-    benchmark::RegisterBenchmark("corsim/library_mips_timing_off", BM_LibraryMips, scalar_off)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond)
-        ->Iterations(3);
+    register_library("corsim/mve_library_mips_m85", mve_m85);
+    register_library("corsim/mve_library_mips_timing_off", with_timing(mve, false));
+    register_library("corsim/library_mips_timing_off", with_timing(paths, false));
+  }
+  if (!coremark_elf.empty()) {
+    Paths coremark = paths;
+    coremark.elf = coremark_elf;
+    register_library("corsim/coremark_mips_timing_off", with_timing(coremark, false));
+    register_library("corsim/coremark_mips", coremark);
+    Paths coremark_m85 = coremark;
+    coremark_m85.cpu = "cortex-m85";
+    register_library("corsim/coremark_mips_m85", coremark_m85);
   }
   benchmark::RegisterBenchmark("corsim/cli_mips", BM_CliMips, paths)
       ->UseManualTime()

@@ -1,7 +1,11 @@
 #include "cpu/cpu.h"
 
+#include <tuple>
+
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
+#include "cpu/fast_forms.h"
+#include "cpu/isa/branch.h"
 #include "cpu/isa/pacbti.h"
 #include "cpu/run_loop.h"
 #include "cpu/timing/instruction_info.h"
@@ -18,15 +22,17 @@ bool Cpu::reset() {
   pending_ = 0;
   locked_up_ = false;
   last_fault_ = FaultRecord{};
-  cache_.flush();
+  blocks_.flush();
   return exceptions_->reset(config_.initial_vtor);
 }
 
 void Cpu::set_timing(TimingHook* t) {
   const bool changed = t != timing_;
   timing_ = t;
+  timed_loop_ = traced_timed_loop_ = nullptr;
+  if (t != nullptr) std::tie(timed_loop_, traced_timed_loop_) = timed_loops_for(*t);
   log_memory_ = t != nullptr;
-  if (t != nullptr && changed) cache_.flush();  // every entry is decoded again and gets its InstrInfo
+  if (t != nullptr && changed) blocks_.flush();  // every entry is decoded again and gets its InstrInfo
 }
 
 StopReason Cpu::run(Cycles max_cycles) {
@@ -34,14 +40,10 @@ StopReason Cpu::run(Cycles max_cycles) {
   // Tests and tools may have changed CPACR, FPCCR or CONTROL directly since the last run.
   state_.forget_fp_check();
   if (timing_ != nullptr) timing_->begin_quantum();
-  if (trace_ != nullptr) return timing_ ? run_loop<true>(end, timing_) : run_loop<true, NoTiming>(end, nullptr);
-  // A timing model runs its own instantiation of the loop (TimingHook::run), so its retire()
-  // inlines into it.
-  if (timing_ != nullptr) return timing_->run(*this, end);
+  if (timing_ != nullptr) return (this->*(trace_ != nullptr ? traced_timed_loop_ : timed_loop_))(end);
+  if (trace_ != nullptr) return run_loop<true, NoTiming>(end, nullptr);
   return run_loop<false, NoTiming>(end, nullptr);
 }
-
-StopReason TimingHook::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 bool Cpu::service_pending(uint32_t pc, uint8_t it_before, StopReason& why) {
   ArchState& s = state_;
@@ -126,26 +128,24 @@ bool Cpu::fetch16(uint32_t addr, uint16_t& hw) {
   return true;
 }
 
-PredecodeEntry* Cpu::decode_miss(uint32_t pc, PredecodeEntry& slot) {
-  ++cache_.misses;
+bool Cpu::decode_into(uint32_t pc, PredecodeEntry& slot, Fault& fault) {
+  ++blocks_.misses;
   uint16_t hw1 = 0, hw2 = 0;
   if (!fetch16(pc, hw1)) {
-    fault_ = Fault{FaultKind::InstructionBusError, pc};
-    pending_ |= kPendFault;
-    return nullptr;
+    fault = Fault{FaultKind::InstructionBusError, pc};
+    return false;
   }
   const bool t32 = decoder::is_32bit(hw1);
   if (t32 && !fetch16(pc + 2, hw2)) {
-    fault_ = Fault{FaultKind::InstructionBusError, pc + 2};
-    pending_ |= kPendFault;
-    return nullptr;
+    fault = Fault{FaultKind::InstructionBusError, pc + 2};
+    return false;
   }
   const uint32_t insn = t32 ? (uint32_t{hw1} << 16) | hw2 : hw1;
   const decoder::DecodeResult r = decoder::decode(insn, t32);
   slot.pc = pc;
   slot.size = t32 ? 4 : 2;
   slot.raw = t32 ? (uint32_t{hw2} << 16) | hw1 : hw1;
-  slot.exec = r.encoding ? r.encoding->exec : &decoder::exec_UNDEFINED;
+  slot.exec = r.encoding ? fast_form(r.encoding->exec, r.ops) : &decoder::exec_UNDEFINED;
   slot.ops = r.ops;
   slot.index = r.encoding ? r.index : kUndefinedIndex;
   slot.op = r.encoding ? r.encoding->op : OpClass::System;
@@ -157,7 +157,37 @@ PredecodeEntry* Cpu::decode_miss(uint32_t pc, PredecodeEntry& slot) {
     slot.timing = timing::describe_instruction(r.encoding, r.ops, t32);
     timing_->annotate(slot.timing, slot.op);
   }
-  return &slot;
+  return true;
+}
+
+Block* Cpu::build_block(uint32_t pc, Block& b) {
+  PredecodeEntry* e = blocks_.begin(b, pc);
+  Fault fault;
+  if (!decode_into(pc, e[0], fault)) {
+    b.pc = 1;
+    fault_ = fault;
+    pending_ |= kPendFault;
+    return nullptr;
+  }
+  const uint8_t* host = e[0].host;
+  unsigned count = 1, bytes = e[0].size;
+  // Code outside host memory (or straddling a page) is a block of one, decoded on every visit.
+  while (host != nullptr && count < BlockCache::kMaxInstructions) {
+    const PredecodeEntry& last = e[count - 1];
+    // A branch, a system instruction (barriers, MSR, CPS, SVC, WFI...) or an undefined encoding
+    // ends the block: what follows may not run next, or may need the state it changes.
+    if (last.op == OpClass::Branch || last.op == OpClass::System || last.index == kUndefinedIndex) break;
+    const uint32_t next = pc + bytes;
+    if ((next & ~(memory::kPageSize - 1)) != (pc & ~(memory::kPageSize - 1))) break;
+    // A fetch error is taken when execution gets there, not now.
+    if (!decode_into(next, e[count], fault) || e[count].host != host + bytes) break;
+    bytes += e[count].size;
+    ++count;
+  }
+  b.has_it = false;
+  for (unsigned i = 0; i < count; ++i) b.has_it |= e[i].exec == &exec_IT;
+  blocks_.end(b, count, bytes, host);
+  return &b;
 }
 
 uint32_t Cpu::read_slow(uint32_t addr, unsigned size) {

@@ -11,16 +11,18 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <utility>
 
 #include "base/clock.h"
 #include "cpu/arch_state.h"
 #include "cpu/cpu_api.h"
 #include "cpu/decoder/operands.h"
+#include "cpu/block_cache.h"
 #include "cpu/decoder/predecode_cache.h"
 #include "cpu/exception_port.h"
 #include "cpu/fault.h"
 #include "cpu/isa/pseudocode.h"
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 #include "memory/interconnect.h"
 
 namespace corsim::cpu {
@@ -46,20 +48,17 @@ class Cpu final : public TimeSource {
   StopReason run(Cycles max_cycles);
   // Ask run() to return (StopRequested) after the current instruction. Safe from MMIO handlers.
   void request_stop() { pending_ |= kPendStop; }
-  Cycles cycles() const { return cycles_; }
-  Cycles now() const override { return cycles_; }
-  uint64_t instructions() const { return instructions_; }
+  Cycles cycles() const { return cycles_ + block_retired_; }
+  Cycles now() const override { return cycles(); }
+  uint64_t instructions() const { return instructions_ + block_retired_; }
   void set_semihosting(SemihostingHandler* h) { semihosting_ = h; }
   SemihostingHandler* semihosting() const { return semihosting_; }
   void set_trace(TraceSink* t) { trace_ = t; }
   // Attaching a timing model makes the loop build retire records: static InstrInfo per predecoded
   // instruction (the predecode cache is flushed so every entry gets one) and the data accesses of
-  // each instruction (MemoryLog). Null detaches (one cycle per instruction again).
+  // each instruction (MemoryLog). Null detaches (one cycle per instruction again). A core model
+  // of cpu/timing/ gets the loop instantiated for its final class (cpu/timed_loops.cpp).
   void set_timing(TimingHook* t);
-  // The timed loop with `hook` as the timing model, for TimingHook::run (a final model class gets
-  // its retire() inlined). Defined in cpu/run_loop.h.
-  template <class Hook>
-  StopReason run_timed(Hook& hook, Cycles end);
   TimingHook* timing() const { return timing_; }
   const FaultRecord& last_fault() const { return last_fault_; }
   ExceptionPort& exceptions() { return *exceptions_; }
@@ -72,10 +71,10 @@ class Cpu final : public TimeSource {
     if (ccr_reader_) return ccr_reader_();
     return exceptions_->regs().ccr[state_.sec()];
   }
-  // Forget all predecoded instructions (loader, ISB if a caller wants it; not needed for
-  // correctness: every hit is verified against memory).
-  void flush_predecode() { cache_.flush(); }
-  const PredecodeCache& predecode_cache() const { return cache_; }
+  // Forget all predecoded instructions (loader, tests; not needed for correctness: every block
+  // entry is verified against memory).
+  void flush_predecode() { blocks_.flush(); }
+  const BlockCache& block_cache() const { return blocks_; }
 
   // ---- the handlers' view ----
   uint32_t pc() const { return state_.r[15]; }            // address of this instruction
@@ -217,12 +216,36 @@ class Cpu final : public TimeSource {
   // class (inlined retire); the body is in cpu/run_loop.h.
   template <bool kTraced, class Hook>
   StopReason run_loop(Cycles end, Hook* hook);
+  template <bool kTraced, bool kMayIt, class Hook>
+  bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
+  // Adds the instructions of the block being run to both counters (the untimed loop counts them
+  // per block).
+  void count_block() {
+    cycles_ += block_retired_;
+    instructions_ += block_retired_;
+    block_retired_ = 0;
+  }
+  // A timed loop: the one instantiated for the attached model's class (timing_ cast to `Model`).
+  using TimedLoop = StopReason (Cpu::*)(Cycles end);
+  template <bool kTraced, class Model>
+  StopReason run_timed_as(Cycles end);
+  // The timed loops for `hook` (untraced, traced); cpu/timed_loops.cpp, the one place that
+  // instantiates the loop with a timing model.
+  static std::pair<TimedLoop, TimedLoop> timed_loops_for(TimingHook& hook);
   // Handles pending_ after an instruction; returns true (and sets `why`) when run() must return.
   bool service_pending(uint32_t pc, uint8_t it_before, StopReason& why);
   // Takes a fault at `pc` (the faulting instruction, or the target of a bad interworking branch).
   bool take_fault(const Fault& f, uint32_t pc, StopReason& why);
-  // Predecode miss: fetch and decode at `pc` into `slot`; null (fault pending) on a fetch error.
-  PredecodeEntry* decode_miss(uint32_t pc, PredecodeEntry& slot);
+  // The block starting at `pc`, decoded now unless cached and unchanged; null (fault pending) when
+  // the first instruction cannot be fetched.
+  Block* block_at(uint32_t pc) {
+    Block& b = blocks_.slot(pc);
+    if (b.pc == pc && blocks_.still_valid(b)) [[likely]] return &b;
+    return build_block(pc, b);
+  }
+  Block* build_block(uint32_t pc, Block& b);
+  // Fetches and decodes the instruction at `pc` into `slot`; false (`fault` set) on a fetch error.
+  bool decode_into(uint32_t pc, PredecodeEntry& slot, Fault& fault);
   bool fetch16(uint32_t addr, uint16_t& hw);
   uint32_t read_slow(uint32_t addr, unsigned size);
   void write_slow(uint32_t addr, unsigned size, uint32_t value);
@@ -235,7 +258,7 @@ class Cpu final : public TimeSource {
   memory::Interconnect& bus_;
   ArchState state_;
   std::unique_ptr<ExceptionPort> exceptions_;
-  PredecodeCache cache_;
+  BlockCache blocks_;
   bool locked_up_ = false;
   uint32_t next_pc_ = 0;
   bool branched_ = false;
@@ -244,10 +267,12 @@ class Cpu final : public TimeSource {
   uint32_t exc_return_ = 0;
   Cycles cycles_ = 0;
   uint64_t instructions_ = 0;
+  uint32_t block_retired_ = 0;  // untimed: instructions of the current block not yet counted
   FaultRecord last_fault_;
   SemihostingHandler* semihosting_ = nullptr;
   TraceSink* trace_ = nullptr;
   TimingHook* timing_ = nullptr;
+  TimedLoop timed_loop_ = nullptr, traced_timed_loop_ = nullptr;  // set with timing_
   // Timed runs only: the data accesses of the instruction being executed (the static timing info
   // lives in each PredecodeEntry).
   MemoryLog mem_log_;

@@ -20,7 +20,7 @@ struct CpuConfig {
   bool has_mve = true;
   bool pacbti = false;  // Armv8.1-M PACBTI extension: the Cortex-M85 has it, the M55 does not
   unsigned num_external_irqs = 480;  // SSE-300 wires up to 480
-  unsigned priority_bits = 3;        // Corstone-300/320 NVIC: 3 bits (spec/cortex-m.md §3.2)
+  unsigned priority_bits = 3;        // Corstone-300/320 NVIC: 3 bits (Zephyr mps4_common.dtsi)
   uint32_t initial_vtor = 0x10000000;  // SSE-300 boots from the ITCM Secure alias
 };
 

@@ -1,8 +1,7 @@
 #pragma once
 // The body of Cpu's run loop, a template over the timing hook so that a timing model's retire()
-// inlines into its own instantiation (TimingHook::run; docs/timing.md "Speed"). Included by
-// cpu/cpu.cpp (untimed, traced and generic-hook loops) and by each core model's .cpp; nothing
-// else needs it.
+// can inline into its own instantiation (docs/timing.md "Speed"). Included by cpu/cpu.cpp (the
+// untimed loops) and cpu/timed_loops.cpp (every timed loop); nothing else needs it.
 #include <type_traits>
 
 #include "cpu/cpu.h"
@@ -32,29 +31,57 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       if constexpr (kTimed) cycles_ += hook->exception_entry();
     }
     const uint32_t pc = s.r[15];
-    PredecodeEntry* e = &cache_.slot(pc);
-    if (e->pc != pc || e->host == nullptr || !e->still_valid()) [[unlikely]] {
-      e = decode_miss(pc, *e);
-      if (e == nullptr) {
-        pending_ &= ~uint32_t{kPendFault};
-        if (take_fault(fault_, pc, why)) return why;
-        continue;
-      }
+    Block* block = block_at(pc);
+    if (block == nullptr) [[unlikely]] {
+      pending_ &= ~uint32_t{kPendFault};
+      if (take_fault(fault_, pc, why)) return why;
+      continue;
     }
+    const PredecodeEntry* e = blocks_.instructions(*block);
+    // EPSR.B is only ever set between blocks (service_pending ends the block that set it).
     if (s.epsr_b) [[unlikely]] {
       if (!branch_target_ok(*e)) {
         if (service_pending(pc, s.itstate, why)) return why;
         continue;
       }
     }
-    next_pc_ = pc + e->size;
+    // Instructions this visit may run: the block, cut to the cycle budget when untimed (one cycle
+    // each); a timed loop checks the budget after each instruction.
+    uint32_t left = block->count;
+    if constexpr (!kTimed) {
+      if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
+    }
+    // Outside an IT block, a block without an IT instruction never reads or advances ITSTATE.
+    const bool stop = s.itstate == 0 && !block->has_it ? run_block<kTraced, false>(e, pc, left, end, hook, why)
+                                                       : run_block<kTraced, true>(e, pc, left, end, hook, why);
+    if (stop) return why;
+  }
+  return StopReason::CycleLimit;
+}
+
+// The instructions of a block from `e` (at `pc`), one at a time exactly as a lone instruction would
+// run; leaves after `left` of them, a branch, pending work, the end of a timed budget or an
+// exception to take. True when run() must return `why`.
+template <bool kTraced, bool kMayIt, class Hook>
+bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why) {
+  constexpr bool kTimed = !std::is_same_v<Hook, NoTiming>;
+  // Untimed, every instruction is one cycle: both counters advance once per block (cycles() and
+  // instructions() add the instructions retired so far in this one, for devices read meanwhile).
+  constexpr bool kCountPerBlock = !kTimed && !kTraced;
+  ArchState& s = state_;
+  const ExceptionPort& exceptions = *exceptions_;
+  bool stop = false;
+  for (;;) {
+    const uint32_t fallthrough = pc + e->size;
+    next_pc_ = fallthrough;
     if constexpr (kTimed) {
       branched_ = false;
       mem_log_.clear();
     }
-    const uint8_t it = s.itstate;
+    uint8_t it = 0;
     bool executed = true;
-    if (it == 0) [[likely]] {
+    if constexpr (kMayIt) it = s.itstate;
+    if (!kMayIt || it == 0) [[likely]] {
       e->exec(*this, e->ops);
     } else {
       // Inside an IT block: the condition is ITSTATE[7:4] (A7.3 "Conditional execution").
@@ -63,7 +90,11 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       s.itstate = ITAdvance(it);
     }
     s.r[15] = next_pc_;
-    ++instructions_;
+    if constexpr (kCountPerBlock) {
+      ++block_retired_;
+    } else {
+      ++instructions_;
+    }
     if constexpr (kTimed) {
       RetireInfo info;
       info.pc = pc;
@@ -77,22 +108,34 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       info.info = &e->timing;
       info.memory = &mem_log_;
       cycles_ += hook->retire(info);
-    } else {
+    } else if constexpr (!kCountPerBlock) {
       ++cycles_;
     }
     if constexpr (kTraced) {
       if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
     }
     if (pending_ != 0) [[unlikely]] {
-      if (service_pending(pc, it, why)) return why;
+      if constexpr (kCountPerBlock) count_block();
+      stop = service_pending(pc, it, why);
+      break;
     }
+    if (--left == 0 || next_pc_ != fallthrough) break;
+    if constexpr (kTimed) {
+      if (cycles_ >= end) break;
+    }
+    if (exceptions.attention()) [[unlikely]] break;
+    pc = fallthrough;
+    ++e;
   }
-  return StopReason::CycleLimit;
+  if constexpr (kCountPerBlock) count_block();
+  return stop;
 }
 
-template <class Hook>
-StopReason Cpu::run_timed(Hook& hook, Cycles end) {
-  return run_loop<false>(end, &hook);
+// flatten: with link-time optimisation (cpu/CMakeLists.txt) the model's retire() and what it calls
+// inline into this loop.
+template <bool kTraced, class Model>
+[[gnu::flatten]] StopReason Cpu::run_timed_as(Cycles end) {
+  return run_loop<kTraced>(end, static_cast<Model*>(timing_));
 }
 
 }  // namespace corsim::cpu

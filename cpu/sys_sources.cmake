@@ -7,6 +7,7 @@ set(CORSIM_CPU_SYS_CORE_SOURCES
   exceptions/fp_context.cpp
   scs/itm.cpp
   scs/dwt.cpp
+  scs/fpb.cpp
   scs/pmu.cpp
   scs/systick.cpp
   scs/mpu_sau.cpp

@@ -1,15 +1,19 @@
 // Builds the seed corpora of the fuzz targets from real files (docs/reliability.md):
 //   make_seeds OUT_DIR MODELS_DIR [ELF...]
 // OUT_DIR/<target>/ receives, per target:
-//   pte, tflite        the shared models' .pte and .tflite files as they are
+//   pte, tflite        the shared models' .pte and .tflite files as they are; for tflite also a
+//                      small copy of each Vela .tflite (small_tflite.h)
 //   vela_bin_stream    each Ethos-U delegate payload of those .pte files (read with runtime/pte)
 //   npu_stream         each Vela command stream (vela/*, u85/*) behind the 5-byte header
 //                      npu_stream_fuzz.cpp expects (product, MACs, scratch size)
 //   elf_loader         the given ELF files as they are
 //   cpu                the first loadable segment of each given ELF behind cpu_fuzz.cpp's byte
+//   vela_ini           each .ini file with each of its system configs and memory modes named
+//                      in the two lines vela_ini_fuzz.cpp reads first
 // Prints one line per target with the number of seeds; exit status 1 if a target got none.
 #include <elf.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -20,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/small_tflite.h"
 #include "runtime/pte/program.h"
 
 namespace fs = std::filesystem;
@@ -84,6 +89,34 @@ void npu_seed(const fs::path& out, const std::string& name, uint8_t selector, ui
   put(out, "npu_stream", name, seed);
 }
 
+// The NAMEs of the [PREFIX.NAME] section headers of an .ini text.
+std::vector<std::string> section_names(const std::string& text, const std::string& prefix) {
+  std::vector<std::string> names;
+  size_t at = 0;
+  while ((at = text.find("[" + prefix + ".", at)) != std::string::npos) {
+    const size_t begin = at + prefix.size() + 2, end = text.find(']', begin);
+    if (end == std::string::npos) break;
+    names.push_back(text.substr(begin, end - begin));
+    at = end;
+  }
+  return names;
+}
+
+// One seed per system config of an .ini, each with one of its memory modes (in turn), so every
+// section is looked up by some seed.
+void ini_seeds(const fs::path& out, const std::string& stem, const Bytes& file) {
+  const std::string text(file.begin(), file.end());
+  const auto systems = section_names(text, "System_Config"), modes = section_names(text, "Memory_Mode");
+  const size_t n = std::max(systems.size(), modes.size());
+  for (size_t i = 0; i < n; ++i) {
+    const std::string head = (systems.empty() ? "" : systems[i % systems.size()]) + "\n" +
+                             (modes.empty() ? "" : modes[i % modes.size()]) + "\n";
+    Bytes seed(head.begin(), head.end());
+    seed.insert(seed.end(), file.begin(), file.end());
+    put(out, "vela_ini", stem + "_" + std::to_string(i), seed);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -103,7 +136,13 @@ int main(int argc, char** argv) {
   for (const auto& e : fs::recursive_directory_iterator(models)) {
     const fs::path& p = e.path();
     const std::string folder = p.parent_path().filename().string();
-    if (p.extension() == ".tflite") put(out, "tflite", folder + "_" + p.filename().string(), slurp(p));
+    if (p.extension() == ".tflite") {
+      const Bytes file = slurp(p);
+      put(out, "tflite", folder + "_" + p.filename().string(), file);
+      if (const Bytes small = corsim::fuzz::small_vela_tflite(file); !small.empty())
+        put(out, "tflite", "small_" + folder + "_" + p.filename().string(), small);
+    }
+    if (p.extension() == ".ini") ini_seeds(out, folder + "_" + p.stem().string(), slurp(p));
     if (p.filename() != "cmd_stream.bin") continue;
     const bool u85 = p.parent_path().parent_path().filename() == "u85";
     // U55-128 (index 2) or U85-256 (index 1); a scratch size large enough for the small models.
@@ -119,7 +158,7 @@ int main(int argc, char** argv) {
     put(out, "cpu", elf.stem().string(), code);
   }
   int status = 0;
-  for (const char* t : {"pte", "vela_bin_stream", "tflite", "npu_stream", "elf_loader", "cpu"}) {
+  for (const char* t : {"pte", "vela_bin_stream", "tflite", "npu_stream", "elf_loader", "cpu", "vela_ini"}) {
     std::printf("%s: %d seeds\n", t, counts[t]);
     if (counts[t] == 0) status = 1;
   }

@@ -13,7 +13,7 @@ enum class AxiPort : uint8_t { kAxi0 = 0, kAxi1 = 1 };
 class NpuBus {
  public:
   virtual ~NpuBus() = default;
-  // `address` is BASEP[region] + offset (§2.6). False = bus error (nothing backs the range).
+  // `address` is BASEP[region] + offset (Vela get_address). False: bus error (nothing backs it).
   virtual bool read(uint64_t address, std::span<uint8_t> out, AxiPort port) = 0;
   virtual bool write(uint64_t address, std::span<const uint8_t> in, AxiPort port) = 0;
 };

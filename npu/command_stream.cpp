@@ -14,7 +14,7 @@ DecodeResult decode_command(std::span<const uint32_t> words, size_t index, Isa i
   r.command.offset = static_cast<uint32_t>(index * 4);
   r.command.opcode = w0 & 0x3FF;
   r.command.param = static_cast<uint16_t>(w0 >> 16);
-  // [15:14] control: 0 = cmd0, 1 = cmd1 (§2.1). Other control values are not defined for U55.
+  // [15:14] control: 0 = cmd0, 1 = cmd1 (ethosu55_interface.h); other values are undefined on U55.
   const uint32_t control = (w0 >> 14) & 3;
   if (control == 1) {
     r.command.is_cmd1 = true;

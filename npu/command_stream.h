@@ -1,7 +1,7 @@
 #pragma once
-// Command-stream word decoding (spec/ethos-u.md §2.1): little-endian 32-bit words; bit 14 tells a
-// one-word cmd0 from a two-word cmd1. Decoding a word either updates RegisterState or yields an
-// operation for the executor.
+// Command-stream word decoding (driver ethosu55_interface.h): little-endian 32-bit words; bit 14
+// tells a one-word cmd0 from a two-word cmd1. Decoding a word either updates RegisterState or
+// yields an operation for the executor.
 #include <cstdint>
 #include <optional>
 #include <span>

@@ -21,7 +21,7 @@ std::optional<DriverPayload> parse_driver_payload(std::span<const uint8_t> bytes
   DriverPayload p;
   size_t i = 1;
   bool have_stream = false;
-  // Tag byte0 = action, byte1 = length high bits, [31:16] = length low / data (§6.2).
+  // Tag byte0 = action, byte1 = length high bits, [31:16] = length low / data (ethosu_driver.c).
   while (i < w.size()) {
     const uint32_t tag = w[i];
     const uint32_t action = tag & 0xFF;

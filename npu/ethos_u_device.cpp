@@ -13,8 +13,8 @@ namespace corsim::npu {
 
 namespace {
 
-// Bytes per AXI data beat for the PMU's beat counters: the U55's AXI ports are 64 bit (§5.1
-// "8-byte AXI"; Q10 decision), the U85's 128 bit (Vela ethos_u85.cpp: 16-byte AXI; §10.2).
+// Bytes per AXI data beat for the PMU's beat counters: the U55's AXI ports are 64 bit (Vela
+// regor.cpp regor_set_system_config: 8-byte AXI), the U85's 128 bit (16-byte AXI; docs/npu.md Q10).
 uint64_t beat_bytes(const NpuConfig& cfg) { return cfg.is_u85() ? 16 : 8; }
 
 }  // namespace
@@ -35,7 +35,7 @@ EthosUDevice::EthosUDevice(memory::Interconnect& bus, IrqSink& irq, const TimeSo
 
 void EthosUDevice::soft_reset(uint32_t reset_value) {
   // Reset completes at once: STATUS.reset_status reads 0 on the driver's first poll, and PROT
-  // reports the privilege/security level requested in RESET (ARCHITECTURE §4, §1.5).
+  // reports the privilege/security level requested in RESET (driver ethosu_dev_soft_reset).
   exec_.reset();
   pmu_.reset();
   regs_.reset();  // the storage registers: QCONFIG, LOCK, REGIONCFG, AXI_SRAM/EXT, CLKFORCE, DEBUG_*
@@ -56,7 +56,7 @@ void EthosUDevice::soft_reset(uint32_t reset_value) {
   update_irq();
 }
 
-// STATUS (§1.1, §1.2; driver ethosu55_interface.h / ethosu85_interface.h status_r): U55 bit 7 is
+// STATUS (driver ethosu55_interface.h / ethosu85_interface.h status_r): U55 bit 7 is
 // wd_fault; on the U85 bit 7 is reserved and bit 9 is branch_fault.
 uint32_t EthosUDevice::status() const {
   return (running_ ? 1u : 0u) | (irq_raised_ ? 1u << 1 : 0u) | (bus_error_ ? 1u << 2 : 0u) |
@@ -126,6 +126,11 @@ void EthosUDevice::start(Cycles now) {
   job_basep_ = basep_;
   // U85: each region's REGIONCFG field names a MEM_ATTR entry, whose axi_port picks the port.
   job_regioncfg_ = opt_.npu.is_u85() ? u85_regioncfg_for_ports(regioncfg_, mem_attr_) : regioncfg_;
+  // The AXI limits as programmed (timing/axi_limits.h): U55 AXI_LIMITn per REGIONCFG, U85
+  // AXI_SRAM/AXI_EXT. Their reset value 0 means one outstanding transaction; the driver's
+  // ethosu_dev_axi_init programs 32 (U55) or 12/64 (U85) reads.
+  timing_.set_axi_limits(opt_.npu.is_u85() ? timing::u85_axi_limits(axi_sram_, axi_ext_, opt_.npu)
+                                           : timing::u55_axi_limits(axi_limit_, regioncfg_));
   if (opt_.memory_timing) opt_.memory_timing->take_npu_delay();  // lateness of earlier jobs is spent
   running_ = true;
   end_reached_ = false;
@@ -251,13 +256,13 @@ void EthosUDevice::complete() {
       faulting_interface_ = 0;
       faulting_channel_ = r.faulting_channel;
       break;
-    // The U85 has no wd_fault bit (§1.2): a weight stream that does not decode is reported as a
-    // command-stream error, the fault the driver checks that describes it best (docs/npu.md).
+    // No wd_fault bit on the U85 (ethosu85_interface.h): an undecodable weight stream is reported
+    // as a command-stream error, the fault the driver checks that describes it best (docs/npu.md).
     case StopReason::kWeightError: (opt_.npu.is_u85() ? parse_error_ : wd_fault_) = true; break;
     case StopReason::kBranchFault: branch_fault_ = true; break;
   }
   if (r.reason != StopReason::kStop && r.reason != StopReason::kEndOfStream) spdlog::debug("{}: {}", regs_.device_name(), r.error);
-  // Q8 decision: the STOP/IRQ mask ORs into STATUS.irq_history_mask; faults record bit 0.
+  // docs/npu.md Q8: the STOP/IRQ mask ORs into STATUS.irq_history_mask; faults record bit 0.
   irq_history_ |= r.stop_mask ? r.stop_mask : 1u;
   irq_raised_ = true;
   update_irq();

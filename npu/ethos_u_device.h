@@ -1,8 +1,8 @@
 #pragma once
 // The Ethos-U55/U65 and Ethos-U85 as a memory-mapped device (the register maps of the Arm
-// Ethos-U core driver's ethosu55_interface.h / ethosu85_interface.h, spec/ethos-u.md §1.1, §1.2;
-// ID and CONFIG §1.4; run/stop/IRQ sequence §1.5, driver ethosu_device_u55_u65.c / _u85.c;
-// ARCHITECTURE §4 reset handshake). `DeviceOptions::npu.product` picks the register map; the job
+// Ethos-U core driver's ethosu55_interface.h / ethosu85_interface.h; ID, CONFIG as its
+// ethosu_dev_verify_optimizer_config checks them; run/stop/IRQ and reset handshake: its
+// ethosu_device_u55_u65.c / _u85.c). `DeviceOptions::npu.product` picks the register map; the job
 // engine below is the same for both. Corstone-300 maps a U55 at 0x48102000 (Non-secure alias
 // 0x58102000) on IRQ 56; Corstone-320 a U85 at 0x50004000 (0x40004000) on IRQ 16.
 //
@@ -84,6 +84,8 @@ class EthosUDevice final : public memory::Target {
   // Distinct unknown register offsets reported so far (tests check the log-once behaviour).
   size_t unknown_reports() const { return regs_.unknown_reports(); }
   const Pmu& pmu() const { return pmu_; }
+  // The register map, for a debugger's named, side-effect-free reads (sim/gdb `monitor npu`).
+  const memory::RegisterBank& registers() const { return regs_; }
 
  private:
   // The register maps (ethos_u_registers.cpp): the registers both share, then each one's own.
@@ -116,14 +118,14 @@ class EthosUDevice final : public memory::Target {
   // Base registers.
   uint64_t qbase_ = 0;
   uint32_t qread_ = 0, qconfig_ = 0, qsize_ = 0, prot_ = 0, lock_ = 0, regioncfg_ = 0;
-  uint32_t cmd_ = 0xC;  // clock_q_enable | power_q_enable (reset value §1.1)
+  uint32_t cmd_ = 0xC;  // clock_q_enable | power_q_enable (reset value, ethosu55_interface.h cmd_r)
   std::array<uint32_t, 4> axi_limit_{};  // U55
   std::array<uint32_t, 4> mem_attr_{};   // U85
   uint32_t axi_sram_ = 0, axi_ext_ = 0, power_ctrl_ = 0, feature_disable_ = 0;  // U85
   std::array<uint64_t, 8> basep_{};
   uint32_t clkforce_ = 0, debug_address_ = 0, debug_misc_ = 0, debug_block_ = 0;
 
-  // STATUS bits (§1.1).
+  // STATUS bits (status_r).
   bool running_ = false, irq_raised_ = false, bus_error_ = false, parse_error_ = false, end_reached_ = false,
        wd_fault_ = false, branch_fault_ = false, pmu_irq_ = false;
   uint32_t faulting_interface_ = 0, faulting_channel_ = 0, irq_history_ = 0;

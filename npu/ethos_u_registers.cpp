@@ -1,6 +1,6 @@
 // The Ethos-U register maps, declared in the device's register bank (memory/register_bank.h).
 // Offsets and fields: the Arm Ethos-U core driver's ethosu55_interface.h (U55/U65) and
-// ethosu85_interface.h (U85), struct NPU_REG; spec/ethos-u.md §1.1, §1.2.
+// ethosu85_interface.h (U85), struct NPU_REG.
 #include <string_view>
 #include <utility>
 
@@ -47,7 +47,7 @@ void EthosUDevice::declare_common_registers() {
   b.add(kStatus, "STATUS", [this] { return status(); }, nullptr);
   b.add(kCmd, "CMD", [this] { return cmd_ & 0xC; }, [this](uint32_t v, uint32_t) { write_cmd(v); });
   b.add(kReset, "RESET", [] { return 0u; }, [this](uint32_t v, uint32_t) { soft_reset(v); });
-  // Writing QBASE or QSIZE while stopped clears STATUS.cmd_end_reached (§1.1).
+  // Writing QBASE or QSIZE while stopped clears STATUS.cmd_end_reached (status_r).
   auto queue_written = [this] {
     if (!running_) end_reached_ = false;
   };

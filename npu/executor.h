@@ -103,6 +103,7 @@ class Executor {
   std::vector<uint8_t> shram_;
   ChainBuffers chain_;
   Accumulators accumulators_;  // U85 ACC_FORMAT acc_input KEEP
+  WeightCache weight_cache_;   // decoded weights, reused while the stream bytes are unchanged
   uint32_t cond_status_ = 0;
   Observer before_;
 };

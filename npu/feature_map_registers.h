@@ -1,9 +1,9 @@
 #pragma once
-// The registers every feature map (IFM, IFM2, OFM) has in both command-stream ISAs (spec/ethos-u.md
-// §2.3, §2.4, §2.6; driver ethosu55_interface.h / ethosu85_interface.h): precision, zero point,
-// tile sizes, region, the four tile bases and the strides. The two decoders (op_config.cpp for
-// arch 1.x, op_config_u85.cpp for arch 2.0) read them with this one function and differ only in
-// how they decode the precision register.
+// The registers every feature map (IFM, IFM2, OFM) has in both command-stream ISAs (Vela
+// register_command_stream_util.py get_strides; driver ethosu55_interface.h / ethosu85_interface.h):
+// precision, zero point, tile sizes, region, the four tile bases and the strides. The two decoders
+// (op_config.cpp for arch 1.x, op_config_u85.cpp for arch 2.0) read them with this one function and
+// differ only in how they decode the precision register.
 #include <cstdint>
 
 #include "npu/op_config.h"
@@ -22,7 +22,7 @@ using PrecisionDecoder = void (*)(FeatureMap& fm, uint16_t precision, bool ofm);
 // A 16-bit register value as the feature map's signedness reads it.
 inline int32_t typed16(uint16_t raw, bool is_signed) { return is_signed ? static_cast<int16_t>(raw) : int32_t{raw}; }
 
-// For a chained U85 map the region field is the chaining-buffer number (§9.3).
+// For a chained U85 map the region field is the chaining-buffer number (tests/npu_u85 goldens).
 FeatureMap read_feature_map(const RegisterState& r, Isa isa, const FeatureMapRegisters& k, PrecisionDecoder decode);
 
 }  // namespace corsim::npu

@@ -1,5 +1,5 @@
 #pragma once
-// The Ethos-U85 fast weight decoder format, FWD (spec/ethos-u.md §4.3 confirmed by §9.6; VELA
+// The Ethos-U85 fast weight decoder format, FWD (confirmed on the tests/npu_u85 goldens; VELA
 // mlw_codec mlw_encode_fwd.cpp ml_encode_fwd / fwd_emit_header): one 256-bit header
 //   [0] raw_mode, [1] small_lut, 102 zero bits, [111:104] signed zero_adjust,
 //   16 x 9-bit LUT entries folded as (|v| << 1) | sign,
@@ -23,7 +23,7 @@ struct FwdResult {
 uint64_t fwd_stream_bytes(bool raw_mode, bool small_lut, uint64_t count);
 
 // Decodes `count` weights; the stream length must be exactly what the header's mode implies
-// (§9.6: WEIGHT_LENGTH = 32 + payload rounded up to 32 bytes).
+// (U85 goldens: WEIGHT_LENGTH = 32 + payload rounded up to 32 bytes).
 FwdResult decode_fwd(std::span<const uint8_t> stream, uint64_t count);
 
 }  // namespace corsim::npu

@@ -29,7 +29,7 @@ std::optional<NpuConfig> npu_config_for(std::string_view type, uint32_t macs, st
     error = fmt::format("{} has {} MACs, not {}", type, sizes, macs);
     return std::nullopt;
   }
-  if (c.product == Product::kU65 && macs == 512) c.macs = 256;  // U65-512: 2 cores x 256 (§1.4)
+  if (c.product == Product::kU65 && macs == 512) c.macs = 256;  // U65-512: 2 x 256 (ethos_u65.cpp)
   return c;
 }
 
@@ -43,11 +43,11 @@ std::optional<NpuConfig> npu_config_from_word(uint32_t config) {
       c.product = product == 1 ? Product::kU65 : Product::kU55;
       if (log2 < 5 || log2 > 9) return std::nullopt;
       c.macs = 1u << log2;
-      if (c.macs == 512) c.macs = 256;  // U65-512: 2 cores x 256 (§1.4)
+      if (c.macs == 512) c.macs = 256;  // U65-512: 2 cores x 256 (ethos_u65.cpp)
       return c;
     case 2:
       c.product = Product::kU85;
-      if (log2 < 7 || log2 > 11) return std::nullopt;  // U85-128 .. U85-2048 (§1.4)
+      if (log2 < 7 || log2 > 11) return std::nullopt;  // U85-128 .. U85-2048 (ethos_u85.cpp)
       c.macs = 1u << log2;
       return c;
     default: return std::nullopt;

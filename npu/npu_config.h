@@ -1,5 +1,5 @@
 #pragma once
-// Static configuration of one Ethos-U55/U65/U85 instance (spec/ethos-u.md §1.4, §5.1).
+// Static configuration of one Ethos-U55/U65/U85 instance (Vela ethos_u55/65/85.cpp).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -7,7 +7,7 @@
 
 namespace corsim::npu {
 
-// CONFIG.product (§1.1, §1.2): 0 U55, 1 U65 (both ISA arch 1.x), 2 U85 (arch 2.0).
+// CONFIG.product (driver *_interface.h config_r): 0 U55, 1 U65 (ISA arch 1.x), 2 U85 (arch 2.0).
 enum class Product : uint8_t { kU55 = 0, kU65 = 1, kU85 = 2 };
 
 struct NpuConfig {
@@ -21,7 +21,7 @@ struct NpuConfig {
     return log2;
   }
   // U55/U65: SHRAM size. U85: the internal memory a DMA in internal mode reaches is the 2 KB LUT
-  // RAM (§3.5, §9.5; VELA ethos_u85.cpp _lutRam).
+  // RAM (VELA ethos_u85.cpp _lutRam; tests/npu_u85 goldens).
   uint32_t shram_kb() const {
     if (is_u85()) return 2;
     switch (macs) {
@@ -30,12 +30,12 @@ struct NpuConfig {
       default: return 48;
     }
   }
-  // U85 weight decoders = Vela's cores: 1 up to 256 MACs, 2 at 512, 4 from 1024 (§1.4, §5.1).
+  // U85 weight decoders = Vela's cores: 1 up to 256 MACs, 2 at 512, 4 from 1024 (ethos_u85.cpp).
   uint32_t weight_decoders() const {
     if (!is_u85()) return 1;
     return macs <= 256 ? 1 : macs == 512 ? 2 : 4;
   }
-  // CONFIG register (§1.4 table). U55/U65: macs_per_cc | shram_size << 8 | product << 28.
+  // CONFIG (ArchEthosU55::ConfigRegister). U55/U65: macs_per_cc | shram_size << 8 | product << 28.
   // U85 (regor EthosU85RCSGenerator::ConfigRegister): macs_per_cc | cmd_stream_version 1 << 4 |
   // log2(SRAM ports) << 8 | log2(EXT ports) << 10 | log2(weight decoders) << 12 | 2 << 28.
   uint32_t config_word() const {
@@ -46,7 +46,7 @@ struct NpuConfig {
     }
     return macs_log2() | (shram_kb() << 8) | (product == Product::kU65 ? 1u << 28 : 0u);
   }
-  // ID register: the driver headers' defaults, which pass its arch check (§1.4, Q9).
+  // ID register: the driver headers' defaults, which pass its arch check (docs/npu.md Q9).
   uint32_t id_word() const {
     switch (product) {
       case Product::kU65: return 0x10066001u;
@@ -54,16 +54,16 @@ struct NpuConfig {
       default: return 0x10104201u;
     }
   }
-  // OFM micro-block depth used by the U55 weight order (§4.2): 4 on U55-32, else 8.
+  // OFM micro-block depth used by the U55 weight order (ethos_u55.cpp): 4 on U55-32, else 8.
   uint32_t ofm_ublock_depth() const { return macs == 32 ? 4 : 8; }
-  // U55: the LUT slots sit in the last 2 KB of SHRAM (§3.5, §8.6). U85: the LUT RAM itself.
+  // U55: the LUT slots sit in the last 2 KB of SHRAM (Vela lutStart). U85: the LUT RAM itself.
   uint32_t lut_base() const { return is_u85() ? 0 : (shram_kb() - 2) * 1024; }
 };
 
-// The one check of an NPU configuration, shared by every tool: `type` is "ethos-u55",
-// "ethos-u65" or "ethos-u85" (the FVP's NPU, Vela's target without the MAC count) and `macs` a
-// MAC count that product is built with (§1.4: U55 32..256, U65 256/512, U85 128..2048). On
-// failure `error` says why in one line.
+// The one check of an NPU configuration, shared by every tool: `type` is "ethos-u55", "ethos-u65"
+// or "ethos-u85" (the FVP's NPU, Vela's target without the MAC count) and `macs` a MAC count that
+// product is built with (Vela's configs: U55 32..256, U65 256/512, U85 128..2048). On failure
+// `error` says why in one line.
 std::optional<NpuConfig> npu_config_for(std::string_view type, uint32_t macs, std::string& error);
 
 // From a CONFIG word (e.g. the one in a COP1 payload); nullopt for an unknown product or MAC count.

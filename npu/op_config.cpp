@@ -28,7 +28,7 @@ uint32_t precision_bits(uint32_t field) { return 8u << field; }  // 0 8, 1 16, 2
 
 void decode_precision(FeatureMap& fm, uint16_t p, bool ofm) {
   fm.is_signed = bit(p, 0);
-  // IFM: precision [19:18] -> param bits 3:2. OFM: [18:17] -> param bits 2:1 (§2.3).
+  // IFM: precision [19:18] -> param bits 3:2. OFM: [18:17] -> param bits 2:1 (*_interface.h).
   fm.elem_bits = static_cast<uint8_t>(precision_bits(ofm ? bits<2, 1>(p) : bits<3, 2>(p)));
   fm.layout = bits<7, 6>(p) == 1 ? Layout::kNhcwb16 : Layout::kNhwc;
 }
@@ -62,7 +62,7 @@ FeatureMap ofm_registers(const RegisterState& r, Isa isa) {
 }
 
 // No register holds the IFM height/width of a kernel operation; it follows from the OFM size,
-// kernel, stride and padding (§8.2). With IFM_UPSCALE the formula gives the upscaled extent.
+// kernel, stride and padding (tests/npu real_stream_reference_test); with IFM_UPSCALE, upscaled.
 uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint32_t pad_a, uint32_t pad_b,
                     uint32_t upscale) {
   const int64_t v = int64_t{ofm - 1} * stride + dilated_kernel - pad_a - pad_b;
@@ -71,7 +71,7 @@ uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint
   return static_cast<uint32_t>(e);
 }
 
-// U55 LUT (§3.5, §8.6): TABLE_n at SHRAM lut_base + 256·n; the index width and signedness follow
+// U55 LUT (Vela lutStart): TABLE_n at SHRAM lut_base + 256·n; the index width and signedness follow
 // ACTIVATION.clip_range (0: the OFM precision, capped at 16 bit), entries are OFM-sized.
 LutSpec u55_lut_spec(const OperationConfig& op) {
   LutSpec l;
@@ -118,12 +118,12 @@ OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16
   op.ofm = ofm_registers(r, isa);
 
   const uint16_t ks = r.get0(cmd0::kKernelStride);
-  op.kernel.stride_x = 1 + bit(ks, 0) + 2 * bit(ks, 6);  // lsb [16], msb [22] (§2.3, Q6)
+  op.kernel.stride_x = 1 + bit(ks, 0) + 2 * bit(ks, 6);  // lsb [16], msb [22] (docs/npu.md Q6)
   op.kernel.stride_y = 1 + bit(ks, 1) + 2 * bit(ks, 9);  // lsb [17], msb [25]
   op.kernel.part_kernel_first = bit(ks, 2);
   op.kernel.dilation_x = 1 + bit(ks, 3);
   op.kernel.dilation_y = 1 + bit(ks, 4);
-  // KERNEL_WIDTH/HEIGHT_M1 hold the dilated extent - 1 (§2.3).
+  // KERNEL_WIDTH/HEIGHT_M1 hold the dilated extent - 1 (Vela generate_kernel).
   op.kernel.width = r.get0(cmd0::kKernelWidthM1) / op.kernel.dilation_x + 1u;
   op.kernel.height = r.get0(cmd0::kKernelHeightM1) / op.kernel.dilation_y + 1u;
 
@@ -159,7 +159,7 @@ OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16
   op.opa_scale = {r.get1(cmd1::kOpaScale), r.get1_hi(cmd1::kOpaScale) & 0x3Fu};
   op.opb_scale = {r.get1(cmd1::kOpbScale) & 0xFFFFu, 0};
 
-  // IFM2_BROADCAST (§2.3): [16] H, [17] W, [18] C, [22] operand order, [23] scalar.
+  // IFM2_BROADCAST (ethosu55_interface.h): [16] H, [17] W, [18] C, [22] operand order, [23] scalar.
   const uint16_t bc = r.get0(cmd0::kIfm2Broadcast);
   op.ifm2.broadcast = static_cast<uint8_t>(bc & 7);
   op.operands_reversed = bit(bc, 6);

@@ -1,7 +1,7 @@
 #pragma once
-// The operation view of the register file: what one NPU_OP_* command means, with every field of
-// spec/ethos-u.md §2.3-§2.7 named. Built once per operation from RegisterState, then handed to the
-// kernels (npu/ops/) and the timing model (npu/timing/).
+// The operation view of the register file: what one NPU_OP_* command means, with every field of the
+// driver's ethosu55/85_interface.h named. Built once per operation from RegisterState, then handed
+// to the kernels (npu/ops/) and the timing model (npu/timing/).
 #include <array>
 #include <cstdint>
 #include <string>
@@ -11,43 +11,43 @@
 namespace corsim::npu {
 
 enum class OpKind : uint8_t { kConv, kDepthwise, kPool, kElementwise, kDma, kResize, kOther };
-// NPU_OP_POOL mode (§2.2): U55 0..2; U85 adds 3..7.
+// NPU_OP_POOL mode (*_interface.h pooling_mode): U55 0..2; U85 adds 3..7.
 enum class PoolMode : uint8_t {
   kMax = 0, kAverage = 1, kReduceSum = 2, kSum = 3, kNone = 4, kMin = 5, kArgmaxX = 6, kArgmaxY = 7
 };
-// NPU_OP_ELEMENTWISE mode (§2.5): U55 0..9; U85 adds LSR, DIV, compares and logical modes.
+// NPU_OP_ELEMENTWISE mode (elementwise_mode): U55 0..9; U85 adds LSR, DIV, compare, logic.
 enum class ElementwiseMode : uint8_t {
   kMul = 0, kAdd = 1, kSub = 2, kMin = 3, kMax = 4, kLrelu = 5, kAbs = 6, kClz = 7, kShr = 8, kShl = 9,
   kLsr = 10, kDiv = 11, kCmpEq = 16, kCmpNe = 17, kCmpGe = 18, kCmpGt = 19,
   kAnd = 33, kOr = 34, kXor = 35, kNot = 36, kAndNot = 42
 };
-// NPU_OP_RESIZE mode (U85, §2.2).
+// NPU_OP_RESIZE mode (ethosu85_interface.h resize_mode).
 enum class ResizeMode : uint8_t { kBilinear = 0, kReplicate = 1, kNearest = 2 };
 enum class Layout : uint8_t { kNhwc = 0, kNhcwb16 = 1 };
-// Rounding of a rescale (§3.1 table). The U55 OFM_PRECISION[31:30] / IFM_PRECISION[31:30] values
-// are the first three; the U85 OFM_SCALE round_mode (ethosu85_interface.h round_mode_ofm) maps
-// onto all six in op_config_u85.cpp.
+// Rounding of a rescale (regor graphir_optimiser.cpp Scale<T>). The U55 OFM_PRECISION[31:30] /
+// IFM_PRECISION[31:30] values are the first three; the U85 OFM_SCALE round_mode
+// (ethosu85_interface.h round_mode_ofm) maps onto all six in op_config_u85.cpp.
 enum class RoundMode : uint8_t {
   kDbl = 0, kTruncate = 1, kNatural = 2, kDoubleAsymmetric = 3, kSymmetric = 4, kTruncateToLower = 5
 };
-// Output activation function. U55 ACTIVATION[20:16] (§2.3): 0 none, 3 TANH, 4 SIGMOID, 16+n
-// TABLE_n. The U85 LUT_* functions (§9.5) decode to kTable (with a LutSpec) or kTanh/kSigmoid.
+// Output activation function. U55 ACTIVATION[20:16]: 0 none, 3 TANH, 4 SIGMOID, 16+n TABLE_n
+// (activation_function). U85 LUT_* functions (U85 goldens): kTable (+ LutSpec) or kTanh/kSigmoid.
 enum class ActivationFunction : uint8_t { kNone = 0, kTanh = 3, kSigmoid = 4, kTable = 16 };
-// *_PRECISION.activation_storage (U85, §2.3 corrected in §9.3): how an IFM/IFM2/OFM is held.
+// *_PRECISION.activation_storage (U85, tests/npu_u85 goldens): how an IFM/IFM2/OFM is held.
 // kChained: in chaining buffer `region`; kScalar (NONE): the operand is OP_SCALAR.
 enum class Storage : uint8_t { kTile2x2 = 0, kTile3x1 = 1, kChained = 2, kScalar = 3 };
-// Broadcast mask of IFM_BROADCAST / IFM2_BROADCAST (U85 §9.3; U55 IFM2_BROADCAST bits 0..2).
+// Broadcast mask of IFM_BROADCAST / IFM2_BROADCAST (U85 goldens; U55 IFM2_BROADCAST bits 0..2).
 namespace broadcast {
 constexpr uint8_t kH = 1, kW = 2, kC = 4, kScalar = 8;
 }
 // OFM_PRECISION.activation_transpose (U85): the axis order the OFM is stored in.
 enum class Transpose : uint8_t { kHwc = 0, kWhc = 1, kHcw = 2, kWch = 3, kChw = 6, kCwh = 7 };
-// Scale-record layout of the per-channel stream (§3.2): U55 40-bit bias; U85 by ACC_FORMAT.
+// Per-channel scale-record layout (Vela *_weight_encoder.cpp): U55 40-bit bias; U85 by ACC_FORMAT.
 enum class ScaleRecord : uint8_t { kU55, kU85Acc32, kU85Acc48 };
 
 struct FeatureMap {
   uint32_t height = 1, width = 1, depth = 1;  // extent the operation touches
-  uint32_t height0 = 1, height1 = 1, width0 = 1;  // tile sizes (§2.6)
+  uint32_t height0 = 1, height1 = 1, width0 = 1;  // tile sizes (Vela generate_tiles)
   std::array<uint64_t, 4> base{};  // region offsets of the 4 tiles
   uint64_t stride_x = 0, stride_y = 0, stride_c = 0;
   uint8_t region = 0;
@@ -91,10 +91,10 @@ struct Kernel {
 struct Scale {
   uint32_t scale = 1;
   uint32_t shift = 0;
-  uint32_t dbl = 0;  // U85 dbl_rnd: the double-rounding term is 2^(30 - dbl) (§3.1, §9.4)
+  uint32_t dbl = 0;  // U85 dbl_rnd: the double-rounding term is 2^(30 - dbl) (ethosu85_interface.h)
 };
 
-// Where the LUT an operation uses lives and how it is indexed (§3.5, §8.6, §9.5).
+// Where the LUT an operation uses lives and how it is indexed (KWS and tests/npu_u85 goldens).
 struct LutSpec {
   uint32_t offset = 0;      // byte offset of the table from NpuConfig::lut_base()
   uint8_t index_bits = 8;   // 8: 256 entries indexed by value + 128 (signed); 16: interpolated
@@ -103,7 +103,7 @@ struct LutSpec {
 };
 
 // The weight streams of one operation: U55 one; U85 SWD one per weight decoder (WEIGHT_BASE,
-// WEIGHT1..3_BASE), FWD one (§2.4, §4.3).
+// WEIGHT1..3_BASE), FWD one (Vela ethos_u85_weight_encoder.cpp).
 struct WeightStream {
   uint64_t base = 0, length = 0;
 };
@@ -130,26 +130,26 @@ struct OperationConfig {
   ActivationFunction activation = ActivationFunction::kNone;
   uint32_t table_index = 0;  // TABLE_n
   uint32_t clip_range = 0;   // U55 ACTIVATION[30:28]
-  bool activation_clamp = true;  // U85 ACTIVATION.clip = 1 turns ACTIVATION_MIN/MAX off (§9.3)
+  bool activation_clamp = true;  // U85 ACTIVATION.clip = 1 turns MIN/MAX off (U85 goldens)
   int32_t activation_min = 0, activation_max = 0;
   LutSpec lut;
 
-  // Elementwise operand scaling (§3.4).
+  // Elementwise operand scaling (Vela GenerateScalingForElementwise).
   uint32_t ifm_scale_mode = 0;  // 0 OPA_OPB_16, 1 OPA_32, 2 OPB_32
   RoundMode ifm_round = RoundMode::kDbl;
   Scale opa_scale, opb_scale;
   bool operands_reversed = false;
-  // U85 (§3.4, §9.4): every operand has its own rescale, IFM_SCALE and IFM2_SCALE.
+  // U85 (ethos_u85_register_cs_generator.cpp): each operand has its own IFM_SCALE / IFM2_SCALE.
   bool per_operand_scaling = false;
   Scale ifm_scale, ifm2_scale;
   RoundMode ifm2_round = RoundMode::kDbl;
 
-  // Weights and scales (§2.7).
+  // Weights and scales (WEIGHT_*, SCALE_* registers).
   uint8_t weight_region = 0, scale_region = 0;
   uint64_t weight_base = 0, weight_length = 0, scale_base = 0, scale_length = 0;
   ScaleRecord scale_record = ScaleRecord::kU55;
-  // U85 (§4.3, §9.6): format, sparsity, one stream per decoder, micro-block and the IFM block
-  // depth the weight order uses (derived: no register holds it).
+  // U85 (ethos_u85_weight_encoder.cpp): format, sparsity, one stream per decoder, micro-block and
+  // the IFM block depth the weight order uses (derived: no register holds it).
   bool fast_weights = false, sparse_2_4 = false;
   std::array<WeightStream, 4> weight_streams{};
   uint32_t weight_stream_count = 1;
@@ -159,18 +159,18 @@ struct OperationConfig {
   uint32_t acc_input = 0;          // U85 ACC_FORMAT: 0 reset, 1 keep, 2 from IFM2
   bool acc_output = true;          // U85 ACC_FORMAT.acc_output = 0
 
-  // Resize (U85 §2.3/§2.4).
+  // Resize (U85 RESIZE_* registers, ethosu85_interface.h).
   ResizeMode resize_mode = ResizeMode::kNearest;
   uint32_t resize_x_scale_n = 1, resize_y_scale_n = 1;
   int32_t resize_x_offset = 0, resize_y_offset = 0;
   uint32_t resize_x_one_step_int = 0, resize_x_one_step_mod = 0, resize_y_one_step_int = 0,
            resize_y_one_step_mod = 0;
 
-  // DMA (§2.8).
+  // DMA (Vela ethos_u55_register_cs_generator.cpp GenerateDMA).
   uint8_t dma_src_region = 0, dma_dst_region = 0;
   bool dma_src_internal = false, dma_dst_internal = false;
   uint64_t dma_src = 0, dma_dst = 0, dma_length = 0;
-  // U85 2-D/3-D DMA (§2.3 DMA0_SRC_REGION stride_mode, DMA0_SIZE0/1, §2.4 DMA0_*_STRIDE0/1).
+  // U85 2-D/3-D DMA (ethosu85_interface.h DMA0_SRC_REGION stride_mode, DMA0_SIZE*, *_STRIDE*).
   uint32_t dma_stride_mode = 0;  // 0 1-D, 1 2-D, 2 3-D
   // U85 DMA index mode (DMA0_SRC/DST_REGION.idx_mode): gather (source indexed) or scatter
   // (destination indexed) with int32 indices at DMA0_IDX in DMA0_IDX_REGION, each at most

@@ -1,7 +1,7 @@
-// ISA arch 2.0 (Ethos-U85) operation decoding: the U85 register layouts of spec/ethos-u.md §2.2-
-// §2.5 (field positions from the driver's ethosu85_interface.h and VELA ethos_u85_interface.hpp),
-// with the semantics §9 established on real U85 streams. Fills the same OperationConfig as the
-// U55 decoder (op_config.cpp), so both NPUs share one kernel set (npu/ops/).
+// ISA arch 2.0 (Ethos-U85) operation decoding: the U85 register layouts (field positions from the
+// driver's ethosu85_interface.h and VELA ethos_u85_interface.hpp), with the semantics the real U85
+// streams settle (tests/npu_u85/golden_test.cpp). Fills the same OperationConfig as the U55 decoder
+// (op_config.cpp), so both NPUs share one kernel set (npu/ops/).
 #include <algorithm>
 
 #include "base/bits.h"
@@ -32,8 +32,8 @@ FeatureMap feature_map(const RegisterState& r, const FeatureMapRegisters& k) {
   return read_feature_map(r, kIsa, k, decode_precision);
 }
 
-// OFM_SCALE / IFM_SCALE / IFM2_SCALE (§2.4): word0 [21:16] shift, [26:22] dbl_rnd, round mode
-// ([31:29] for the OFM, [29] for the inputs); word1 the 31-bit scale.
+// OFM_SCALE / IFM_SCALE / IFM2_SCALE (ethosu85_interface.h): word0 [21:16] shift, [26:22] dbl_rnd,
+// round mode ([31:29] for the OFM, [29] for the inputs); word1 the 31-bit scale.
 Scale scale_register(const RegisterState& r, uint16_t opcode) {
   const uint16_t hi = r.get1_hi(opcode);
   return {r.get1(opcode) & 0x7FFFFFFFu, hi & 0x3Fu, bits<10, 6>(hi)};
@@ -52,9 +52,9 @@ RoundMode ofm_round_mode(uint32_t field) {
   }
 }
 
-// ACTIVATION.activation_function (§2.3 U85, §9.5): LUT input/output types. Tables sit in the
-// 2 KB LUT RAM at table number x table size (256 B for 8-bit -> 8-bit, 512 B S8->S16, 1 KB
-// S8->S32, 2 KB for a 16-bit input).
+// ACTIVATION.activation_function (ethosu85_interface.h; U85 goldens): LUT input/output types.
+// Tables sit in the 2 KB LUT RAM at table number x table size (256 B for 8-bit -> 8-bit, 512 B
+// S8->S16, 1 KB S8->S32, 2 KB for a 16-bit input).
 void decode_activation(OperationConfig& op, uint16_t act) {
   const uint32_t fn = bits<4, 0>(act), table = bits<7, 5>(act);
   op.activation_clamp = bit(act, 12) == 0;
@@ -68,7 +68,7 @@ void decode_activation(OperationConfig& op, uint16_t act) {
     case 4: lut(8, true, 1, 256); break;    // S8 -> S8
     case 5: lut(8, true, 2, 512); break;    // S8 -> S16
     case 7: lut(8, true, 4, 1024); break;   // S8 -> S32
-    case 8: lut(16, true, 4, 2048); break;  // S16 -> S16, 512 base/slope words (§3.5; unverified)
+    case 8: lut(16, true, 4, 2048); break;  // S16 -> S16, 512 base/slope words (lut.py; unverified)
     case 9: lut(16, true, 4, 2048); break;  // S16 -> S32 (unverified)
     case 10: op.activation = ActivationFunction::kTanh; op.lut.index_bits = 16; break;
     case 11: op.activation = ActivationFunction::kSigmoid; op.lut.index_bits = 16; break;
@@ -77,7 +77,7 @@ void decode_activation(OperationConfig& op, uint16_t act) {
 }
 
 // ACC_FORMAT.microblock (ethosu85_interface.h microblock): h x w of the OFM micro-block; its
-// depth is MACs / 8 / (h x w) (§9.6).
+// depth is MACs / 8 / (h x w) (tests/npu_u85 goldens' weight counts).
 void decode_microblock(OperationConfig& op, uint32_t field, uint32_t macs) {
   static constexpr uint8_t kHw[6][2] = {{1, 1}, {1, 2}, {1, 4}, {2, 2}, {2, 4}, {4, 4}};
   const auto& hw = kHw[std::min<uint32_t>(field, 5)];
@@ -86,7 +86,7 @@ void decode_microblock(OperationConfig& op, uint32_t field, uint32_t macs) {
   op.ofm_ublock_depth = std::max<uint32_t>(1, macs / 8 / (hw[0] * hw[1]));
 }
 
-// The IFM block depth the U85 weight order walks (§9.6; VELA ethos_u85.cpp
+// The IFM block depth the U85 weight order walks (tests/npu_u85 goldens; VELA ethos_u85.cpp
 // ArchEthosU85::GetOpConfig): 16 part-kernel; 32 for a 32-bit IFM or 128/256 MACs with a
 // 16-deep micro-block (not sparse); 128 for 2:4-sparse 8-bit; else 64.
 uint32_t weight_ifm_block_depth(const OperationConfig& op, uint32_t macs) {
@@ -105,7 +105,7 @@ uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint
   return static_cast<uint32_t>(e);
 }
 
-// A storage-NONE operand is the 32-bit OP_SCALAR (§9.3).
+// A storage-NONE operand is the 32-bit OP_SCALAR (tests/npu_u85 goldens).
 void apply_scalar(FeatureMap& fm, const RegisterState& r) {
   if (fm.storage == Storage::kScalar || (fm.broadcast & broadcast::kScalar)) {
     fm.storage = Storage::kScalar;
@@ -181,7 +181,7 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
   op.scale_record = op.acc_format == 1 ? ScaleRecord::kU85Acc48 : ScaleRecord::kU85Acc32;
 
   // Output stage: OFM_SCALE carries the round mode of every rescale of the operation, including
-  // the per-channel one of convolutions (§9.3).
+  // the per-channel one of convolutions (tests/npu_u85 goldens).
   op.ofm_scale_global = bit(r.get0(cmd0::kOfmPrecision), 8);
   op.ofm_scale = scale_register(r, cmd1::kOfmScale);
   op.ofm_round = ofm_round_mode(bits<15, 13>(r.get1_hi(cmd1::kOfmScale)));
@@ -194,7 +194,7 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
   op.ifm2_scale = scale_register(r, u85::cmd1::kIfm2Scale);
   op.ifm2_round = bit(r.get1_hi(u85::cmd1::kIfm2Scale), 13) ? RoundMode::kNatural : RoundMode::kDbl;
 
-  // Weights and scales (§2.4, §4.3).
+  // Weights and scales (WEIGHT*_BASE, SCALE_BASE).
   op.weight_region = r.get0(cmd0::kWeightRegion) & 7;
   op.scale_region = r.get0(cmd0::kScaleRegion) & 7;
   const uint16_t wf = r.get0(u85::cmd0::kWeightFormat);
@@ -206,7 +206,7 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
                                                  {u85::cmd1::kWeight3Base, u85::cmd1::kWeight3Length}};
   for (unsigned s = 0; s < 4; ++s)
     op.weight_streams[s] = {r.address(kWeightRegs[s][0], kIsa), r.get1(kWeightRegs[s][1])};
-  // SWD: one stream per weight decoder; FWD: one stream (§4.3; VELA StreamsRequired).
+  // SWD: one stream per weight decoder; FWD: one stream (VELA StreamsRequired).
   const uint32_t decoders = macs <= 256 ? 1 : macs == 512 ? 2 : 4;
   op.weight_stream_count = op.fast_weights ? 1 : decoders;
   op.weight_base = op.weight_streams[0].base;
@@ -214,7 +214,7 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
   op.scale_base = r.address(cmd1::kScaleBase, kIsa);
   op.scale_length = r.get1(cmd1::kScaleLength) & 0xFFFFF;
 
-  // Resize (§2.3, §2.4).
+  // Resize (ethosu85_interface.h RESIZE_*).
   op.resize_x_scale_n = (r.get0(u85::cmd0::kResizeXScaleNM1) & 0x7FF) + 1u;
   op.resize_y_scale_n = (r.get0(u85::cmd0::kResizeYScaleNM1) & 0x7FF) + 1u;
   op.resize_x_offset = sign_extend(r.get0(u85::cmd0::kResizeXOffset), 12);
@@ -224,7 +224,7 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
   op.resize_y_one_step_int = r.get1_hi(u85::cmd1::kResizeY) & 0xF;
   op.resize_y_one_step_mod = r.get1(u85::cmd1::kResizeY) & 0x7FF;
 
-  // DMA (§2.3, §2.8): [18:16] region, [24] internal (the LUT RAM), stride mode, index mode.
+  // DMA (ethosu85_interface.h): [18:16] region, [24] internal (LUT RAM), stride mode, index mode.
   const uint16_t src = r.get0(cmd0::kDma0SrcRegion), dst = r.get0(cmd0::kDma0DstRegion);
   op.dma_src_region = src & 7;
   op.dma_dst_region = dst & 7;

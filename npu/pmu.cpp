@@ -59,8 +59,8 @@ void Pmu::count_event(uint32_t event, uint64_t n) {
 }
 
 // The cycle counter runs between its start and stop events (PMCCNTR_CFG). The ExecuTorch runner
-// programs start = NPU_ACTIVE, stop = NPU_IDLE, i.e. active cycles only (§1.6); with no start
-// event it counts every cycle. Q10 decision, from the event names.
+// programs start = NPU_ACTIVE, stop = NPU_IDLE, i.e. active cycles only (arm_perf_monitor.cpp);
+// with no start event it counts every cycle. docs/npu.md Q10, from the event names.
 void Pmu::count_cycles(uint64_t n, bool active) {
   if (!counting() || !(enable_ & kCycleBit) || n == 0) return;
   const uint32_t start = ccnt_cfg_ & 0x3FF;

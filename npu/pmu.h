@@ -1,6 +1,6 @@
 #pragma once
-// The Ethos-U55 PMU (spec/ethos-u.md §1.1 PMU registers, §1.3 event numbers, §1.6 how the
-// ExecuTorch runner uses it): PMCR, enable/overflow/interrupt sets, a 48-bit cycle counter with
+// The Ethos-U55 PMU (driver ethosu55_interface.h registers, pmu_ethosu.h events; the ET runner's
+// use: arm_perf_monitor.cpp): PMCR, enable/overflow/interrupt sets, a 48-bit cycle counter with
 // start/stop events and four 32-bit event counters. The device feeds it NPU activity as intervals
 // (active, idle) and per-job event totals; counting happens only while enabled.
 #include <array>
@@ -11,7 +11,7 @@
 
 namespace corsim::npu {
 
-// Event numbers (driver pmu_ethosu.h, §1.3).
+// Event numbers (driver pmu_ethosu.h pmu_event).
 enum PmuEvent : uint32_t {
   kEvNoEvent = 0,
   kEvCycle = 17,
@@ -45,7 +45,7 @@ class Pmu {
  public:
   static constexpr unsigned kMaxEventCounters = 8;
   static constexpr uint32_t kCycleBit = 1u << 31;
-  // Register offsets from PMCR (U55: PMCR at 0x180, U85: at 0x1180; §1.1, §1.2).
+  // Register offsets from PMCR (U55: PMCR at 0x180, U85: at 0x1180; ethosu55/85_interface.h).
   static constexpr uint32_t kPmovsclr = 0x10;
 
   // U55/U65: 4 event counters; U85: 8.

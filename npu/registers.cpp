@@ -9,7 +9,7 @@ struct Name {
   std::string_view name;
 };
 
-// Names follow the driver header ethosu55_interface.h (spec/ethos-u.md §2.2-§2.4).
+// Names follow the driver header ethosu55_interface.h (cmd0_opcode, cmd1_opcode).
 constexpr Name kOperations[] = {
     {0x000, "NPU_OP_STOP"},      {0x001, "NPU_OP_IRQ"},      {0x002, "NPU_OP_CONV"},
     {0x003, "NPU_OP_DEPTHWISE"}, {0x005, "NPU_OP_POOL"},     {0x006, "NPU_OP_ELEMENTWISE"},
@@ -61,7 +61,7 @@ constexpr Name kCmd1[] = {
     {165, "NPU_SET_USER_DEFINED5"}, {166, "NPU_SET_USER_DEFINED6"}, {167, "NPU_SET_USER_DEFINED7"},
 };
 
-// Arch 2.0 (U85) tables: ethosu85_interface.h cmd0_opcode / cmd1_opcode (§2.2-§2.4).
+// Arch 2.0 (U85) tables: ethosu85_interface.h cmd0_opcode / cmd1_opcode.
 constexpr Name kU85Operations[] = {
     {0x000, "NPU_OP_STOP"},      {0x001, "NPU_OP_IRQ"},        {0x002, "NPU_OP_CONV"},
     {0x003, "NPU_OP_DEPTHWISE"}, {0x005, "NPU_OP_POOL"},       {0x006, "NPU_OP_ELEMENTWISE"},

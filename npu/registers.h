@@ -1,18 +1,18 @@
 #pragma once
-// The NPU's command-register file (spec/ethos-u.md §2). Command words only ever update this plain
+// The NPU's command-register file (driver *_interface.h). Command words only ever update this plain
 // struct; an operation command hands a snapshot of it to the kernels and the timing model.
 //
 // cmd0 registers (opcode 0x100..0x1FF) hold a 16-bit parameter; cmd1 registers (opcode 0..255 of
 // the cmd1 space) hold word0[31:16] and the 32-bit payload word. Storing them raw keeps "every
-// opcode of §2" one table and lets the decoder (op_config.h) name the fields in one place.
-// Registers are sticky (§2.1): Vela never re-emits an unchanged value.
+// opcode of the headers" one table and lets the decoder (op_config.h) name the fields in one place.
+// Registers are sticky (Vela's RegisterMachine): Vela never re-emits an unchanged value.
 #include <array>
 #include <cstdint>
 #include <string_view>
 
 namespace corsim::npu {
 
-// Operation opcodes (cmd0, opcode < 0x100; §2.2).
+// Operation opcodes (cmd0, opcode < 0x100; cmd0_opcode).
 enum class OpCode : uint16_t {
   kStop = 0x000,
   kIrq = 0x001,
@@ -26,7 +26,7 @@ enum class OpCode : uint16_t {
   kPmuMask = 0x013,
 };
 
-// cmd0 register-set opcodes (§2.3; names as in the driver's ethosu55_interface.h).
+// cmd0 register-set opcodes (cmd0_opcode; names as in the driver's ethosu55_interface.h).
 namespace cmd0 {
 constexpr uint16_t kIfmPadTop = 0x100, kIfmPadLeft = 0x101, kIfmPadRight = 0x102, kIfmPadBottom = 0x103,
                    kIfmDepthM1 = 0x104, kIfmPrecision = 0x105, kIfmUpscale = 0x107, kIfmZeroPoint = 0x109,
@@ -44,7 +44,7 @@ constexpr uint16_t kIfmPadTop = 0x100, kIfmPadLeft = 0x101, kIfmPadRight = 0x102
                    kIfm2Height0M1 = 0x18B, kIfm2Height1M1 = 0x18C, kIfm2IbStart = 0x18D, kIfm2Region = 0x18F;
 }  // namespace cmd0
 
-// cmd1 register-set opcodes (§2.4), numbered within the cmd1 space (word0[9:0]).
+// cmd1 register-set opcodes (cmd1_opcode), numbered within the cmd1 space (word0[9:0]).
 namespace cmd1 {
 constexpr uint16_t kIfmBase0 = 0, kIfmBase1 = 1, kIfmBase2 = 2, kIfmBase3 = 3, kIfmStrideX = 4, kIfmStrideY = 5,
                    kIfmStrideC = 6, kOfmBase0 = 16, kOfmBase1 = 17, kOfmBase2 = 18, kOfmBase3 = 19,
@@ -55,13 +55,13 @@ constexpr uint16_t kIfmBase0 = 0, kIfmBase1 = 1, kIfmBase2 = 2, kIfmBase3 = 3, k
                    kIfm2StrideY = 133, kIfm2StrideC = 134, kUserDefined0 = 160, kUserDefined7 = 167;
 }  // namespace cmd1
 
-// Which architecture's opcode table applies. U65 shares the U55 ISA (§1.1) but also uses
-// word0[23:16] of address-style cmd1 words as address bits 39:32; U85 is ISA arch 2.0 (§2, the
+// Which architecture's opcode table applies. U65 shares the U55 ISA (ethosu65_interface.h) but also
+// uses word0[23:16] of address-style cmd1 words as address bits 39:32; U85 is ISA arch 2.0 (the
 // driver's ethosu85_interface.h), with 40-bit addresses like U65.
 enum class Isa : uint8_t { kU55, kU65, kU85 };
 
-// Arch 2.0 additions (§2.2-§2.4; names as in ethosu85_interface.h). The U85 reuses the U55
-// opcodes above with the same meaning except where op_config_u85.cpp says otherwise.
+// Arch 2.0 additions (names as in ethosu85_interface.h cmd0_opcode / cmd1_opcode). The U85 reuses
+// the U55 opcodes above with the same meaning except where op_config_u85.cpp says otherwise.
 namespace u85 {
 constexpr uint16_t kOpResize = 0x007;
 constexpr uint16_t kOpBranch = 0x100;  // a cmd1 operation (word0[9:0] = 256)
@@ -96,7 +96,7 @@ struct RegisterState {
   uint16_t get0(uint16_t opcode) const { return cmd0[opcode - 0x100]; }
   uint32_t get1(uint16_t opcode) const { return cmd1[opcode]; }
   uint16_t get1_hi(uint16_t opcode) const { return cmd1_hi[opcode]; }
-  // Address-style cmd1: 32-bit on U55; bits 39:32 from word0[23:16] on U65/U85 (§2.1).
+  // Address-style cmd1: 32-bit on U55; bits 39:32 from word0[23:16] on U65/U85 (cmd1_with_address).
   uint64_t address(uint16_t opcode, Isa isa) const {
     uint64_t v = cmd1[opcode];
     if (isa != Isa::kU55) v |= uint64_t{static_cast<uint8_t>(cmd1_hi[opcode])} << 32;

@@ -32,8 +32,8 @@
 # interrupted), and 1 when the run ended well but the firmware printed an error line ("E [",
 # "F [", "[critical]", "Hard fault"), as ExecuTorch's script checks its log (without its false
 # success when nothing ran). The firmware's first error line is repeated on stderr verbatim.
-# Builds corsim (and the firmware) with scripts/build.sh when missing; build dir: build/ or
-# $CORSIM_BUILD_DIR.
+# Builds what a run needs when missing (corsim, corsim-pte, the runner, the demo model; not the
+# tests: scripts/test.sh) with scripts/build.sh; build dir: build/ or $CORSIM_BUILD_DIR.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [ -z "${CORSIM_BUILD_DIR:-}" ] && [ -x "$here/../../bin/corsim" ] && [ -d "$here/firmware" ]; then
@@ -219,8 +219,10 @@ fi
 if [ -z "$firmware" ] && [ -z "$model" ] && [ -z "$bundle" ] && [ ${#inputs[@]} -eq 0 ]; then
   # No argument: the executor runner with the bundled default model (both built by the project).
   # Build when nothing runnable is there yet (a fresh clone); else fall back to the demo firmware.
+  # Only what this run needs (the simulator, corsim-pte, the runner and the demo model: minutes on
+  # a fresh clone); scripts/test.sh builds the rest, every test included.
   if [ ! -x "$corsim" ] || { { [ ! -f "$runner" ] || [ ! -f "$bundled_model" ]; } && [ ! -f "$demo" ]; }; then
-    build
+    build --target corsim corsim-pte corsim_demo_model corsim_runner_firmware
   fi
   if [ -f "$runner" ] && [ -f "$bundled_model" ]; then
     firmware=$runner
@@ -252,11 +254,11 @@ if [ -n "$model" ] && [ -z "$target_given" ]; then
 fi
 if [ -z "$firmware" ]; then
   if [ "$platform" = corstone-320 ]; then
-    if [ ! -f "$runner_corstone320" ]; then build; fi
+    if [ ! -f "$runner_corstone320" ]; then build --target corsim_runner_firmware_corstone320; fi
     [ -f "$runner_corstone320" ] || die "the Corstone-320 executor runner was not built ($runner_corstone320)"
     firmware=$runner_corstone320
   else
-    if [ ! -f "$runner" ]; then build; fi
+    if [ ! -f "$runner" ]; then build --target corsim_runner_firmware; fi
     [ -f "$runner" ] || die "the executor runner was not built ($runner)"
     firmware=$runner
   fi
@@ -298,8 +300,11 @@ fi
 
 [ -n "$tmp" ] || tmp=$(mktemp -d)
 log=$tmp/console.log
+# corsim's console is block-buffered into a pipe; a user watching a terminal sees it line by line.
+line_buffered=()
+if [ -t 1 ] && command -v stdbuf >/dev/null; then line_buffered=(stdbuf -oL); fi
 set +e
-"$corsim" "${corsim_args[@]}" "$firmware" | tee "$log"
+"${line_buffered[@]}" "$corsim" "${corsim_args[@]}" "$firmware" | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 # The firmware's error lines, shown verbatim whatever bytes surround them (-a: a console with raw

@@ -10,6 +10,7 @@ packages=(
   flatbuffers-compiler libflatbuffers-dev   # .pte (ExecuTorch flatbuffer) reader and writer
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib  # firmware
   qemu-system-arm       # differential tests against -M mps3-an547
+  gdb-multiarch         # tests/gdb: a real GDB debugs firmware through corsim --gdb in batch mode
   clang-14 llvm-14      # PACBTI firmware (GCC 12 cannot emit it) and encoding/disassembly checks
   python3               # small test helpers; tools/sweep/corsim-sweep
   parallel              # corsim-sweep's local engine (GNU parallel)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds host and firmware, and runs every test. Without arguments (as CI
+# Installs what is missing, builds host and firmware (everything: scripts/run_fvp.sh alone builds only
+# what a run needs), and runs every test. Without arguments (as CI
 # runs it) the sanitizer stage follows (scripts/sanitize.sh: ASan + UBSan suites and the fuzz
 # smoke, docs/reliability.md); with arguments they go to ctest and only the normal build runs.
 set -euo pipefail

@@ -148,6 +148,15 @@ std::vector<Option> options() {
          r.config.timing = v == "on";
          return {};
        }},
+      {"--gdb", "", A::Required, "PORT", "GDB server on 127.0.0.1:PORT (0: any free port; docs/sim.md \"GDB server\")",
+       [](CliResult& r, std::string_view v) -> std::string {
+         auto n = parse_uint(v);
+         if (!n || *n > 65535) return fmt::format("--gdb expects a TCP port (0-65535), got '{}'", v);
+         r.config.gdb_port = static_cast<uint16_t>(*n);
+         return {};
+       }},
+      {"--gdb-wait", "", A::None, "", "with --gdb: hold the core at reset until GDB attaches",
+       [](CliResult& r, std::string_view) { r.config.gdb_wait = true; return std::string(); }},
       {"--quiet", "-q", A::None, "", "only warnings and errors on stderr",
        [](CliResult& r, std::string_view) { r.config.quiet = true; return std::string(); }},
       {"--help", "-h", A::None, "", "show this help",
@@ -269,6 +278,7 @@ CliResult parse_command_line(const std::vector<std::string>& args) {
     }
   }
   if (r.config.firmware.empty()) r.error = "no firmware ELF given (usage: corsim [options] firmware.elf)";
+  if (r.error.empty() && r.config.gdb_wait && !r.config.gdb_port) r.error = "--gdb-wait needs --gdb PORT";
   return r;
 }
 

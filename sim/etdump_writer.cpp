@@ -12,8 +12,8 @@ namespace {
 
 namespace fb = corsim::etdump::fb;
 
-constexpr uint32_t kEtdumpVersion = 0;       // executorch.md §4.1 (ETDUMP_VERSION)
-constexpr int32_t kMethodChainIndex = -1;    // Method::* events carry chain -1 (§4.2)
+constexpr uint32_t kEtdumpVersion = 0;       // ET devtools/etdump/etdump_flatcc.cpp ETDUMP_VERSION
+constexpr int32_t kMethodChainIndex = -1;    // Method::* events carry chain -1 (ET runtime/executor/method.cpp)
 constexpr int32_t kMethodInstructionId = 0;  // as in ExecuTorch's real etdump.etdp
 
 EtdumpProfileEvent instruction_event(const OperatorEntry& op, std::string name) {

@@ -2,8 +2,8 @@
 // ETDump output (`corsim --etdump FILE`, docs/e2e.md "ETDump"): the per-operator report written as
 // ExecuTorch's profiling file, so the stock Inspector (`inspector_cli --etdump_path FILE
 // --source_time_scale cycles --target_time_scale cycles`) shows corsim's per-operator cycles.
-// Format: a size-prefixed FlatBuffer with identifier "ED00" (schema sim/etdump.fbs, facts:
-// executorch.md §4.1, §4.2, §4.5).
+// Format: a size-prefixed FlatBuffer with identifier "ED00" (schema sim/etdump.fbs, facts: ET
+// devtools/etdump/etdump_schema_flatcc.fbs, runtime/core/event_tracer_hooks.h, method.cpp).
 //
 // One RunData "Execute" with, in end order as the runtime appends them:
 //   KernelCall i:   native_call_<op.overload> and OPERATOR_CALL (chain 0, instruction_id i, the
@@ -11,7 +11,7 @@
 //   DelegateCall i: one event per NPU operation (delegate_debug_id_str "npu_op_<n>_<KIND>", n its
 //                   position among the run's NPU operations, its modelled start/end, and its cost
 //                   parts and bound as JSON in delegate_debug_metadata, the field the schema gives
-//                   a delegate for its own data: executorch.md §4.1, §4.5) and then
+//                   a delegate for its own data, read by the Inspector's delegate_metadata_parser) and then
 //                   DELEGATE_CALL (chain 0, instruction_id i, begin/end markers);
 //   MoveCall, JumpFalseCall, FreeCall: no event (the runtime records none for them);
 //   last: Method::execute (chain -1, instruction_id 0, execute start to execute return).
@@ -37,7 +37,7 @@ struct EtdumpProfileEvent {
 std::vector<EtdumpProfileEvent> etdump_events(const OperatorReport& r);
 
 // "native_call_" + the name without its namespace: "aten::add.out" -> "native_call_add.out" (as in
-// ExecuTorch's real etdump, executorch.md §4.2).
+// ExecuTorch's real etdump; ET runtime/core/event_tracer_hooks.h).
 std::string native_call_name(const std::string& operator_name);
 
 // "npu_op_<index>_<KIND>", e.g. "npu_op_3_CONV".

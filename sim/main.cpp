@@ -18,6 +18,8 @@
 #include "sim/console_capture.h"
 #include "sim/etdump_writer.h"
 #include "sim/fvp_front_end.h"
+#include "sim/gdb/monitor_npu.h"
+#include "sim/gdb/session.h"
 #include "sim/npu_wiring.h"
 #include "sim/operator_report.h"
 #include "sim/output_file.h"
@@ -216,6 +218,26 @@ int main(int argc, char** argv) {
   sa.sa_flags = SA_RESETHAND;
   sigaction(SIGINT, &sa, nullptr);
   sim.set_interrupt_flag(&interrupted);
+
+  // --gdb: the GDB server (docs/sim.md "GDB server"); `monitor npu` and `monitor report`.
+  std::optional<corsim::sim::gdb::Session> gdb;
+  if (cfg.gdb_port) {
+    gdb.emplace(sim, cfg.gdb_wait);
+    if (std::string e = gdb->start(*cfg.gdb_port); !e.empty()) {
+      front.error(e);
+      return kExitBadInput;
+    }
+    gdb->add_monitor_command("npu", "the NPU's registers (side-effect-free reads)", [&npu] {
+      return npu.device() ? corsim::sim::gdb::format_npu_registers(*npu.device()) : std::string("this platform has no NPU\n");
+    });
+    gdb->add_monitor_command("report", "the per-operator report of the run so far", [&] {
+      const OperatorReport r = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
+                                                     npu.operations(), sim.preset().clock_hz, &marker_traffic,
+                                                     &npu.operation_bases());
+      return r.present ? format_operator_table(r) : std::string("no operator trace markers yet\n");
+    });
+    sim.set_debug_control(&*gdb);
+  }
 
   CurrentOperator current_op;
   if (cfg.progress) {

@@ -80,7 +80,12 @@ memory::timing::MemorySystemConfig memory_system_config(const PlatformPreset& pr
     r.bytes_per_cycle = m.bandwidth > 0 ? m.bandwidth : 8;
     c.memories.push_back(r);
   }
-  if (auto sys = npu::timing::system_preset(preset.npu.system_config)) {
+  // The NPU's ports from the same system config as the NPU's own timing: a preset or the user's
+  // vela.ini (a bad name or file was reported when the parameter was applied; then the defaults).
+  // The ports' AXI outstanding-transaction limits are applied by the NPU's timing model
+  // (npu/timing/axi_limits.h), which knows the registers the driver programmed.
+  std::string error;
+  if (auto sys = npu_system_config(preset.npu, error)) {
     c.npu_ports[0] = {sys->axi0.bytes_per_cycle, sys->axi0.read_latency, sys->axi0.write_latency};
     c.npu_ports[1] = {sys->axi1.bytes_per_cycle, sys->axi1.read_latency, sys->axi1.write_latency};
   }

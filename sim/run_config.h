@@ -40,6 +40,8 @@ struct RunConfig {
   std::string cpu;                            // --cpu: the core (features and timing model); "" = the
                                               // platform's core (Corstone-300: cortex-m55, Corstone-320: cortex-m85)
   bool timing = true;                         // --timing on|off: off = one cycle per instruction
+  std::optional<uint16_t> gdb_port;           // --gdb PORT: GDB server on 127.0.0.1 (sim/gdb/session.h)
+  bool gdb_wait = false;                      // --gdb-wait: halt at reset until GDB attaches
 };
 
 }  // namespace corsim::sim

@@ -179,10 +179,11 @@ void Simulator::reschedule_systick() {
 RunResult Simulator::run() {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const std::optional<Clock::time_point> deadline =
-      config_.timeout_seconds ? std::optional(start + std::chrono::duration_cast<Clock::duration>(
-                                                          std::chrono::duration<double>(*config_.timeout_seconds)))
-                              : std::nullopt;
+  // No --timeout: a deadline that never comes.
+  Clock::time_point deadline =
+      config_.timeout_seconds ? start + std::chrono::duration_cast<Clock::duration>(
+                                            std::chrono::duration<double>(*config_.timeout_seconds))
+                              : Clock::time_point::max();
   auto next_progress = start + progress_period_;
   while (!finished_) {
     events_.run_until(now());
@@ -191,6 +192,17 @@ RunResult Simulator::run() {
     if (interrupt_flag_ && *interrupt_flag_) {
       finish(RunEnd::Interrupted, kExitInterrupted, "interrupted (SIGINT); the run stops here");
       break;
+    }
+    if (debug_) {
+      const auto asked = Clock::now();
+      const bool go_on = debug_->before_slice();
+      // Host time the debugger held the core does not count against --timeout.
+      if (config_.timeout_seconds) deadline += Clock::now() - asked;
+      if (!go_on) {
+        finish(RunEnd::Interrupted, kExitInterrupted,
+               interrupt_requested() ? "interrupted (SIGINT) while the debugger held the core" : "the debugger killed the run");
+        break;
+      }
     }
     if (progress_) {
       const auto host_now = Clock::now();
@@ -203,7 +215,7 @@ RunResult Simulator::run() {
       finish(RunEnd::CycleLimit, kExitTimeout, fmt::format("cycle limit of {} reached", *config_.max_cycles));
       break;
     }
-    if (deadline && Clock::now() >= *deadline) {
+    if (config_.timeout_seconds && Clock::now() >= deadline) {
       finish(RunEnd::Timeout, kExitTimeout, fmt::format("timeout after {} s of host time", *config_.timeout_seconds));
       break;
     }
@@ -244,6 +256,7 @@ RunResult Simulator::run() {
   r.instructions = cpu_->instructions();
   r.cycles = now();
   r.host_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (debug_) debug_->run_ended(r);
   std::fflush(stdout);
   return r;
 }

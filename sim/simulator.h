@@ -73,6 +73,20 @@ class Simulator final : public TimeSource {
   // A flag the host sets asynchronously (main's SIGINT handler): run() polls it between quanta
   // and ends with RunEnd::Interrupted, so statistics and reports of what ran are still written.
   void set_interrupt_flag(const volatile std::sig_atomic_t* flag) { interrupt_flag_ = flag; }
+  bool interrupt_requested() const { return interrupt_flag_ && *interrupt_flag_; }
+
+  // A debugger's hold on the run (the GDB server, sim/gdb/session.h). run() asks before_slice()
+  // before each slice of CPU time (the debugger may keep the core halted meanwhile; false ends the
+  // run as Interrupted: the debugger killed it, or SIGINT came while it waited; the host time it
+  // takes does not count against --timeout) and tells run_ended() how the run ended. Null: no
+  // debugger, nothing asked.
+  class DebugControl {
+   public:
+    virtual ~DebugControl() = default;
+    virtual bool before_slice() = 0;
+    virtual void run_ended(const RunResult& result) = 0;
+  };
+  void set_debug_control(DebugControl* d) { debug_ = d; }
 
   // Called from run() about every `period` of host time with the cycles and instructions so far
   // and the host seconds elapsed (the TTY progress line, sim/progress.h).
@@ -123,6 +137,7 @@ class Simulator final : public TimeSource {
   Cycles run_end_ = 0;  // end of the CPU's current quantum
   std::optional<RunResult> finished_;
   const volatile std::sig_atomic_t* interrupt_flag_ = nullptr;
+  DebugControl* debug_ = nullptr;
   std::function<void(const Progress&)> progress_;
   std::chrono::milliseconds progress_period_{250};
 };

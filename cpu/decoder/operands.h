@@ -4,6 +4,8 @@
 // call the same handler.
 #include <cstdint>
 
+#include "cpu/retire_record.h"  // OpClass: the static fact every decoder row carries
+
 namespace corsim::cpu {
 
 // Register usage by convention (a handler documents any other use next to its table entry):
@@ -39,32 +41,5 @@ enum OperandFlag : uint8_t {
 
 // SRType (Arm ARM "Shift and rotate operations").
 enum SrType : uint8_t { kLsl = 0, kLsr = 1, kAsr = 2, kRor = 3, kRrx = 4 };
-
-// What kind of work an instruction is, for the timing models (issue 7); semantics ignore it.
-// MVE classes follow the vector pipes of LLVM ARMScheduleM55.td/ARMScheduleM85.td (M55: load/store,
-// integer, FP/MUL, control; M85: pipes A-D with latency 1 or 2 within a pipe):
-//   MveLogic      bitwise ops, VMOV/VMVN (vector, immediate), VREV, VPSEL, VDUP
-//   MveInt        VADD/VSUB/VABD/VMAX/VMIN/VHADD/VSHL/VSHR/VMOVL/VMOVN, VIDUP..., VADC, VBRSR
-//   MveIntSat     saturating/rounding: VQADD/VQSUB, VQSHL/VRSHR/VQMOVN/VQSHRN..., VQABS/VQNEG
-//   MveMul        integer multiplies, VMLA/VMLAS, VQDMULH/VQRDMULH/VQDMLAH..., VMULL
-//   MveReduce     across-vector: VADDV/VADDLV/VMAXV/VMINV/VABAV (no multiply)
-//   MveMac        multiply-accumulate reductions: VMLADAV/VMLALDAV/VRMLALDAVH families
-//   MveFpAdd      float add/sub/abd/abs/neg/maxnm/minnm (+ across-vector VMAXNMV...), VCADD.F
-//   MveFpMul      VMUL.F, VCMUL
-//   MveFpFma      VFMA/VFMS/VFMAS, VCMLA
-//   MveCvt        VCVT (all), VRINT
-//   MveCompare    VCMP, VPT (compare forms)
-//   MvePredicate  VPST, VPNOT, VCTP
-//   MveLoad       VLDR*, VLD2x/VLD4x, gathers;  MveStore  VSTR*, VST2x/VST4x, scatters
-//   MveTransfer   moves between core and vector registers (VMOV lanes, two-lane VMOV)
-//   LongShift     the MVE scalar shifts LSLL/LSRL/ASRL/SQRSHR(L)/UQRSHL(L)/...
-enum class OpClass : uint8_t {
-  IntAlu, IntMul, IntDiv, Load, Store, LoadMultiple, StoreMultiple, Branch, System, Dsp,
-  FpAlu, FpMul, FpDiv, FpLoadStore,
-  MveLogic, MveInt, MveIntSat, MveMul, MveReduce, MveMac, MveFpAdd, MveFpMul, MveFpFma, MveCvt,
-  MveCompare, MvePredicate, MveLoad, MveStore, MveTransfer, LongShift,
-  Nop,
-};
-inline constexpr unsigned kOpClassCount = static_cast<unsigned>(OpClass::Nop) + 1;
 
 }  // namespace corsim::cpu

@@ -1,9 +1,10 @@
 #pragma once
 // DWT at 0xE0001000 (Arm DDI 0553, D1 "DWT"): CTRL and the cycle counter CYCCNT, which counts
-// the modelled CPU cycles while DWT_CTRL.CYCCNTENA and DEMCR.TRCENA are both 1 (ARCHITECTURE §5:
-// firmware that measures itself sees the estimate). CYCCNT is writable. The profiling counters
-// (CPICNT, EXCCNT, SLEEPCNT, LSUCNT, FOLDCNT) read as zero; comparators are storage without
-// watchpoint behaviour.
+// the modelled CPU cycles while DWT_CTRL.CYCCNTENA and DEMCR.TRCENA are both 1 (docs/architecture.md
+// "One run, as built": firmware that measures itself sees the estimate). CYCCNT is writable. The
+// profiling counters (CPICNT, EXCCNT, SLEEPCNT, LSUCNT, FOLDCNT) read as zero. The comparators
+// match data addresses (data_match) for the GDB server's watchpoints; MATCHED and the other
+// FUNCTION match types are not modelled.
 #include <array>
 #include <cstdint>
 
@@ -24,6 +25,21 @@ class Dwt {
   uint32_t cyccnt();
   // Folds the cycles since the last access into CYCCNT; called before DEMCR changes too.
   void settle();
+  // The comparator a data access of `size` bytes at `address` matches, when its DWT_FUNCTION asks
+  // for a debug event on it (DDI 0553 D1.2 "DWT_FUNCTIONn": ACTION [5:4] = 0b01; MATCH [3:0] =
+  // 0b0100 read or write, 0b0101 write, 0b0110 read; DATAVSIZE [11:10] the watched size, 2^n
+  // bytes from DWT_COMPn aligned down); -1 when none does.
+  int data_match(uint32_t address, unsigned size, bool write) const;
+  // Whether any comparator asks for a data-address debug event (the GDB server checks accesses
+  // only then).
+  bool any_data_watch() const;
+  // DWT_COMPn's address aligned down to its DATAVSIZE (the start of what comparator n watches).
+  uint32_t comparator_address(unsigned n) const {
+    const uint32_t bytes = 1u << ((comparators_[3 * n + 1] >> 10) & 3u);
+    return comparators_[3 * n] & ~(bytes - 1);
+  }
+  uint32_t comparator_function(unsigned n) const { return comparators_[3 * n + 1]; }
+  static constexpr unsigned kComparators = 4;
 
  private:
   bool counting() const { return (ctrl_ & 1u) && (regs_.demcr & kDemcrTrcena); }

@@ -1,7 +1,7 @@
 #pragma once
 // ITM at 0xE0000000 (Arm DDI 0553, D1 "ITM"): 32 stimulus ports, TER, TPR, TCR. A write to a
 // stimulus port is handed to an ItmSink (sim/ uses it for the runtime's trace markers,
-// ARCHITECTURE §5); reads of a port return 1 (FIFOREADY: the FIFO never fills).
+// docs/architecture.md "One run, as built"); reads of a port return 1 (FIFOREADY: the FIFO never fills).
 //
 // Choice: writes reach the sink whatever TER/TCR.ITMENA/DEMCR.TRCENA say. Those bits only gate
 // what a real trace port would emit; the sink is the simulator observing the bus, and trace

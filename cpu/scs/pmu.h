@@ -1,7 +1,7 @@
 #pragma once
 // Armv8.1-M Performance Monitoring Unit at 0xE0003000 (Arm DDI 0553, D1 "PMU"), as in a
 // Cortex-M55: eight 16-bit event counters and a 32-bit cycle counter CCNTR at +0x07C, which is
-// what ExecuTorch's runner reads for its cycle report (spec/cortex-m.md §3.4).
+// what ExecuTorch's runner reads for its cycle report (ExecuTorch runner et_pal_current_ticks).
 //
 // Counting rule: a counter advances while PMU_CTRL.E, its CNTENSET bit and DEMCR.TRCENA are 1.
 // Events implemented: SW_INCR (0x00, through PMU_SWINC), INST_RETIRED (0x08), CPU_CYCLES (0x11),

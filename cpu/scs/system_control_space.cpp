@@ -17,6 +17,7 @@ SystemControlSpace::SystemControlSpace(ExceptionUnit& exceptions, const TimeSour
   bank_.set_unknown(0x20000, 0x30000, memory::UnknownAccess::RazWiQuiet);
   itm_.add_registers(bank_);
   dwt_.add_registers(bank_);
+  fpb_.add_registers(bank_);
   pmu_.add_registers(bank_);
   systick_.add_registers(bank_);
   mpu_sau_.add_registers(bank_);
@@ -48,6 +49,7 @@ SystemControlSpace::~SystemControlSpace() { exceptions_.set_tt_query(nullptr); }
 void SystemControlSpace::reset() {
   itm_.reset();
   dwt_.reset();
+  fpb_.reset();
   pmu_.reset();
   systick_.reset();
   mpu_sau_.reset();

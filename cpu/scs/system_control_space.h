@@ -3,7 +3,7 @@
 // (Arm DDI 0553, B3 "System address map" / D1 "Register specification"). It dispatches by
 // address range to small register banks:
 //
-//   0xE0000000 ITM          0xE0001000 DWT            0xE0003000 PMU
+//   0xE0000000 ITM          0xE0001000 DWT            0xE0002000 FPB      0xE0003000 PMU
 //   0xE000E010 SysTick      0xE000ED90 MPU, SAU       0xE000E000 everything else of the SCS
 //   (NVIC, SCB, ID registers, DCB, STIR, FPU control, cache maintenance)
 //   0xE001E000 Cortex-M55 implementation-defined block and power control
@@ -23,6 +23,7 @@
 #include "base/clock.h"
 #include "cpu/scs/counters.h"
 #include "cpu/scs/dwt.h"
+#include "cpu/scs/fpb.h"
 #include "cpu/scs/impdef.h"
 #include "cpu/scs/itm.h"
 #include "cpu/scs/mpu_sau.h"
@@ -51,6 +52,8 @@ class SystemControlSpace final : public memory::Target {
   std::string_view name() const override { return "PPB (System Control Space)"; }
   memory::BusResponse read(uint32_t offset, unsigned size, uint32_t& value, const memory::AccessAttrs& attrs) override;
   memory::BusResponse write(uint32_t offset, unsigned size, uint32_t value, const memory::AccessAttrs& attrs) override;
+  // A debugger's read: what the register holds, refused for registers whose read acts.
+  bool debug_read(uint32_t offset, unsigned size, uint32_t& value) override { return bank_.debug_read(offset, size, value); }
 
   // Device reset (the ExceptionUnit's own registers are reset by ExceptionUnit::reset()).
   void reset();
@@ -58,6 +61,7 @@ class SystemControlSpace final : public memory::Target {
   SysTick& systick() { return systick_; }
   Pmu& pmu() { return pmu_; }
   Dwt& dwt() { return dwt_; }
+  Fpb& fpb() { return fpb_; }
   Itm& itm() { return itm_; }
   MpuSau& mpu_sau() { return mpu_sau_; }
   // Distinct unknown offsets reported so far (tests check log-once).
@@ -76,6 +80,7 @@ class SystemControlSpace final : public memory::Target {
   ExceptionUnit& exceptions_;
   Itm itm_;
   Dwt dwt_;
+  Fpb fpb_;
   Pmu pmu_;
   SysTick systick_;
   MpuSau mpu_sau_;

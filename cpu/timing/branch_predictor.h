@@ -10,7 +10,7 @@
 #include <array>
 #include <cstdint>
 
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::cpu::timing {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "cpu/decoder/operands.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::cpu::timing {
 
@@ -32,7 +32,7 @@ struct ClassTiming {
   uint8_t latency;    // cycles from issue until a dependent instruction may issue
   uint8_t occupancy;  // cycles the unit stays busy (2 = one MVE instruction's two beats)
   Unit unit;
-  std::string_view source;  // where the numbers come from (spec/cortex-m.md key)
+  std::string_view source;  // where the numbers come from (a key of the table's header)
 };
 
 template <size_t N>

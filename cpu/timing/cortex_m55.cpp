@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "cpu/run_loop.h"
 #include "cpu/timing/cortex_m55_tables.h"
 
 namespace corsim::cpu::timing {
@@ -50,7 +49,7 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
   if (kind != BranchKind::None) ++stats_.branches;
   if (kind == BranchKind::LoopEnd) {
     // The loop cache remembers one loop: a cached LE branches back for free; leaving the loop
-    // (LE not taken) refetches the fall-through like a taken branch (spec §1.4 inference).
+    // (LE not taken) refetches the fall-through like a taken branch (our inference; calibrate).
     if (r.branch_taken) {
       if (loop_end_pc_ == r.pc) return issue + kLoopEndCachedCost;
       loop_end_pc_ = r.pc;
@@ -127,13 +126,10 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
 }
 
 Cycles CortexM55Model::exception_entry() {
-  loop_end_pc_ = 1;  // the loop cache does not survive an exception (spec §1.4)
+  loop_end_pc_ = 1;  // the loop cache does not survive an exception (DDI 0553 LO_BRANCH_INFO)
   pair_state_ = 0;
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }
-
-// flatten: retire() and what it calls inline into this instantiation of the loop.
-[[gnu::flatten]] StopReason CortexM55Model::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 }  // namespace corsim::cpu::timing

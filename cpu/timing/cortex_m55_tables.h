@@ -1,8 +1,8 @@
 #pragma once
-// Cortex-M55 latency data (issue 7 item 2). Sources, as keyed in ../shared/docs/spec/cortex-m.md:
-//   [LLVM-M55]  llvm/lib/Target/ARM/ARMScheduleM55.td (spec §1.1, §1.2 tables)
-//   [SLOTHY]    slothy targets/arm_v81m/cortex_m55r1.py (spec §1.2)
-//   [spec §x]   an inference written down in the spec (calibration point, not an Arm number)
+// Cortex-M55 latency data (issue 7 item 2). Sources, by key:
+//   [LLVM-M55]  llvm/lib/Target/ARM/ARMScheduleM55.td (its header comment and per-class entries)
+//   [SLOTHY]    slothy-optimizer/slothy slothy/targets/arm_v81m/cortex_m55r1.py ('approximate')
+//   [inferred]  our inference from the sources named with it (calibration point, not an Arm number)
 //   [M33-SI]    measurements on Cortex-M33 silicon (RP2350, r1p0) by jnk0le: github.com/jnk0le/random
 //               "pipeline cycle test/doc/cortex_m33.md", which cites Arm's Cortex-M55 Software
 //               Optimization Guide for the dual-issue rules. Used for the M55 where [LLVM-M55]'s
@@ -17,13 +17,13 @@ inline constexpr ClassTable<kOpClassCount> kClassTable = {{
     {OpClass::IntAlu, 1, 1, Unit::Alu, "[LLVM-M55] ALU/MOV/shift-imm/compare: 1"},
     {OpClass::IntMul, 2, 1, Unit::Mac, "[LLVM-M55] MUL/MLA/SMULL/SMLAL: 2"},
     // LLVM models 2 and says 'may be higher in practice'; 7 is the M85 divider figure of
-    // [LLVM-M85] (blocking), used here too until silicon calibration (spec §1.1).
+    // [LLVM-M85] (blocking), used here too until silicon calibration.
     {OpClass::IntDiv, 7, 7, Unit::Divider, "[LLVM-M55] SDIV/UDIV 'longer than 2'; [LLVM-M85] 7, blocking"},
     {OpClass::Load, 2, 1, Unit::Load, "[LLVM-M55] LDR/LDRB/LDRH: 2"},
     {OpClass::Store, 1, 1, Unit::Store, "[LLVM-M55] STR/STRB/STRH: 1"},
-    // Multi-register transfers: one 64-bit bus beat per two registers (spec §1.1 'Bus: 64-bit').
-    {OpClass::LoadMultiple, 2, 1, Unit::Load, "[LLVM-M55] LDM/POP: 2; occupancy by bytes/8 [spec §1.1]"},
-    {OpClass::StoreMultiple, 1, 1, Unit::Store, "[LLVM-M55] STM/PUSH: 1; occupancy by bytes/8 [spec §1.1]"},
+    // Multi-register transfers: one 64-bit bus beat per two registers (WikiChip M55: 64-bit bus).
+    {OpClass::LoadMultiple, 2, 1, Unit::Load, "[LLVM-M55] LDM/POP: 2; occupancy by bytes/8 [WikiChip]"},
+    {OpClass::StoreMultiple, 1, 1, Unit::Store, "[LLVM-M55] STM/PUSH: 1; occupancy by bytes/8 [WikiChip]"},
     {OpClass::Branch, 1, 1, Unit::Branch, "[LLVM-M55] branch: 1; taken cost kTakenBranchCost"},
     {OpClass::System, 1, 1, Unit::System, "[LLVM-M55] MRS/MSR: 1"},
     {OpClass::Dsp, 2, 1, Unit::Alu, "[LLVM-M55] QADD/SADD16/SSAT/UXTAB: 2"},
@@ -32,7 +32,7 @@ inline constexpr ClassTable<kOpClassCount> kClassTable = {{
     {OpClass::FpMul, 2, 1, Unit::Fpu, "[LLVM-M55] VMUL/VFMA: 2 (VMLA chained: 4)"},
     {OpClass::FpDiv, 16, 16, Unit::Fpu, "[LLVM-M55] VDIV/VSQRT single: 16 (half 9)"},
     {OpClass::FpLoadStore, 2, 1, Unit::Load, "[LLVM-M55] VLDR: 2; VSTR: 1"},
-    // MVE: two beats = occupancy 2 in one of four pipes (spec §1.2 'beat' model).
+    // MVE: two beats = occupancy 2 in one of four pipes ([LLVM-M55] ReleaseAtCycles=[2]).
     {OpClass::MveLogic, 1, 2, Unit::VecInt, "[LLVM-M55] INT pipe logic/VDUP/VREV/VPSEL: 1"},
     {OpClass::MveInt, 1, 2, Unit::VecInt, "[LLVM-M55] INT pipe VADD/VSUB/VMAX/VSHL/VMOVL: 1"},
     {OpClass::MveIntSat, 2, 2, Unit::VecInt, "[LLVM-M55] INT pipe VQSHL/VRSHR/VADC: 2"},
@@ -64,19 +64,19 @@ inline constexpr unsigned kDoubleFmaLatency = 24;       // [LLVM-M55] VFMA.F64: 
 inline constexpr unsigned kDoubleMlaLatency = 36;       // [LLVM-M55] VMLA.F64: 36
 inline constexpr unsigned kDoubleDivLatency = 30;       // [LLVM-M55] VDIV/VSQRT.F64: 30
 inline constexpr unsigned kStoreLoadLatency = 1;        // [LLVM-M55] VSTR/VMRS/VCMP: 1
-// A taken branch: the next instruction issues 2 cycles after it ([M33-SI] "taken branch 2 cycles";
-// spec §1.4 'M55: taken branch 2-3 cycles'). [LLVM-M55]'s MispredictPenalty = 3 is a scheduler
+// A taken branch: the next instruction issues 2 cycles after it ([M33-SI] "taken branch 2 cycles").
+// [LLVM-M55]'s MispredictPenalty = 3 is a scheduler
 // tuning value ('Default is 10'), not a measurement. The M55 does not predict dynamically
 // (WikiChip): every taken branch redirects fetch. A not-taken branch costs nothing and does not
 // wait for its flags ([M33-SI]: it dual-issues after the 16-bit instruction that set them).
 inline constexpr unsigned kTakenBranchCost = 2;
-// LE with its loop in the loop cache: 0 ([LLVM-M55] t2LoopDec latency 0; spec §1.4). The first LE
-// of a loop (or after another loop replaced it) costs a taken branch (spec §1.4 inference).
+// LE with its loop in the loop cache: 0 ([LLVM-M55] t2LoopDec latency 0). The first LE of a
+// loop (or after another loop replaced it) costs a taken branch ([inferred] from LO_BRANCH_INFO).
 inline constexpr unsigned kLoopEndCachedCost = 0;
-// Bytes per cycle of LDM/STM/PUSH/POP and VLDM/VSTM: the 64-bit data path (spec §1.1 'Bus').
+// Bytes per cycle of LDM/STM/PUSH/POP and VLDM/VSTM: the 64-bit data path (WikiChip).
 inline constexpr unsigned kBytesPerBeat = 8;
 // Exception entry: stacking 8 words plus vector fetch. Arm quotes 12 cycles for Cortex-M4/M7
-// interrupt latency; used for M55 until calibrated (not in the spec; an assumption).
+// interrupt latency; used for M55 until calibrated (no source gives an M55 figure; an assumption).
 inline constexpr unsigned kExceptionEntry = 12;
 
 }  // namespace corsim::cpu::timing::m55

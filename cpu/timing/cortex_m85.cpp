@@ -5,8 +5,6 @@
 #include <bit>
 #include <utility>
 
-#include "cpu/run_loop.h"
-
 namespace corsim::cpu::timing {
 
 using namespace m85;
@@ -281,8 +279,5 @@ Cycles CortexM85Model::exception_entry() {
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }
-
-// flatten: retire() and what it calls inline into this instantiation of the loop.
-[[gnu::flatten]] StopReason CortexM85Model::run(Cpu& cpu, Cycles end) { return cpu.run_timed(*this, end); }
 
 }  // namespace corsim::cpu::timing

@@ -18,8 +18,6 @@ class CortexM85Model final : public CpuTimingModel {
  public:
   std::string_view core_name() const override { return "cortex-m85"; }
   Cycles retire(const RetireInfo& info) override;
-  // This model's instantiation of the run loop, with retire() inlined (docs/timing.md "Speed").
-  StopReason run(Cpu& cpu, Cycles end) override;
   void annotate(InstrInfo& info, OpClass op) const override;
   Cycles exception_entry() override;
 

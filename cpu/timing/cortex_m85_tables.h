@@ -1,8 +1,8 @@
 #pragma once
-// Cortex-M85 latency data (issue 7 item 3). Sources, as keyed in ../shared/docs/spec/cortex-m.md:
-//   [LLVM-M85]  llvm/lib/Target/ARM/ARMScheduleM85.td (spec §1.3 tables)
-//   [SLOTHY]    slothy targets/arm_v81m/cortex_m85r1.py (spec §1.3)
-//   [spec §x]   an inference written down in the spec (calibration point, not an Arm number)
+// Cortex-M85 latency data (issue 7 item 3). Sources, by key:
+//   [LLVM-M85]  llvm/lib/Target/ARM/ARMScheduleM85.td (its header comment and per-class entries)
+//   [SLOTHY]    slothy-optimizer/slothy slothy/targets/arm_v81m/cortex_m85r1.py ('approximate')
+//   [inferred]  our inference from the sources named with it (calibration point, not an Arm number)
 //   [M85-SI]    measurements on Cortex-M85 silicon (Renesas RA8D1, r0p2) by jnk0le:
 //               github.com/jnk0le/random "pipeline cycle test/doc/cortex_m85.md"; its author wrote
 //               it against Arm's Cortex-M85 Software Optimization Guide (Arm 107950), noting where

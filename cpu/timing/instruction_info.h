@@ -1,12 +1,12 @@
 #pragma once
-// Static timing information of one instruction (cpu/timing_hook.h InstrInfo), derived once at
+// Static timing information of one instruction (cpu/retire_record.h InstrInfo), derived once at
 // predecode from its decoder-table row and operands: which registers it reads and writes, its
 // branch kind and the traits the timing tables key on. Everything comes from what the row
 // declares (cpu/decoder/row_facts.h: its register operands, their roles, implicit registers,
 // branch kind and issue traits); nothing here reads a row's name or text, so a new instruction
 // needs no edit in cpu/timing. docs/timing.md "Register usage".
 #include "cpu/decoder/encoding.h"
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::cpu::timing {
 

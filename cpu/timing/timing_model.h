@@ -11,7 +11,7 @@
 
 #include "base/clock.h"
 #include "cpu/timing/class_timing.h"
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 #include "memory/timing/memory_timing.h"
 
 namespace corsim::cpu::timing {
@@ -55,7 +55,7 @@ class CpuTimingModel : public TimingHook {
 
  protected:
   // Register scoreboard: the cycle at which each register's value can be used, by scoreboard slot
-  // (cpu/timing_hook.h: R0-R14, the flags, an always-ready kNoReg slot, D0-D15, FPSCR/VPR).
+  // (cpu/retire_record.h: R0-R14, the flags, an always-ready kNoReg slot, D0-D15, FPSCR/VPR).
   struct Scoreboard {
     std::array<Cycles, kScoreboardSlots> at{};
 

@@ -46,9 +46,20 @@ constexpr uintptr_t kDefaultModelAddress = 0x70000000u;
 constexpr size_t kBundleTestCase = 0;
 constexpr double kBundleAtol = 0.01, kBundleRtol = 0.01;
 constexpr size_t kModelSlotSize = 32u << 20;
-constexpr size_t kMethodPoolSize = 60u << 20;  // arm_executor_runner.cpp: 60 MiB in DDR
+// The pools, set at build time as ExecuTorch's arm_executor_runner sets them (its CMake options of
+// the same names, examples/arm/executor_runner/CMakeLists.txt; here CMake cache variables of the
+// corsim build, passed to the cross build): the method allocator in DDR, default 60 MiB as in
+// arm_executor_runner.cpp; the temp allocator holding the Ethos-U scratch in the SRAM, default all
+// 2 MiB of it (Shared_Sram/Sram_Only). A temp pool larger than the platform's SRAM does not link.
+#ifndef ET_ARM_BAREMETAL_METHOD_ALLOCATOR_POOL_SIZE
+#define ET_ARM_BAREMETAL_METHOD_ALLOCATOR_POOL_SIZE (60u << 20)
+#endif
+#ifndef ET_ARM_BAREMETAL_SCRATCH_TEMP_ALLOCATOR_POOL_SIZE
+#define ET_ARM_BAREMETAL_SCRATCH_TEMP_ALLOCATOR_POOL_SIZE (2u << 20)
+#endif
+constexpr size_t kMethodPoolSize = ET_ARM_BAREMETAL_METHOD_ALLOCATOR_POOL_SIZE;
 constexpr size_t kInputPoolSize = 8u << 20;
-constexpr size_t kTempPoolSize = 2u << 20;  // the real runner's: all 2 MiB of SRAM (Shared_Sram/Sram_Only)
+constexpr size_t kTempPoolSize = ET_ARM_BAREMETAL_SCRATCH_TEMP_ALLOCATOR_POOL_SIZE;
 // The platform's NPU, Secure alias (platform_config.h: Corstone-300 Ethos-U55 0x5810_2000 IRQ 56,
 // Corstone-320 Ethos-U85 0x5000_4000 IRQ 16).
 constexpr uintptr_t kNpuBase = PLATFORM_NPU_BASE;

@@ -27,6 +27,7 @@ set(CORSIM_FIRMWARE_TESTS
   mve_int8
   mve_float
   mve_complex
+  gdb_target
 )
 
 # Also built for Corstone-320 (the Cortex-M85 flags, corstone320 platform library) at -O2, into
@@ -55,6 +56,9 @@ set(corsim_fw_opts_mve_float O3 O2)
 set(corsim_fw_variant_mve_float mve)
 set(corsim_fw_opts_mve_complex O3 O2)
 set(corsim_fw_variant_mve_complex mve)
+# The program tests/gdb debugs: -O0 so every source line is a stop, MVE for q0.
+set(corsim_fw_opts_gdb_target O0)
+set(corsim_fw_variant_gdb_target mve)
 
 function(corsim_firmware_test_opts test out_var)
   if(DEFINED corsim_fw_opts_${test})
@@ -85,3 +89,4 @@ endfunction()
 # A test that must end with a status other than 0 (checked on QEMU and corsim alike).
 set(corsim_fw_expect_exit_exit_status 42)
 set(corsim_fw_expect_exit_abort 134)  # 128 + SIGABRT, from _kill in syscalls.c
+set(corsim_fw_expect_exit_gdb_target 9)

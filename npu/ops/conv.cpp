@@ -2,6 +2,7 @@
 // output stage. IFM positions outside the map (padding) contribute 0 (§2.6).
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -45,6 +46,54 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
   return s;
 }
 
+// The hot loops are compiled twice, for AVX2 and for the baseline x86-64, and the CPU picks one at
+// load time (GCC function multiversioning: an ifunc resolver reads cpuid), so release builds need
+// no -march=native and run on any x86-64. Other hosts and compilers get the portable loop alone.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define CORSIM_NPU_MULTIVERSION __attribute__((target_clones("avx2", "default")))
+#else
+#define CORSIM_NPU_MULTIVERSION
+#endif
+
+// The hot case of CONV (an 8-bit IFM, 32-bit accumulators, ACC_FORMAT I32): every OFM channel's
+// dot product with one patch, four channels at a time so each patch element loaded feeds four
+// multiply-adds (vectorised as pmaddwd / vpmaddwd). Same sums as dot<int32_t>.
+CORSIM_NPU_MULTIVERSION
+void dot_all_channels_i16(const int16_t* __restrict patch, const int16_t* __restrict w, size_t taps, uint32_t od,
+                          int64_t* __restrict out) {
+  uint32_t o = 0;
+  for (; o + 4 <= od; o += 4) {
+    const int16_t* w0 = w + size_t{o} * taps;
+    const int16_t* w1 = w0 + taps;
+    const int16_t* w2 = w1 + taps;
+    const int16_t* w3 = w2 + taps;
+    int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (size_t i = 0; i < taps; ++i) {
+      const int32_t x = patch[i];
+      s0 += x * w0[i];
+      s1 += x * w1[i];
+      s2 += x * w2[i];
+      s3 += x * w3[i];
+    }
+    out[o] = s0;
+    out[o + 1] = s1;
+    out[o + 2] = s2;
+    out[o + 3] = s3;
+  }
+  for (; o < od; ++o) {
+    const int16_t* wo = w + size_t{o} * taps;
+    int32_t s = 0;
+    for (size_t i = 0; i < taps; ++i) s += int32_t{patch[i]} * wo[i];
+    out[o] = s;
+  }
+}
+
+// The hot case of DEPTHWISE: one kernel tap added to every channel's 32-bit accumulator.
+CORSIM_NPU_MULTIVERSION
+void add_tap_i16(int32_t* __restrict acc, const int16_t* __restrict src, const int16_t* __restrict w, uint32_t n) {
+  for (uint32_t o = 0; o < n; ++o) acc[o] += int32_t{src[o]} * w[o];
+}
+
 // The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
 // accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
 // IFM (padding taps contribute 0, §2.6), and stores the accumulators.
@@ -75,15 +124,57 @@ void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t 
   }
 }
 
+// CONV as one dot product per OFM element: the receptive field of an OFM position is gathered
+// once into `patch` in the weights' [ky][kx][c] order (padding taps and upscale holes are 0, the
+// zero point being already subtracted), then each OFM channel is one contiguous dot product of
+// length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
+// same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
 template <typename T, typename Acc>
 void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                const DenseWeights& w, std::vector<int64_t>& acc_out) {
-  const uint32_t od = op.ofm.depth, c = op.ifm.depth, kw = op.kernel.width;
-  const size_t wstride = size_t{op.kernel.height} * kw * c;  // weights [o][ky][kx][c]
-  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
-    const int16_t* wp = &w.values[(size_t{ky} * kw + kx) * c];
-    for (uint32_t o = 0; o < od; ++o) acc[o] += dot<Acc>(src, wp + o * wstride, c);
-  });
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
+  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
+  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
+  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
+  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  const size_t taps = size_t{kh} * kw * c;  // weights [o][ky][kx][c]
+  std::vector<T> patch(taps);
+  for (uint32_t oy = 0; oy < oh; ++oy) {
+    for (uint32_t ox = 0; ox < ow; ++ox) {
+      const int x0 = static_cast<int>(ox) * sx - pl;
+      const T* src = patch.data();
+      const int iy0 = static_cast<int>(oy) * sy - pt;
+      const bool one_row = kh == 1 && iy0 >= 0 && iy0 < static_cast<int>(uh) && dx == 1 && x0 >= 0 &&
+                           x0 + static_cast<int>(kw) <= static_cast<int>(uw);
+      if (one_row) src = &in[(size_t(iy0) * uw + size_t(x0)) * c];  // the taps are contiguous: no copy
+      T* dst = one_row ? nullptr : patch.data();
+      for (uint32_t ky = 0; ky < (one_row ? 0 : kh); ++ky) {
+        const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
+        if (iy < 0 || iy >= static_cast<int>(uh)) {
+          std::fill(dst, dst + size_t{kw} * c, T{0});
+          dst += size_t{kw} * c;
+          continue;
+        }
+        const T* row = &in[size_t(iy) * uw * c];
+        if (dx == 1 && x0 >= 0 && x0 + static_cast<int>(kw) <= static_cast<int>(uw)) {
+          dst = std::copy_n(row + size_t(x0) * c, size_t{kw} * c, dst);  // the row's taps are contiguous
+          continue;
+        }
+        for (uint32_t kx = 0; kx < kw; ++kx, dst += c) {
+          const int ix = x0 + static_cast<int>(kx) * dx;
+          if (ix < 0 || ix >= static_cast<int>(uw)) std::fill(dst, dst + c, T{0});
+          else std::copy_n(row + size_t(ix) * c, c, dst);
+        }
+      }
+      int64_t* out = &acc_out[(size_t{oy} * ow + ox) * od];
+      if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
+        dot_all_channels_i16(src, w.values.data(), taps, od, out);
+      } else {
+        const int16_t* wp = w.values.data();
+        for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(src, wp, taps));
+      }
+    }
+  }
 }
 
 template <typename T, typename Acc>
@@ -96,7 +187,11 @@ void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_
     for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
   walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
     const int16_t* wp = &wt[(size_t{ky} * kw + kx) * od];
-    for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+    if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
+      add_tap_i16(acc, src, wp, od);
+    } else {
+      for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+    }
   });
 }
 
@@ -148,6 +243,58 @@ bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
   return true;
 }
 
+// The smallest and largest accumulator: two selects per element, no branch (vectorised for AVX2,
+// which compares 64-bit lanes).
+CORSIM_NPU_MULTIVERSION
+void accumulator_range(const int64_t* __restrict acc, size_t n, int64_t& lo, int64_t& hi) {
+  int64_t a = INT64_MAX, b = INT64_MIN;
+  for (size_t i = 0; i < n; ++i) {
+    a = acc[i] < a ? acc[i] : a;
+    b = acc[i] > b ? acc[i] : b;
+  }
+  lo = a;
+  hi = b;
+}
+
+// The output stage of the common case in one branch-free pass: when every channel's accumulator
+// plus bias rescales exactly in 64 bits (Rescaler::exact_in_64_bits over the accumulators' range)
+// and the stage is a zero point and a clamp, OFM = clamp((x * scale + round) >> shift + zp). Same
+// arithmetic as Rescaler and OutputStage::apply; false (nothing written) otherwise.
+bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales,
+                        const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
+                        std::vector<int32_t>& ofm) {
+  const size_t od = scales.size();
+  if (acc.empty() || od == 0) return false;
+  int64_t amin = 0, amax = 0;
+  accumulator_range(acc.data(), acc.size(), amin, amax);
+  std::vector<int64_t> bias(od), scale(od), r_pos(od), r_step(od);
+  std::vector<uint64_t> shift(od);
+  for (size_t o = 0; o < od; ++o) {
+    const Rescaler& r = rescalers[o];
+    if (__builtin_add_overflow_p(amin, scales[o].bias, int64_t{0}) ||
+        __builtin_add_overflow_p(amax, scales[o].bias, int64_t{0}) ||
+        !r.exact_in_64_bits(amin + scales[o].bias, amax + scales[o].bias))
+      return false;
+    bias[o] = scales[o].bias;
+    scale[o] = r.scale();
+    shift[o] = r.shift();
+    r_pos[o] = r.round_term(0);
+    r_step[o] = r.round_term(-1) - r_pos[o];  // |terms| < 2^63 / 2: no overflow
+  }
+  for (size_t i = 0; i < acc.size(); i += od) {
+    const int64_t* a = &acc[i];
+    int32_t* q = &ofm[i];
+    for (size_t o = 0; o < od; ++o) {
+      const int64_t p = (a[o] + bias[o]) * scale[o];
+      // The round term by the product's sign without a branch (the sign is data: a branch here is
+      // mispredicted half the time).
+      const int64_t v = (p + r_pos[o] + ((p >> 63) & r_step[o])) >> shift[o];
+      q[o] = static_cast<int32_t>(std::clamp(v + zp, lo, hi));
+    }
+  }
+  return true;
+}
+
 // The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with
 // acc_output disabled nothing is written. Decision (no source): the bias is not part of the
 // accumulators, it is added with OFM_SCALE by the output stage (VELA chains only MatMul steps,
@@ -155,15 +302,24 @@ bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
 bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales) {
   const OperationConfig& op = ctx.op();
   if (!add_starting_accumulators(ctx, acc)) return false;
-  leave_accumulators(ctx, acc);
-  if (!op.acc_output) return true;
+  if (!op.acc_output) {
+    leave_accumulators(ctx, std::move(acc));
+    return true;
+  }
   const uint32_t od = op.ofm.depth;
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
+  std::vector<Rescaler> rescalers(od);
+  for (uint32_t o = 0; o < od; ++o)
+    rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
   std::vector<int32_t> ofm(acc.size());
-  for (size_t i = 0; i < acc.size(); ++i) {
-    const ChannelScale& s = scales[i % od];
-    ofm[i] = out.apply(rescale(acc[i] + s.bias, s.scale, s.shift, op.ofm_round, op.ofm_scale.dbl));
+  int64_t zp = 0, lo = 0, hi = 0;
+  if (out.plain(zp, lo, hi) && plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
+    leave_accumulators(ctx, std::move(acc));
+    return store_feature_map(ctx, op.ofm, ofm);
   }
+  for (size_t i = 0; i < acc.size(); i += od)
+    for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
+  leave_accumulators(ctx, std::move(acc));
   return store_feature_map(ctx, op.ofm, ofm);
 }
 
@@ -187,8 +343,9 @@ bool run_conv(OpContext& ctx) {
     matmul_loop(op, raw, raw2, acc);
     return finish(ctx, acc, scales);
   }
-  DenseWeights w;
-  if (!load_weights(ctx, w)) return false;
+  const DenseWeights* weights = load_weights(ctx);
+  if (!weights) return false;
+  const DenseWeights& w = *weights;
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 

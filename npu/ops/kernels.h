@@ -17,8 +17,10 @@ struct ChannelScale {
 
 // Reads `count` 10-byte records from the scale stream (§3.2, layout per op.scale_record).
 bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out);
-// Decodes the weight stream at WEIGHT_BASE/LENGTH into dense weights (§4.1, §4.2).
-bool load_weights(OpContext& ctx, DenseWeights& out);
+// The dense weights of the stream(s) at WEIGHT_BASE/LENGTH (§4.1, §4.2; U85 §4.3, §9.6), decoded
+// or taken from the context's weight cache; valid until the next load_weights. nullptr after
+// recording a fault in the context.
+const DenseWeights* load_weights(OpContext& ctx);
 
 bool run_conv(OpContext& ctx);        // CONV and DEPTHWISE
 bool run_pool(OpContext& ctx);

@@ -11,6 +11,7 @@
 #include "npu/bus.h"
 #include "npu/npu_config.h"
 #include "npu/op_config.h"
+#include "npu/ops/weight_cache.h"
 
 namespace corsim::npu {
 
@@ -75,7 +76,8 @@ struct Accumulators {
 class OpContext {
  public:
   OpContext(const OperationConfig& op, const NpuConfig& cfg, NpuBus& bus, const std::array<uint64_t, 8>& basep,
-            uint32_t regioncfg, std::span<uint8_t> shram, ChainBuffers& chain, Accumulators& accumulators)
+            uint32_t regioncfg, std::span<uint8_t> shram, ChainBuffers& chain, Accumulators& accumulators,
+            WeightCache& weight_cache)
       : op_(op),
         cfg_(cfg),
         bus_(bus),
@@ -83,13 +85,15 @@ class OpContext {
         regioncfg_(regioncfg),
         shram_(shram),
         chain_(chain),
-        accumulators_(accumulators) {}
+        accumulators_(accumulators),
+        weight_cache_(weight_cache) {}
 
   const OperationConfig& op() const { return op_; }
   const NpuConfig& config() const { return cfg_; }
   std::span<uint8_t> shram() { return shram_; }
   ChainBuffer& chain_buffer(uint8_t n) { return chain_[n & 7]; }
   Accumulators& accumulators() { return accumulators_; }
+  WeightCache& weight_cache() { return weight_cache_; }
   // Bit 0 of a single-element OFM feeds the U85 COND_STATUS (§1.2); set by store_feature_map.
   void set_result_flag(int32_t v) { result_flag_ = v; }
   const std::optional<int32_t>& result_flag() const { return result_flag_; }
@@ -118,6 +122,7 @@ class OpContext {
   std::span<uint8_t> shram_;
   ChainBuffers& chain_;
   Accumulators& accumulators_;
+  WeightCache& weight_cache_;
   std::optional<int32_t> result_flag_;
   Traffic traffic_;
   Fault fault_ = Fault::kNone;

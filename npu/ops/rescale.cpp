@@ -98,21 +98,4 @@ int32_t OutputStage::lookup(int64_t x) const {
   return static_cast<int32_t>(raw);
 }
 
-namespace {
-// v + zp saturated to 64 bits: v may already be a saturated 64-bit result (elementwise), and the
-// clamp or LUT index after it gives the same answer as the unbounded sum (found by fuzz/npu_stream,
-// fuzz/regressions/npu_stream/ofm_zero_point_overflow).
-int64_t add_zero_point(int64_t v, int64_t zp) {
-  int64_t sum;
-  if (!__builtin_add_overflow(v, zp, &sum)) return sum;
-  return zp > 0 ? INT64_MAX : INT64_MIN;
-}
-}  // namespace
-
-int32_t OutputStage::apply(int64_t v) const {
-  if (lut_) return lookup(add_zero_point(v, zp_));
-  if (wide_) return static_cast<int32_t>(std::clamp(v, lo_, hi_));
-  return static_cast<int32_t>(std::clamp(add_zero_point(v, zp_), lo_, hi_));
-}
-
 }  // namespace corsim::npu

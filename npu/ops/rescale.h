@@ -43,6 +43,58 @@ inline int64_t rescale(Int128 x, uint32_t scale, uint32_t shift, RoundMode mode,
   return static_cast<int64_t>(std::clamp<Int128>(v, -lim - 1, lim));
 }
 
+// rescale() for one fixed (scale, shift, mode, dbl), e.g. one OFM channel: the round term depends
+// only on the product's sign, so both are computed once; an x within int32 (every 8-bit
+// convolution's accumulator plus bias) is multiplied in 64 bits, where |x * scale| < 2^63 and the
+// sum with the round term is checked for overflow, so the result equals rescale()'s 128-bit one.
+// Anything else takes rescale() itself.
+class Rescaler {
+ public:
+  Rescaler() = default;
+  Rescaler(uint32_t scale, uint32_t shift, RoundMode mode, uint32_t dbl = 0)
+      : scale_(scale), shift_(shift), mode_(mode), dbl_(dbl) {
+    fast_ = shift < 64;
+    if (!fast_ || shift == 0) return;  // shift 0: no round term (rescale() clamps p, which fits)
+    const int64_t half = int64_t{1} << (shift - 1);
+    const bool doubled = dbl <= 30 && shift + dbl > 31;
+    const int64_t d = doubled ? int64_t{1} << (30 - dbl) : 0;
+    switch (mode) {
+      case RoundMode::kNatural: r_pos_ = r_neg_ = half; break;
+      case RoundMode::kTruncate: r_pos_ = 0; r_neg_ = static_cast<int64_t>((uint64_t{1} << shift) - 1); break;
+      case RoundMode::kTruncateToLower: r_pos_ = r_neg_ = 0; break;
+      case RoundMode::kSymmetric: r_pos_ = half; r_neg_ = half - 1; break;
+      case RoundMode::kDoubleAsymmetric: r_pos_ = r_neg_ = half + d; break;
+      case RoundMode::kDbl:
+      default: r_pos_ = half + d; r_neg_ = half - d; break;
+    }
+  }
+  // True when every x in [x_min, x_max] takes the 64-bit path without an overflow check: then
+  // round_term(p) and the shift below give operator()'s result.
+  bool exact_in_64_bits(int64_t x_min, int64_t x_max) const {
+    if (!fast_ || x_min < INT32_MIN || x_max > INT32_MAX) return false;
+    const Int128 p_hi = Int128{std::max<int64_t>(x_max, 0)} * scale_, p_lo = Int128{std::min<int64_t>(x_min, 0)} * scale_;
+    return p_hi + std::max(r_pos_, r_neg_) <= INT64_MAX && p_lo + std::min(r_pos_, r_neg_) >= INT64_MIN;
+  }
+  uint32_t scale() const { return scale_; }
+  uint32_t shift() const { return shift_; }
+  int64_t round_term(int64_t p) const { return p >= 0 ? r_pos_ : r_neg_; }
+  int64_t operator()(int64_t x) const {
+    if (fast_ && x >= INT32_MIN && x <= INT32_MAX) {
+      const int64_t p = x * int64_t{scale_};
+      int64_t sum;
+      if (!__builtin_add_overflow(p, p >= 0 ? r_pos_ : r_neg_, &sum)) return sum >> shift_;
+    }
+    return rescale(x, scale_, shift_, mode_, dbl_);
+  }
+
+ private:
+  uint32_t scale_ = 1, shift_ = 0;
+  RoundMode mode_ = RoundMode::kDbl;
+  uint32_t dbl_ = 0;
+  bool fast_ = false;
+  int64_t r_pos_ = 0, r_neg_ = 0;
+};
+
 inline int64_t type_min(unsigned bits, bool is_signed) {
   return is_signed ? -(int64_t{1} << (bits - 1)) : 0;
 }
@@ -56,9 +108,29 @@ class OutputStage {
   // `lut_memory` is the whole SHRAM (U55) or LUT RAM (U85); the table is read at
   // lut_base + op.lut.offset (§3.5, §8.6, §9.5).
   OutputStage(const OperationConfig& op, std::span<const uint8_t> lut_memory, uint32_t lut_base);
-  int32_t apply(int64_t v) const;
+  // Without a LUT and below 32 bits the stage is v + zero point, clamped to [lo, hi]: a kernel can
+  // then apply it in its own vectorisable loop (false otherwise).
+  bool plain(int64_t& zp, int64_t& lo, int64_t& hi) const {
+    zp = zp_;
+    lo = lo_;
+    hi = hi_;
+    return !lut_ && !wide_;
+  }
+  int32_t apply(int64_t v) const {
+    if (lut_) return lookup(add_zero_point(v, zp_));
+    if (wide_) return static_cast<int32_t>(std::clamp(v, lo_, hi_));
+    return static_cast<int32_t>(std::clamp(add_zero_point(v, zp_), lo_, hi_));
+  }
 
  private:
+  // v + zp saturated to 64 bits: v may already be a saturated 64-bit result (elementwise), and the
+  // clamp or LUT index after it gives the same answer as the unbounded sum (found by fuzz/npu_stream,
+  // fuzz/regressions/npu_stream/ofm_zero_point_overflow).
+  static int64_t add_zero_point(int64_t v, int64_t zp) {
+    int64_t sum;
+    if (!__builtin_add_overflow(v, zp, &sum)) return sum;
+    return zp > 0 ? INT64_MAX : INT64_MIN;
+  }
   int32_t lookup(int64_t index_value) const;
   int64_t zp_ = 0;
   int64_t lo_ = 0, hi_ = 0;  // final clamp

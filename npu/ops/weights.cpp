@@ -49,93 +49,165 @@ bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out)
 
 namespace {
 
-// U85 (§4.3, §9.6): SWD = one mlw stream per weight decoder, FWD = one stream; both then inverted
-// through the U85 order (weight_layout_u85.cpp).
-bool load_weights_u85(OpContext& ctx, DenseWeights& out) {
-  const OperationConfig& op = ctx.op();
-  U85WeightParams p;
-  p.traversal = op.kind == OpKind::kDepthwise   ? U85Traversal::kDepthwise
-                : op.kernel.part_kernel_first ? U85Traversal::kPartKernel
-                                              : U85Traversal::kDepthFirst;
-  p.sparse = op.sparse_2_4;
+// The fields both weight orders take from the operation's shapes and window.
+template <typename Params>
+void set_shape_fields(const OperationConfig& op, Params& p) {
   p.ofm_depth = op.ofm.depth;
   p.ifm_depth = op.ifm.depth;
   p.kernel_width = op.kernel.width;
   p.kernel_height = op.kernel.height;
-  p.stride_x = op.kernel.stride_x;
-  p.stride_y = op.kernel.stride_y;
   p.dilation_x = op.kernel.dilation_x;
   p.dilation_y = op.kernel.dilation_y;
   p.ofm_block_depth = op.ofm_blk_depth;
-  p.ifm_block_depth = op.ifm_block_depth;
   p.ifm_bits = op.ifm.elem_bits;
+}
+
+// The U85 weight order's parameters (§9.6) for this operation.
+U85WeightParams u85_params(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  U85WeightParams p;
+  set_shape_fields(op, p);
+  p.traversal = op.kind == OpKind::kDepthwise   ? U85Traversal::kDepthwise
+                : op.kernel.part_kernel_first ? U85Traversal::kPartKernel
+                                              : U85Traversal::kDepthFirst;
+  p.sparse = op.sparse_2_4;
+  p.stride_x = op.kernel.stride_x;
+  p.stride_y = op.kernel.stride_y;
+  p.ifm_block_depth = op.ifm_block_depth;
   p.ofm_ublock_depth = op.ofm_ublock_depth;
   p.macs = ctx.config().macs;
   p.streams = ctx.config().weight_decoders();
-  if (op.fast_weights && op.kind == OpKind::kDepthwise)
-    return ctx.fail(Fault::kCommand, "FWD weights on a DEPTHWISE operation (Vela never emits them)");
-  std::vector<std::vector<uint8_t>> raw(op.weight_stream_count);
-  for (uint32_t s = 0; s < op.weight_stream_count; ++s) {
-    const WeightStream& ws = op.weight_streams[s];
-    if (ws.length == 0 || ws.length > (uint64_t{1} << 26))
-      return ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT{}_LENGTH {}", s == 0 ? "" : std::to_string(s), ws.length));
-    raw[s].resize(ws.length);
-    if (!ctx.read(op.weight_region, ws.base, raw[s])) return false;
-    ctx.traffic().weight_bytes += ws.length;
+  return p;
+}
+
+// The U55/U65 weight order's parameters (§4.2).
+WeightLayoutParams u55_params(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  WeightLayoutParams p;
+  set_shape_fields(op, p);
+  p.depthwise = op.kind == OpKind::kDepthwise;
+  p.part_kernel_first = op.kernel.part_kernel_first;
+  p.ofm_ublock_depth = ctx.config().ofm_ublock_depth();
+  return p;
+}
+
+// FNV-1a over a stream's bytes: Vela DMAs each operation's weights into the same SRAM buffer, so
+// the key names the content, not the address (the cache then compares the bytes themselves).
+uint64_t content_hash(const std::vector<uint8_t>& bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ull;
+  return h;
+}
+
+// The weight cache's key: the layout parameters of the decode and each stream's length and hash.
+std::vector<uint64_t> cache_key(OpContext& ctx, const U85WeightParams& u85, const WeightLayoutParams& u55,
+                                const std::vector<std::vector<uint8_t>>& raw) {
+  const OperationConfig& op = ctx.op();
+  std::vector<uint64_t> k = {static_cast<uint64_t>(op.isa), op.fast_weights};
+  if (op.isa == Isa::kU85) {
+    k.insert(k.end(), {static_cast<uint64_t>(u85.traversal), u85.sparse, u85.ofm_depth, u85.ifm_depth,
+                       u85.kernel_width, u85.kernel_height, u85.stride_x, u85.stride_y, u85.dilation_x,
+                       u85.dilation_y, u85.ofm_block_depth, u85.ifm_block_depth, u85.ifm_bits,
+                       u85.ofm_ublock_depth, u85.macs, u85.streams});
+  } else {
+    k.insert(k.end(), {u55.depthwise, u55.part_kernel_first, u55.ofm_depth, u55.ifm_depth, u55.kernel_width,
+                       u55.kernel_height, u55.dilation_x, u55.dilation_y, u55.ofm_block_depth, u55.ifm_bits,
+                       u55.ofm_ublock_depth});
   }
+  for (const auto& stream : raw) k.insert(k.end(), {stream.size(), content_hash(stream)});
+  return k;
+}
+
+// U85 (§4.3, §9.6): SWD = one mlw stream per weight decoder, FWD = one stream; both then inverted
+// through the U85 order (weight_layout_u85.cpp).
+bool decode_u85(OpContext& ctx, const U85WeightParams& p, const std::vector<std::vector<uint8_t>>& raw,
+                WeightCache::Entry& e) {
+  const OperationConfig& op = ctx.op();
   std::string err;
   if (op.fast_weights) {
     // At least 2 bits per weight: a stream of L bytes holds at most 4·L weights.
     const std::vector<WeightPosition> pos = u85_fwd_positions(p, raw[0].size() * 4);
     const FwdResult dec = decode_fwd(raw[0], pos.size());
     if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
-    ctx.traffic().weights_decoded += dec.weights.size();
-    ctx.traffic().weights_zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
-    ctx.traffic().fast_weights = true;
-    ctx.traffic().fast_weights_lut = (raw[0][0] & 1) == 0;  // header bit 0: raw mode
-    if (!unpack_u85_positions(dec.weights, pos, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);
+    e.decoded += dec.weights.size();
+    e.zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
+    if (!unpack_u85_positions(dec.weights, pos, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
     return true;
   }
   std::vector<std::vector<int16_t>> decoded(op.weight_stream_count);
   for (uint32_t s = 0; s < op.weight_stream_count; ++s) {
     MlwResult dec = decode_mlw(raw[s]);
     if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
-    ctx.traffic().weights_decoded += dec.weights.size();
-    ctx.traffic().weights_zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
+    e.decoded += dec.weights.size();
+    e.zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
     decoded[s] = std::move(dec.weights);
   }
-  if (!unpack_u85_swd(decoded, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);
+  if (!unpack_u85_swd(decoded, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
+  return true;
+}
+
+// U55/U65 (§4.1, §4.2): one mlw stream (the zero count is not used by the U55 timing).
+bool decode_u55(OpContext& ctx, const WeightLayoutParams& p, const std::vector<uint8_t>& raw, WeightCache::Entry& e) {
+  MlwResult dec = decode_mlw(raw);
+  if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
+  e.decoded += dec.weights.size();
+  std::string err;
+  if (!unpack_weights(dec.weights, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
   return true;
 }
 
 }  // namespace
 
-bool load_weights(OpContext& ctx, DenseWeights& out) {
+const DenseWeights* load_weights(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
-  if (op.isa == Isa::kU85) return load_weights_u85(ctx, out);
-  if (op.weight_length == 0 || op.weight_length > (uint64_t{1} << 26))
-    return ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT_LENGTH {}", op.weight_length));
-  std::vector<uint8_t> raw(op.weight_length);
-  if (!ctx.read(op.weight_region, op.weight_base, raw)) return false;
-  ctx.traffic().weight_bytes += raw.size();
-  MlwResult dec = decode_mlw(raw);
-  if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
-  ctx.traffic().weights_decoded += dec.weights.size();
-  WeightLayoutParams p;
-  p.depthwise = op.kind == OpKind::kDepthwise;
-  p.part_kernel_first = op.kernel.part_kernel_first;
-  p.ofm_depth = op.ofm.depth;
-  p.ifm_depth = op.ifm.depth;
-  p.kernel_width = op.kernel.width;
-  p.kernel_height = op.kernel.height;
-  p.dilation_x = op.kernel.dilation_x;
-  p.dilation_y = op.kernel.dilation_y;
-  p.ofm_block_depth = op.ofm_blk_depth;
-  p.ifm_bits = op.ifm.elem_bits;
-  p.ofm_ublock_depth = ctx.config().ofm_ublock_depth();
-  std::string err;
-  if (!unpack_weights(dec.weights, p, out, err)) return ctx.fail(Fault::kWeightDecode, err);
-  return true;
+  const bool u85 = op.isa == Isa::kU85;
+  // The streams' bytes: read every time (the NPU reads them every time; traffic counted).
+  std::vector<std::vector<uint8_t>> raw;
+  if (u85) {
+    if (op.fast_weights && op.kind == OpKind::kDepthwise) {
+      ctx.fail(Fault::kCommand, "FWD weights on a DEPTHWISE operation (Vela never emits them)");
+      return nullptr;
+    }
+    raw.resize(op.weight_stream_count);
+    for (uint32_t s = 0; s < op.weight_stream_count; ++s) {
+      const WeightStream& ws = op.weight_streams[s];
+      if (ws.length == 0 || ws.length > (uint64_t{1} << 26)) {
+        ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT{}_LENGTH {}", s == 0 ? "" : std::to_string(s), ws.length));
+        return nullptr;
+      }
+      raw[s].resize(ws.length);
+      if (!ctx.read(op.weight_region, ws.base, raw[s])) return nullptr;
+      ctx.traffic().weight_bytes += ws.length;
+    }
+  } else {
+    if (op.weight_length == 0 || op.weight_length > (uint64_t{1} << 26)) {
+      ctx.fail(Fault::kCommand, fmt::format("bad WEIGHT_LENGTH {}", op.weight_length));
+      return nullptr;
+    }
+    raw.resize(1);
+    raw[0].resize(op.weight_length);
+    if (!ctx.read(op.weight_region, op.weight_base, raw[0])) return nullptr;
+    ctx.traffic().weight_bytes += raw[0].size();
+  }
+  const U85WeightParams p85 = u85 ? u85_params(ctx) : U85WeightParams{};
+  const WeightLayoutParams p55 = u85 ? WeightLayoutParams{} : u55_params(ctx);
+  const std::vector<uint64_t> key = cache_key(ctx, p85, p55, raw);
+  WeightCache& cache = ctx.weight_cache();
+  const WeightCache::Entry* entry = cache.find(key, raw);
+  if (!entry) {
+    WeightCache::Entry fresh;
+    if (u85 ? !decode_u85(ctx, p85, raw, fresh) : !decode_u55(ctx, p55, raw[0], fresh)) return nullptr;
+    fresh.streams = std::move(raw);
+    entry = &cache.insert(key, std::move(fresh));
+  }
+  Traffic& t = ctx.traffic();
+  t.weights_decoded += entry->decoded;
+  t.weights_zero += entry->zero;
+  if (u85 && op.fast_weights) {
+    t.fast_weights = true;
+    t.fast_weights_lut = (entry->streams[0][0] & 1) == 0;  // header bit 0: raw mode
+  }
+  return &entry->weights;
 }
 
 uint64_t operation_macs(const OperationConfig& op) {

@@ -10,10 +10,10 @@
 
 namespace corsim::npu::runner {
 
-bool allocate_region(std::vector<uint8_t>& region, uint64_t bytes, const std::string& what, std::string& error) {
-  if (bytes > kMaxRegionBytes) {
-    error = fmt::format("{} asks for {} bytes, more than the {} MiB the runner provides", what, bytes,
-                        kMaxRegionBytes >> 20);
+bool allocate_region(std::vector<uint8_t>& region, uint64_t bytes, const std::string& what, std::string& error,
+                     uint64_t limit) {
+  if (bytes > limit) {
+    error = fmt::format("{} asks for {} bytes, more than the {} MiB the runner provides", what, bytes, limit >> 20);
     return false;
   }
   region.assign(bytes, 0);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,9 @@ struct Job {
 // input (one error line), not an allocation failure (found by fuzz/pte).
 inline constexpr uint64_t kMaxRegionBytes = uint64_t{256} << 20;
 
-// Sets `region` to `bytes` zeros; false with a one-line `error` naming `what` above kMaxRegionBytes.
-bool allocate_region(std::vector<uint8_t>& region, uint64_t bytes, const std::string& what, std::string& error);
+// Sets `region` to `bytes` zeros; false with a one-line `error` naming `what` above `limit`.
+bool allocate_region(std::vector<uint8_t>& region, uint64_t bytes, const std::string& what, std::string& error,
+                     uint64_t limit = kMaxRegionBytes);
 
 // Reads a whole file; false with a one-line `error` if it cannot be read.
 bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error);
@@ -44,8 +46,15 @@ bool load_command_bytes(const std::vector<uint8_t>& bytes, Job& job, std::string
 // A Vela .tflite with one custom operator "ethos-u" (tensors: command stream, flash, scratch,
 // scratch_fast, inputs...).
 bool load_tflite(const std::string& path, Job& job, std::string& error);
+// The same from the file's bytes; `name` stands for the file in error lines. `max_region_bytes`
+// may lower kMaxRegionBytes: the fuzz targets do, so that no input costs a large allocation.
+bool parse_tflite(std::span<const uint8_t> file, const std::string& name, Job& job, std::string& error,
+                  uint64_t max_region_bytes = kMaxRegionBytes);
 
-// An ExecuTorch .pte whose delegate is the Ethos-U backend (VelaBinStream, spec §6.1).
+// An ExecuTorch .pte whose delegate is the Ethos-U backend (ET VelaBinStream.h).
 bool load_pte(const std::string& path, Job& job, std::string& error);
+// The same from the file's bytes, as parse_tflite.
+bool parse_pte(std::span<const uint8_t> file, const std::string& name, Job& job, std::string& error,
+               uint64_t max_region_bytes = kMaxRegionBytes);
 
 }  // namespace corsim::npu::runner

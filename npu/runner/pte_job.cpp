@@ -1,6 +1,6 @@
-// ExecuTorch .pte input: the Ethos-U delegate's VelaBinStream (spec/ethos-u.md §6.1), read with
-// the runtime's own ET12 reader (runtime/pte) and VelaBinStream parser
-// (runtime/backends/ethos_u). Regions as EthosUBackend sets them (§6.3): BASEP0 = weight_data,
+// ExecuTorch .pte input: the Ethos-U delegate's VelaBinStream (ET arm_vela.py vela_compile), read
+// with the runtime's own ET12 reader (runtime/pte) and VelaBinStream parser
+// (runtime/backends/ethos_u). Regions as ET EthosUBackend.cpp sets them: BASEP0 = weight_data,
 // BASEP1 = scratch (inputs and outputs at their offsets), BASEP2 = fast scratch (none by default).
 #include <fmt/format.h>
 
@@ -24,7 +24,11 @@ std::string status_line(const rt::Status& s) {
 
 bool load_pte(const std::string& path, Job& job, std::string& error) {
   std::vector<uint8_t> file;
-  if (!read_file(path, file, error)) return false;
+  return read_file(path, file, error) && parse_pte(file, path, job, error);
+}
+
+bool parse_pte(std::span<const uint8_t> file, const std::string& path, Job& job, std::string& error,
+               uint64_t max_region_bytes) {
   pte::Program program;
   rt::Status st = pte::Program::load(rt::Bytes(file.data(), file.size()), program);
   if (!st.ok()) {
@@ -42,7 +46,7 @@ bool load_pte(const std::string& path, Job& job, std::string& error) {
         error = fmt::format("'{}': delegate data: {}", path, status_line(st));
         return false;
       }
-      // The payload must be 16-byte aligned for the parser (§6.1); copy it to an aligned buffer.
+      // The payload must be 16-byte aligned for the parser (ET vela_bin_validate): copy it.
       std::vector<uint64_t> aligned((blob.size() + 7) / 8 + 2);
       auto* base = reinterpret_cast<uint8_t*>(aligned.data());
       base += (16 - reinterpret_cast<uintptr_t>(base) % 16) % 16;
@@ -61,7 +65,8 @@ bool load_pte(const std::string& path, Job& job, std::string& error) {
       if (!load_command_bytes(cmd, job, error)) return false;
       job.regions[0].assign(vbs.weight_data.data.begin(), vbs.weight_data.data.end());
       if (vbs.scratch_embedded) job.regions[1].assign(vbs.scratch_data.begin(), vbs.scratch_data.end());
-      else if (!allocate_region(job.regions[1], vbs.scratch_size, fmt::format("'{}': the scratch area", path), error))
+      else if (!allocate_region(job.regions[1], vbs.scratch_size, fmt::format("'{}': the scratch area", path), error,
+                                 max_region_bytes))
         return false;
       auto add = [&](const ethos_u::VelaIoList& list, std::vector<IoTensor>& out, const char* what) {
         for (uint32_t i = 0; i < list.count; ++i) {

@@ -13,7 +13,7 @@ namespace {
 
 namespace tfl = corsim::npu::tflite;
 
-bool buffer_bytes(const std::vector<uint8_t>& file, const tfl::Model& m, uint32_t index, std::vector<uint8_t>& out,
+bool buffer_bytes(std::span<const uint8_t> file, const tfl::Model& m, uint32_t index, std::vector<uint8_t>& out,
                   std::string& error) {
   out.clear();
   if (!m.buffers() || index >= m.buffers()->size()) {
@@ -50,7 +50,11 @@ uint64_t tensor_bytes(const tfl::Tensor& t) {
 
 bool load_tflite(const std::string& path, Job& job, std::string& error) {
   std::vector<uint8_t> file;
-  if (!read_file(path, file, error)) return false;
+  return read_file(path, file, error) && parse_tflite(file, path, job, error);
+}
+
+bool parse_tflite(std::span<const uint8_t> file, const std::string& path, Job& job, std::string& error,
+                  uint64_t max_region_bytes) {
   flatbuffers::Verifier verifier(file.data(), file.size());
   if (file.size() < 8 || !tfl::VerifyModelBuffer(verifier)) {
     error = fmt::format("'{}' is not a valid TensorFlow Lite flatbuffer", path);
@@ -94,8 +98,10 @@ bool load_tflite(const std::string& path, Job& job, std::string& error) {
   if (!buffer_bytes(file, m, cmd->buffer(), cmd_bytes, error)) return false;
   if (!load_command_bytes(cmd_bytes, job, error)) return false;
   if (!buffer_bytes(file, m, flash->buffer(), job.regions[0], error)) return false;
-  if (!allocate_region(job.regions[1], tensor_bytes(*scratch), fmt::format("'{}': the scratch tensor", path), error) ||
-      !allocate_region(job.regions[2], tensor_bytes(*fast), fmt::format("'{}': the fast scratch tensor", path), error))
+  if (!allocate_region(job.regions[1], tensor_bytes(*scratch), fmt::format("'{}': the scratch tensor", path), error,
+                       max_region_bytes) ||
+      !allocate_region(job.regions[2], tensor_bytes(*fast), fmt::format("'{}': the fast scratch tensor", path), error,
+                       max_region_bytes))
     return false;
 
   // OfflineMemoryAllocation: int32 [version, subgraph, count, offset per tensor (-1: none)].
@@ -109,11 +115,14 @@ bool load_tflite(const std::string& path, Job& job, std::string& error) {
         offline.push_back(static_cast<int32_t>(uint32_t{raw[i]} | uint32_t{raw[i + 1]} << 8 |
                                                uint32_t{raw[i + 2]} << 16 | uint32_t{raw[i + 3]} << 24));
     }
+  // A tensor's entry, -1 (none) when the table does not reach it: the scratch tensor's index is as
+  // untrusted as the others (fuzz/regressions/tflite/offline_allocation_short_of_scratch_tensor).
+  auto offline_entry = [&](int32_t t) -> int64_t {
+    return t >= 0 && static_cast<size_t>(t) + 3 < offline.size() ? offline[3 + static_cast<size_t>(t)] : -1;
+  };
   auto arena_offset = [&](int32_t t) -> int64_t {
-    if (offline.size() < 3 || t < 0 || static_cast<size_t>(t) + 3 >= offline.size()) return 0;
-    const int64_t base = offline[3 + static_cast<size_t>(ins->Get(2))];
-    const int64_t off = offline[3 + static_cast<size_t>(t)];
-    return off < 0 ? 0 : off - std::max<int64_t>(base, 0);
+    const int64_t off = offline_entry(t);
+    return off < 0 ? 0 : off - std::max<int64_t>(offline_entry(ins->Get(2)), 0);
   };
   auto add_io = [&](int32_t t, std::vector<IoTensor>& list) {
     const tfl::Tensor* tt = tensor(t);

@@ -1,8 +1,8 @@
 #pragma once
-// When each operation of a job runs, in NPU cycles from the job's start (spec/ethos-u.md §2.2,
-// §2.8; Arm Ethos-U55/U85 Technical Reference Manuals, "DMA" and "command stream": the command
-// processor issues DMAs to the DMA engine and every other operation to the kernel pipeline; the two
-// run in parallel except where the stream waits).
+// When each operation of a job runs, in NPU cycles from the job's start (Vela
+// ethos_u55_register_cs_generator.cpp GenerateDMA; Arm Ethos-U55/U85 Technical Reference Manuals,
+// "DMA" and "command stream": the command processor issues DMAs to the DMA engine and every other
+// operation to the kernel pipeline; the two run in parallel except where the stream waits).
 //
 // The command processor reads the stream in order. NPU_OP_DMA_WAIT k stalls it until at most k DMAs
 // are outstanding; NPU_OP_KERNEL_WAIT n until at most n kernel operations are. An operation starts

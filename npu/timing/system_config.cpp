@@ -5,8 +5,8 @@
 namespace corsim::npu::timing {
 
 namespace {
-constexpr double kU55AxiBytes = 8;   // §5.1: "Ethos_U55*" system configs use an 8-byte AXI
-constexpr double kAxiBytes = 16;     // every other system config (§5.1, §10.2)
+constexpr double kU55AxiBytes = 8;   // regor.cpp regor_set_system_config: "Ethos_U55*" -> 8 B
+constexpr double kAxiBytes = 16;     // every other system config (same function)
 }
 
 std::optional<SystemConfig> system_preset(std::string_view name) {
@@ -24,7 +24,7 @@ std::optional<SystemConfig> system_preset(std::string_view name) {
     s.axi1 = {"OffChipFlash", 0.0625 * kU55AxiBytes, 64, 64, 128};
     return s;
   }
-  // Ethos-U85 configs of Arm's vela.ini (§5.2): bandwidth = clock_scale x 16 B x ports used.
+  // Ethos-U85 configs of Arm's vela.ini: bandwidth = clock_scale x 16 B x ports used.
   // For the U85, axi0 is the SRAM port and axi1 the EXT port (npu/ops/op_context.h region_port).
   if (name == "Ethos_U85_SYS_DRAM_Mid") {  // ExecuTorch's U85 default
     s.npu_clock_hz = 1e9;
@@ -44,7 +44,7 @@ std::optional<SystemConfig> system_preset(std::string_view name) {
     s.axi1 = {"OffChipFlash", 0.0625 * kAxiBytes * 1, 64, 64, 128};
     return s;
   }
-  // Ambiq's config for the FPGA counts in ../shared/models/u85 (ambiq_vela.ini, §10.2): 100 MHz,
+  // Ambiq's config for the FPGA counts in ../shared/models/u85 (its ambiq_vela.ini): 100 MHz,
   // SRAM and "Dram" both clock_scale 2.5 x 2 ports = 80 B/cycle, latency 5, burst 128.
   if (name == "AmbiqLP_SRAM") {
     s.npu_clock_hz = 100e6;

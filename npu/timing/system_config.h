@@ -1,7 +1,7 @@
 #pragma once
 // The memory system around the NPU: clock, and for each AXI port the memory behind it with its
-// bandwidth and latency. Presets follow Vela's vela.ini system configs (spec/ethos-u.md §5.2);
-// bandwidth in bytes per NPU cycle = clock_scale x AXI width (8 B for "Ethos_U55*" configs, §5.1).
+// bandwidth and latency. Presets follow Vela's ethosu/config_files/Arm/vela.ini system configs;
+// bandwidth in bytes per NPU cycle = clock_scale x AXI width (8 B for "Ethos_U55*", regor.cpp).
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,8 +17,8 @@ struct MemoryPort {
   unsigned burst_bytes = 32;
 };
 
-// Where the regions live (Vela's memory modes, §5.2): Shared_Sram constants on AXI1 and the arena
-// on AXI0; Sram_Only everything on AXI0; Dedicated_Sram constants and arena on AXI1, only the
+// Where the regions live (Vela's vela.ini memory modes): Shared_Sram constants on AXI1 and the
+// arena on AXI0; Sram_Only everything on AXI0; Dedicated_Sram constants and arena on AXI1, only the
 // cache (fast scratch, region 2) on AXI0.
 enum class MemoryMode : uint8_t { kSharedSram, kSramOnly, kDedicatedSram };
 

@@ -21,7 +21,7 @@ int64_t type_max_for(const OperationConfig& op) {
   return op.ofm.is_signed ? (int64_t{1} << (b - 1)) - 1 : (int64_t{1} << b) - 1;
 }
 
-// §5.1 outputCycles[8] per MAC configuration and activationCycles[3].
+// Vela ethos_u55.cpp / ethos_u65.cpp outputCycles[8] per MAC configuration and activationCycles[3].
 struct AoTable {
   std::array<double, 8> output;
   std::array<double, 3> activation;
@@ -56,8 +56,8 @@ Ublock TimingModel::ofm_ublock(const OperationConfig& op) const {
     case 128: u = {1, 2, 8}; break;
     default: u = {2, 2, 8}; break;
   }
-  // §5.3 micro-block optimisation: a 2-high micro-block on a 1-high conv OFM with even width and
-  // a 1-high kernel runs as 1x4.
+  // EstimateMacCyclesPerBlock's micro-block optimisation: a 2-high micro-block on a 1-high conv OFM
+  // with even width and a 1-high kernel runs as 1x4.
   if (u.h == 2 && op.kind == OpKind::kConv && op.ofm.height == 1 && op.ofm.width % 2 == 0 && op.kernel.height == 1)
     u = {1, 4, u.c};
   return u;
@@ -79,7 +79,7 @@ uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t b
   const uint64_t ifm_ublocks = ceil_div(ifm_block_c, 8);
   uint64_t d = npu_.macs == 32 ? (acc40 ? 7 : 3) : ((acc40 && npu_.macs <= 128) ? 3 : 2);
   uint64_t cycles = 0;
-  // 8x8 sub-kernel decomposition (§5.3).
+  // 8x8 sub-kernel decomposition (EstimateMacCyclesPerBlock).
   const uint32_t dx = 8 / op.kernel.dilation_x, dy = 8 / op.kernel.dilation_y;
   for (uint32_t sy = 0; sy < op.kernel.height; sy += dy) {
     for (uint32_t sx = 0; sx < op.kernel.width; sx += dx) {
@@ -106,7 +106,7 @@ uint64_t TimingModel::mac_cycles_for_block(const OperationConfig& op, uint32_t b
       cycles += c + delay;
     }
   }
-  // Convolutions and REDUCE_SUM repeat for each IFM depth block (§5.3).
+  // Convolutions and REDUCE_SUM repeat for each IFM depth block (EstimateMacCyclesPerBlock).
   if (op.kind == OpKind::kConv || (op.kind == OpKind::kPool && op.pool_mode == PoolMode::kReduceSum))
     cycles *= ceil_div(op.ifm.depth, ifm_block_c);
   return cycles;
@@ -139,9 +139,9 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
   // What the hardware reads: the functional traffic (each byte once) plus the block re-fetch below.
   Traffic traffic = functional;
   uint64_t ifm_block_bytes = 0, spatial_blocks = 0;
-  // With ACC_FORMAT acc_output disabled (U85, spec §9 ACC_FORMAT [22]) the accumulators stay in the
-  // MAC unit for the next operation (Vela's MatMul/NullPool decomposition, regor
-  // scheduler_decompose.cpp): nothing reaches the output stage and no OFM is written, so the
+  // With ACC_FORMAT acc_output disabled (U85, ethosu85_interface.h ACC_FORMAT [22]) the
+  // accumulators stay in the MAC unit for the next operation (Vela's MatMul/NullPool decomposition,
+  // regor scheduler_decompose.cpp): nothing reaches the output stage and no OFM is written, so the
   // operation has no AO cycles and no OFM bricks.
   const bool writes_ofm = op.acc_output;
   const double ao_per_elem = writes_ofm ? output_cycles_per_element(op) : 0.0;
@@ -173,8 +173,8 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
           last_ao = ao;
         }
     t.compute += std::min(last_mac, last_ao);
-    // Block re-fetch (VELA ethos_u55_performance.cpp MeasureElementAccess; spec §5.3 "Memory
-    // traffic"): the NPU reads each OFM block's receptive field of the IFM, so halos and, for a
+    // Block re-fetch (VELA ethos_u55_performance.cpp MeasureElementAccess): the NPU reads each
+    // OFM block's receptive field of the IFM, so halos and, for a
     // convolution, the whole IFM depth are read again for every OFM block; the weights of a depth
     // slice are read again for every OFM block in H x W.
     if (traffic.ifm_port >= 0 && ifm_block_bytes > traffic.ifm_bytes)
@@ -189,21 +189,16 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& functio
     t.compute = t.output;
   }
   // Weight decoder: the weight buffer takes cycles_wb = 32 x ublock_c / 8 cycles for ublock_c OFM
-  // channels x one 32-deep IFM block (§5.3), i.e. 8 weights per cycle.
+  // channels x one 32-deep IFM block (EstimateMacCyclesPerBlock), i.e. 8 weights per cycle.
   t.weights = npu_.is_u85() ? u85_weight_decode_cycles(traffic, npu_) : (decoded_weights + 7) / 8;
-  auto port_cycles = [&](const MemoryPort& p, uint64_t rd, uint64_t wr) -> uint64_t {
-    if (rd + wr == 0) return 0;
-    const double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;
-    return static_cast<uint64_t>(std::ceil(c)) + (rd ? p.read_latency : 0) + (wr ? p.write_latency : 0);
-  };
   // The OFM is written in whole storage units: NHCWB16 bricks of 16 channels (VELA
   // MeasureElementAccess: "OFM elements rounded to storage"), padding channels included.
   if (writes_ofm && traffic.ofm_port >= 0 && op.ofm.layout == Layout::kNhcwb16) {
     const uint64_t stored = uint64_t{op.ofm.height} * op.ofm.width * ceil_div(op.ofm.depth, 16) * 16 * op.ofm.elem_bytes();
     if (stored > traffic.ofm_bytes) traffic.write[traffic.ofm_port & 1] += stored - traffic.ofm_bytes;
   }
-  t.axi0 = port_cycles(sys_.axi0, traffic.read[0], traffic.write[0]);
-  t.axi1 = port_cycles(sys_.axi1, traffic.read[1], traffic.write[1]);
+  t.axi0 = port_cycles(0, traffic.read[0], traffic.write[0]);
+  t.axi1 = port_cycles(1, traffic.read[1], traffic.write[1]);
   t.read = traffic.read;
   t.write = traffic.write;
   t.overhead = sys_.op_overhead_cycles;
@@ -219,6 +214,25 @@ uint64_t TimingModel::ifm_bytes_for_block(const OperationConfig& op, uint32_t bh
   const uint64_t cols = std::min<uint64_t>(op.ifm.width, uint64_t{bw - 1} * op.kernel.stride_x + op.kernel.dilated_width());
   const uint64_t channels = op.kind == OpKind::kConv ? ceil_div(op.ifm.depth, 8) * 8 : bd;
   return rows * cols * channels * op.ifm.elem_bytes();
+}
+
+uint64_t TimingModel::port_cycles(unsigned port, uint64_t rd, uint64_t wr) const {
+  if (rd + wr == 0) return 0;
+  const MemoryPort& p = port ? sys_.axi1 : sys_.axi0;
+  const AxiPortLimit& l = axi_limits_[port & 1];
+  // Little's law (axi_limits.h): with n transactions of b bytes outstanding and L cycles each, a
+  // direction moves at most n x b / L bytes per cycle.
+  double c = static_cast<double>(rd + wr) / p.bytes_per_cycle;
+  c = std::max(c, static_cast<double>(rd) / l.read_bytes_per_cycle(p.read_latency));
+  c = std::max(c, static_cast<double>(wr) / l.write_bytes_per_cycle(p.write_latency));
+  return static_cast<uint64_t>(std::ceil(c)) + (rd ? p.read_latency : 0) + (wr ? p.write_latency : 0);
+}
+
+bool TimingModel::axi_limit_binds(unsigned port) const {
+  const MemoryPort& p = port ? sys_.axi1 : sys_.axi0;
+  const AxiPortLimit& l = axi_limits_[port & 1];
+  return l.read_bytes_per_cycle(p.read_latency) < p.bytes_per_cycle ||
+         l.write_bytes_per_cycle(p.write_latency) < p.bytes_per_cycle;
 }
 
 void TimingModel::decide_total(OpTiming& t) {
@@ -250,6 +264,10 @@ OpTiming TimingModel::estimate(const OperationConfig& op, const Traffic& traffic
   };
   t.axi0 = npu_cycles(end[0] - start);
   t.axi1 = npu_cycles(end[1] - start);
+  // The memory system prices the ports at their bandwidth; where the AXI limit is below it, a
+  // port cannot be faster than the limit allows (the same Little's-law cost as without it).
+  if (axi_limit_binds(0)) t.axi0 = std::max(t.axi0, port_cycles(0, t.read[0], t.write[0]));
+  if (axi_limit_binds(1)) t.axi1 = std::max(t.axi1, port_cycles(1, t.read[1], t.write[1]));
   decide_total(t);
   return t;
 }

@@ -1,17 +1,18 @@
 #pragma once
-// Per-operation cycles of an Ethos-U55 or, for a U85 NpuConfig, an Ethos-U85 (spec/ethos-u.md §5.1
-// constants, §5.3 structure; the U85 formulas are in u85_timing.h). The cost parts stay separate
-// so a report can say why an operation is slow:
+// Per-operation cycles of an Ethos-U55 or, for a U85 NpuConfig, an Ethos-U85 (Vela ethos_u55.cpp
+// constants, ethos_u55_performance.cpp structure; the U85 formulas are in u85_timing.h). The cost
+// parts stay separate so a report can say why an operation is slow:
 //   mac     MAC-array cycles over the OFM blocks (micro-blocks, kernel steps, accumulator delay),
 //           of which mac_active computing and the rest waiting for the weight buffer
 //   output  output-stage (AO) cycles: scaling, activation, LUT, per OFM element
 //   weights weight-decoder cycles for the decoded weights
-//   axi0/1  memory transfer cycles per AXI port (bytes / bandwidth + latency)
+//   axi0/1  memory transfer cycles per AXI port (bytes / bandwidth + latency), the bandwidth
+//           capped by the port's outstanding-transaction limit (axi_limits.h)
 //   contention  cycles the AXI transfers lost, while the operation ran, to CPU traffic that
 //           arrived after they were priced (only inside corsim: memory/timing's take_npu_delay)
 // total = overhead + max(compute, weights, max(axi0, axi1) + contention), where compute pipelines
-// MAC and AO per block. It models the hardware's block iteration (the OFM_BLK_* registers and clipped edge
-// blocks), not Vela's averaged block count (§10).
+// MAC and AO per block. It models the hardware's block iteration (the OFM_BLK_* registers and
+// clipped edge blocks), not Vela's averaged block count (EstimateMacOpCycles).
 #include <array>
 #include <cstdint>
 #include <span>
@@ -22,6 +23,7 @@
 #include "npu/npu_config.h"
 #include "npu/op_config.h"
 #include "npu/ops/op_context.h"
+#include "npu/timing/axi_limits.h"
 #include "npu/timing/system_config.h"
 
 namespace corsim::npu::timing {
@@ -29,9 +31,9 @@ namespace corsim::npu::timing {
 struct OpTiming {
   uint64_t mac = 0;
   // Of `mac`, the cycles the MAC array computes. The rest it waits for the weight buffer (the
-  // cycles_wb term of §5.3: a block cannot go faster than its weights arrive), which the PMU counts
-  // as a stall, not as MAC_ACTIVE (the driver's pmu_event enum has MAC_STALLED_BY_WD beside
-  // MAC_ACTIVE, spec/ethos-u.md §1.3).
+  // cycles_wb of Vela's EstimateMacCyclesPerBlock: a block cannot go faster than its weights
+  // arrive), which the PMU counts as a stall, not as MAC_ACTIVE (the driver's pmu_event enum has
+  // MAC_STALLED_BY_WD beside MAC_ACTIVE, pmu_ethosu.h).
   uint64_t mac_active = 0;
   uint64_t output = 0;
   uint64_t compute = 0;  // MAC and AO pipelined over blocks
@@ -62,14 +64,21 @@ struct AxiTransfer {
 
 class TimingModel {
  public:
-  TimingModel(NpuConfig npu, SystemConfig sys) : npu_(npu), sys_(std::move(sys)) {}
+  // The AXI limits start as the Ethos-U driver programs them (driver_axi_limits).
+  TimingModel(NpuConfig npu, SystemConfig sys)
+      : npu_(npu), sys_(std::move(sys)), axi_limits_(driver_axi_limits(npu)) {}
+
+  // The limits a job runs with (the device sets the ones its registers hold at the job's start).
+  void set_axi_limits(const AxiLimits& limits) { axi_limits_ = limits; }
+  const AxiLimits& axi_limits() const { return axi_limits_; }
 
   OpTiming estimate(const OperationConfig& op, const Traffic& traffic) const;
   // The same with the AXI parts priced by the memory system's timing (memory/timing): each port's
   // transfers run one after the other from `start` (platform cycles), each through
   // MemoryTiming::npu_transfer, so they share the memories with the CPU (docs/memory-timing.md).
   // `npu_per_platform` converts the result to NPU cycles. The system config's port bandwidths and
-  // latencies are then the ports' caps (the MemoryTiming holds them).
+  // latencies are then the ports' caps (the MemoryTiming holds them). Where a port's AXI limit is
+  // below its bandwidth, a port takes at least what the limit allows (port_cycles).
   OpTiming estimate(const OperationConfig& op, const Traffic& traffic, std::span<const AxiTransfer> transfers,
                     memory::MemoryTiming& memory, Cycles start, double npu_per_platform) const;
 
@@ -90,9 +99,15 @@ class TimingModel {
 
  private:
   static void decide_total(OpTiming& t);  // bound and total from the parts
+  // Cycles of `rd` read and `wr` written bytes on AXI port `port`: the memory's bandwidth shared by
+  // both directions, each direction capped by its AXI limit, plus each direction's latency.
+  uint64_t port_cycles(unsigned port, uint64_t rd, uint64_t wr) const;
+  // Whether the AXI limit is below the memory bandwidth on `port` (in either direction).
+  bool axi_limit_binds(unsigned port) const;
 
   NpuConfig npu_;
   SystemConfig sys_;
+  AxiLimits axi_limits_;
 };
 
 }  // namespace corsim::npu::timing

@@ -9,7 +9,7 @@ namespace {
 
 uint64_t ceil_div(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 0; }
 
-// §5.1 U85 columns (Vela 5.x ethos_u85.cpp s_EthosU85Configs): outputCycles[6] indexed 0 8-bit
+// Vela 5.x ethos_u85.cpp s_EthosU85Configs: outputCycles[6] indexed 0 8-bit
 // OFM, 1 16-bit, 2 32-bit, 3 64-bit, 4 chained 32-bit / binary 32 -> non-32, 5 binary 32 -> 32;
 // activationCycles[2]: 0 normal, 1 H<->W transpose or W reverse.
 struct U85AoTable {
@@ -30,10 +30,10 @@ U85AoTable ao_table(uint32_t macs) {
 }  // namespace
 
 // The MAC array's work, per OFM micro-block and cycle: one kernel element times one IFM step of the
-// U85 weight order (spec/ethos-u.md §9.6 step 8; VELA ethos_u85_weight_encoder.cpp
+// U85 weight order (IFM inner step; VELA ethos_u85_weight_encoder.cpp
 // EthosU85WeightOrdering): 8 channels, 16 positions holding at most 8 non-zero weights for 2:4
 // sparsity, 1 channel for depthwise. What the weight order only pads is not computed: the kernel
-// elements added to round a sub-kernel up to 5 or 10 (§9.6 "Element padding") and the IFM
+// elements added to round a sub-kernel up to 5 or 10 (the encoder's element padding) and the IFM
 // positions beyond the IFM depth in the last IFM block. Vela's estimator instead prices kernel
 // elements in groups of 4 (part-kernel, depthwise) and whole IFM blocks; measured on Ambiq's
 // U85-256 FPGA that over-prices ResNet-8's part-kernel 3x3 convolutions by 1.3x (docs/npu.md
@@ -41,14 +41,14 @@ U85AoTable ao_table(uint32_t macs) {
 uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& npu, uint32_t bh, uint32_t bw, uint32_t bd,
                                   bool weight_buffer_bound) {
   if (op.kind != OpKind::kConv && op.kind != OpKind::kDepthwise && op.kind != OpKind::kPool) return 0;
-  // The micro-block is the one ACC_FORMAT names (§9.6).
+  // The micro-block is the one ACC_FORMAT names (ethosu85_interface.h microblock).
   const uint64_t nh = ceil_div(bh, op.ofm_ublock_height), nw = ceil_div(bw, op.ofm_ublock_width);
   const uint64_t nc = ceil_div(bd, op.ofm_ublock_depth);
   const uint64_t hw = nh * nw;
   const uint64_t bits_factor = std::max<uint32_t>(op.ifm.elem_bits / 8, 1);  // 16-bit data takes two passes
   const uint64_t cores = npu.weight_decoders();
   // Vela's weight-buffer limit: cycles_wb per step of 4 kernel elements (part-kernel, depthwise) or
-  // per kernel element (depth-first) (§5.3).
+  // per kernel element (depth-first) (ethos_u85_performance.cpp EstimateMacCyclesPerBlock).
   const uint64_t cycles_wb = weight_buffer_bound ? 32ull * op.ofm_ublock_depth / (8 * cores) : 0;
   const bool reduce_sum = op.kind == OpKind::kPool && op.pool_mode == PoolMode::kReduceSum;
   const bool pool = op.kind == OpKind::kPool && !reduce_sum;
@@ -57,7 +57,7 @@ uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& np
   const uint32_t ifm_step = sparse ? 16 : 8;
   const uint64_t d = (op.acc_format == 1 && npu.macs <= 128) ? 3 : 2;  // 48-bit accumulators on U85-128
   const uint32_t sub_w = 8 / op.kernel.dilation_x, sub_h = 8 / op.kernel.dilation_y;
-  // The cycles of one IFM block of `ifm_c` channels over the whole kernel (8x8 sub-kernels, §5.3).
+  // The cycles of one IFM block of `ifm_c` channels over the whole kernel (8x8 sub-kernels, Vela).
   auto kernel_cycles = [&](uint32_t ifm_c) {
     const uint64_t ifm_steps = ceil_div(ifm_c, ifm_step);
     uint64_t cycles = 0;
@@ -80,7 +80,7 @@ uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& np
         } else {  // depth-first convolution, FC, MatMul, REDUCE_SUM
           c = std::max<uint64_t>(cycles_wb, ifm_steps * hw) * e * nc * bits_factor;
         }
-        uint64_t delay = 0;  // accumulator pipeline delay when one micro-block holds the block (§5.3)
+        uint64_t delay = 0;  // accumulator delay when one micro-block holds the block (Vela)
         if (hw == 1) {
           if (nc == 1) delay = d * steps;
           else if (steps > 1) delay = d * (steps - 1) * nc;
@@ -101,7 +101,7 @@ uint64_t u85_mac_cycles_for_block(const OperationConfig& op, const NpuConfig& np
 
 double u85_output_cycles_per_element(const OperationConfig& op, const NpuConfig& npu) {
   const U85AoTable t = ao_table(npu.macs);
-  if (op.kind == OpKind::kElementwise && op.ew_mode == ElementwiseMode::kDiv) return 33.0;  // §5.1
+  if (op.kind == OpKind::kElementwise && op.ew_mode == ElementwiseMode::kDiv) return 33.0;  // Vela 5.x
   const unsigned ifm_bits = op.ifm.elem_bits, ofm_bits = op.ofm.elem_bits;
   const bool binary_ew = op.kind == OpKind::kElementwise && !op.is_unary();
   size_t oi = 0;

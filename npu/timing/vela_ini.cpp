@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace corsim::npu::timing {
@@ -18,12 +20,16 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// A number as Vela writes them ("100e6", "2.5", "64"), not negative.
+// A number as Vela writes them ("100e6", "2.5", "64"), not negative, not infinite.
 std::optional<double> number(std::string_view v) {
   const auto d = parse_double(v);
-  if (!d || !(*d >= 0)) return std::nullopt;
+  if (!d || !(*d >= 0) || !std::isfinite(*d)) return std::nullopt;
   return d;
 }
+
+// A latency or burst length held as `unsigned`: converting a double beyond its range is undefined
+// (C++17 [conv.fpint]); found by fuzz/vela_ini_fuzz.cpp (fuzz/regressions/vela_ini).
+bool fits_unsigned(double v) { return v <= static_cast<double>(std::numeric_limits<unsigned>::max()); }
 
 }  // namespace
 
@@ -128,14 +134,19 @@ std::optional<SystemConfig> VelaIni::system_config(std::string_view name, const 
          burst = get(mem + "_burst_length", 32.0), rd = get(mem + "_read_latency", 0.0),
          wr = get(mem + "_write_latency", 0.0);
     if (!scale || !ports || !burst || !rd || !wr) return std::nullopt;
+    if (!fits_unsigned(*burst) || !fits_unsigned(*rd) || !fits_unsigned(*wr)) {
+      error = fmt::format("[{}] {}: a latency or burst length above {} cycles or bytes", section, mem,
+                          std::numeric_limits<unsigned>::max());
+      return std::nullopt;
+    }
     MemoryPort& port = p == 0 ? c.axi0 : c.axi1;
     port.memory = mem;
     port.bytes_per_cycle = *scale * axi_bytes * std::max(1.0, *ports);
     port.read_latency = static_cast<unsigned>(*rd);
     port.write_latency = static_cast<unsigned>(*wr);
     port.burst_bytes = static_cast<unsigned>(*burst);
-    if (port.bytes_per_cycle <= 0) {
-      error = fmt::format("[{}] {}_clock_scale gives no bandwidth", section, mem);
+    if (!(port.bytes_per_cycle > 0) || !std::isfinite(port.bytes_per_cycle)) {
+      error = fmt::format("[{}] {}_clock_scale gives no usable bandwidth", section, mem);
       return std::nullopt;
     }
   }

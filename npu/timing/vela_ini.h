@@ -1,7 +1,7 @@
 #pragma once
 // A user's Vela configuration file (`vela.ini`, the format of Arm's ethos-u-vela
 // `ethosu/config_files/Arm/vela.ini` and Vela's `architecture_features.py` / regor
-// `architecture/ethos_u_scaling` readers; spec/ethos-u.md §5.2), read as Vela reads it:
+// `architecture/ethos_u_scaling` readers), read as Vela reads it:
 // `[System_Config.NAME]` sections give the core clock, which memory is behind each AXI port and,
 // per memory, its clock scale, ports used, burst length and read/write latency;
 // `[Memory_Mode.NAME]` sections say where constants, the arena and the cache live; `inherit=`

@@ -1,5 +1,5 @@
 #pragma once
-// CMSDK APB UART (spec/cortex-m.md §3.3; Arm CMSDK TRM DDI 0479 "APB UART"). Transmission is
+// CMSDK APB UART (Arm CMSDK TRM DDI 0479 "APB UART"). Transmission is
 // instantaneous: the TX buffer is never full and each byte goes straight to the host sink. Byte
 // 0x04 (EOT) ends the run when shutdown_on_eot is set, like the FVP's uart0.shutdown_on_eot; a
 // configured shutdown tag string does the same when it appears in the output.

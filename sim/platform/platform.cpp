@@ -53,6 +53,12 @@ Platform::Platform(const PlatformPreset& preset, memory::Interconnect& bus, cons
           console->close = true;
         }
         console->flush_each = spec.unbuffered;
+        // The guest's console through the host's stdio: unbuffered only when asked (unbuffered_output);
+        // otherwise C stdio's own buffering of stdout (line-buffered to a terminal, block-buffered to a
+        // file or pipe, ISO C 7.21.3p7). A runner printing hundreds of outputs then costs a few writes,
+        // not one system call per byte (issue 17). Nothing is lost or reordered: semihosting console
+        // writes go through the same stdout, the shutdown callback below flushes at EOT, main() flushes
+        // when the run ends (EOT, exit, fault, limit, SIGINT), and ~Platform flushes every console.
         Console* c = console.get();
         consoles_.push_back(std::move(console));
         UartOptions options{spec.shutdown_on_eot, spec.shutdown_tag, d.irq, d.irq2};

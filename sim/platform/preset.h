@@ -53,7 +53,10 @@ struct UartConsoleSpec {
   std::string out_file = "-";   // FVP uart0.out_file: "-" = stdout
   bool shutdown_on_eot = true;  // corsim default on (the ExecuTorch flow always sets it)
   std::string shutdown_tag;
-  bool unbuffered = true;
+  // FVP uart0.unbuffered_output (the FVP's default is off too): on, every byte is flushed; off, the
+  // host's stdio buffers the console (stdout: line-buffered to a terminal, block-buffered to a
+  // file or pipe; flushed when the run ends, however it ends).
+  bool unbuffered = false;
 };
 
 struct NpuSpec {

@@ -1,4 +1,4 @@
-// Decoder table checks (STYLE-ANCHORS §2.3 item 6), over every row of the aggregated tables,
+// Decoder table checks (docs/cpu.md "Decoder design"), over every row of the aggregated tables,
 // including rows contributed by other table files:
 //   - each pattern has the width of its table, and T32 patterns start with a 32-bit prefix;
 //   - a decode function only reads field letters its pattern has;

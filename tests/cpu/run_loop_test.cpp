@@ -218,7 +218,7 @@ TEST(PredecodeCache, LoopsAreDecodedOnce) {
   ASSERT_TRUE(h.load("ldr r0, =10000\n1: subs r0, #1\n  bne 1b\n"));
   h.run(1'000'000);
   ASSERT_TRUE(h.reached_end());
-  EXPECT_LT(h.cpu().predecode_cache().misses, 10u);
+  EXPECT_LT(h.cpu().block_cache().misses, 10u);
   EXPECT_GT(h.cpu().instructions(), 20000u);
 }
 

@@ -188,7 +188,7 @@ TEST_F(ScsFixture, UnknownOffsetsAreRazWiAndReportedOnce) {
   rd(0xE000EE80);
   wr(0xE000EE80, 1);
   EXPECT_EQ(scs.unknown_reports(), 2u);  // one read, one write
-  EXPECT_EQ(rd(0xE0002000), 0u);         // FPB: not implemented
+  EXPECT_EQ(rd(0xE0004000), 0u);         // nothing declared there
   EXPECT_EQ(rd(0xE002ED00), 0u);         // Non-secure alias
   EXPECT_TRUE(last.ok());
 }

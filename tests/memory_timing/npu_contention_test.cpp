@@ -51,6 +51,11 @@ struct System {
     ic.map(kNpu, 0x1000, *dev, "ethos-u55");
   }
   void wr(uint32_t off, uint32_t v) { ASSERT_TRUE(ic.write(kNpu + off, 4, v, {}).ok()); }
+  // The driver's AXI_LIMIT0..3 (32 reads, 16 writes, 64 B; ethosu_config_u55.h): left at their
+  // reset value 0 the ports would allow one outstanding transaction (npu/timing/axi_limits.h).
+  void driver_axi_limits() {
+    for (uint32_t i = 0; i < 4; ++i) wr(0x040 + 4 * i, 31u << 16 | 15u << 24);
+  }
   // Loads the KWS job and starts it at `start` (driver sequence of ethos-u-core-driver
   // ethosu_dev_run_command_stream); returns the job's duration in cycles, or 0 when the golden
   // files are missing.
@@ -86,6 +91,7 @@ struct System {
     time.t = start;
     wr(0x00C, 0x3);
     wr(0x03C, 0x3u | 1u << 4 | 1u << 6 | 1u << 8 | 1u << 10 | 1u << 12 | 1u << 14);  // region 0 on AXI1
+    driver_axi_limits();
     wr(0x010, kCmd + payload->command_offset);
     wr(0x020, static_cast<uint32_t>(payload->commands.size() * 4));
     const uint32_t bases[] = {kDdr, kIsram};
@@ -219,6 +225,7 @@ TEST(NpuContention, CpuReadDuringAnOperationLengthensThatOperationOnly) {
     const Cycles t0 = 256 * 40;
     s.time.t = t0;
     s.wr(0x03C, 0);  // every region on AXI0
+    s.driver_axi_limits();
     s.wr(0x010, kCmd);
     s.wr(0x020, static_cast<uint32_t>(bytes.size()));
     s.wr(0x088, kIsram);  // BASEP1

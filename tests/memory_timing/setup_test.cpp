@@ -136,6 +136,12 @@ TEST(MemoryTimingSetup, AUsersVelaIniSetsTheMemoriesAndTheNpuPorts) {
   ASSERT_TRUE(sys) << error;
   EXPECT_DOUBLE_EQ(sys->npu_clock_hz, 100e6);
   EXPECT_EQ(sys->memory_mode, npu::timing::MemoryMode::kSharedSram);
+  // The platform's NPU ports follow the file too (Dram on AXI1: 8 B/cycle, latency 200 / 100).
+  const memory::timing::MemorySystemConfig mc = memory_system_config(p);
+  EXPECT_DOUBLE_EQ(mc.npu_ports[0].bytes_per_cycle, 80.0);
+  EXPECT_DOUBLE_EQ(mc.npu_ports[1].bytes_per_cycle, 8.0);
+  EXPECT_EQ(mc.npu_ports[1].read_latency, 200u);
+  EXPECT_EQ(mc.npu_ports[1].write_latency, 100u);
   // A name the file does not have, and a file that is not there: one error each, nothing applied.
   PlatformPreset q = corstone320_preset();
   EXPECT_NE(apply(q, {{"memory.vela_config", path}, {"memory.system_config", "Other"}}).error.find("no section [System_Config.Other]"),

@@ -1,4 +1,4 @@
-// Command-word decoding (spec/ethos-u.md §2.1-§2.4) and the COP1 driver payload (§6.2).
+// Command-word decoding (driver *_interface.h) and the COP1 payload (Vela CreateDriverPayload1).
 #include <gtest/gtest.h>
 
 #include "npu/command_stream.h"
@@ -10,7 +10,7 @@
 namespace corsim::npu {
 namespace {
 
-// Every U55/U65 opcode of §2.2-§2.4 (driver header ethosu55_interface.h).
+// Every U55/U65 opcode (cmd0_opcode, cmd1_opcode of the driver header ethosu55_interface.h).
 constexpr uint16_t kOperations[] = {0x000, 0x001, 0x002, 0x003, 0x005, 0x006, 0x010, 0x011, 0x012, 0x013};
 constexpr uint16_t kCmd0Registers[] = {0x100, 0x101, 0x102, 0x103, 0x104, 0x105, 0x107, 0x109, 0x10A, 0x10B, 0x10C,
                                        0x10D, 0x10F, 0x111, 0x112, 0x113, 0x114, 0x115, 0x116, 0x117, 0x118, 0x11A,
@@ -54,7 +54,7 @@ TEST(CommandStream, EveryCmd1RegisterTakesTwoWords) {
     apply_register(regs, d.command);
     EXPECT_EQ(regs.get1(op), 0xDEADBEEFu);
     EXPECT_EQ(regs.get1_hi(op), 0x21);
-    // U55 addresses are 32 bit; U65 adds word0[23:16] as bits 39:32 (§2.1).
+    // U55 addresses are 32 bit; U65 adds word0[23:16] as bits 39:32 (Vela cmd1_with_address).
     EXPECT_EQ(regs.address(op, Isa::kU55), 0xDEADBEEFull);
     EXPECT_EQ(regs.address(op, Isa::kU65), 0x21DEADBEEFull);
   }
@@ -80,7 +80,7 @@ TEST(CommandStream, DisassemblyNamesTheRegister) {
   EXPECT_EQ(disassemble(decode_command(std::span(&w, 1), 0).command), "0x0000 NPU_SET_IFM_PRECISION 0x0041");
 }
 
-// §2.3 field positions, through the operation view.
+// ethosu55_interface.h field positions, through the operation view.
 TEST(OpConfig, FieldsDecodeFromTheirBits) {
   test::StreamBuilder sb;
   sb.cmd0(0x105, 1u | 1u << 2 | 1u << 6 | 2u << 8 | 2u << 14);  // signed, 16 bit, NHCWB16, OPB_32, NATURAL
@@ -145,7 +145,7 @@ std::vector<uint8_t> bytes_of(const std::vector<uint32_t>& w) {
 }
 
 TEST(DriverPayload, ParsesVelaLayout) {
-  // §6.2: COP1, OPTIMIZER_CONFIG 0x00100001, CONFIG, ID, 3 NOPs, COMMAND_STREAM tag (length in words).
+  // CreateDriverPayload1: COP1, OPTIMIZER_CONFIG 0x00100001, CONFIG, ID, 3 NOPs, COMMAND_STREAM.
   const std::vector<uint32_t> w = {0x31504F43, 0x00100001, 0x00001807, 0x10066001, 5, 5, 5, 0x02u | 2u << 16, 0x0000FFFF, 0x12345678};
   std::string err;
   auto p = parse_driver_payload(bytes_of(w), err);
@@ -177,7 +177,7 @@ TEST(DriverPayload, RejectsBadInput) {
 }
 
 TEST(NpuConfigWords, MatchVelaTable) {
-  // §1.4 table.
+  // Vela ArchEthosU55/EthosU85RCSGenerator::ConfigRegister over ethos_u55/65/85.cpp configs.
   EXPECT_EQ((NpuConfig{32}).config_word(), 0x00001005u);
   EXPECT_EQ((NpuConfig{64}).config_word(), 0x00001006u);
   EXPECT_EQ((NpuConfig{128}).config_word(), 0x00001807u);

@@ -1,4 +1,4 @@
-// The Ethos-U55 device as the driver sees it (spec/ethos-u.md §1.1, §1.4, §1.5, §1.6): reset and
+// The Ethos-U55 device as the driver sees it (ethosu_driver.c, ethosu_device_u55_u65.c): reset and
 // PROT handshake, ID/CONFIG checks, one inference of the KWS golden stream with the IRQ raised at
 // the simulated completion time, fault STATUS bits, and the PMU programmed as the ExecuTorch
 // runner does.
@@ -44,8 +44,8 @@ struct Platform {
     return v;
   }
   void wr(uint32_t off, uint32_t v) { EXPECT_TRUE(ic.write(kNpuBase + off, 4, v, {}).ok()); }
-  // §1.5 init: CONFIG.product, soft reset with the wanted privilege/security, poll, check PROT,
-  // then the driver's AXI setup.
+  // ethosu_dev_init: CONFIG.product, soft reset with the wanted privilege/security, poll, check
+  // PROT, then the driver's AXI setup.
   void driver_init() {
     ASSERT_EQ(rd(0x028) >> 28, 0u);  // U55
     wr(0x00C, 0x3);                  // privileged, non-secure
@@ -56,7 +56,7 @@ struct Platform {
     wr(0x03C, 0x3u | 1u << 4 | 1u << 6 | 1u << 8 | 1u << 10 | 1u << 12 | 1u << 14);
     for (int i = 0; i < 4; ++i) wr(0x040 + 4 * i, 31u << 16 | 15u << 24);
   }
-  // §1.5 invoke: QBASE, QSIZE, BASEP[i], then CMD = (CMD & 0xC) | 1.
+  // ethosu_dev_run_command_stream: QBASE, QSIZE, BASEP[i], then CMD = (CMD & 0xC) | 1.
   void invoke(uint32_t qbase, uint32_t qsize, std::initializer_list<uint32_t> bases) {
     wr(0x010, qbase);
     wr(0x020, qsize);
@@ -92,8 +92,8 @@ TEST(Device, IdAndConfigPassTheDriverChecks) {
   Platform p;
   const uint32_t id = p.rd(0x000), config = p.rd(0x028);
   EXPECT_EQ(id, 0x10104201u);
-  EXPECT_EQ(config, 0x00001807u);  // §1.4: what Vela writes for U55-128
-  // ethosu_dev_verify_optimizer_config: arch_major equal, arch_minor >= the optimizer's (§1.4).
+  EXPECT_EQ(config, 0x00001807u);  // what Vela's ConfigRegister writes for U55-128
+  // ethosu_dev_verify_optimizer_config: arch_major equal, arch_minor >= the optimizer's.
   for (uint32_t opt_id : {0x10066001u, 0x10060000u}) {
     EXPECT_EQ(id >> 28, opt_id >> 28);
     EXPECT_GE((id >> 20) & 0xFF, (opt_id >> 20) & 0xFF);
@@ -167,9 +167,9 @@ TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
   EXPECT_GE(events, 2);
   EXPECT_LE(events, 2 * 43);
   EXPECT_GT(p.time.t, start + 1000);  // 43 operations take thousands of cycles
-  // The schedule keeps the stream's rules (spec §2.2): each engine runs one operation at a time in
-  // stream order; an operation after DMA_WAIT k starts once at most k earlier DMAs are unfinished,
-  // after KERNEL_WAIT n once at most n earlier kernels are. The job ends with its last operation.
+  // The schedule keeps the stream's rules (NPU_OP_DMA_WAIT/KERNEL_WAIT): one operation at a time
+  // per engine in stream order; an operation after DMA_WAIT k starts once at most k earlier DMAs are
+  // unfinished, after KERNEL_WAIT n once at most n earlier kernels are. The job ends with its last.
   const auto& ops = p.dev->last_job();
   Cycles last_end = 0;
   bool overlapped = false;
@@ -207,7 +207,7 @@ TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
   p.wr(0x008, (p.rd(0x008) & 0xC) | 2);
   EXPECT_FALSE(p.irq.level);
   EXPECT_EQ((p.rd(0x004) >> 5) & 1, 1u);
-  // Writing QBASE while stopped clears cmd_end_reached (§1.1).
+  // Writing QBASE while stopped clears cmd_end_reached (ethosu55_interface.h status_r).
   p.wr(0x010, kCmd);
   EXPECT_EQ((p.rd(0x004) >> 5) & 1, 0u);
 }
@@ -243,7 +243,7 @@ TEST(Device, AccessOutsideMemorySetsBusStatus) {
   const uint32_t s = p.rd(0x004);
   EXPECT_EQ((s >> 2) & 1, 1u);  // bus_status
   EXPECT_TRUE(p.irq.level);
-  // Bus errors clear only on reset (§1.1).
+  // Bus errors clear only on reset (ethosu55_interface.h status_r).
   p.wr(0x008, 2);
   EXPECT_EQ((p.rd(0x004) >> 2) & 1, 1u);
   p.wr(0x00C, 0);
@@ -260,7 +260,7 @@ TEST(Device, CommandFetchOutsideMemoryIsABusFault) {
   EXPECT_EQ((p.rd(0x004) >> 12) & 0xF, 0u);  // faulting channel: command
 }
 
-// Two external DMAs (spec/ethos-u.md §2.8): DMA0_SRC_REGION/DST_REGION (cmd0 0x130/0x131, the
+// Two external DMAs (Vela GenerateDMA): DMA0_SRC_REGION/DST_REGION (cmd0 0x130/0x131, the
 // region in the parameter), DMA0_SRC/DST/LEN (cmd1 48/49/50), NPU_OP_DMA_START (16), then STOP.
 std::vector<uint32_t> two_dmas(uint32_t src_region, uint32_t src, uint32_t dst, uint32_t dst2, uint32_t len) {
   auto dma = [](std::vector<uint32_t>& w, uint32_t sr, uint32_t s, uint32_t dr, uint32_t d, uint32_t n) {
@@ -274,7 +274,7 @@ std::vector<uint32_t> two_dmas(uint32_t src_region, uint32_t src, uint32_t dst, 
 }
 
 // Each operation's output appears in memory at its modelled end, not when CMD is written. Without a
-// memory-system timing the duration is the system config's formula (spec/ethos-u.md §5.2, Vela
+// memory-system timing the duration is the system config's formula (Vela's vela.ini
 // Ethos_U55_High_End_Embedded: AXI0 8 bytes/cycle, latency 32 read / 32 write; AXI1 1 byte/cycle,
 // latency 64/64; docs/npu.md "Timing"): per port ceil(bytes / bandwidth) + the latency of each
 // direction used, total = max over the ports (a DMA has no compute, overhead 0).
@@ -363,7 +363,7 @@ TEST(Device, StopRequestDropsTheRunningOperationsOutput) {
   EXPECT_EQ(out, old_bytes);
 }
 
-// §1.6: the ExecuTorch runner's PMU setup; the counters report the modelled values.
+// ExecuTorch arm_perf_monitor.cpp's PMU setup; the counters report the modelled values.
 TEST(Device, PmuCountsActiveCyclesAndBeatsAsTheRunnerProgramsIt) {
   const auto cmd = slurp(kKws + "cmd_stream.bin");
   ASSERT_FALSE(cmd.empty()) << "missing " << kKws << "cmd_stream.bin";

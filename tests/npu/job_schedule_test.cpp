@@ -1,5 +1,5 @@
 // The job plan (npu/timing/job_schedule.h): DMAs and kernels on two engines, ordered by the
-// command processor and its DMA_WAIT / KERNEL_WAIT (spec/ethos-u.md §2.2). Expected times are
+// command processor and its DMA_WAIT / KERNEL_WAIT (ethosu55_interface.h). Expected times are
 // worked out by hand in the comments.
 #include "npu/timing/job_schedule.h"
 

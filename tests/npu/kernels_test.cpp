@@ -1,6 +1,6 @@
-// Kernel behaviours not covered by the random reference sweeps: 32-bit elementwise (spec §8.5),
-// LUTs loaded by DMA into SHRAM (§3.5, §8.6), tiles (§2.6), 16-bit and unsigned feature maps,
-// REDUCE_SUM, IFM upscale, DMA. Expected values are computed here from the spec's definitions.
+// Kernel behaviours not covered by the random reference sweeps: 32-bit elementwise (KWS softmax),
+// LUTs loaded by DMA into SHRAM (Vela lutStart), tiles (generate_tiles), 16-bit and unsigned maps,
+// REDUCE_SUM, IFM upscale, DMA. Expected values are computed here from the cited definitions.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -58,14 +58,14 @@ std::vector<int32_t> ew(unsigned mode, const FmSpec& a, const std::vector<int32_
 
 FmSpec i32(uint32_t c, int32_t zp = 0) { return FmSpec{1, 1, c, 32, true, TLayout::kNhwc, 1, 0, zp}; }
 
-// §8.5: a 32-bit OFM gets no zero point and no ACTIVATION_MIN/MAX, only int32 saturation.
+// KWS golden: a 32-bit OFM gets no zero point and no ACTIVATION_MIN/MAX, only int32 saturation.
 TEST(Kernels, Int32OfmIgnoresZeroPointAndActivationRange) {
   FmSpec o = i32(3, 34);
   const auto out = ew(1, i32(3), {1000000, -5, 7}, i32(3), {2000000, 3, 0}, o, 1, 0, 0, -94, 161);
   EXPECT_EQ(out, (std::vector<int32_t>{3000000, -2, 7}));
 }
 
-// §8.5: ADD/SUB form the sum wider than 32 bits before the OFM scale: 1218957312 + 2147483647
+// KWS golden: ADD/SUB form the sum wider than 32 bits before the OFM scale: 1218957312 + 2147483647
 // with scale (1, 1) gives 1683220480.
 TEST(Kernels, AddSumIsWiderThan32Bits) {
   const auto out = ew(1, i32(1), {1218957312}, i32(1), {2147483647}, i32(1), 1, 1, 0);
@@ -74,7 +74,7 @@ TEST(Kernels, AddSumIsWiderThan32Bits) {
   EXPECT_EQ(ew(1, i32(1), {2147483647}, i32(1), {10}, i32(1), 1, 0, 0)[0], 2147483647);
 }
 
-// §8.5: 32-bit MUL applies the OFM_SCALE shift with the round mode and ignores the multiplier.
+// KWS golden: 32-bit MUL applies the OFM_SCALE shift with its round mode, not the multiplier.
 TEST(Kernels, Mul32BitIgnoresMultiplierAppliesShift) {
   // (0x40000000, 31) is SaturatingRoundingDoublingHighMul's encoding: a*b / 2^31 rounded (DBL).
   const int64_t a = 1518500250, b = 1073741824;
@@ -85,7 +85,7 @@ TEST(Kernels, Mul32BitIgnoresMultiplierAppliesShift) {
   EXPECT_EQ(ew(0, i32(1), {12345}, i32(1), {-4}, i32(1), 1, 0, 0)[0], -49380);
 }
 
-// 8-bit MUL applies the full OFM scale (§3.4, §9.4): round((a-za)(b-zb) * m / 2^s) + zo.
+// 8-bit MUL applies the full OFM scale (rnnoise_INT8 golden): round((a-za)(b-zb) * m / 2^s) + zo.
 TEST(Kernels, Mul8BitAppliesFullScale) {
   FmSpec a{1, 1, 1, 8, true, TLayout::kNhwc, 1, 0, 3};
   FmSpec b{1, 1, 1, 8, true, TLayout::kNhwc, 1, 0, -2};
@@ -96,12 +96,12 @@ TEST(Kernels, Mul8BitAppliesFullScale) {
 }
 
 TEST(Kernels, ShiftsAndClzOn32Bit) {
-  // SHR with NATURAL rounding: 69022 >> 12 = 16.85 -> 17 (§8.5).
+  // SHR with NATURAL rounding: 69022 >> 12 = 16.85 -> 17 (KWS softmax).
   EXPECT_EQ(ew(8, i32(1), {69022}, i32(1), {12}, i32(1), 1, 0, 2, 0, 0, 0)[0], 17);
   // SHR with TRUNCATE rounds toward zero: -69022 >> 12 -> -16.
   EXPECT_EQ(ew(8, i32(1), {-69022}, i32(1), {12}, i32(1), 1, 0, 1, 0, 0, 0)[0], -16);
   EXPECT_EQ(ew(9, i32(1), {3}, i32(1), {20}, i32(1), 1, 0, 0, 0, 0, 0)[0], 3 << 20);
-  // CLZ of 821885 is 12 (§8.5).
+  // CLZ of 821885 is 12 (KWS softmax).
   EXPECT_EQ(ew(7, i32(2), {821885, -1}, i32(2), {0, 0}, i32(2), 1, 0, 0, 0, 0, 0), (std::vector<int32_t>{12, 0}));
 }
 
@@ -111,13 +111,13 @@ TEST(Kernels, AbsAndLeakyRelu) {
   EXPECT_EQ(ew(6, a, {-5, 5, -128, 0}, a, {0, 0, 0, 0}, o, 1, 0, 2, -128, 127),
             (std::vector<int32_t>{5, 5, 127, 0}));
   // LRELU: alpha = 0.25 as OFM_SCALE (1, 2): negative inputs scaled (NATURAL: -1.5 -> -1, half
-  // up), positive pass (§3.4).
+  // up), positive pass (Vela GenerateScalingForElementwise).
   EXPECT_EQ(ew(5, a, {-8, 8, -6, 100}, a, {0, 0, 0, 0}, o, 1, 2, 2, -128, 127),
             (std::vector<int32_t>{-2, 8, -1, 100}));
 }
 
-// §8.6: a TABLE_n activation indexes the table with (scaled + OFM zp) clamped to int8, + 128; the
-// table is DMA'd into SHRAM at (SHRAM_KB - 2) x 1024 + 256 n (DMA0_DST_REGION 0x103).
+// KWS golden: a TABLE_n activation indexes the table with (scaled + OFM zp) clamped to int8, + 128;
+// the table is DMA'd into SHRAM at (SHRAM_KB - 2) x 1024 + 256 n (DMA0_DST_REGION 0x103).
 TEST(Kernels, Int8LutLoadedByDmaIntoShram) {
   Rig rig;
   std::vector<uint8_t> table(256);
@@ -157,8 +157,8 @@ TEST(Kernels, Int8LutLoadedByDmaIntoShram) {
   EXPECT_EQ(test::get_fm(rig.bus.region(1), o), (std::vector<int32_t>{expect(-128), expect(0), expect(100), expect(127)}));
 }
 
-// §3.5 int16 LUT: 512 uint32 entries (base | slope << 16) indexed by (x + 32768) >> 7 with a
-// 7-bit interpolation fraction. Rounding +64 before >> 7 is the Q4 decision (TFLite's).
+// Vela lut.py int16 LUT: 512 uint32 entries (base | slope << 16) indexed by (x + 32768) >> 7 with a
+// 7-bit interpolation fraction. Rounding +64 before >> 7 is docs/npu.md's Q4 decision (TFLite's).
 TEST(Kernels, Int16LutInterpolates) {
   Rig rig;
   std::vector<uint8_t> table(2048);
@@ -206,7 +206,7 @@ TEST(Kernels, Int16LutInterpolates) {
   EXPECT_EQ(test::get_fm(rig.bus.region(1), o), expect);
 }
 
-// §2.6 tiles: a 4x6 map split at width0 = 2, height0 = 1, height1 = 3 across four bases.
+// Vela generate_tiles: a 4x6 map split at width0 = 2, height0 = 1, height1 = 3 across four bases.
 TEST(Kernels, FourTileFeatureMapIsReadByTheTileRule) {
   Rig rig;
   const uint32_t H = 4, W = 6, C = 3;
@@ -215,7 +215,7 @@ TEST(Kernels, FourTileFeatureMapIsReadByTheTileRule) {
   const uint64_t sx = C, sy = 16;  // NHWC elements, row stride 16 per tile
   std::vector<int32_t> values(H * W * C);
   for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int32_t>(i % 200) - 100;
-  // Place each element at the tile the spec's rule gives.
+  // Place each element at the tile generate_tiles' rule gives.
   for (uint32_t y = 0; y < H; ++y)
     for (uint32_t x = 0; x < W; ++x)
       for (uint32_t c = 0; c < C; ++c) {
@@ -283,7 +283,7 @@ TEST(Kernels, SixteenBitAndUnsignedMapsCopyThroughPool) {
   }
 }
 
-// §8.5: REDUCE_SUM sums the kernel window over all IFM channels into a 1-deep OFM.
+// KWS golden: REDUCE_SUM sums the kernel window over all IFM channels into a 1-deep OFM.
 TEST(Kernels, ReduceSumOverChannels) {
   Rig rig;
   FmSpec a{1, 1, 12, 8, true, TLayout::kNhwc, 1, 0, 34};
@@ -304,7 +304,7 @@ TEST(Kernels, ReduceSumOverChannels) {
   EXPECT_EQ(test::get_fm(rig.bus.region(1), o)[0], sum);
 }
 
-// §2.6 IFM_UPSCALE nearest (1): each IFM pixel repeated 2x2, here through a 1x1 MAX pool.
+// IFM_UPSCALE nearest (ifm_upscale_mode 1): each IFM pixel repeated 2x2, via a 1x1 MAX pool.
 TEST(Kernels, NearestUpscaleRepeatsPixels) {
   Rig rig;
   FmSpec a{2, 2, 1, 8, true, TLayout::kNhwc, 1, 0, 0};
@@ -324,7 +324,7 @@ TEST(Kernels, NearestUpscaleRepeatsPixels) {
 }
 
 // NPU_OP_IRQ raises an IRQ without stopping; DMA_WAIT, KERNEL_WAIT and PMU_MASK are accepted
-// (sequential model: nothing is outstanding); STOP carries its mask (§2.2).
+// (sequential model: nothing is outstanding); STOP carries its mask (NPU_OP_STOP).
 TEST(Kernels, IrqWaitsAndPmuMaskDoNotStopTheStream) {
   Rig rig;
   StreamBuilder sb;
@@ -358,7 +358,7 @@ TEST(Kernels, Unsigned16BitMapCopy) {
   EXPECT_EQ(test::get_fm(rig.bus.region(1), o), (std::vector<int32_t>{0, 0, 0, 1, 39000, 64535}));
 }
 
-// §2.8 external DMA: a byte copy from region 0 to region 1.
+// External DMA (Vela GenerateDMA): a byte copy from region 0 to region 1.
 TEST(Kernels, ExternalDmaCopiesBytes) {
   Rig rig;
   for (int i = 0; i < 100; ++i) rig.bus.region(0)[0x40 + i] = static_cast<uint8_t>(i * 3);

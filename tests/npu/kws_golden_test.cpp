@@ -27,7 +27,7 @@ TEST(KwsGolden, OutputMatchesTfliteReference) {
   std::string err;
   auto payload = parse_driver_payload(cmd, err);
   ASSERT_TRUE(payload) << err;
-  EXPECT_EQ(payload->config, 0x00001807u);  // U55-128 (§1.4)
+  EXPECT_EQ(payload->config, 0x00001807u);  // U55-128 (Vela ArchEthosU55::ConfigRegister)
   EXPECT_EQ(payload->commands.size(), 851u);
   auto cfg = npu_config_from_word(payload->config);
   ASSERT_TRUE(cfg);
@@ -53,7 +53,7 @@ TEST(KwsGolden, OutputMatchesTfliteReference) {
   });
   EXPECT_EQ(r.reason, StopReason::kStop) << r.error;
   EXPECT_EQ(r.stop_mask, 0xFFFF);
-  // README / spec §8: 7 CONV, 2 POOL, 29 ELEMENTWISE, 5 DMA.
+  // The models README: 7 CONV, 2 POOL, 29 ELEMENTWISE, 5 DMA.
   EXPECT_EQ(convs, 7u);
   EXPECT_EQ(pools, 2u);
   EXPECT_EQ(ews, 29u);

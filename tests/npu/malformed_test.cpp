@@ -1,6 +1,6 @@
 // A malformed stream never crashes the model: unknown opcodes, truncated commands, accesses
 // outside memory and undecodable weights stop the run with the matching fault (the STATUS bits
-// of spec §1.1 are set from these by the device, tests/npu/device_test.cpp).
+// of ethosu55_interface.h status_r are set from these by the device, tests/npu/device_test.cpp).
 #include <gtest/gtest.h>
 
 #include <random>

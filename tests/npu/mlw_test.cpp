@@ -1,5 +1,5 @@
-// The mlw weight decoder (spec/ethos-u.md §4.1, §8.4) on hand-built streams, and the decoded
-// weight counts of every CONV/DEPTHWISE in the KWS golden stream (§8.4: exact counts).
+// The mlw weight decoder (Vela ethosu/mlw_codec/mlw_decode.c) on hand-built streams, and the
+// decoded weight counts of every CONV/DEPTHWISE in the KWS golden stream (exact counts).
 #include <gtest/gtest.h>
 
 #include "npu/mlw_decoder.h"
@@ -30,8 +30,8 @@ TEST(Mlw, MultipleSlices) {
   EXPECT_EQ(r.weights.back(), w.back());
 }
 
-// A palette slice, uncompressed 2-bit indices (palette of 4), with 12 symbols per chunk (§8.4:
-// width <= 5), then a direct index beyond the palette: index - palsize + DIROFS.
+// A palette slice, uncompressed 2-bit indices (palette of 4), with 12 symbols per chunk (real
+// streams: width <= 5), then a direct index beyond the palette: index - palsize + DIROFS.
 TEST(Mlw, PaletteAndDirectOffset) {
   test::BitWriter bw;
   bw.put(6, 3);   // no zero runs
@@ -53,7 +53,7 @@ TEST(Mlw, PaletteAndDirectOffset) {
 }
 
 // Golomb-Rice weights (WDIV 0: value = unary quotient) with zero runs (ZDIV 0), decoded through
-// the chunk interleave of §4.1: a leading zero run, then weight, run, weight, run...
+// the chunk interleave of mlw_decode.c: a leading zero run, then weight, run, weight, run...
 TEST(Mlw, GolombRiceWithZeroRuns) {
   // Two weights with indices 2 and 4 (direct, no palette: v = index; sign in the LSB -> +1, +2).
   // Zero runs z0 = 1, z1 = 0, z2 = 2 (3 runs for 2 weights with NEWPAL).
@@ -132,7 +132,7 @@ TEST(WeightLayout, UnpackInvertsTheSpecOrder) {
       ASSERT_TRUE(unpack_weights(dec, p, out, err)) << err;
       ASSERT_EQ(out.values.size(), W.size());
       for (size_t i = 0; i < W.size(); ++i) ASSERT_EQ(out.values[i], W[i]) << i;
-      // One value too many or too few is a decoder fault (§8.4: counts are exact).
+      // One value too many or too few is a decoder fault (KWS: counts are exact).
       dec.push_back(0);
       EXPECT_FALSE(unpack_weights(dec, p, out, err));
       dec.resize(dec.size() - 2);
@@ -140,7 +140,7 @@ TEST(WeightLayout, UnpackInvertsTheSpecOrder) {
     }
 }
 
-// §8.4: KWS FC2 has IFM depth 16 and holds 128 x 32 weights (depth-first is not clipped).
+// KWS golden: FC2 has IFM depth 16 and holds 128 x 32 weights (depth-first is not clipped).
 TEST(WeightLayout, DepthFirstIsPaddedToIfmBlockOf32) {
   WeightLayoutParams p;
   p.ofm_depth = 128;

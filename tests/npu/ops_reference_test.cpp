@@ -1,6 +1,6 @@
 // Every NPU operation kind against the independent host references (tests/npu/reference/) on
 // random shapes, layouts, strides, paddings and values. Streams are built with the test encoder
-// (stream_builder.h); weights go through the §4.2 order and the mlw syntax of §4.1.
+// (stream_builder.h); weights go through Vela's EthosUWeightOrdering and mlw_encode.c.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -42,7 +42,7 @@ std::vector<int32_t> random_values(std::mt19937& rng, size_t n, int32_t lo, int3
 uint32_t out_extent(uint32_t in, uint32_t pad_a, uint32_t pad_b, uint32_t keff, uint32_t stride) {
   return (in + pad_a + pad_b - keff) / stride + 1;
 }
-// The bottom/right padding the hardware needs so that the derived IFM extent equals `in` (§8.2).
+// The bottom/right padding the hardware needs so that the derived IFM extent equals `in`.
 uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint32_t stride) {
   const int64_t need = int64_t{out - 1} * stride + keff - pad_a - in;
   return need > 0 ? static_cast<uint32_t>(need) : 0;
@@ -123,7 +123,7 @@ void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
       << "," << pl << " part_kernel " << part_kernel;
 }
 
-// §3.1 with the Q1 answer of §8.5: round mode DBL (0) with per-channel Q31 multipliers and shifts
+// docs/npu.md Q1 (regor Scale<T>): round mode DBL (0) with per-channel Q31 multipliers and shifts
 // above 31 equals TFLite's MultiplyByQuantizedMultiplier. The reference is TFLite's ConvPerChannel.
 TEST(OpsReference, ConvMatchesTflitePerChannelOnRandomShapes) {
   std::mt19937 rng(1234);
@@ -169,7 +169,7 @@ void run_pool_case(std::mt19937& rng, unsigned mode, bool padded, int iteration)
   } else {
     ref = reference::tosa_avg_pool(in, oh, ow, p);
     if (!padded) {
-      // Unpadded AVERAGE: scale_mode 1, OFM_SCALE = TOSA reciprocal_scale(k), NATURAL (§9.4).
+      // Unpadded AVERAGE: scale_mode 1, OFM_SCALE = TOSA reciprocal_scale(k), NATURAL (U85).
       int32_t m = 0;
       int s = 0;
       reference::tosa_reciprocal_scale(kh * kw, m, s);
@@ -199,9 +199,9 @@ TEST(OpsReference, AveragePoolUnpaddedMatchesTosa) {
   for (int i = 0; i < 60; ++i) run_pool_case(rng, 1, false, i);
 }
 
-// Q3 (open in spec §8.7): a padded AVERAGE pool with scale_mode 0 divides by the count of valid
-// elements. Decision: TOSA AVG_POOL2D arithmetic (reciprocal_scale, natural rounding). This test
-// pins the decision; no golden stream discriminates it.
+// Q3 (docs/npu.md, open on hardware): a padded AVERAGE pool with scale_mode 0 divides by the count
+// of valid elements. Decision: TOSA AVG_POOL2D arithmetic (reciprocal_scale, natural rounding).
+// This test pins the decision; no golden stream discriminates it.
 TEST(OpsReference, AveragePoolPaddedUsesTosaValidCountDivision) {
   std::mt19937 rng(7);
   for (int i = 0; i < 60; ++i) run_pool_case(rng, 1, true, i);
@@ -209,7 +209,7 @@ TEST(OpsReference, AveragePoolPaddedUsesTosaValidCountDivision) {
 
 struct EwCase {
   reference::EwOp op;
-  unsigned mode;  // NPU_OP_ELEMENTWISE mode (§2.5)
+  unsigned mode;  // NPU_OP_ELEMENTWISE mode (elementwise_mode)
 };
 
 void run_ew_case(std::mt19937& rng, EwCase ec, int iteration) {
@@ -230,7 +230,7 @@ void run_ew_case(std::mt19937& rng, EwCase ec, int iteration) {
   int s = 0;
   const bool minmax = ec.op == reference::EwOp::kMin || ec.op == reference::EwOp::kMax;
   if (minmax) {
-    m = 1 << 30;  // unit scale: Vela uses MIN/MAX with equal quantisation (§3.4)
+    m = 1 << 30;  // unit scale: Vela uses MIN/MAX only with equal quantisation
     s = 30;
     o.zp = a.zp;
     b.zp = a.zp;
@@ -259,9 +259,9 @@ void run_ew_case(std::mt19937& rng, EwCase ec, int iteration) {
   sb.ifm2(b);
   sb.ofm(o, 1, 0);
   sb.ofm_scale(static_cast<uint32_t>(m), static_cast<uint32_t>(s));
-  sb.cmd1(37, 1);  // OPA_SCALE = 1 (OPA_OPB_16, §8.5)
+  sb.cmd1(37, 1);  // OPA_SCALE = 1 (OPA_OPB_16, as in KWS)
   sb.cmd1(38, 1);  // OPB_SCALE = 1
-  // IFM2_BROADCAST: H [16], W [17], C [18], operand order [22], scalar [23] (§2.3).
+  // IFM2_BROADCAST: H [16], W [17], C [18], operand order [22], scalar [23] (ethosu55_interface.h).
   sb.cmd0(0x180, (bh ? 1u : 0u) | (bw ? 2u : 0u) | (bc ? 4u : 0u) | (reversed ? 1u << 6 : 0u) | (scalar ? 1u << 7 : 0u));
   sb.cmd0(0x181, static_cast<uint32_t>(scalar_value));
   sb.activation(0, 0, lo, hi);

@@ -56,7 +56,7 @@ struct Checker {
   int mismatches = 0;
 
   // Output stage: zero point, ACTIVATION clamp and TABLE (TOSA TABLE, int8 index) or the 32-bit
-  // saturation (§8.5).
+  // saturation (KWS golden).
   bool finish(const OperationConfig& op, int64_t v, int64_t& out) {
     const FeatureMap& o = op.ofm;
     if (op.activation == ActivationFunction::kTable) {

@@ -1,8 +1,8 @@
 // The timing model (npu/timing/) against an independent re-implementation of Vela's U55
-// per-operation estimator (spec/ethos-u.md §5.3, Vela 5.x form: fractional OFM block count) as a
-// sanity band: within 25% on a sweep of conv, depthwise, pool and elementwise shapes for each MAC
+// per-operation estimator (Vela ethos_u55_performance.cpp, 5.x form: fractional OFM block count) as
+// a sanity band: within 25% on a sweep of conv, depthwise, pool and elementwise shapes for each MAC
 // configuration. The model itself follows the hardware's block iteration (clipped edge blocks,
-// MAC/AO overlap per block, §10), so exact agreement is not expected.
+// MAC/AO overlap per block, docs/npu.md), so exact agreement is not expected.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,7 +13,7 @@
 namespace corsim::npu {
 namespace {
 
-// ---- Vela's estimator, written from §5.1/§5.3 only -------------------------------------------
+// ---- Vela's estimator, from ethos_u55.cpp / ethos_u55_performance.cpp only -------------------
 
 struct VShape {
   double h, w, c;
@@ -184,7 +184,7 @@ TEST(TimingModel, KeepsCostPartsSeparate) {
   EXPECT_STREQ(t.bound, "compute");
   EXPECT_EQ(t.total, t.compute);
   Traffic flash;
-  flash.read[1] = 100000;  // AXI1 at 1 B/cycle (High_End flash, §5.2)
+  flash.read[1] = 100000;  // AXI1 at 1 B/cycle (High_End flash, vela.ini)
   OperationConfig dma;
   dma.kind = OpKind::kDma;
   const auto d = tm.estimate(dma, flash);
@@ -218,7 +218,7 @@ TEST(TimingModel, MoreMacsAreFasterOnBigConvolutions) {
   }
 }
 
-// num_macs moves a compute-bound block the documented way (§5.3 micro-blocks, §5.1 AO tables). A
+// num_macs moves a compute-bound block the documented way (Vela micro-blocks, AO tables). A
 // 1x1 depth-first convolution block of 8x8x8 OFM elements, IFM depth 32 (one IFM block), 8-bit:
 //   U55-128, micro-block 1x2x8: 8 x 4 x 1 micro-blocks, hw = 32; cycles_wb = 32·8/8 = 32;
 //            max(32, 4·32 = 128) x 1 step x 1 = 128 MAC cycles; AO 0.5/element (outputCycles[7])

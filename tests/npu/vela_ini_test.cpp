@@ -70,6 +70,35 @@ TEST(VelaIni, BadInputIsOneClearError) {
   EXPECT_NE(error.find("not a memory mode corsim models"), std::string::npos);
 }
 
+// Numbers the timing model cannot hold are refused, not converted (found by fuzz/vela_ini_fuzz.cpp:
+// a latency of 6.1e67 was cast to unsigned, undefined behaviour; fuzz/regressions/vela_ini).
+TEST(VelaIni, NumbersBeyondWhatTheModelHoldsAreOneClearError) {
+  // One system config per case: Sram on both ports, a 1 GHz clock unless the line sets another.
+  struct Case {
+    const char* line;
+    const char* error;  // empty: accepted
+  } cases[] = {
+      {"Sram_read_latency=6100e64", "[System_Config.T] Sram: a latency or burst length above 4294967295 cycles or bytes"},
+      {"Sram_burst_length=4294967296", "[System_Config.T] Sram: a latency or burst length above 4294967295 cycles or bytes"},
+      {"Sram_write_latency=4294967295", ""},  // the largest unsigned value is taken as it is
+      // 1e308 x the 8-byte AXI overflows to infinity.
+      {"Sram_clock_scale=1e308", "[System_Config.T] Sram_clock_scale gives no usable bandwidth"},
+      {"core_clock=inf", "[System_Config.T] core_clock=inf is not a number"},
+  };
+  NpuConfig u55;
+  for (const Case& c : cases) {
+    std::string error;
+    const std::string text = std::string("[System_Config.T]\naxi0_port=Sram\naxi1_port=Sram\n") + c.line +
+                             (std::string_view(c.line).starts_with("core_clock") ? "\n" : "\ncore_clock=1e9\n");
+    const auto ini = VelaIni::parse(text, error);
+    ASSERT_TRUE(ini) << error;
+    const auto sys = ini->system_config("T", u55, error);
+    EXPECT_EQ(sys.has_value(), *c.error == '\0') << c.line;
+    if (sys) EXPECT_EQ(sys->axi0.write_latency, 4294967295u) << c.line;
+    else EXPECT_EQ(error, c.error) << c.line;
+  }
+}
+
 TEST(VelaIni, TheMemoryModeMovesADmaToThePortsItNames) {
   // A 256-byte DMA from region 0 (constants) to region 1 (arena) on Ethos_U55_High_End_Embedded
   // (AXI0 SRAM 8 B/cycle, latency 32/32; AXI1 flash 1 B/cycle, latency 64):

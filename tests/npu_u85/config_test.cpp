@@ -12,7 +12,7 @@ namespace {
 using namespace u85test;
 
 TEST(U85Config, ConfigAndIdWordsMatchTheDriverTable) {
-  // spec/ethos-u.md §1.4 table (regor EthosU85RCSGenerator::ConfigRegister) and §1.2 ID default.
+  // regor EthosU85RCSGenerator::ConfigRegister and the ethosu85_interface.h ID default.
   const std::pair<uint32_t, uint32_t> kWords[] = {
       {128, 0x20000117}, {256, 0x20000118}, {512, 0x20001119}, {1024, 0x2000251A}, {2048, 0x2000261B}};
   for (const auto& [macs, word] : kWords) {
@@ -33,7 +33,7 @@ TEST(U85Config, ConfigAndIdWordsMatchTheDriverTable) {
 
 TEST(U85Config, RegionPortsFollowMemAttrAxiPort) {
   // The driver: MEM_ATTR[0,1] = SRAM (axi_port 0), MEM_ATTR[2,3] = 0x4 (EXT); REGIONCFG region 0
-  // -> 3, region 1 -> 0, others -> 1 (§1.5).
+  // -> 3, region 1 -> 0, others -> 1 (ethosu_device_u85.c ethosu_dev_axi_init).
   const std::array<uint32_t, 4> driver{0, 0, 4, 4};
   const uint32_t rc = u85_regioncfg_for_ports(kDriverRegionCfg, driver);
   EXPECT_EQ(region_port(rc, 0), AxiPort::kAxi1);  // EXT

@@ -1,6 +1,6 @@
 // U85 CONV, DEPTHWISE, FC and MatMul against the TFLite/TOSA host references on random shapes, at
 // 128 and 2048 MACs (1 and 4 weight decoders), with SWD and FWD weights (raw, LUT4, LUT2, 2:4
-// sparse). Streams from tools/model_compiler/u85_stream_encoder.h; weights in the §9.6 order.
+// sparse). Streams from tools/model_compiler/u85_stream_encoder.h; weights in Vela's U85 order.
 #include <gtest/gtest.h>
 
 #include "u85_rig.h"
@@ -53,7 +53,7 @@ void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
   const uint32_t H = cc.fc ? 1 : pick(1, 9), W = cc.fc ? 1 : pick(1, 9);
   const uint32_t C = sparse ? 4 * pick(1, 40) : pick(1, 80);
   const uint32_t O = cc.depthwise ? C : pick(1, 70);
-  // Kernels up to 10 wide/high cross the 8x8 sub-kernel split (§9.6 step 3).
+  // Kernels up to 10 wide/high cross the 8x8 sub-kernel split (EthosU85WeightOrdering).
   uint32_t kh = cc.fc ? 1 : pick(1, 3), kw = cc.fc ? 1 : pick(1, 3);
   if (!cc.fc && pick(0, 5) == 0) kw = pick(8, 10);
   const uint32_t sy = cc.fc ? 1 : pick(1, 2), sx = cc.fc ? 1 : pick(1, 2);
@@ -79,7 +79,7 @@ void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
       for (auto& w : Wt) w = pal[pick(0, static_cast<uint32_t>(n - 1))];
       break;
     }
-    case WeightKind::kFwdRaw: {  // raw: any 256-value window, zero_adjust shifts it (§4.3)
+    case WeightKind::kFwdRaw: {  // raw: any 256-value window, zero_adjust shifts it (FWD encoder)
       const int32_t lo = static_cast<int32_t>(pick(0, 255)) - 255;
       Wt = random_values(rng, wcount, lo, lo + 255);
       break;
@@ -137,7 +137,7 @@ void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
   sb.block(std::min(ow, 8u), std::min(oh, 4u), blk_d);
   sb.acc_format(0, microblock_field(cc.macs));
   sb.scales(0, at, static_cast<uint32_t>(scales.size()));
-  sb.ofm_scale(1, 0, 0);  // round mode 0 (DOUBLE_SYMMETRIC) for the per-channel rescale (§9.3)
+  sb.ofm_scale(1, 0, 0);  // round mode 0 (DOUBLE_SYMMETRIC) for the per-channel rescale (goldens)
   sb.activation(0, 0, false, p.act_min, p.act_max);
   sb.op(cc.depthwise ? 3 : 2);
   const RunResult r = rig.run(sb);
@@ -150,7 +150,7 @@ void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
 
 class U85Conv : public testing::TestWithParam<uint32_t> {};
 
-// §3.1 with DOUBLE_SYMMETRIC per-channel rescale equals TFLite ConvPerChannel (§8.5 Q1, §9.4).
+// The DOUBLE_SYMMETRIC per-channel rescale equals TFLite ConvPerChannel (docs/npu.md Q1).
 TEST_P(U85Conv, ConvWithSwdWeightsMatchesTflite) {
   std::mt19937 rng(100 + GetParam());
   for (int i = 0; i < 25; ++i) run_conv_case(rng, {false, GetParam(), WeightKind::kSwd}, i);
@@ -174,9 +174,9 @@ TEST_P(U85Conv, FullyConnectedMatchesTflite) {
   for (int i = 0; i < 10; ++i) run_conv_case(rng, {false, GetParam(), WeightKind::kFwdRaw, true}, i);
 }
 
-// MatMul = CONV with weights_ifm2 (§2.2): IFM H x M x K, IFM2 the second matrix transposed by
-// Vela to H x N x K (GraphIrOptimiser::RewriteMatmul), global OFM scale. Reference: TOSA MATMUL
-// per H slice, then TOSA apply_scale_32 with double rounding.
+// MatMul = CONV with weights_ifm2 (ethosu85_interface.h): IFM H x M x K, IFM2 the second matrix
+// transposed by Vela to H x N x K (GraphIrOptimiser::RewriteMatmul), global OFM scale. Reference:
+// TOSA MATMUL per H slice, then TOSA apply_scale_32 with double rounding.
 TEST_P(U85Conv, MatMulMatchesTosa) {
   const uint32_t macs = GetParam();
   std::mt19937 rng(600 + macs);
@@ -235,9 +235,9 @@ namespace {
 
 using namespace u85test;
 
-// ACC_FORMAT I48 with the Acc48 scale records (§3.2: 48-bit bias, 15-bit scale, shift byte 8) on
-// 8- and 16-bit IFMs with a 16-bit OFM, against TOSA CONV2D (int48 accumulators) + RESCALE with a
-// 16-bit multiplier (apply_scale_16), i.e. OFM_SCALE round mode NATURAL.
+// ACC_FORMAT I48 with the Acc48 scale records (Vela U85 encoder: 48-bit bias, 15-bit scale, shift
+// byte 8) on 8- and 16-bit IFMs with a 16-bit OFM, against TOSA CONV2D (int48 accumulators) +
+// RESCALE with a 16-bit multiplier (apply_scale_16), i.e. OFM_SCALE round mode NATURAL.
 class U85ConvI48 : public testing::TestWithParam<uint32_t> {};
 
 TEST_P(U85ConvI48, Int48AccumulatorsAndAcc48RecordsMatchTosa) {

@@ -1,8 +1,8 @@
-// The Ethos-U85 device as the Arm Ethos-U core driver sees it (ethosu_device_u85.c, spec
-// ethos-u.md §1.2, §1.4, §1.5, §1.6): CONFIG/ID per MAC count, the soft reset and PROT
-// handshake, the AXI setup (MEM_ATTR, QCONFIG, REGIONCFG, AXI_SRAM/EXT), one inference of a real
-// Vela U85 program through MMIO with the IRQ and its golden output, the U85 PMU at 0x1180 with 8
-// counters and 16-byte beats per port as MEM_ATTR routes the regions, and fault STATUS bits.
+// The Ethos-U85 device as the Arm Ethos-U core driver sees it (ethosu_device_u85.c,
+// ethosu85_interface.h; ExecuTorch arm_perf_monitor.cpp): CONFIG/ID per MAC count, the soft reset
+// and PROT handshake, the AXI setup (MEM_ATTR, QCONFIG, REGIONCFG, AXI_SRAM/EXT), one inference of
+// a real Vela U85 program through MMIO with the IRQ and its golden output, the U85 PMU at 0x1180
+// with 8 counters and 16-byte beats per port as MEM_ATTR routes the regions, and fault STATUS bits.
 #include <gtest/gtest.h>
 
 #include "memory/interconnect.h"
@@ -53,7 +53,7 @@ struct Rig {
   }
   void wr(uint32_t off, uint32_t v) { EXPECT_TRUE(ic.write(kNpuBase + off, 4, v, {}).ok()) << std::hex << off; }
   // ethosu_dev_init + ethosu_dev_soft_reset + ethosu_dev_axi_init with ethosu_config_u85.h's
-  // defaults (§1.5): MEM_ATTR[0,1] SRAM, [2,3] EXT; QCONFIG 2; REGIONCFG region 0 -> 3, region 1
+  // defaults: MEM_ATTR[0,1] SRAM, [2,3] EXT; QCONFIG 2; REGIONCFG region 0 -> 3, region 1
   // -> 0, the rest -> 1; AXI_SRAM read 12, write 16, max_beats 2; AXI_EXT read 64, write 32.
   void driver_init(uint32_t ext_attr = 0x4) {
     ASSERT_EQ(rd(kConfig) >> 28, 2u);  // product U85
@@ -98,7 +98,7 @@ struct Rig {
       dev->update(*d);
     }
   }
-  // The ExecuTorch runner's U85 PMU setup (§1.6): EVTYPER0..6 = SRAM read/write beats, EXT
+  // The ExecuTorch runner's U85 PMU (arm_perf_monitor.cpp): EVTYPER0..6 = SRAM read/write beats, EXT
   // read/write beats, NPU_IDLE, MAC_ACTIVE, WD_ACTIVE; cycle counter from NPU_ACTIVE to NPU_IDLE.
   void pmu_setup() {
     const uint32_t events[7] = {130, 135, 386, 391, 32, 48, 80};
@@ -116,7 +116,7 @@ struct Rig {
 };
 
 TEST(U85Device, ConfigAndIdForEveryMacCountPassTheDriverChecks) {
-  // §1.4 table (regor EthosU85RCSGenerator::ConfigRegister), written out by hand.
+  // regor EthosU85RCSGenerator::ConfigRegister, written out by hand.
   const std::pair<uint32_t, uint32_t> expected[] = {
       {128, 0x20000117}, {256, 0x20000118}, {512, 0x20001119}, {1024, 0x2000251A}, {2048, 0x2000261B}};
   for (const auto& [macs, config] : expected) {

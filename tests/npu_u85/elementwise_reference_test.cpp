@@ -48,7 +48,7 @@ int32_t tflite_add(const TfliteAddParams& p, int32_t a, int32_t b, bool sub, int
 }
 
 // ADD/SUB: IFM_SCALE/IFM2_SCALE hold the TFLite operand multipliers with the left shift folded
-// into the shift and dbl_rnd = left (VELA GenerateScalingForElementwise, §9.4).
+// into the shift and dbl_rnd = left (VELA GenerateScalingForElementwise).
 void run_add_case(std::mt19937& rng, uint32_t macs, unsigned bits, int it) {
   const uint32_t H = pick(rng, 1, 6), W = pick(rng, 1, 7), C = pick(rng, 1, 40);
   const bool sub = rng() & 1;
@@ -92,8 +92,8 @@ TEST_P(U85Elementwise, AddSubMatchTfliteWithBroadcastAt8And16Bit) {
   for (int i = 0; i < 15; ++i) run_add_case(rng, GetParam(), 16, i);
 }
 
-// MUL (int8): a·b then the full OFM_SCALE, as TOSA MUL + RESCALE with double rounding (§9.4).
-// MIN/MAX: the compare on (x - zp), then the OFM scale (unit here).
+// MUL (int8): a·b then the full OFM_SCALE, as TOSA MUL + RESCALE with double rounding (rnnoise_INT8
+// golden). MIN/MAX: the compare on (x - zp), then the OFM scale (unit here).
 TEST_P(U85Elementwise, MulMinMaxMatchTosa) {
   std::mt19937 rng(1100 + GetParam());
   for (int it = 0; it < 30; ++it) {
@@ -166,7 +166,7 @@ TEST_P(U85Elementwise, Int32ModesMatchTosa) {
         const int32_t v = reference::tosa_int32(md.ref, A[i], md.unary ? 0 : B[i]);
         ref.push_back(md.boolean ? (v ? -1 : 0) : v);
       }
-      if (md.npu == 9)  // SHL saturates to int32 (§8.5 "plain left shift", OFM type clamp)
+      if (md.npu == 9)  // SHL saturates to int32 (KWS: plain left shift, OFM type clamp)
         for (size_t i = 0; i < A.size(); ++i)
           ref[i] = static_cast<int32_t>(std::clamp<int64_t>(int64_t{A[i]} * (int64_t{1} << B[i]), INT32_MIN, INT32_MAX));
       Rig rig(GetParam());
@@ -181,8 +181,8 @@ TEST_P(U85Elementwise, Int32ModesMatchTosa) {
       sb.ofm(ofm, 1);
       sb.ifm_scale(1, 0, 0);
       sb.ifm2_scale(1, 0, 0);
-      sb.ofm_scale(1, 0, 1);  // NATURAL: the SHR rounding (§9.4)
-      sb.activation(0, 0, true, -32768, -1);  // clip off, as Vela programs 32-bit SHR/SHL/CLZ (§9.3)
+      sb.ofm_scale(1, 0, 1);  // NATURAL: the SHR rounding (U85 goldens)
+      sb.activation(0, 0, true, -32768, -1);  // clip off, as Vela programs 32-bit SHR/SHL/CLZ
       sb.op(6, md.npu);
       const RunResult r = rig.run(sb);
       ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
@@ -191,8 +191,8 @@ TEST_P(U85Elementwise, Int32ModesMatchTosa) {
   }
 }
 
-// Storage NONE operands (§9.3): either operand may be the 32-bit OP_SCALAR (here 35 - CLZ-like
-// SUB with the scalar as IFM, and ADD with the scalar as IFM2).
+// Storage NONE operands (U85 goldens): either operand may be the 32-bit OP_SCALAR (here 35 -
+// CLZ-like SUB with the scalar as IFM, and ADD with the scalar as IFM2).
 TEST_P(U85Elementwise, ScalarOperandsOnEitherSide) {
   std::mt19937 rng(1300 + GetParam());
   for (int it = 0; it < 10; ++it) {
@@ -225,8 +225,8 @@ TEST_P(U85Elementwise, ScalarOperandsOnEitherSide) {
   }
 }
 
-// LUT RAM (§9.5): a table DMA'd to LUT RAM offset table x size; the index is the scaled value +
-// OFM zero point, clamped (ACTIVATION_MIN/MAX when clip is on), + 128; S8->S8 and S8->S32.
+// LUT RAM (Vela _lutRam; goldens): a table DMA'd to offset table x size; the index is the scaled
+// value + OFM zero point, clamped (ACTIVATION_MIN/MAX when clip is on), + 128; S8->S8, S8->S32.
 TEST_P(U85Elementwise, LutTablesMatchTosaTable) {
   std::mt19937 rng(1400 + GetParam());
   for (int it = 0; it < 12; ++it) {
@@ -252,7 +252,7 @@ TEST_P(U85Elementwise, LutTablesMatchTosaTable) {
     enc::put_fm(rig.bus.region(1), ifm.fm, A);
     enc::put_fm(rig.bus.region(1), ifm2.fm, B);
     U85StreamBuilder sb;
-    // DMA0_DST_REGION 0x103 = region field 3 + internal bit (§9.2); DST = byte offset in LUT RAM.
+    // DMA0_DST_REGION 0x103 = region field 3 + internal bit (Vela); DST = byte offset in LUT RAM.
     sb.dma(0, lut_at, 0x103, slot * static_cast<uint32_t>(bytes.size()), static_cast<uint32_t>(bytes.size()));
     sb.ifm(ifm);
     sb.ifm2(ifm2);
@@ -326,7 +326,7 @@ TEST_P(U85Elementwise, LutTableByStridedDmaMatchesTosaTable) {
   }
 }
 
-// Chaining (§9.3): an ADD whose OFM is CHAINED into buffer k, consumed by a SUB whose IFM is
+// Chaining (U85 goldens): an ADD whose OFM is CHAINED into buffer k, consumed by a SUB whose IFM is
 // CHAINED with the same number; the base/stride registers of the chained maps are stale garbage.
 // Expected: the two TFLite steps through memory.
 TEST_P(U85Elementwise, ChainedResultFeedsTheNextOperation) {
@@ -379,7 +379,7 @@ TEST_P(U85Elementwise, ChainedResultFeedsTheNextOperation) {
   }
 }
 
-// LRELU (§3.4 U85; VELA GenerateScalingForElementwise): IFM_SCALE = ifm/ofm for x >= 0,
+// LRELU (VELA ethos_u85 GenerateScalingForElementwise): IFM_SCALE = ifm/ofm for x >= 0,
 // IFM2_SCALE = alpha·ifm/ofm for x < 0, unit OFM scale; against TFLite's reference LeakyRelu
 // (tensorflow/lite/kernels/internal/reference/leaky_relu.h: MultiplyByQuantizedMultiplier with the
 // identity or the alpha multiplier, then the output offset and the clamp).

@@ -1,4 +1,4 @@
-// The four real Vela Ethos-U85-256 programs (../shared/models/u85, spec/ethos-u.md §9.1): every
+// The four real Vela Ethos-U85-256 programs (../shared/models/u85 and its README): every
 // golden output byte must be reproduced. A missing model file is a failure.
 #include <gtest/gtest.h>
 
@@ -25,7 +25,7 @@ TEST_P(U85Golden, EveryOutputByteMatchesTheTfliteReference) {
   std::string err;
   auto payload = parse_driver_payload(cmd, err);
   ASSERT_TRUE(payload) << err;
-  EXPECT_EQ(payload->config, 0x20000118u);  // U85-256 (§1.4)
+  EXPECT_EQ(payload->config, 0x20000118u);  // U85-256 (EthosU85RCSGenerator::ConfigRegister)
   EXPECT_EQ(payload->id, 0x20007000u);
   EXPECT_EQ(payload->commands.size(), p.words);
   auto cfg = npu_config_from_word(payload->config);
@@ -48,7 +48,7 @@ TEST_P(U85Golden, EveryOutputByteMatchesTheTfliteReference) {
   const RunResult r = ex.run(payload->commands, bus, bus.basep(), kDriverRegionCfg,
                              [&](const OpRecord& rec) { ++kinds[std::string(op_kind_name(rec.op))]; });
   ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
-  EXPECT_EQ(r.stop_mask, 0xFFFF);  // every stream ends with STOP 0xFFFF (§9.2)
+  EXPECT_EQ(r.stop_mask, 0xFFFF);  // every stream ends with STOP 0xFFFF (Vela)
   for (const auto& out : p.outputs) {
     const auto expected = slurp(dir + out.file);
     ASSERT_EQ(expected.size(), out.size) << out.file;

@@ -1,6 +1,6 @@
-// A malformed U85 stream never crashes or hangs the model: it stops with the defined reason
-// (parse error, bus error, weight-decoder fault, branch fault), which the device turns into the
-// STATUS bits of spec §1.2. Includes NPU_OP_BRANCH (conditional on COND_STATUS) and a few
+// A malformed U85 stream never crashes or hangs the model: it stops with the defined reason (parse
+// error, bus error, weight-decoder fault, branch fault), which the device turns into the STATUS
+// bits of ethosu85_interface.h. Includes NPU_OP_BRANCH (conditional on COND_STATUS) and a few
 // thousand random mutations of the four real programs.
 #include <gtest/gtest.h>
 
@@ -92,7 +92,7 @@ TEST(U85Malformed, BadWeightStreamsAreWeightDecoderFaults) {
   RunResult r = run(swd, bus);
   EXPECT_EQ(r.reason, StopReason::kWeightError);
   EXPECT_EQ(r.faulting_channel, 2);
-  // FWD: a raw stream of the wrong length for the weights the operation needs (§9.6).
+  // FWD: a raw stream of the wrong length for the weights the operation needs.
   bus.region(0)[0] = 1;  // raw mode
   U85StreamBuilder fwd = conv_with_weights(true, 64);
   EXPECT_EQ(run(fwd, bus).reason, StopReason::kWeightError);
@@ -135,8 +135,8 @@ TEST(U85Malformed, ArgmaxOverTwoAxesIsRefused) {
   EXPECT_EQ(bus.region(1)[1024], 0x77);
 }
 
-// NPU_OP_BRANCH (§2.2): word0[16] cond, word1 target byte offset; COND_STATUS.result_flag is bit
-// 0 of a single-element OFM (§1.2).
+// NPU_OP_BRANCH (ethosu85_interface.h): word0[16] cond, word1 target byte offset;
+// COND_STATUS.result_flag is bit 0 of a single-element OFM (cond_status_r).
 TEST(U85Branch, ConditionalBranchFollowsTheLastSingleElementResult) {
   for (int32_t flag : {0, 1}) {
     RegionBus bus;

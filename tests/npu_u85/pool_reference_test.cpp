@@ -60,7 +60,7 @@ std::vector<int32_t> run_pool(uint32_t macs, std::mt19937& rng, const Window& w,
 }
 
 // MAX (mode 0, padding ignored) vs TFLite MaxPool; MIN (mode 5) as -MaxPool(-x). Equal IFM and
-// OFM zero points, unit OFM_SCALE (1, 0), as Vela programs them (§9.4).
+// OFM zero points, unit OFM_SCALE (1, 0), as Vela programs them (U85 goldens).
 TEST_P(U85Pool, MaxAndMinMatchTfliteMaxPool) {
   std::mt19937 rng(2000 + GetParam());
   for (int it = 0; it < 30; ++it) {
@@ -82,7 +82,7 @@ TEST_P(U85Pool, MaxAndMinMatchTfliteMaxPool) {
 }
 
 // SUM (mode 3) and AVERAGE (mode 1, scale_mode 1): the window sum of (x - zp) (padding 0) times
-// OFM_SCALE with NATURAL rounding (§9.4), i.e. TOSA apply_scale_32 without double rounding.
+// OFM_SCALE with NATURAL rounding (U85 goldens), i.e. TOSA apply_scale_32 without double rounding.
 // Unpadded AVERAGE with OFM_SCALE = reciprocal_scale(k) is TOSA AVG_POOL2D.
 TEST_P(U85Pool, SumAndAverageMatchTosa) {
   std::mt19937 rng(2100 + GetParam());
@@ -126,7 +126,7 @@ TEST_P(U85Pool, SumAndAverageMatchTosa) {
   }
 }
 
-// REDUCE_SUM (mode 2) sums over the channels (§8.5, §9.4) into a 32-bit OFM.
+// REDUCE_SUM (mode 2) sums over the channels (KWS, U85 goldens) into a 32-bit OFM.
 TEST_P(U85Pool, ReduceSumAddsTheChannels) {
   std::mt19937 rng(2200 + GetParam());
   for (int it = 0; it < 10; ++it) {
@@ -147,9 +147,9 @@ TEST_P(U85Pool, ReduceSumAddsTheChannels) {
   }
 }
 
-// OFM transpose (§9.3: the OFM registers hold the logical shape, strides and tiles the transposed
-// destination) and reverse (decision: a logical axis, before the transpose) on a 1x1 SUM copy,
-// against TOSA REVERSE + TRANSPOSE.
+// OFM transpose (U85 goldens: the OFM registers hold the logical shape, strides and tiles the
+// transposed destination) and reverse (decision: a logical axis, before the transpose) on a 1x1 SUM
+// copy, against TOSA REVERSE + TRANSPOSE.
 TEST_P(U85Pool, TransposeAndReverseMatchTosa) {
   struct T { unsigned code; uint32_t perm[3]; };
   const T kT[] = {{0, {0, 1, 2}}, {1, {1, 0, 2}}, {2, {0, 2, 1}}, {3, {1, 2, 0}}, {6, {2, 0, 1}}, {7, {2, 1, 0}}};

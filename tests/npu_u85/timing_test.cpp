@@ -1,5 +1,5 @@
 // The U85 cost model (npu/timing/u85_timing.h), checked formula by formula against hand
-// computations from spec/ethos-u.md §5.1/§5.3 (Vela's ethos_u85_performance.cpp). The totals against
+// computations from Vela's ethos_u85.cpp and ethos_u85_performance.cpp. The totals against
 // the FPGA's counts are asserted by CTest npu.calibration (tools/npu_calibration).
 #include <gtest/gtest.h>
 
@@ -125,10 +125,10 @@ TEST(U85Timing, AResNetConvolutionRunsAtTheFullMacRate) {
 }
 
 // 2:4 sparse weights are stored in IFM steps of 16 positions holding at most 8 non-zero weights
-// (§9.6 step 8): one step per kernel element per cycle. On 32 channels that is half the 8-channel
-// steps (Vela's halving); on the first convolution of AD medium and KWS MicroNet-M (IFM depth 1)
-// it is still one step per element, not half of one. U85-256, micro-block 1x4x8, block 8x16x16
-// (hw 32, c 2), part-kernel 3x3:
+// (EthosU85WeightOrdering): one step per kernel element per cycle. On 32 channels that is half the
+// 8-channel steps (Vela's halving); on the first convolution of AD medium and KWS MicroNet-M (IFM
+// depth 1) it is still one step per element, not half of one. U85-256, micro-block 1x4x8, block
+// 8x16x16 (hw 32, c 2), part-kernel 3x3:
 TEST(U85Timing, SparseWeightsTakeOneSixteenPositionStepPerCycle) {
   const NpuConfig u256{256, Product::kU85};
   OperationConfig sp = part_kernel_3x3(1);

@@ -1,7 +1,7 @@
 #pragma once
 // Test rig for the Ethos-U85 random-shape tests: an Executor for U85-N on a RegionBus, the U85
 // stream encoder of tools/model_compiler/u85_stream_encoder.h, and the micro-block / IFM-block
-// rules of spec/ethos-u.md §9.6 written out for the encoder side.
+// rules of Vela's ethos_u85.cpp / EthosU85WeightOrdering written out for the encoder side.
 #include <random>
 
 #include "npu/executor.h"
@@ -33,13 +33,13 @@ struct Rig {
   Executor ex;
 };
 
-// Micro-blocks the tests use (§5.1 table, allowed OFM ublocks): U85-128 1x2 (depth 8), U85-2048
-// 2x2 (depth 64). ACC_FORMAT.microblock: 1 = 1x2, 3 = 2x2. Depth = MACs / 8 / (h·w) (§9.6).
+// Micro-blocks the tests use (Vela ethos_u85.cpp ublocks): U85-128 1x2 (depth 8), U85-2048
+// 2x2 (depth 64). ACC_FORMAT.microblock: 1 = 1x2, 3 = 2x2. Depth = MACs / 8 / (h·w) (goldens).
 inline unsigned microblock_field(uint32_t macs) { return macs <= 256 ? 1 : 3; }
 inline uint32_t ublock_depth(uint32_t macs) { return macs <= 256 ? macs / 8 / 2 : macs / 8 / 4; }
 inline uint32_t weight_decoders(uint32_t macs) { return macs <= 256 ? 1 : macs == 512 ? 2 : 4; }
 
-// §9.6 "IFM block depth", from VELA ArchEthosU85::GetOpConfig.
+// IFM block depth, from VELA ArchEthosU85::GetOpConfig.
 inline uint32_t ifm_block_depth(bool part_kernel, uint32_t ifm_bits, uint32_t macs, uint32_t ublock, bool sparse) {
   if (part_kernel) return 16;
   if (ifm_bits == 32 || ((macs == 128 || macs == 256) && ublock == 16 && !sparse)) return 32;

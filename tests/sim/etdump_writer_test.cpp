@@ -1,8 +1,8 @@
 // ETDump writer (sim/etdump_writer.h): a hand-built per-operator report written as ETDump and read
 // back by an independent reader, Debian's flatc (`--json --strict-json --defaults-json
-// --size-prefixed --raw-binary`, what ExecuTorch's Python side runs, executorch.md §4.1) with our
-// schema sim/etdump.fbs. Expected values are the report's numbers mapped by hand as executorch.md
-// §4.2/§4.5 says, not the writer's output.
+// --size-prefixed --raw-binary`, what ExecuTorch's devtools/etdump/serialize.py runs) with our
+// schema sim/etdump.fbs. Expected values are the report's numbers mapped by hand as ExecuTorch's
+// event_tracer_hooks.h and method.cpp record them, not the writer's output.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>

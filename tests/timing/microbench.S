@@ -359,7 +359,7 @@ bench_ldr_ddr_miss:             /* one load per new 32-byte line (D-cache on): a
     le lr, 1b
     pop {r4-r7, pc}
 
-/* ---- MVE pipes (spec §1.2 beat model) ---------------------------------------------------- */
+/* ---- MVE pipes (two-beat model, ARMScheduleM55.td) --------------------------------------- */
     .thumb_func
 bench_mve_ld_int_mul_st:        /* 4 x (VLDR, VADD, VMUL, VSTR): LD/ST, INT, MUL, LD/ST pipes */
     push {r4-r7, lr}

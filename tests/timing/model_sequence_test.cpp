@@ -1,5 +1,5 @@
 // The two core models on hand-built retire sequences: each expectation is the issue schedule the
-// cited rule gives, worked out in the comment next to it (spec = ../shared/docs/spec/cortex-m.md).
+// cited rule gives, worked out in the comment next to it (keys as in cpu/timing/cortex_m55_tables.h).
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -96,7 +96,7 @@ TEST(CortexM55Model, MacChainAtTwoCycles) {
 }
 
 TEST(CortexM55Model, TakenBranchCostsTwoCycles) {
-  // Cortex-M33 silicon (cortex_m55_tables.h [M33-SI]): taken branch 2 cycles; spec §1.4 2-3.
+  // Cortex-M33 silicon (cortex_m55_tables.h [M33-SI]): taken branch 2 cycles.
   CortexM55Model m;
   const auto c = run(m, {{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000},
                          {OpClass::IntAlu, r(1), r(1)}});
@@ -126,8 +126,8 @@ TEST(CortexM55Model, CachedLoopEndIsFree) {
 }
 
 TEST(CortexM55Model, VectorBeatsOverlapAcrossPipesOnly) {
-  // spec §1.2: VLDR;VADD;VMUL;VSTR completes in 5 cycles, VLDR;VLDRB;VADD;VSTR in 6: repeated,
-  // the load/store pipe makes the period 5 and 6.
+  // Arm's talk "Automated instruction sequence optimization for MVE": VLDR;VADD;VMUL;VSTR takes 5
+  // cycles, VLDR;VLDRB;VADD;VSTR 6; repeated, the load/store pipe makes the period 5 and 6.
   const Op vldr{OpClass::MveLoad, r(1), 0, 0, q(0), 0, BranchKind::None, false, 0, 0};
   const Op vadd{OpClass::MveInt, 0, 0, q(2) | q(3), q(1)};
   const Op vmul{OpClass::MveMul, 0, 0, q(5) | q(6), q(4)};

@@ -1,10 +1,10 @@
 // Golden timing tests (issue 7 item 6): the microbenchmarks of microbench.S run on corsim with each
 // core model; the guest measures 64 loop iterations with DWT CYCCNT. Every expected value below is
 // worked out by hand from the cited latency and issue rules (docs/timing.md "Golden tests" shows
-// the issue schedules), never copied from a run. Keys: [LLVM-M55], [LLVM-M85], [SLOTHY] and
-// spec §n are ../shared/docs/spec/cortex-m.md's sources; [M85-SI] and [M33-SI] are measurements on
-// Cortex-M85 (RA8D1) and Cortex-M33 (RP2350) silicon, github.com/jnk0le/random "pipeline cycle
-// test/doc/cortex_m85.md" and "cortex_m33.md" (cpu/timing/cortex_m8{5,55}_tables.h, docs/timing.md).
+// the issue schedules), never copied from a run. Keys: [LLVM-M55/M85], [SLOTHY] as in
+// cpu/timing/cortex_m*_tables.h; [MVE-BEAT]: Arm's talk "Automated instruction sequence optimization
+// for MVE"; [M85-SI], [M33-SI]: measurements on Cortex-M85 (RA8D1) and Cortex-M33 (RP2350) silicon,
+// github.com/jnk0le/random "pipeline cycle test/doc/cortex_m85.md" and "cortex_m33.md" (docs/timing.md).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -75,19 +75,19 @@ const Expectation kExpected[] = {
      "M55: 4 adds + SUBS + BNE one cycle later (flags) + taken 2 [M33-SI] = 7 (was 8); M85: 2 add pairs, then "
      "SUBS + predicted BNE pair (flags read late, [M85-SI]) = 3 (was 4)"},
     {"loop_le", 5, 2.5,
-     "the same body with LE: 4 adds + LE (0 cycles cached) (spec §1.4, [LLVM-M55/M85]); M85: add pairs, LE pairs "
+     "the same body with LE: 4 adds + LE (0 cycles cached) ([LLVM-M55/M85]); M85: add pairs, LE pairs "
      "with the next first add ([M85-SI] taken branch + destination): 5 instructions in 2.5 cycles"},
     {"mve_ld_int_mul_st", 20, 17,
-     "spec §1.2: VLDR;VADD;VMUL;VSTR = 5 cycles on M55 (LD/ST pipe shared; LE in the VSTR's 2nd beat); "
+     "[MVE-BEAT]: VLDR;VADD;VMUL;VSTR = 5 cycles on M55 (LD/ST pipe shared; LE in the VSTR's 2nd beat); "
      "M85 separate load/store pipes ([SLOTHY]): 4 per group (16), the LE waits out the last VSTR's second "
      "beat (+2: no scalar there, [M85-SI] 'vector loads/stores') and the next VLDR issues beside it ([M85-SI] "
      "'dual issue with scalar, only from younger slot'): 17 (until session 6: the LE's own cycle, then the VLDR)"},
     {"mve_ld_ld_int_st", 24, 21,
-     "spec §1.2: VLDR;VLDRB;VADD;VSTR = 6 cycles on M55; M85: the second load waits for the load pipe: 5 per "
+     "[MVE-BEAT]: VLDR;VLDRB;VADD;VSTR = 6 cycles on M55; M85: the second load waits for the load pipe: 5 per "
      "group (20), LE after the last VSTR's second beat (+2) with the next VLDR beside it ([M85-SI] 'vector "
      "loads/stores'): 21 (22 while the memory system timed an access at the cycle of the instruction before it, "
      "where the VLDR beside the LE still held the DTCM bank the VLDRB wants)"},
-    {"mve_same_pipe", 16, 16, "8 VADDs in one pipe, 2 beats each (spec §1.2); the LE issues in the last VADD's 2nd beat"},
+    {"mve_same_pipe", 16, 16, "8 VADDs in one pipe, 2 beats each ([MVE-BEAT]); the LE issues in the last VADD's 2nd beat"},
     {"ldrb_use", 13, 5,
      "M55 load-use 2 as load_use ([LLVM-M55], [M33-SI] 'load to use latency is 2'); M85: LDRB's data after EX3, "
      "an ALU op reading at EX3 issues the next cycle ([M85-SI] 'realistic load to use latency is 1 cycle into "
@@ -102,7 +102,7 @@ const Expectation kExpected[] = {
      "BNE (flags read late) pairs with the next SUBS at its destination ([M85-SI] 'one pair taking 0.5 cycle'): "
      "3 instructions in 1.5 cycles (was 2 while a taken branch ended the group)"},
     {"mve_vldr_scalar", 9, 7,
-     "M55: one per cycle, 8 + LE (the second VLDR finds the LD/ST pipe free, spec §1.2); M85 [M85-SI] 'vector "
+     "M55: one per cycle, 8 + LE (the second VLDR finds the LD/ST pipe free, [MVE-BEAT]); M85 [M85-SI] 'vector "
      "loads/stores': VLDR | (its 2nd beat: no scalar) | ADD ADD | ADD VLDR (a load/store issues second beside "
      "a scalar) | (beat) | ADD ADD | ADD LE = 7 (6 without the two rules)"},
     {"mispredict_flags_late", 4.5, 7.5,

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "tools/model_compiler/host_reference.h"
+#include "tools/model_compiler/memory_plan.h"
 #include "tools/model_compiler/mlw_encoder.h"
 #include "tools/model_compiler/reference_ops.h"
 #include "tools/model_compiler/shram_layout.h"
@@ -161,16 +162,23 @@ class WeightBuffering {
 void place_feature_maps(const Model& m, LoweredStream& s) {
   const std::vector<bool> internal = internal_maps(m);
   s.placement.resize(m.maps.size());
-  uint32_t scratch = 0;
-  auto place = [&](int idx) {
+  // Each map's bytes (its four tiles back to back when tiled); reshape and softmax alias their
+  // input, so they share its buffer (`owner`).
+  std::vector<int> owner(m.maps.size());
+  for (size_t i = 0; i < owner.size(); ++i) owner[i] = static_cast<int>(i);
+  for (const Layer& l : m.layers)
+    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) owner[l.output] = owner[l.inputs[0]];
+  std::vector<uint32_t> size(m.maps.size(), 0);
+  std::vector<uint32_t> tile_start(m.maps.size() * 4, 0);  // tile t's offset inside the buffer
+  for (size_t idx = 0; idx < m.maps.size(); ++idx) {
+    if (owner[idx] != static_cast<int>(idx)) continue;
     const FeatureMap& f = m.maps[idx];
     MapPlacement& p = s.placement[idx];
     p.nhcwb16 = internal[idx] && m.nhcwb16;
     const uint32_t row_bytes = p.nhcwb16 ? f.w * ((f.c + 15) / 16 * 16) : f.w * f.c;
     if (!(internal[idx] && m.tiles && (f.h > 1 || f.w > 1))) {
-      p.offset = scratch;
-      scratch = align16(scratch + size_t{row_bytes} * f.h);
-      return;
+      size[idx] = static_cast<uint32_t>(align16(size_t{row_bytes} * f.h));
+      continue;
     }
     // Four tiles (§2.6): left columns [0, width0) split at height0, right columns at height1.
     // Each tile is its own buffer with the map's strides, placed in the order 3, 1, 2, 0 so that a
@@ -179,23 +187,47 @@ void place_feature_maps(const Model& m, LoweredStream& s) {
     p.height0 = f.h > 1 ? (f.h + 1) / 2 : f.h;
     p.height1 = f.h > 1 ? f.h / 2 : f.h;
     const uint32_t rows[4] = {p.height0, p.height1, f.h - p.height0, f.h - p.height1};
-    uint32_t offsets[4] = {};
+    uint32_t at = 0;
     for (int t : {3, 1, 2, 0}) {
-      offsets[t] = scratch;
-      scratch = align16(scratch + size_t{row_bytes} * std::max(rows[t], 1u));
+      tile_start[idx * 4 + t] = at;
+      at = static_cast<uint32_t>(align16(at + size_t{row_bytes} * std::max(rows[t], 1u)));
     }
-    p.offset = offsets[0];
-    for (int t = 1; t < 4; ++t) p.tile_offset[t - 1] = offsets[t];
-  };
-  for (int i : m.inputs) place(i);
-  for (const Layer& l : m.layers) {
-    if (l.kind == LayerKind::kReshape || l.kind == LayerKind::kSoftmax) {
-      s.placement[l.output] = s.placement[l.inputs[0]];  // same bytes, NHWC
-    } else {
-      place(l.output);
-    }
+    size[idx] = at;
   }
-  s.scratch_size = std::max<uint32_t>(scratch, 16);
+  // Live ranges in steps: the inputs are written at step 0, layer k at step k + 1; a map lives
+  // until its last reader, the model's outputs until the end (the backend copies them out).
+  const int end = static_cast<int>(m.layers.size()) + 1;
+  std::vector<int> first(m.maps.size(), end), last(m.maps.size(), 0);
+  auto live = [&](int idx, int step) {
+    const int o = owner[idx];
+    first[o] = std::min(first[o], step);
+    last[o] = std::max(last[o], step);
+  };
+  for (int i : m.inputs) live(i, 0);
+  for (size_t k = 0; k < m.layers.size(); ++k) {
+    const int step = static_cast<int>(k) + 1;
+    for (int in : m.layers[k].inputs) live(in, step);
+    live(m.layers[k].output, step);
+  }
+  for (int o : m.outputs) live(o, end);
+  std::vector<LiveBuffer> buffers;
+  std::vector<size_t> buffer_map;
+  for (size_t idx = 0; idx < m.maps.size(); ++idx) {
+    if (owner[idx] != static_cast<int>(idx) || first[idx] > last[idx]) continue;  // aliased, or never used
+    buffers.push_back({size[idx], first[idx], last[idx]});
+    buffer_map.push_back(idx);
+  }
+  const MemoryPlan plan = plan_memory(buffers, 16);
+  for (size_t b = 0; b < buffers.size(); ++b) {
+    const size_t idx = buffer_map[b];
+    MapPlacement& p = s.placement[idx];
+    p.offset = plan.offsets[b] + tile_start[idx * 4];
+    if (p.width0 != 0)
+      for (int t = 1; t < 4; ++t) p.tile_offset[t - 1] = plan.offsets[b] + tile_start[idx * 4 + t];
+  }
+  for (size_t idx = 0; idx < m.maps.size(); ++idx)
+    if (owner[idx] != static_cast<int>(idx)) s.placement[idx] = s.placement[owner[idx]];  // same bytes, NHWC
+  s.scratch_size = std::max<uint32_t>(plan.size, 16);
 }
 
 FmSpec feature_map_spec(const Model& m, const LoweredStream& s, int idx) {

@@ -1,5 +1,5 @@
-@ Stores to the QSPI flash (Corstone-300 Secure alias 0x3800_0000, ROM for the CPU: spec
-@ cortex-m.md §3.1): the write is refused with a bus error (BusFault, escalated to HardFault),
+@ Stores to the QSPI flash (Corstone-300 Secure alias 0x3800_0000, ROM for the CPU: ExecuTorch
+@ Corstone-300.ld): the write is refused with a bus error (BusFault, escalated to HardFault),
 @ whose handler spins. corsim must name the read-only memory and end with status 3.
 #include "../../sim/firmware/vectors.inc"
   .thumb_func

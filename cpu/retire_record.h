@@ -1,18 +1,43 @@
 #pragma once
-// What the run loop tells a timing model about each retired instruction (issue 7; ARCHITECTURE §3
-// "Timing"). With no hook attached the loop counts one cycle per instruction and builds nothing:
-// the static part of a record (registers, branch kind, traits) is derived once per predecoded
-// instruction (cpu/timing/instruction_info.h), the dynamic part (memory accesses, branch outcome)
-// is only collected by the timed loop. docs/timing.md describes the models behind the hook.
+// The contract between the run loop (cpu/run_loop.h) and a timing model (cpu/timing/): the static
+// facts of one instruction (op class, registers, branch kind, traits; derived once at predecode),
+// the record of one retired instruction (those facts plus its dynamic outcome: branch taken, data
+// accesses), and the hook interface a model implements to receive it (issue 7, the ARCHITECTURE
+// blueprint's "Timing"). A timing model sees the CPU only through this header (the include-graph test
+// tests/repo/include_graph.py checks it): no Cpu, no decoder, no run loop. With no hook attached the
+// loop counts one cycle per instruction and builds nothing. docs/timing.md describes the models.
 #include <cstdint>
 
 #include "base/clock.h"
-#include "cpu/cpu_api.h"
-#include "cpu/decoder/operands.h"
 
 namespace corsim::cpu {
 
-class Cpu;
+// What kind of work an instruction is, for the timing models (issue 7); semantics ignore it.
+// MVE classes follow the vector pipes of LLVM ARMScheduleM55.td/ARMScheduleM85.td (M55: load/store,
+// integer, FP/MUL, control; M85: pipes A-D with latency 1 or 2 within a pipe):
+//   MveLogic      bitwise ops, VMOV/VMVN (vector, immediate), VREV, VPSEL, VDUP
+//   MveInt        VADD/VSUB/VABD/VMAX/VMIN/VHADD/VSHL/VSHR/VMOVL/VMOVN, VIDUP..., VADC, VBRSR
+//   MveIntSat     saturating/rounding: VQADD/VQSUB, VQSHL/VRSHR/VQMOVN/VQSHRN..., VQABS/VQNEG
+//   MveMul        integer multiplies, VMLA/VMLAS, VQDMULH/VQRDMULH/VQDMLAH..., VMULL
+//   MveReduce     across-vector: VADDV/VADDLV/VMAXV/VMINV/VABAV (no multiply)
+//   MveMac        multiply-accumulate reductions: VMLADAV/VMLALDAV/VRMLALDAVH families
+//   MveFpAdd      float add/sub/abd/abs/neg/maxnm/minnm (+ across-vector VMAXNMV...), VCADD.F
+//   MveFpMul      VMUL.F, VCMUL
+//   MveFpFma      VFMA/VFMS/VFMAS, VCMLA
+//   MveCvt        VCVT (all), VRINT
+//   MveCompare    VCMP, VPT (compare forms)
+//   MvePredicate  VPST, VPNOT, VCTP
+//   MveLoad       VLDR*, VLD2x/VLD4x, gathers;  MveStore  VSTR*, VST2x/VST4x, scatters
+//   MveTransfer   moves between core and vector registers (VMOV lanes, two-lane VMOV)
+//   LongShift     the MVE scalar shifts LSLL/LSRL/ASRL/SQRSHR(L)/UQRSHL(L)/...
+enum class OpClass : uint8_t {
+  IntAlu, IntMul, IntDiv, Load, Store, LoadMultiple, StoreMultiple, Branch, System, Dsp,
+  FpAlu, FpMul, FpDiv, FpLoadStore,
+  MveLogic, MveInt, MveIntSat, MveMul, MveReduce, MveMac, MveFpAdd, MveFpMul, MveFpFma, MveCvt,
+  MveCompare, MvePredicate, MveLoad, MveStore, MveTransfer, LongShift,
+  Nop,
+};
+inline constexpr unsigned kOpClassCount = static_cast<unsigned>(OpClass::Nop) + 1;
 
 // Registers an instruction reads and writes, derived at predecode from its table row and operands.
 //   gpr bits 0-14: R0-R14; bit 15: the APSR flags (NZCV), not the PC (a PC write is a branch).
@@ -133,6 +158,8 @@ struct RetireInfo {
   const MemoryLog* memory = nullptr;  // data accesses (never null in a record the loop built)
 };
 
+// A timing model as the run loop drives it. cpu/timed_loops.cpp instantiates the loop for each core
+// model's final class so that its retire() inlines (docs/timing.md "Speed").
 class TimingHook {
  public:
   virtual ~TimingHook() = default;
@@ -147,11 +174,6 @@ class TimingHook {
   // Called by Cpu::run before each quantum (the platform clock may have moved while the core
   // slept). Default: nothing.
   virtual void begin_quantum() {}
-  // Runs `cpu` until `end` with this hook timing every instruction. The default runs the loop
-  // that calls retire() through the vtable; a core model overrides it with
-  // `return cpu.run_timed(*this, end);` in its .cpp (including cpu/run_loop.h), which
-  // instantiates the loop for the final class so retire() inlines.
-  virtual StopReason run(Cpu& cpu, Cycles end);
 };
 
 }  // namespace corsim::cpu

@@ -1,0 +1,20 @@
+// The one place the run loop is instantiated with a timing model (issue 13 item 4): each core
+// model of cpu/timing/ gets a loop over its final class, so retire() is called without the vtable
+// (and inlined where the compiler sees its body); any other TimingHook (tests, tools) gets the loop
+// that calls retire() through the vtable. The models themselves see only cpu/retire_record.h.
+#include "cpu/run_loop.h"
+#include "cpu/timing/cortex_m55.h"
+#include "cpu/timing/cortex_m85.h"
+
+namespace corsim::cpu {
+
+std::pair<Cpu::TimedLoop, Cpu::TimedLoop> Cpu::timed_loops_for(TimingHook& hook) {
+  using timing::CortexM55Model, timing::CortexM85Model;
+  if (dynamic_cast<CortexM55Model*>(&hook) != nullptr)
+    return {&Cpu::run_timed_as<false, CortexM55Model>, &Cpu::run_timed_as<true, CortexM55Model>};
+  if (dynamic_cast<CortexM85Model*>(&hook) != nullptr)
+    return {&Cpu::run_timed_as<false, CortexM85Model>, &Cpu::run_timed_as<true, CortexM85Model>};
+  return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>};
+}
+
+}  // namespace corsim::cpu

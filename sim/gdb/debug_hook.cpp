@@ -1,0 +1,51 @@
+#include "sim/gdb/debug_hook.h"
+
+#include <algorithm>
+
+namespace corsim::sim::gdb {
+
+void DebugHook::begin_quantum() {
+  if (inner_) inner_->begin_quantum();
+  watching_ = dwt_.any_data_watch();
+  checking_ = stepping_ || watching_ || !software_.empty() || fpb_.any_enabled();
+}
+
+Cycles DebugHook::exception_entry() {
+  // The loop calls this right after the entry: the PC is the handler's first instruction.
+  if (checking_ && breakpoint_at(cpu_.state().r[15])) entered_breakpoint_ = true;
+  return inner_ ? inner_->exception_entry() : 0;
+}
+
+Cycles DebugHook::retire(const cpu::RetireInfo& info) {
+  const Cycles cycles = inner_ ? inner_->retire(info) : 1;
+  if (!checking_ || stop_) return cycles;
+  if (entered_breakpoint_) {
+    entered_breakpoint_ = false;
+    stop_ = DebugStop{DebugStop::Kind::HandlerEntry};
+  }
+  if (watching_ && info.executed) {
+    for (unsigned i = 0; i < info.memory->count; ++i) {
+      const cpu::MemAccess& a = info.memory->access[i];
+      const int c = dwt_.data_match(a.addr, a.size, a.write);
+      if (c < 0) continue;
+      const auto n = static_cast<unsigned>(c);
+      stop_ = DebugStop{DebugStop::Kind::Watchpoint, std::max(a.addr, dwt_.comparator_address(n)), n};
+      break;
+    }
+  }
+  if (!stop_ && stepping_) stop_ = DebugStop{DebugStop::Kind::Step};
+  // An exception return (a branch in Handler mode) is performed after this record: its target is
+  // not next_pc, so the session checks the PC it lands on.
+  const bool may_return = cpu_.state().handler_mode() && info.info->branch != cpu::BranchKind::None;
+  if (!stop_ && (breakpoint_at(info.next_pc) || may_return)) stop_ = DebugStop{DebugStop::Kind::Breakpoint};
+  if (stop_) cpu_.request_stop();
+  return cycles;
+}
+
+std::optional<DebugStop> DebugHook::take_stop() {
+  std::optional<DebugStop> s;
+  s.swap(stop_);
+  return s;
+}
+
+}  // namespace corsim::sim::gdb
