@@ -1,7 +1,7 @@
 #pragma once
 // How the GDB server watches the core without touching the run loop: a cpu::TimingHook that wraps
 // the run's timing model (or stands for "one cycle per instruction" with --timing off) and looks
-// at every retired instruction (cpu/timing_hook.h RetireInfo): the address of the next one
+// at every retired instruction (cpu/retire_record.h RetireInfo): the address of the next one
 // against the breakpoints (software ones, Z0, and the FPB's comparators, Z1), its data accesses
 // against the DWT's comparators (Z2-Z4), and whether a single step is done. On a hit it asks the
 // core to stop after this instruction (Cpu::request_stop), so the run loop returns and the
@@ -19,7 +19,7 @@
 #include "cpu/cpu.h"
 #include "cpu/scs/dwt.h"
 #include "cpu/scs/fpb.h"
-#include "cpu/timing_hook.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::sim::gdb {
 
