@@ -72,7 +72,7 @@ enum InstrTrait : uint16_t {
   kTraitSingleIssue = 1u << 7,    // M85 group-ender: LDM/STM/PUSH/POP, TBB/TBH, exclusives, MRS/MSR, barriers
   kTraitSubwordLoad = 1u << 8,    // LDRB/LDRH/LDRSB/LDRSH (M85 latency 2)
   kTraitStructMve = 1u << 9,      // VLD2x/VLD4x/VST2x/VST4x, gathers/scatters
-  // bit 10: free
+  kTraitConditional = 1u << 10,   // a direct branch taken or not by state: B<cond> (flags), CBZ/CBNZ (Rn)
   kTraitCompactRegs = 1u << 11,   // InstrInfo::src/dst list every register read and written
   // bit 12: free
   kTraitWideRegs = 1u << 13,      // compact lists with more than 3 sources or 2 destinations

@@ -5,7 +5,8 @@
 // cortex_m85_tables.h. The Cortex-M7, whose predictor [M85-SI] compares the M85's to, has a BTAC
 // and falls back to static prediction (Cortex-M7 TRM, Arm DDI 0489, ACTLR: "DISBTACREAD ... BTAC is
 // not used and only static branch prediction can occur"); the static rule assumed here is the
-// usual one: backward direct branches and calls taken, everything else not taken.
+// usual one: unconditional direct branches, calls and backward conditional branches taken,
+// everything else not taken.
 #include <array>
 #include <cstdint>
 
@@ -23,15 +24,17 @@ enum class Prediction : uint8_t {
 template <unsigned kBtb, unsigned kDirection, unsigned kStack>
 class BranchPredictor {
  public:
-  // Predicts the branch at `pc` and learns its outcome.
-  Prediction predict_and_update(uint32_t pc, BranchKind kind, bool taken, uint32_t target, uint32_t fall_through) {
+  // Predicts the branch at `pc` and learns its outcome. `conditional`: a direct branch that may
+  // fall through (B<cond>, CBZ/CBNZ, or any branch in an IT block).
+  Prediction predict_and_update(uint32_t pc, BranchKind kind, bool conditional, bool taken, uint32_t target,
+                                uint32_t fall_through) {
     BtbEntry& e = btb_[(pc >> 1) % kBtb];
     const bool hit = e.tag == pc;
     uint8_t& counter = direction_[(pc >> 1) % kDirection];
     // A BTB miss is predicted when the branch is decoded: its target is known there for a direct
-    // branch or call, taken when backward (a loop) or a call.
+    // branch or call, taken when it cannot fall through (B, BL) or when backward (a loop).
     const bool decoded_target = kind == BranchKind::Direct || kind == BranchKind::Call;
-    const bool static_taken = !hit && decoded_target && (kind == BranchKind::Call || target < pc);
+    const bool static_taken = !hit && decoded_target && (!conditional || target < pc);
     bool predicted_taken = hit ? counter >= 2 : static_taken;
     uint32_t predicted_target = hit ? e.target : target;
     if (kind == BranchKind::Return) {

@@ -73,6 +73,11 @@ void CortexM85Model::annotate(InstrInfo& info, OpClass op) const {
   const bool slot0_only = (t & (kTraitSingleIssue | kTraitShiftedOperand)) || op == OpClass::Dsp;
   uint8_t aux = 0;
   if (!slot0_only && kPerCycle[unit] > 0) aux |= kSecondOk;
+  // [M85-SI] "vector loads/stores": "basic vector load/store instructions can dual issue with scalar,
+  // only from younger slot" (fits_in_current_cycle checks the first); gathers, scatters and the
+  // interleaving forms (kTraitStructMve) stay alone ("scatter/gather ... can't dual issue with
+  // scalar instructions at all"; VLD2x/VLD4x assumed the same).
+  if ((op == OpClass::MveLoad || op == OpClass::MveStore) && !(t & kTraitStructMve)) aux |= kSecondOk;
   if (kPerCycle[unit] == 1) aux |= static_cast<uint8_t>(single_unit_bit(ct.unit));
   if (ct.unit == Unit::Load) aux |= kLoadPort;
   if (op == OpClass::IntMul || (t & kTraitShiftedOperand) || !(t & kTraitCompactRegs)) aux |= kOperandsSlow;
@@ -91,7 +96,12 @@ bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) 
   // Bitwise, not short-circuit: the parts are cheap and their outcomes vary instruction to
   // instruction.
   const uint32_t aux = r.info->model_aux;
-  const bool open = (cycle_ & kCycleOpen) != 0, second_ok = (aux & kSecondOk) != 0;
+  // A vector instruction with kSecondOk (an MVE load/store) joins only a first that has it too: a
+  // scalar that is not slot-0-only ([M85-SI] "vector instructions can't be dual issued with 'slot 0'
+  // scalar instructions"; loads/stores "dual issue with scalar").
+  const bool vector = (r.info->model_flags & kVector) != 0;
+  const bool open = (cycle_ & kCycleOpen) != 0;
+  const bool second_ok = ((aux & kSecondOk) != 0) & (!vector | ((cycle_ & kSecondOk) != 0));
   const bool unit_free = (cycle_ & aux & kSingleUnits) == 0;
   const bool load_fits = !(aux & kLoadPort) || (cycle_ >> kLoadBytesShift) + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat;
   return open & second_ok & unit_free & load_fits;
@@ -109,7 +119,8 @@ Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
   } else if (kind == BranchKind::LoopStart && !r.branch_taken) {
     // DLS, or WLS entering the loop: no redirect
   } else {
-    outcome = predictor_.predict_and_update(r.pc, kind, r.branch_taken, r.next_pc, r.pc + r.size);
+    const bool conditional = ((r.info->traits & kTraitConditional) != 0) | r.in_it_block;
+    outcome = predictor_.predict_and_update(r.pc, kind, conditional, r.branch_taken, r.next_pc, r.pc + r.size);
   }
   // A correctly predicted branch costs no cycle, taken or not: the instruction at a taken branch's
   // destination may issue in the branch's cycle ([M85-SI] "branching": "predicted taken branch can
@@ -194,7 +205,7 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   // Issue: in this cycle beside the one already there, or the next, or later when something it
   // needs is not ready (the waits are combined first, away from now_, so the chain from one
   // instruction's issue to the next is short). Units this model never marks busy stay at 0.
-  Cycles gate = 0;
+  Cycles gate = scalar_gate_;
   if (flags & kVector) {
     // Logic and lane moves may use pipe A or B: take the one free first.
     constexpr unsigned kA = static_cast<unsigned>(Unit::VecA), kB = static_cast<unsigned>(Unit::VecB);
@@ -211,6 +222,11 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     unit_free_[unit] = issue + ii.occupancy;
     last_vector_start_ = issue;
     ++stats_.mve_instructions;
+    // [M85-SI] "vector loads/stores": "scalar instructions can't be issued a cycle after vector
+    // loads/stores (during its second cycle aka 'beat')"; a vector instruction may (VEOR there in
+    // its example). Nothing issues beside it in its own cycle (kEndsGroup), so the next scalar
+    // issues two cycles after it at the earliest.
+    if (is_vector_load_store(flags)) scalar_gate_ = issue + 2;
   }
   // The cycle's use: a new cycle takes this one as its first instruction; a second closes it.
   if (issue != now_) {

@@ -38,7 +38,9 @@ class CortexM85Model final : public CpuTimingModel {
   enum Pairing : uint8_t {
     kSingleUnits = 7u,        // one-hot: the MAC, store or branch unit (one per cycle)
     kSecondOk = 1u << 3,      // may issue second (its unit takes two per cycle or is one of the above,
-                              // and it is not slot-0-only: group enders, DSP, shifted operands, FP/MVE)
+                              // and it is not slot-0-only: group enders, DSP, shifted operands, FP/MVE);
+                              // on an MVE load/store (the one vector op with it): only beside a first
+                              // that has it too, a scalar that is not slot-0-only [M85-SI]
     kLoadPort = 1u << 4,      // uses the load pipe (8 bytes per cycle over both slots)
     kOperandsSlow = 1u << 5,  // MAC accumulator, shifted operand or registers beyond the short lists
     kReadsLate = 1u << 6,     // executes in EX1, EX2 or EX3, whichever its operands allow (simple ALU
@@ -46,23 +48,25 @@ class CortexM85Model final : public CpuTimingModel {
     kTakesPartner = 1u << 7,  // not a group ender: another may issue beside it (= kCycleOpen)
   };
   // The current cycle (now_), in one word: whether the one instruction issued in it takes a
-  // partner (kCycleOpen), the single-instance unit it uses (kSingleUnits bits) and the load bytes
-  // it moved (from bit kLoadBytesShift). A new cycle starts as its first instruction's
-  // model_aux & kCycleStart.
+  // partner (kCycleOpen), the single-instance unit it uses (kSingleUnits bits), whether it may
+  // issue second itself (kSecondOk: a vector load/store may join it) and the load bytes it moved
+  // (from bit kLoadBytesShift). A new cycle starts as its first instruction's model_aux & kCycleStart.
   static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
-  static constexpr uint32_t kCycleStart = kCycleOpen | kSingleUnits;
+  static constexpr uint32_t kCycleStart = kCycleOpen | kSingleUnits | kSecondOk;
   static_assert(kTakesPartner == kCycleOpen);
   static void place_accumulator_last(InstrInfo& info);
   Cycles operands_ready(const RetireInfo& r) const;
   Cycles operands_ready_slow(const InstrInfo& ii) const;
   Cycles read_advance(const RetireInfo& r) const;
   bool fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const;
+  static bool is_vector_load_store(uint8_t flags) { return (flags & (kVector | kEndsGroup)) == (kVector | kEndsGroup); }
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
 
   uint32_t cycle_ = 0;
   std::array<Cycles, 20> unit_free_{};
   Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;  // vector instructions start one per cycle
+  Cycles scalar_gate_ = 0;        // no scalar issues before this: a vector load/store's second beat
   uint32_t loop_end_pc_ = 1;
   Cycles flags_in_time_ = 0;  // a mispredicted flag-reading branch issued before this pays extra
   BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth> predictor_;

@@ -104,10 +104,9 @@ class CpuTimingModel : public TimingHook {
     }
   };
 
-  // Platform time of the current instruction: the model's cycle count plus the offset to the
-  // clock, refreshed once per quantum (the offset is time the core spent asleep).
+  // Platform time = model cycles + clock_offset_, refreshed once per quantum (the offset is time
+  // the core spent asleep); memory_access adds it to the cycle an access is made in.
   void begin_quantum() override { clock_offset_ = clock_ ? clock_->now() - now_ : 0; }
-  Cycles memory_now() const { return now_ + clock_offset_; }
 
   // Instruction fetch: one memory-system call per 32-byte block entered (an I-cache line; the
   // cores fetch 64 bits at a time, and code in TCM or a cache hit costs nothing either way, so
@@ -119,16 +118,19 @@ class CpuTimingModel : public TimingHook {
     if (block == last_fetch_block_) return 0;
     last_fetch_block_ = block;
     if (memory_ == nullptr) return 0;
-    return memory_access(block << kFetchBlockShift, 8, memory::AccessKind::Fetch);
+    return memory_access(block << kFetchBlockShift, 8, memory::AccessKind::Fetch, now_);
   }
   // One access through the memory system: inline when a fast range holds it (TCMs), otherwise
   // cpu_access and a look for a fast range there (remembering 64 KiB blocks that have none, so
   // code alternating between a TCM and cached memories does not ask every time).
-  Cycles memory_access(uint32_t addr, unsigned size, memory::AccessKind kind) {
+  // `at`: the model cycle the access is made in: its instruction's issue for data, the cycle of
+  // the instruction before it for a fetch (fetch runs ahead of issue).
+  Cycles memory_access(uint32_t addr, unsigned size, memory::AccessKind kind, Cycles at) {
     const unsigned k = static_cast<unsigned>(kind);
+    const Cycles when = at + clock_offset_;
     Cycles cost = 0;
-    if (fast_[k].try_access(addr, size, memory_now(), cost)) [[likely]] return cost;
-    cost = memory_->cpu_access(memory::CpuAccess{addr, static_cast<uint8_t>(size), kind}, memory_now());
+    if (fast_[k].try_access(addr, size, when, cost)) [[likely]] return cost;
+    cost = memory_->cpu_access(memory::CpuAccess{addr, static_cast<uint8_t>(size), kind}, when);
     uint32_t& memo = no_fast_block_[k][(addr >> 16) % kNoFastMemo];
     if ((addr >> 16) != memo) {
       const memory::FastRange r = memory_->fast_range(addr, kind);
@@ -146,7 +148,7 @@ class CpuTimingModel : public TimingHook {
     return later(issue, now_ + 1 + f);
   }
   // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
-  Cycles data_access(const MemoryLog& log, unsigned beat) {
+  Cycles data_access(const MemoryLog& log, unsigned beat, Cycles issue) {
     if (memory_ == nullptr) return 0;
     Cycles stall = 0;
     for (unsigned i = 0; i < log.count; ++i) {
@@ -155,7 +157,7 @@ class CpuTimingModel : public TimingHook {
       for (uint32_t off = 0; off < a.size; off += beat) {
         const uint32_t n = std::min<uint32_t>(beat, a.size - off);
         const uint8_t size = static_cast<uint8_t>(std::bit_floor(n));
-        stall += memory_access(a.addr + off, size, kind);
+        stall += memory_access(a.addr + off, size, kind, issue);
         ++stats_.data_accesses;
       }
     }
@@ -184,7 +186,7 @@ class CpuTimingModel : public TimingHook {
     if (log.count == 0) return;
     if (log.any_read) ++stats_.loads;
     else ++stats_.stores;
-    const Cycles stall = data_access(log, beat);
+    const Cycles stall = data_access(log, beat, issue);
     if (stall != 0) {
       blocked_until = later(blocked_until, issue + 1 + stall);
       latency += static_cast<unsigned>(stall);

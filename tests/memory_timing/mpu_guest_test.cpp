@@ -11,7 +11,10 @@
 //                 "Numbers for guest-visible timing tests": DDR load, uncached), and a non-zero
 //                 answer blocks issue until the data is there (docs/timing.md "Memory";
 //                 cpu/timing/timing_model.h transfer_cost: next issue >= issue + 1 + stall), so no
-//                 two loads share a cycle on either core: 4 x (1 + 33) + the LE's cycle = 137.
+//                 two loads share a cycle on either core: 4 x (1 + 33) + the LE's cycle = 137 on
+//                 the M55; on the M85 the predicted LE shares its cycle with the next iteration's
+//                 first load (as in the hit loop): 4 x (1 + 33) = 136 (137 while the memory system
+//                 timed each access at the cycle of the instruction before it, not at its issue).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -38,7 +41,7 @@ class MpuGuest : public ::testing::TestWithParam<std::string> {};
 TEST_P(MpuGuest, NonCacheableRegionMakesEveryLoadPayTheBus) {
   const auto m = run_guest(GetParam());
   const double hit_loop = GetParam() == "cortex-m85" ? 2.5 : 5;
-  const double uncached_loop = 4 * (1 + 33) + 1;
+  const double uncached_loop = 4 * (1 + 33) + (GetParam() == "cortex-m85" ? 0 : 1);
   EXPECT_DOUBLE_EQ(m[kCached], hit_loop) << "D-cache on, MPU off: DDR write-back in the default map";
   EXPECT_DOUBLE_EQ(m[kNonCacheable], uncached_loop) << "MAIR 0x44: Normal Non-cacheable";
   EXPECT_DOUBLE_EQ(m[kDevice], uncached_loop) << "MAIR 0x00: Device";

@@ -51,7 +51,7 @@ reset:
     ldr r0, =bench_\b
     bl measure
     .endr
-    .irp b, ldrb_use, pointer_chase, loop_t16_bne
+    .irp b, ldrb_use, pointer_chase, loop_t16_bne, mve_vldr_scalar, mispredict_flags_late, mispredict_flags_in_time, btb_miss_forward_b
     ldr r0, =bench_\b
     bl measure
     .endr
@@ -282,6 +282,49 @@ bench_loop_le:                  /* the same body closed by LE */
     le lr, 1b
     pop {r4-r7, pc}
 
+/* loop_bench NAME, BODY: bench_NAME runs BODY (a macro) r0 times in a low-overhead loop. */
+    .macro loop_bench name, body
+    .thumb_func
+bench_\name:
+    push {r4-r7, lr}
+    ldr r1, =DATA
+    dls lr, r0
+1:  \body
+    le lr, 1b
+    pop {r4-r7, pc}
+    .endm
+
+/* ---- branch prediction (M85; session 6 rules) ---------------------------------------------- */
+/* A BNE to the next instruction, taken every other iteration (EORS toggles r3): both outcomes run
+ * the same instructions, and the per-branch counter, saturating between "weakly" and "strongly
+ * taken", predicts taken every time, so every not-taken pass is a mispredict. The two loops differ
+ * only in where the flags are set: right before the BNE (the same cycle) or one cycle ahead. */
+    .macro mispredict_bench name, first, second
+    .thumb_func
+bench_mispredict_flags_\name:
+    push {r4-r7, lr}
+    movs r3, #0
+    dls lr, r0
+1:  \first
+    \second
+    bne.w 2f
+2:  le lr, 1b
+    pop {r4-r7, pc}
+    .endm
+    mispredict_bench late, "add.w r4, r4, #1", "eors.w r3, r3, #1"
+    mispredict_bench in_time, "eors.w r3, r3, #1", "add.w r4, r4, #1"
+
+/* 128 unconditional forward branches, each to the next instruction: 32 of every 128 bytes hold a
+ * branch, so more branches share each BTB entry than the loop lets it keep (any BTB of up to 128
+ * entries misses them all): every one is a BTB miss, predicted statically. */
+    .macro forward_b_128
+    .rept 128
+    b.w 2f
+2:
+    .endr
+    .endm
+    loop_bench btb_miss_forward_b, forward_b_128
+
 /* ---- memory system (memory/timing: caches, TCM, DDR) -------------------------------------- */
     .thumb_func
 bench_ldr_ddr_uncached:         /* 4 independent word loads from DDR, D-cache off */
@@ -346,6 +389,18 @@ bench_mve_ld_ld_int_st:         /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back
     .endr
     le lr, 1b
     pop {r4-r7, pc}
+
+    .macro vldr_3_adds          /* VLDR, 3 independent adds: vector loads beside scalar code */
+    vldrw.u32 q0, [r1]
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    .endm
+    .macro vldr_scalar_body
+    vldr_3_adds
+    vldr_3_adds
+    .endm
+    loop_bench mve_vldr_scalar, vldr_scalar_body
 
     .thumb_func
 bench_mve_same_pipe:            /* 8 independent VADDs: one pipe, no overlap */

@@ -213,25 +213,45 @@ TEST(CortexM85Model, BranchPredictorLearnsALoopBranch) {
 
 TEST(CortexM85Model, BtbMissesArePredictedStatically) {
   // Static prediction on a BTB miss (Cortex-M7 TRM DDI 0489 ACTLR.DISBTACREAD: "only static branch
-  // prediction"; rule assumed: backward taken, forward not taken). Branches at 0x1004.
+  // prediction"; rule assumed: unconditional and backward conditional taken, forward conditional
+  // not taken). Branches at 0x1004; the conditional ones read the flags (BNE).
   const Op add{OpClass::IntAlu, r(1), r(1)};
-  const auto branch_to = [](uint32_t target, bool taken) {
-    return Op{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, taken, target};
+  const auto bne_to = [](uint32_t target, bool taken) {
+    return Op{OpClass::Branch, kFlags, 0, 0, 0, kTraitConditional, BranchKind::Direct, taken, target};
   };
   {
     CortexM85Model m;  // backward, taken: decode redirect, 3
-    EXPECT_EQ(run(m, {add, branch_to(0x0800, true), add})[2], 3u);
+    EXPECT_EQ(run(m, {add, bne_to(0x0800, true), add})[2], 3u);
     EXPECT_EQ(m.stats().branch_mispredicts, 0u);
   }
   {
-    CortexM85Model m;  // forward, taken: predicted not taken, mispredicted, 7 ([LLVM-M85])
-    EXPECT_EQ(run(m, {add, branch_to(0x2000, true), add})[2], 7u);
+    // forward, taken: predicted not taken, mispredicted, 7 ([LLVM-M85]); the flags (none set in
+    // this sequence) are in time, so no late-flags extra
+    CortexM85Model m;
+    EXPECT_EQ(run(m, {add, bne_to(0x2000, true), add})[2], 7u);
     EXPECT_EQ(m.stats().branch_mispredicts, 1u);
   }
   {
     CortexM85Model m;  // forward, not taken: right, free (the ADD pairs after ADD | BNE: next cycle)
-    EXPECT_EQ(run(m, {add, branch_to(0x2000, false), add})[2], 1u);
+    EXPECT_EQ(run(m, {add, bne_to(0x2000, false), add})[2], 1u);
     EXPECT_EQ(m.stats().branch_mispredicts, 0u);
+  }
+  {
+    // unconditional forward B: it cannot fall through, so the decoder redirects it: 3, as a
+    // backward one (until session 6 it was predicted not taken and cost a 7-cycle mispredict)
+    CortexM85Model m;
+    const Op b{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
+    EXPECT_EQ(run(m, {add, b, add})[2], 3u);
+    EXPECT_EQ(m.stats().branch_mispredicts, 0u);
+  }
+  {
+    // the same B inside an IT block is conditional: predicted not taken, mispredicted, 7; it reads
+    // the flags at issue (RetireInfo::in_it_block), none set here
+    CortexM85Model m;
+    Op b{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
+    b.in_it_block = true;
+    EXPECT_EQ(run(m, {add, b, add})[2], 7u);
+    EXPECT_EQ(m.stats().branch_mispredicts, 1u);
   }
 }
 
@@ -240,7 +260,7 @@ TEST(CortexM85Model, MispredictCostsFiveMoreWhenTheFlagsAreSetLate) {
   // from EX3, "otherwise you get +5 cycle to misprediction penalty". Each branch below is taken
   // and not in the BTB: mispredicted ([LLVM-M85] 7 cycles to the next instruction).
   const Op cmp{OpClass::IntAlu, r(1), kFlags};
-  const Op bne{OpClass::Branch, kFlags, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
+  const Op bne{OpClass::Branch, kFlags, 0, 0, 0, kTraitConditional, BranchKind::Direct, true, 0x2000};
   const Op next{OpClass::IntAlu, r(5), r(5)};
   {
     CortexM85Model m;  // CMP | BNE in the same cycle (flags read late): 7 + 5
@@ -298,6 +318,61 @@ TEST(CortexM85Model, VectorLoadAndStorePipesAreSeparate) {
   for (int i = 0; i < 3; ++i) s.insert(s.end(), {vldr, vadd, vmul, vstr});
   const auto c = run(m, s);
   EXPECT_EQ(sum(c, 4) - sum(c, 8), 4u);
+}
+
+TEST(CortexM85Model, VectorLoadStoreIssuesSecondBesideAScalarOnly) {
+  // [M85-SI] "vector loads/stores": "basic vector load/store instructions can dual issue with
+  // scalar, only from younger slot"; "vector instructions can't be dual issued with 'slot 0' scalar
+  // instructions". Second of each sequence below: its cycles.
+  const Op add{OpClass::IntAlu, r(1), r(1)};
+  const Op shifted{OpClass::IntAlu, r(2), r(2), 0, 0, kTraitShiftedOperand};  // slot 0 only
+  const Op vldr{OpClass::MveLoad, r(3), 0, 0, q(0)};
+  const Op vstr{OpClass::MveStore, r(4), 0, q(1), 0};
+  const Op vadd{OpClass::MveInt, 0, 0, q(2) | q(3), q(4)};
+  const Op vld4{OpClass::MveLoad, r(3), 0, 0, q(0) | q(1) | q(2) | q(3), kTraitStructMve};
+  const auto second = [](const std::vector<Op>& s) {
+    CortexM85Model m;
+    return run(m, s)[1];
+  };
+  EXPECT_EQ(second({add, vldr}), 0u);      // ADD | VLDR: one cycle
+  EXPECT_EQ(second({add, vstr}), 0u);      // ADD | VSTR
+  EXPECT_EQ(second({vadd, vldr}), 1u);     // a vector first: not beside it
+  EXPECT_EQ(second({shifted, vldr}), 1u);  // a slot-0 scalar first: not beside it
+  EXPECT_EQ(second({add, vld4}), 1u);      // interleaving loads stay alone (assumed, as gathers)
+  EXPECT_EQ(second({vldr, vadd}), 1u);     // nothing joins a vector load/store ([LLVM-M85] EndGroup)
+}
+
+TEST(CortexM85Model, NoScalarIssuesInAVectorLoadStoresSecondBeat) {
+  // [M85-SI] "vector loads/stores": "scalar instructions can't be issued a cycle after vector
+  // loads/stores (during its second cycle aka 'beat')"; its example issues a VEOR there.
+  const Op add{OpClass::IntAlu, r(1), r(1)};
+  const Op add2{OpClass::IntAlu, r(2), r(2)};
+  const Op vldr{OpClass::MveLoad, r(3), 0, 0, q(0)};
+  const Op vstr{OpClass::MveStore, r(4), 0, q(1), 0};
+  const Op veor{OpClass::MveLogic, 0, 0, q(2) | q(3), q(5)};
+  {
+    CortexM85Model m;  // VLDR at 0 | (beat 2: nothing) | ADD ADD at 2
+    const auto c = run(m, {vldr, add, add2});
+    EXPECT_EQ(c[1], 2u);
+    EXPECT_EQ(c[2], 0u);
+  }
+  {
+    CortexM85Model m;  // the same after a VSTR
+    EXPECT_EQ(run(m, {vstr, add})[1], 2u);
+  }
+  {
+    CortexM85Model m;  // VLDR at 0 | VEOR at 1 (a vector op may) | ADD at 2 (not beside the VEOR at 1)
+    const auto c = run(m, {vldr, veor, add});
+    EXPECT_EQ(c[1], 1u);
+    EXPECT_EQ(c[2], 1u);
+  }
+  {
+    // ADD VLDR at 0 | beat 2 | ADD at 2: the beat rule holds when the load issued second too
+    CortexM85Model m;
+    const auto c = run(m, {add, vldr, add2});
+    EXPECT_EQ(c[1], 0u);
+    EXPECT_EQ(c[2], 2u);
+  }
 }
 
 TEST(CortexModels, PmuCountersFollowTheRetireStream) {

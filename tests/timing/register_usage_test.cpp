@@ -74,6 +74,19 @@ TEST(RegisterUsage, TraitsForTheIssueRules) {
   EXPECT_TRUE(describe(0xF8121B01, true).traits & kTraitSubwordLoad);      // ldrb.w r1, [r2], #1
 }
 
+// A direct branch that may fall through (Arm ARM B, CBZ/CBNZ: B<c> with c != AL tests the flags,
+// CBZ/CBNZ test Rn); B and BL always branch. Encodings from arm-none-eabi-as.
+TEST(RegisterUsage, ConditionalBranchesFromTheirOperands) {
+  EXPECT_TRUE(describe(0xD100, false).traits & kTraitConditional);        // bne.n
+  EXPECT_TRUE(describe(0xF0008004, true).traits & kTraitConditional);     // beq.w
+  EXPECT_TRUE(describe(0xB111, false).traits & kTraitConditional);        // cbz r1
+  EXPECT_TRUE(describe(0xB90B, false).traits & kTraitConditional);        // cbnz r3
+  EXPECT_FALSE(describe(0xE007, false).traits & kTraitConditional);       // b.n
+  EXPECT_FALSE(describe(0xF000B806, true).traits & kTraitConditional);    // b.w
+  EXPECT_FALSE(describe(0xF000F800, true).traits & kTraitConditional);    // bl
+  EXPECT_FALSE(describe(0x4770, false).traits & kTraitConditional);       // bx lr (not direct)
+}
+
 TEST(RegisterUsage, FloatingPointRegistersByDRegister) {
   // vadd.f32 s0, s2, s4: reads D1 and D2, writes D0.
   const InstrInfo i = describe(0xEE310A02, true);

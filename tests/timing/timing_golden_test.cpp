@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,12 @@ const std::vector<std::string> kNames = {
     "alu_dep",         "alu_indep",         "load_use",        "mac_chain",         "divide",
     "branch_taken",    "branch_not_taken",  "loop_subs_bne",   "loop_le",           "ldr_ddr_uncached",
     "ldr_ddr_hit",     "ldr_ddr_miss",      "mve_ld_int_mul_st", "mve_ld_ld_int_st", "mve_same_pipe",
-    "ldrb_use",        "pointer_chase",     "loop_t16_bne",
+    "ldrb_use",        "pointer_chase",     "loop_t16_bne",      "mve_vldr_scalar",   "mispredict_flags_late",
+    "mispredict_flags_in_time",             "btb_miss_forward_b",
     // counters over one bench_load_use run (raw values, not per iteration)
     "pmu_inst",        "pmu_stall",         "pmu_ccntr",         "dwt_cyccnt",        "systick"};
 constexpr unsigned kIterations = 64;  // the guest reports cycles(128) - cycles(64)
-constexpr size_t kLoopResults = 18;   // the per-loop results; the counter values follow
+constexpr size_t kLoopResults = 22;   // the per-loop results; the counter values follow
 
 std::map<std::string, double> run_microbench(const std::string& cpu) {
   const std::vector<uint32_t> words = timing_test::run_timing_guest(CORSIM_TIMING_MICROBENCH_ELF, cpu, kNames.size());
@@ -77,11 +79,14 @@ const Expectation kExpected[] = {
      "with the next first add ([M85-SI] taken branch + destination): 5 instructions in 2.5 cycles"},
     {"mve_ld_int_mul_st", 20, 17,
      "[MVE-BEAT]: VLDR;VADD;VMUL;VSTR = 5 cycles on M55 (LD/ST pipe shared; LE in the VSTR's 2nd beat); "
-     "M85 separate load/store pipes ([SLOTHY]): 4 per group, and the LE after a VSTR takes its own cycle "
-     "(MVE stores end the issue group, [LLVM-M85])"},
+     "M85 separate load/store pipes ([SLOTHY]): 4 per group (16), the LE waits out the last VSTR's second "
+     "beat (+2: no scalar there, [M85-SI] 'vector loads/stores') and the next VLDR issues beside it ([M85-SI] "
+     "'dual issue with scalar, only from younger slot'): 17 (until session 6: the LE's own cycle, then the VLDR)"},
     {"mve_ld_ld_int_st", 24, 21,
      "[MVE-BEAT]: VLDR;VLDRB;VADD;VSTR = 6 cycles on M55; M85: the second load waits for the load pipe: 5 per "
-     "group, + the LE's own cycle after the VSTR ([LLVM-M85] EndGroup)"},
+     "group (20), LE after the last VSTR's second beat (+2) with the next VLDR beside it ([M85-SI] 'vector "
+     "loads/stores'): 21 (22 while the memory system timed an access at the cycle of the instruction before it, "
+     "where the VLDR beside the LE still held the DTCM bank the VLDRB wants)"},
     {"mve_same_pipe", 16, 16, "8 VADDs in one pipe, 2 beats each ([MVE-BEAT]); the LE issues in the last VADD's 2nd beat"},
     {"ldrb_use", 13, 5,
      "M55 load-use 2 as load_use ([LLVM-M55], [M33-SI] 'load to use latency is 2'); M85: LDRB's data after EX3, "
@@ -96,6 +101,25 @@ const Expectation kExpected[] = {
      "taken 2: 3 cycles, as [M33-SI]'s example (subs 1 + add 1 + bne 1); M85: SUBS + ADD pair, the predicted "
      "BNE (flags read late) pairs with the next SUBS at its destination ([M85-SI] 'one pair taking 0.5 cycle'): "
      "3 instructions in 1.5 cycles (was 2 while a taken branch ended the group)"},
+    {"mve_vldr_scalar", 9, 7,
+     "M55: one per cycle, 8 + LE (the second VLDR finds the LD/ST pipe free, [MVE-BEAT]); M85 [M85-SI] 'vector "
+     "loads/stores': VLDR | (its 2nd beat: no scalar) | ADD ADD | ADD VLDR (a load/store issues second beside "
+     "a scalar) | (beat) | ADD ADD | ADD LE = 7 (6 without the two rules)"},
+    {"mispredict_flags_late", 4.5, 7.5,
+     "M55: ADD, EORS, BNE 1 cycle each (32-bit, no pairs), taken 2 every other pass [M33-SI], LE 0 cached: "
+     "(5 + 4) / 2; M85: the BNE is predicted taken (BTB hit, counter >= 2), so every not-taken pass "
+     "mispredicts; EORS | BNE share a cycle (flags set in EX1 the cycle of the branch) so it costs 7 + 5 "
+     "([LLVM-M85] 7, [M85-SI] 'branching' +5): LE ADD | EORS BNE (taken, free) | LE ADD | EORS BNE (not taken) "
+     "| 12 | = 15 per two passes"},
+    {"mispredict_flags_in_time", 4.5, 5,
+     "M55 as mispredict_flags_late; M85: EORS pairs with the LE and the BNE issues the cycle after it, flags "
+     "in time: a mispredict costs 7: LE EORS | ADD BNE (taken) | LE EORS | ADD BNE (not taken) | 7 | = 10 per "
+     "two passes; 2.5 less per pass than the late loop = 5 per mispredict"},
+    {"btb_miss_forward_b", 257, 385,
+     "M55: 128 taken B.W at 2 cycles [M33-SI] + LE; M85: each B.W misses the BTB (64 entries direct-mapped by "
+     "halfword address, assumed: 4 of the loop's branches per entry), is unconditional, so statically taken "
+     "and redirected at decode in 3 (assumed, docs/timing.md; a mispredict, 7, before session 6): 128 x 3, + 1 "
+     "for the LE, which cannot share the branch unit with the first B.W"},
 };
 
 class GoldenTiming : public ::testing::TestWithParam<std::string> {};
@@ -118,10 +142,20 @@ TEST_P(GoldenTiming, CacheHitsCostWhatTcmCostsAndMissesMore) {
   EXPECT_GT(m.at("ldr_ddr_miss"), 2.0) << "one load + LE per iteration, each a line fill";
 }
 
-TEST(GoldenTiming, M85IsFasterOrEqualOnEveryMicrobenchmark) {
+// The M85 is at least as fast as the M55 on every microbenchmark except those built to make its
+// branch prediction fail: there each failure costs the M85 its 7-12 cycle mispredict or 3-cycle
+// decode redirect, against the M55's 2-cycle taken branch (the M55 has no predictor to fail and a
+// shorter pipeline), and the M85 is slower. The same holds for branchy code that predicts poorly
+// (quicksort in bench/timing_bench, docs/timing.md).
+TEST(GoldenTiming, M85IsFasterOrEqualExceptWherePredictionFails) {
+  const std::set<std::string> prediction_fails = {"mispredict_flags_late", "mispredict_flags_in_time",
+                                                  "btb_miss_forward_b"};
   const auto m55 = run_microbench("cortex-m55");
   const auto m85 = run_microbench("cortex-m85");
-  for (size_t i = 0; i < kLoopResults; ++i) EXPECT_LE(m85.at(kNames[i]), m55.at(kNames[i])) << kNames[i];
+  for (size_t i = 0; i < kLoopResults; ++i) {
+    if (prediction_fails.count(kNames[i])) EXPECT_GT(m85.at(kNames[i]), m55.at(kNames[i])) << kNames[i];
+    else EXPECT_LE(m85.at(kNames[i]), m55.at(kNames[i])) << kNames[i];
+  }
 }
 
 // PMU CCNTR, DWT CYCCNT and SysTick all advance with the modelled cycles; INST_RETIRED counts
