@@ -28,7 +28,10 @@ struct Block {
 
 class BlockCache {
  public:
-  static constexpr unsigned kSlotBits = 12;
+  // 16 Ki slots: blocks whose start addresses differ by a multiple of 32 KiB share a slot. With
+  // 4 Ki (8 KiB apart) CoreMark's hot blocks evicted each other: about 100 k instructions decoded
+  // again per run instead of under 8 k, each with its InstrInfo when timed (docs/timing.md "Speed").
+  static constexpr unsigned kSlotBits = 14;
   static constexpr uint32_t kSlots = 1u << kSlotBits;   // direct-mapped on pc >> 1
   static constexpr unsigned kMaxInstructions = 16;
   static constexpr unsigned kMaxBytes = 4 * kMaxInstructions;

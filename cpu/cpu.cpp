@@ -8,7 +8,7 @@
 #include "cpu/isa/branch.h"
 #include "cpu/isa/pacbti.h"
 #include "cpu/run_loop.h"
-#include "cpu/timing/instruction_info.h"
+#include "cpu/decoder/instruction_info.h"
 
 namespace corsim::cpu {
 
@@ -154,7 +154,7 @@ bool Cpu::decode_into(uint32_t pc, PredecodeEntry& slot, Fault& fault) {
   slot.host = nullptr;
   if ((pc & (memory::kPageSize - 1)) <= memory::kPageSize - slot.size) slot.host = bus_.host_read_ptr(pc);
   if (timing_ != nullptr) {
-    slot.timing = timing::describe_instruction(r.encoding, r.ops, t32);
+    slot.timing = decoder::describe_instruction(r.encoding, r.ops, t32);
     timing_->annotate(slot.timing, slot.op);
   }
   return true;

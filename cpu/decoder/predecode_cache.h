@@ -22,7 +22,7 @@ struct PredecodeEntry {
   uint16_t index = 0;                // position in its table (disassembly, statistics)
   uint8_t size = 2;                  // 2 or 4
   OpClass op = OpClass::IntAlu;
-  // Static timing information (cpu/timing/instruction_info.h), filled only while a timing model is
+  // Static timing information (cpu/decoder/instruction_info.h), filled only while a timing model is
   // attached; kept last so the untimed loop reads only the fields above.
   InstrInfo timing;
 

@@ -3,7 +3,7 @@
 // gem5's ISA description gives each StaticInst its op class, its source and destination registers
 // and its flags (IsCall, IsReturn, IsSerializing, ...): which of the row's register operands are
 // written, its branch kind, the registers it uses without naming them, and its issue traits.
-// Semantics never read them. cpu/timing/instruction_info.cpp turns them and the operands into an
+// Semantics never read them. cpu/decoder/instruction_info.cpp turns them and the operands into an
 // InstrInfo; docs/timing.md "Register usage" says what each one costs.
 //
 // The register operands themselves are the row's disassembly template read at compile time

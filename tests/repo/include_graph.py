@@ -18,11 +18,7 @@ import sys
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.MULTILINE)
 TIMING_ALLOWED = ("cpu/retire_record.h", "cpu/timing/", "memory/timing/", "base/")
 RUN_LOOP_USERS = {"cpu/cpu.cpp", "cpu/timed_loops.cpp"}
-EXCEPTIONS = {
-    # Derives InstrInfo from a decoder row (cpu/decoder/encoding.h); it leaves cpu/timing when the
-    # rows declare their own timing facts (issue 16 item 3).
-    "cpu/timing/instruction_info.h": {"cpu/decoder/encoding.h"},
-}
+EXCEPTIONS = {}
 
 
 def sources(root):

@@ -1,4 +1,4 @@
-// Register usage derived from the decoder rows (cpu/timing/instruction_info.h), checked on
+// Register usage derived from the decoder rows (cpu/decoder/instruction_info.h), checked on
 // encodings whose reads and writes are written down by hand from the Arm ARM.
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 
 #include "cpu/decoder/decoder.h"
 #include "cpu/decoder/encoding.h"
-#include "cpu/timing/instruction_info.h"
+#include "cpu/decoder/instruction_info.h"
 
-namespace corsim::cpu::timing {
+namespace corsim::cpu::decoder {
 namespace {
 
 uint16_t regs(std::initializer_list<unsigned> r) {
@@ -150,4 +150,4 @@ TEST(RegisterUsage, IndependentOfRowNameAndTemplateText) {
 }
 
 }  // namespace
-}  // namespace corsim::cpu::timing
+}  // namespace corsim::cpu::decoder

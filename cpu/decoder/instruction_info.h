@@ -8,13 +8,13 @@
 #include "cpu/decoder/encoding.h"
 #include "cpu/retire_record.h"
 
-namespace corsim::cpu::timing {
+namespace corsim::cpu::decoder {
 
 // `row` null (UNDEFINED) gives an InstrInfo with no registers.
-InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& ops, bool t32);
+InstrInfo describe_instruction(const Encoding* row, const Operands& ops, bool t32);
 
 // Fills InstrInfo::src/dst from InstrInfo::regs and sets kTraitCompactRegs when every register
 // fits the short lists (describe_instruction calls it; tests that build an InstrInfo by hand too).
 void compact_lists(InstrInfo& info);
 
-}  // namespace corsim::cpu::timing
+}  // namespace corsim::cpu::decoder

@@ -6,17 +6,13 @@
 // does), register lists are read by stores and written by loads (fact::list_written). Registers a
 // row uses without naming them, its branch kind and its issue traits are its declared facts
 // (cpu/decoder/row_facts.h). A mistake here costs timing accuracy, never semantics.
-#include "cpu/timing/instruction_info.h"
+#include "cpu/decoder/instruction_info.h"
 
 #include <bit>
 
-namespace corsim::cpu::timing {
+namespace corsim::cpu::decoder {
 
 namespace {
-
-using decoder::Facts;
-using decoder::Operand;
-namespace fact = decoder::fact;
 
 class Builder {
  public:
@@ -104,7 +100,7 @@ void compact_lists(InstrInfo& info) {
   if (count(u.gpr_read, u.ext_read) > 3 || count(u.gpr_write, u.ext_write) > 2) info.traits |= kTraitWideRegs;
 }
 
-InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, bool t32) {
+InstrInfo describe_instruction(const Encoding* row, const Operands& o, bool t32) {
   InstrInfo info;
   if (row == nullptr) {
     if (!t32) info.traits = kTraitT16;
@@ -265,4 +261,4 @@ InstrInfo describe_instruction(const decoder::Encoding* row, const Operands& o, 
   return info;
 }
 
-}  // namespace corsim::cpu::timing
+}  // namespace corsim::cpu::decoder
