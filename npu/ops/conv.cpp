@@ -274,9 +274,9 @@ bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<Chann
   std::vector<uint64_t> shift(od);
   for (size_t o = 0; o < od; ++o) {
     const Rescaler& r = rescalers[o];
-    if (__builtin_add_overflow_p(amin, scales[o].bias, int64_t{0}) ||
-        __builtin_add_overflow_p(amax, scales[o].bias, int64_t{0}) ||
-        !r.exact_in_64_bits(amin + scales[o].bias, amax + scales[o].bias))
+    int64_t lo_sum = 0, hi_sum = 0;  // __builtin_add_overflow: GCC and clang alike
+    if (__builtin_add_overflow(amin, scales[o].bias, &lo_sum) ||
+        __builtin_add_overflow(amax, scales[o].bias, &hi_sum) || !r.exact_in_64_bits(lo_sum, hi_sum))
       return false;
     bias[o] = scales[o].bias;
     scale[o] = r.scale();
