@@ -4,26 +4,12 @@
 
 #include "npu/op_config.h"
 #include "runtime/trace/markers.h"
+#include "sim/json_text.h"
 
 namespace corsim::sim {
 namespace {
 
 const char* kKindNames[] = {"KernelCall", "DelegateCall", "MoveCall", "JumpFalseCall", "FreeCall"};
-
-std::string json_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 TrafficSnapshot diff(const TrafficSnapshot& a, const TrafficSnapshot& b) {
   TrafficSnapshot d{};

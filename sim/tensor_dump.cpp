@@ -9,33 +9,37 @@
 #include <spdlog/spdlog.h>
 
 #include "npu/op_config.h"
+#include "runtime/core/scalar_type.h"
 #include "runtime/trace/markers.h"
+#include "sim/json_text.h"
 
 namespace corsim::sim {
 namespace {
 
-// numpy's type string for an ExecuTorch ScalarType code (runtime/core/scalar_type.h; numpy's
+// numpy's type string for an ExecuTorch ScalarType code (rt::ScalarType; numpy's
 // "Data type objects" array-interface strings). BFloat16 has none: its raw bits as uint16.
 const char* numpy_descr(uint32_t dtype) {
-  switch (dtype) {
-    case 0: return "|u1";   // Byte
-    case 1: return "|i1";   // Char
-    case 2: return "<i2";   // Short
-    case 3: return "<i4";   // Int
-    case 4: return "<i8";   // Long
-    case 5: return "<f2";   // Half
-    case 6: return "<f4";   // Float
-    case 7: return "<f8";   // Double
-    case 11: return "|b1";  // Bool
-    case 12: return "|i1";  // QInt8
-    case 13: return "|u1";  // QUInt8
-    case 14: return "<i4";  // QInt32
-    case 15: return "<u2";  // BFloat16 (bits)
-    case 27: return "<u2";  // UInt16
-    case 28: return "<u4";  // UInt32
-    case 29: return "<u8";  // UInt64
-    default: return nullptr;
+  using rt::ScalarType;
+  if (dtype > 127) return nullptr;  // beyond ScalarType's int8_t
+  switch (static_cast<ScalarType>(dtype)) {
+    case ScalarType::kByte: return "|u1";
+    case ScalarType::kChar: return "|i1";
+    case ScalarType::kShort: return "<i2";
+    case ScalarType::kInt: return "<i4";
+    case ScalarType::kLong: return "<i8";
+    case ScalarType::kHalf: return "<f2";
+    case ScalarType::kFloat: return "<f4";
+    case ScalarType::kDouble: return "<f8";
+    case ScalarType::kBool: return "|b1";
+    case ScalarType::kQInt8: return "|i1";
+    case ScalarType::kQUInt8: return "|u1";
+    case ScalarType::kQInt32: return "<i4";
+    case ScalarType::kBFloat16: return "<u2";  // its raw bits
+    case ScalarType::kUInt16: return "<u2";
+    case ScalarType::kUInt32: return "<u4";
+    case ScalarType::kUInt64: return "<u8";
   }
+  return nullptr;
 }
 
 size_t descr_bytes(const std::string& d) { return static_cast<size_t>(d[2] - '0'); }
@@ -58,15 +62,6 @@ std::string npy_bytes(const std::string& descr, const std::vector<uint64_t>& sha
   return out;
 }
 
-std::string json_text(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    else out += c;
-  }
-  return out + "\"";
-}
 
 std::string file_safe(std::string_view s) {
   std::string out;
@@ -247,7 +242,7 @@ std::string TensorDumper::finish(const OperatorReport& report) {
     return nullptr;
   };
   std::string index = "{\n  \"schema\": \"corsim-tensor-dump/1\",\n";
-  index += fmt::format("  \"error\": {},\n  \"tensors\": [", error_.empty() ? "null" : json_text(error_));
+  index += fmt::format("  \"error\": {},\n  \"tensors\": [", error_.empty() ? "null" : json_quoted(error_));
   for (size_t k = 0; k < entries_.size(); ++k) {
     Entry& e = entries_[k];
     const OperatorEntry* op = op_of(e.instruction);
@@ -272,9 +267,9 @@ std::string TensorDumper::finish(const OperatorReport& report) {
     for (uint64_t d : e.shape) shape += fmt::format("{}{}", shape.empty() ? "" : ", ", d);
     for (uint32_t d : e.dim_order) order += fmt::format("{}{}", order.empty() ? "" : ", ", d);
     index += fmt::format("{}\n    {{\"file\": {}, \"instruction\": {}, \"operator\": {}, \"when\": \"{}\", ", k ? "," : "",
-                         json_text(file), e.instruction, json_text(name), e.when);
+                         json_quoted(file), e.instruction, json_quoted(name), e.when);
     if (e.when == "npu") {
-      index += fmt::format("\"npu_op\": {}, \"npu_kind\": {}, \"cycle\": {}, ", e.npu_op, json_text(e.npu_kind), e.cycle);
+      index += fmt::format("\"npu_op\": {}, \"npu_kind\": {}, \"cycle\": {}, ", e.npu_op, json_quoted(e.npu_kind), e.cycle);
     } else {
       index += fmt::format("\"arg\": {}, ", e.arg);
     }
