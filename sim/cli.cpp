@@ -64,6 +64,14 @@ struct Option {
   std::function<std::string(CliResult&, std::string_view)> apply;
 };
 
+// An option whose value is kept as given in one RunConfig field.
+std::function<std::string(CliResult&, std::string_view)> store(std::string RunConfig::*field) {
+  return [field](CliResult& r, std::string_view v) {
+    r.config.*field = std::string(v);
+    return std::string();
+  };
+}
+
 std::vector<Option> options() {
   using A = Option::Arg;
   return {
@@ -76,9 +84,9 @@ std::vector<Option> options() {
       {"--data", "", A::Required, "FILE@ADDR", "place FILE's bytes at ADDR before boot (repeatable)",
        [](CliResult& r, std::string_view v) { return parse_data(v, r.config); }},
       {"--semihosting-cmdline", "", A::Required, "STR", "the guest's command line (SYS_GET_CMDLINE)",
-       [](CliResult& r, std::string_view v) { r.config.semihosting_cmdline = std::string(v); return std::string(); }},
+       store(&RunConfig::semihosting_cmdline)},
       {"--semihosting-root", "", A::Required, "DIR", "directory semihosting file access is confined to (default: cwd)",
-       [](CliResult& r, std::string_view v) { r.config.semihosting_root = std::string(v); return std::string(); }},
+       store(&RunConfig::semihosting_root)},
       {"--max-cycles", "", A::Required, "N", "stop after N cycles (exit status 4)",
        [](CliResult& r, std::string_view v) -> std::string {
          auto n = parse_uint(v);
@@ -99,19 +107,19 @@ std::vector<Option> options() {
       {"--trace", "", A::Optional, "FILE", "instruction trace (cycle, pc, encoding, disassembly) to FILE or stderr",
        [](CliResult& r, std::string_view v) { r.config.trace = true; r.config.trace_file = std::string(v); return std::string(); }},
       {"--stats", "", A::Required, "FILE", "write run statistics as JSON to FILE ('-' = stderr)",
-       [](CliResult& r, std::string_view v) { r.config.stats_file = std::string(v); return std::string(); }},
+       store(&RunConfig::stats_file)},
       {"--report-json", "", A::Required, "FILE", "per-operator report as JSON (docs/report-schema.md)",
-       [](CliResult& r, std::string_view v) { r.config.report_json = std::string(v); return std::string(); }},
+       store(&RunConfig::report_json)},
       {"--chrome-trace", "", A::Required, "FILE", "per-operator Chrome/Perfetto trace (CPU and NPU lanes)",
-       [](CliResult& r, std::string_view v) { r.config.chrome_trace = std::string(v); return std::string(); }},
+       store(&RunConfig::chrome_trace)},
       {"--etdump", "", A::Required, "FILE", "per-operator ETDump for ExecuTorch's Inspector (docs/e2e.md)",
-       [](CliResult& r, std::string_view v) { r.config.etdump = std::string(v); return std::string(); }},
+       store(&RunConfig::etdump)},
       {"--report-html", "", A::Required, "FILE", "per-operator report as one self-contained HTML page (docs/report-schema.md)",
-       [](CliResult& r, std::string_view v) { r.config.report_html = std::string(v); return std::string(); }},
+       store(&RunConfig::report_html)},
       {"--report-csv", "", A::Required, "FILE", "per-layer CSV with Vela's per-layer columns (docs/report-schema.md)",
-       [](CliResult& r, std::string_view v) { r.config.report_csv = std::string(v); return std::string(); }},
+       store(&RunConfig::report_csv)},
       {"--dump-tensors", "", A::Required, "DIR", "every operator's tensors and NPU outputs as .npy (docs/report-schema.md)",
-       [](CliResult& r, std::string_view v) { r.config.dump_tensors = std::string(v); return std::string(); }},
+       store(&RunConfig::dump_tensors)},
       {"", "-C", A::Required, "NAME=VALUE", "FVP-style parameter (e.g. -C ethosu.num_macs=256)",
        [](CliResult& r, std::string_view v) -> std::string {
          const size_t eq = v.find('=');
