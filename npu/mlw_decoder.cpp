@@ -1,5 +1,7 @@
 #include "npu/mlw_decoder.h"
 
+#include "base/bits.h"
+
 #include <array>
 #include <bit>
 #include <cstring>
@@ -48,14 +50,6 @@ constexpr size_t kMaxWeights = size_t{1} << 26;  // guard against hostile stream
 
 unsigned ceil_log2(unsigned v) { return v <= 1 ? 0 : static_cast<unsigned>(std::bit_width(v - 1)); }
 
-// Set bits of a 32-bit value in a few inline operations (SWAR). std::popcount compiles to a libgcc
-// call on baseline x86-64 (no POPCNT instruction), which showed in profiles of the decoder.
-unsigned popcount32(uint32_t x) {
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-  return (x * 0x01010101u) >> 24;
-}
 
 }  // namespace
 

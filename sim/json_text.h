@@ -1,5 +1,5 @@
 #pragma once
-// A string as JSON text (RFC 8259 §7): quote and backslash escaped, control characters as \u00XX.
+// A string as JSON text (RFC 8259 section 7): quote and backslash escaped, control characters as \u00XX.
 // Used by every JSON file corsim writes (the per-operator report, the tensor-dump index).
 #include <string>
 #include <string_view>

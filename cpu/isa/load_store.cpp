@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "base/bits.h"
 #include "cpu/cpu.h"
 
 namespace corsim::cpu {
@@ -136,18 +137,18 @@ inline void store_multiple(Cpu& cpu, const Operands& o, uint32_t start, uint32_t
 
 void exec_LDM(Cpu& cpu, const Operands& o) {
   const uint32_t base = cpu.state().r[o.rn];
-  load_multiple(cpu, o, base, base + 4u * static_cast<uint32_t>(std::popcount(o.imm)));
+  load_multiple(cpu, o, base, base + 4u * popcount32(o.imm));
 }
 void exec_LDMDB(Cpu& cpu, const Operands& o) {
-  const uint32_t start = cpu.state().r[o.rn] - 4u * static_cast<uint32_t>(std::popcount(o.imm));
+  const uint32_t start = cpu.state().r[o.rn] - 4u * popcount32(o.imm);
   load_multiple(cpu, o, start, start);
 }
 void exec_STM(Cpu& cpu, const Operands& o) {
   const uint32_t base = cpu.state().r[o.rn];
-  store_multiple(cpu, o, base, base + 4u * static_cast<uint32_t>(std::popcount(o.imm)));
+  store_multiple(cpu, o, base, base + 4u * popcount32(o.imm));
 }
 void exec_STMDB(Cpu& cpu, const Operands& o) {
-  const uint32_t start = cpu.state().r[o.rn] - 4u * static_cast<uint32_t>(std::popcount(o.imm));
+  const uint32_t start = cpu.state().r[o.rn] - 4u * popcount32(o.imm);
   store_multiple(cpu, o, start, start);
 }
 
