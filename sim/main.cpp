@@ -15,7 +15,6 @@
 #include <spdlog/spdlog.h>
 
 #include "sim/cli.h"
-#include "sim/console_capture.h"
 #include "sim/etdump_writer.h"
 #include "sim/fvp_front_end.h"
 #include "sim/gdb/monitor_npu.h"
@@ -181,9 +180,13 @@ int main(int argc, char** argv) {
   PlatformHooks hooks;
   npu.install(hooks, npu_bus);
   // The progress line (below) shares the terminal with the guest's console: a console byte first
-  // clears it, and the next redraw puts it back under the output.
+  // clears it, and the next redraw puts it back under the output. The HTML page shows the console:
+  // with --report-html a copy of every console byte is kept as it goes to stdout.
   bool progress_shown = false;
-  hooks.before_stdout = [&progress_shown] {
+  const bool keep_console = !cli.config.report_html.empty();
+  std::string console_text;
+  hooks.on_stdout = [&progress_shown, &console_text, keep_console](std::string_view bytes) {
+    if (keep_console) console_text.append(bytes);
     if (!progress_shown) return;
     fmt::print(stderr, "\r\033[K");
     std::fflush(stderr);
@@ -250,14 +253,8 @@ int main(int argc, char** argv) {
         },
         std::chrono::milliseconds(250));
   }
-  // The HTML page shows the console: keep a copy of it while it goes to stdout as always.
-  ConsoleCapture console;
-  if (!cfg.report_html.empty()) {
-    if (std::string e = console.start(); !e.empty()) spdlog::warn("{}", e);
-  }
   const RunResult result = sim.run();
   std::fflush(stdout);
-  const std::string console_text = console.finish();
   if (progress_shown) fmt::print(stderr, "\r\033[K");
   std::signal(SIGINT, SIG_DFL);
 

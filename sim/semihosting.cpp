@@ -85,9 +85,8 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
       uint8_t c = 0;
       if (!bus.debug_read_block(arg, {&c, 1})) return fail(EFAULT);
       if (options_.out) {
-        if (options_.before_stdout) options_.before_stdout();
+        if (options_.on_stdout) options_.on_stdout({reinterpret_cast<const char*>(&c), 1});
         std::fputc(c, options_.out);
-        std::fflush(options_.out);
       }
       return 0;
     }
@@ -100,15 +99,15 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
         s.push_back(static_cast<char>(c));
       }
       if (options_.out) {
-        if (options_.before_stdout) options_.before_stdout();
+        if (options_.on_stdout) options_.on_stdout(s);
         std::fwrite(s.data(), 1, s.size(), options_.out);
-        std::fflush(options_.out);
       }
       return 0;
     }
     case kWrite: return sys_write(bus, arg);
     case kRead: return sys_read(bus, arg);
     case kReadC: {
+      if (options_.out) std::fflush(options_.out);  // a prompt the guest wrote shows before it waits
       const int c = options_.in ? std::fgetc(options_.in) : EOF;
       return c == EOF ? 0xFFFFFFFFu : static_cast<uint32_t>(c);
     }
@@ -212,6 +211,8 @@ uint32_t Semihosting::sys_write(memory::Interconnect& bus, uint32_t arg) {
                : hd->kind == Kind::ConsoleOut ? options_.out
                : hd->kind == Kind::ConsoleErr ? options_.err : nullptr;
   if (hd->kind == Kind::ConsoleIn || hd->kind == Kind::Features) return fail(EBADF);
+  // stdout keeps its buffering; what went there before a write to stderr is shown first.
+  if (hd->kind == Kind::ConsoleErr && options_.out) std::fflush(options_.out);
   std::vector<uint8_t> chunk;
   uint32_t done = 0;
   while (done < a[2]) {
@@ -220,7 +221,9 @@ uint32_t Semihosting::sys_write(memory::Interconnect& bus, uint32_t arg) {
       return refuse(EFAULT, fmt::format("its buffer {:#010x}+{} runs outside memory", a[1], a[2]));
     }
     if (f) {
-      if (f == options_.out && options_.before_stdout) options_.before_stdout();
+      if (f == options_.out && options_.on_stdout) {
+        options_.on_stdout({reinterpret_cast<const char*>(chunk.data()), chunk.size()});
+      }
       const size_t n = std::fwrite(chunk.data(), 1, chunk.size(), f);
       if (n < chunk.size()) {
         errno_ = errno;
@@ -229,7 +232,7 @@ uint32_t Semihosting::sys_write(memory::Interconnect& bus, uint32_t arg) {
     }
     done += static_cast<uint32_t>(chunk.size());
   }
-  if (f && hd->kind != Kind::File) std::fflush(f);
+  if (f && hd->kind == Kind::ConsoleErr) std::fflush(f);
   return 0;  // all written (or a discarded console)
 }
 
@@ -240,6 +243,7 @@ uint32_t Semihosting::sys_read(memory::Interconnect& bus, uint32_t arg) {
   if (!hd) return refuse(EBADF, "the handle is not open");
   std::FILE* f = hd->kind == Kind::File ? hd->file : hd->kind == Kind::ConsoleIn ? options_.in : nullptr;
   if (hd->kind != Kind::Features && !f) return fail(EBADF);
+  if (hd->kind == Kind::ConsoleIn && options_.out) std::fflush(options_.out);  // the prompt first
   std::vector<uint8_t> chunk;
   uint32_t done = 0;
   while (done < a[2]) {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/clock.h"
@@ -25,7 +26,8 @@ struct SemihostingOptions {
   std::FILE* out = stdout;       // ":tt" write (stdout); nullptr discards
   std::FILE* err = stderr;       // ":tt" opened for append with STDOUT_STDERR
   std::FILE* in = stdin;         // ":tt" read, SYS_READC
-  std::function<void()> before_stdout;  // called before console output to `out` (the progress line clears)
+  // Called with console bytes just before they go to `out` (the progress line clears; a copy is kept).
+  std::function<void(std::string_view)> on_stdout;
 };
 
 class Semihosting final : public cpu::SemihostingHandler {

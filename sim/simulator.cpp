@@ -101,7 +101,7 @@ std::string Simulator::prepare() {
     so.stack_base = config_.stack_base;
     so.stack_limit = config_.stack_limit;
     so.clock_hz = preset_.clock_hz;
-    so.before_stdout = hooks_.before_stdout;
+    so.on_stdout = hooks_.on_stdout;
     semihosting_ = std::make_unique<Semihosting>(so, *this, [this](int code) {
       finish(RunEnd::SemihostingExit, code, fmt::format("guest exited with status {} (semihosting)", code));
     });

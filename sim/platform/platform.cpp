@@ -63,13 +63,13 @@ Platform::Platform(const PlatformPreset& preset, memory::Interconnect& bus, cons
         consoles_.push_back(std::move(console));
         UartOptions options{spec.shutdown_on_eot, spec.shutdown_tag, d.irq, d.irq2};
         auto stop = hooks_.request_stop;
-        auto before_stdout = hooks_.before_stdout;
+        auto on_stdout = hooks_.on_stdout;
         const std::string name = d.name;
         t = std::make_unique<CmsdkUart>(
             d.name, ctx_.irq, options,
-            [c, before_stdout](uint8_t byte) {
+            [c, on_stdout](uint8_t byte) {
               if (!c->file) return;
-              if (before_stdout && c->file == stdout) before_stdout();
+              if (on_stdout && c->file == stdout) on_stdout({reinterpret_cast<const char*>(&byte), 1});
               std::fputc(byte, c->file);
               if (c->flush_each) std::fflush(c->file);
             },

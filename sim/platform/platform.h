@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "memory/interconnect.h"
@@ -26,8 +27,9 @@ struct PlatformHooks {
   std::function<void(const std::string&)> request_stop;
   // Builds the NPU for the preset's DeviceKind::Npu entry (null: a stub is mapped).
   std::function<std::unique_ptr<memory::Target>(const DeviceSpec&, const NpuSpec&, const DeviceContext&)> make_npu;
-  // Called before a UART or semihosting writes to the terminal's stdout (the progress line clears itself).
-  std::function<void()> before_stdout;
+  // Called with the guest's console bytes just before a UART or semihosting writes them to stdout
+  // (the progress line clears itself; --report-html keeps a copy).
+  std::function<void(std::string_view)> on_stdout;
 };
 
 class Platform {

@@ -3,12 +3,14 @@
 #include "sim/semihosting.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 
 #include "memory/interconnect.h"
@@ -46,7 +48,8 @@ class SemihostingTest : public ::testing::Test {
     o.clock_hz = 1000;
     o.out = out_;
     o.err = err_;
-    o.in = nullptr;
+    o.in = in_;
+    o.on_stdout = on_stdout_;
     o.heap_base = 0x60000000;
     o.heap_limit = 0x61000000;
     o.stack_base = 0x30080000;
@@ -97,6 +100,8 @@ class SemihostingTest : public ::testing::Test {
   test::FakeTime time_;
   std::FILE* out_ = nullptr;
   std::FILE* err_ = nullptr;
+  std::FILE* in_ = nullptr;
+  std::function<void(std::string_view)> on_stdout_;
   std::vector<int> exits_;
 };
 
@@ -116,6 +121,46 @@ TEST_F(SemihostingTest, ConsoleWrites) {
   EXPECT_EQ(contents(err_), "c");
   words(0x20000100, {tt_out});
   EXPECT_EQ(s->call(S::kIsTty, 0x20000100, bus_), 1u);
+}
+
+// Console output keeps stdio's buffering (no flush per call: a runner printing hundreds of lines
+// would cost a system call each), every stdout byte reaches the on_stdout hook in order (the
+// progress line and the HTML report's console copy); a write to stderr and a read of the console
+// flush stdout first, so the order on a shared terminal and a prompt before input are kept.
+TEST_F(SemihostingTest, ConsoleWritesAreBufferedAndSeenByTheHookInOrder) {
+  ASSERT_EQ(std::setvbuf(out_, nullptr, _IOFBF, 4096), 0);
+  std::string seen;
+  on_stdout_ = [&seen](std::string_view bytes) { seen.append(bytes); };
+  in_ = std::tmpfile();
+  std::fputs("x", in_);
+  std::rewind(in_);
+  auto s = make();
+  const auto bytes_in_file = [this] {
+    struct stat st {};
+    EXPECT_EQ(::fstat(::fileno(out_), &st), 0);
+    return st.st_size;
+  };
+  str(0x20002000, "abc");
+  EXPECT_EQ(s->call(S::kWrite0, 0x20002000, bus_), 0u);
+  EXPECT_EQ(s->call(S::kWriteC, 0x20002001, bus_), 0u);
+  const uint32_t tt_out = open(*s, ":tt", 4);
+  const uint32_t tt_err = open(*s, ":tt", 8);
+  words(0x20000100, {tt_out, 0x20002000, 2});
+  EXPECT_EQ(s->call(S::kWrite, 0x20000100, bus_), 0u);
+  EXPECT_EQ(seen, "abcbab");
+  EXPECT_EQ(bytes_in_file(), 0);  // still in stdio's buffer: no flush per call
+  words(0x20000100, {tt_err, 0x20002002, 1});
+  EXPECT_EQ(s->call(S::kWrite, 0x20000100, bus_), 0u);
+  EXPECT_EQ(bytes_in_file(), 6);  // stdout's bytes went out before stderr's
+  EXPECT_EQ(contents(err_), "c");
+  EXPECT_EQ(s->call(S::kWriteC, 0x20002002, bus_), 0u);
+  EXPECT_EQ(seen, "abcbabc");     // stderr's "c" is not console out; the WRITEC's is
+  EXPECT_EQ(bytes_in_file(), 6);
+  EXPECT_EQ(s->call(S::kReadC, 0, bus_), static_cast<uint32_t>('x'));
+  EXPECT_EQ(bytes_in_file(), 7);  // READC flushed the prompt before reading
+  EXPECT_EQ(contents(out_), "abcbabc");
+  std::fclose(in_);
+  in_ = nullptr;
 }
 
 TEST_F(SemihostingTest, FileReadSeekFlenClose) {
