@@ -13,6 +13,9 @@ constexpr int kSigInt = 2, kSigTrap = 5, kSigKill = 9, kSigSegv = 11, kSigXcpu =
 // How long a wait for GDB lasts before looking at the SIGINT flag again (a signal that comes
 // between two waits does not interrupt the next one).
 constexpr int kWaitSliceMs = 100;
+// How often a running core looks for a connecting GDB or GDB's interrupt (0x03): a person does not
+// see 20 ms, and the poll costs a system call.
+constexpr auto kPollPeriod = std::chrono::milliseconds(20);
 }  // namespace
 
 Session::Session(Simulator& sim, bool wait) : sim_(sim), wait_(wait) {}
@@ -69,8 +72,16 @@ void Session::drop_connection() {
   hook_->set_stepping(false);
 }
 
+bool Session::socket_poll_due() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_poll_) return false;
+  next_poll_ = now + kPollPeriod;
+  return true;
+}
+
 bool Session::before_slice() {
   if (!conn_) {
+    if (!wait_ && !socket_poll_due()) return true;
     // --gdb-wait: wait at reset until GDB connects or Ctrl-C (SIGINT) ends the run.
     std::unique_ptr<Connection> c;
     do {
@@ -91,6 +102,7 @@ bool Session::before_slice() {
     }
   }
   // Running: look for GDB's interrupt (0x03) without waiting.
+  if (!socket_poll_due()) return true;
   const std::optional<std::string> bytes = conn_->receive(0);
   if (!bytes) {
     spdlog::info("GDB closed the connection; the run goes on");

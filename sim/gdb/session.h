@@ -5,6 +5,7 @@
 // interrupt from GDB or a new connection, and while the core is halted it answers GDB's packets
 // (sim/gdb/dispatcher.h) until GDB continues, steps, detaches or kills. When the run ends GDB
 // gets the exit status (W) or a signal (X).
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -53,6 +54,9 @@ class Session final : public Simulator::DebugControl, public DebugTarget {
   // away again.
   void attach(std::unique_ptr<Connection> connection);
   void drop_connection();
+  // While the core runs, the socket is looked at (a poll system call) at most every kPollPeriod
+  // of host time, not at every slice: slices end at every device event, thousands per second.
+  bool socket_poll_due();
 
   Simulator& sim_;
   bool wait_;
@@ -65,6 +69,7 @@ class Session final : public Simulator::DebugControl, public DebugTarget {
   std::unique_ptr<Dispatcher> dispatcher_;
   bool ack_ = true;
   std::string last_sent_;
+  std::chrono::steady_clock::time_point next_poll_{};
   struct MonitorCommand {
     std::string help;
     std::function<std::string()> run;
