@@ -214,15 +214,24 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index, con
                         kStoredAxes[static_cast<unsigned>(c.ofm.transpose) & 7],
                         f.reverse >= 1 && f.reverse <= 3 ? fmt::format("\"{}\"", "HWC"[f.reverse - 1]) : std::string("null"));
   e.data.resize(f.elements() * eb);
+  // One bus read per run of channels stored next to each other (a whole NHWC pixel, an NHCWB16
+  // brick of 16), not one per element.
   size_t at = 0;
   for (uint32_t y = 0; y < f.height; ++y) {
     for (uint32_t x = 0; x < f.width; ++x) {
-      for (uint32_t ch = 0; ch < f.depth; ++ch, at += eb) {
-        const uint64_t addr = base + f.offset_of(y, x, ch);
-        if (addr > 0xFFFFFFFFull || !bus_.debug_read_block(static_cast<uint32_t>(addr), {e.data.data() + at, eb})) {
+      for (uint32_t ch = 0; ch < f.depth;) {
+        const uint64_t first = f.offset_of(y, x, ch);
+        uint32_t run = 1;
+        while (ch + run < f.depth && f.offset_of(y, x, ch + run) == first + uint64_t{run} * eb) ++run;
+        const uint64_t addr = base + first;
+        const size_t bytes = size_t{run} * eb;
+        if (addr + bytes - 1 > 0xFFFFFFFFull ||
+            !bus_.debug_read_block(static_cast<uint32_t>(addr), {e.data.data() + at, bytes})) {
           if (error_.empty()) error_ = fmt::format("NPU operation {}: its OFM at {:#x} is not readable", index, addr);
           return;
         }
+        at += bytes;
+        ch += run;
       }
     }
   }
