@@ -25,4 +25,13 @@ inline int32_t typed16(uint16_t raw, bool is_signed) { return is_signed ? static
 // For a chained U85 map the region field is the chaining-buffer number (tests/npu_u85 goldens).
 FeatureMap read_feature_map(const RegisterState& r, Isa isa, const FeatureMapRegisters& k, PrecisionDecoder decode);
 
+// KERNEL_STRIDE, KERNEL_WIDTH/HEIGHT_M1, IFM_PAD_*, IFM_UPSCALE: the same fields in both ISAs
+// (ethosu55_interface.h / ethosu85_interface.h) into op.kernel, op.pad_*, op.upscale.
+void read_kernel_registers(const RegisterState& r, OperationConfig& op);
+
+// No register holds the IFM height/width of a kernel operation (conv, depthwise, pool); it follows
+// from the OFM size, kernel, stride and padding, upscaled with IFM_UPSCALE (tests/npu
+// real_stream_reference_test). Sets op.ifm.height/width, and the depth of a depthwise IFM.
+void set_kernel_ifm_extent(OperationConfig& op);
+
 }  // namespace corsim::npu

@@ -22,6 +22,43 @@ FeatureMap read_feature_map(const RegisterState& r, Isa isa, const FeatureMapReg
   return fm;
 }
 
+void read_kernel_registers(const RegisterState& r, OperationConfig& op) {
+  const uint16_t ks = r.get0(cmd0::kKernelStride);
+  op.kernel.stride_x = 1 + bit(ks, 0) + 2 * bit(ks, 6);  // lsb [16], msb [22] (docs/npu.md Q6)
+  op.kernel.stride_y = 1 + bit(ks, 1) + 2 * bit(ks, 9);  // lsb [17], msb [25]
+  op.kernel.part_kernel_first = bit(ks, 2);
+  op.kernel.dilation_x = 1 + bit(ks, 3);
+  op.kernel.dilation_y = 1 + bit(ks, 4);
+  // KERNEL_WIDTH/HEIGHT_M1 hold the dilated extent - 1 (Vela generate_kernel).
+  op.kernel.width = r.get0(cmd0::kKernelWidthM1) / op.kernel.dilation_x + 1u;
+  op.kernel.height = r.get0(cmd0::kKernelHeightM1) / op.kernel.dilation_y + 1u;
+  op.pad_top = r.get0(cmd0::kIfmPadTop) & 0x7F;
+  op.pad_left = r.get0(cmd0::kIfmPadLeft) & 0x7F;
+  op.pad_right = r.get0(cmd0::kIfmPadRight) & 0xFF;
+  op.pad_bottom = r.get0(cmd0::kIfmPadBottom) & 0xFF;
+  op.upscale = r.get0(cmd0::kIfmUpscale) & 3;
+}
+
+namespace {
+
+uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint32_t pad_a, uint32_t pad_b,
+                    uint32_t upscale) {
+  const int64_t v = int64_t{ofm - 1} * stride + dilated_kernel - pad_a - pad_b;
+  int64_t e = std::max<int64_t>(v, 1);
+  if (upscale != 0) e = (e + 1) / 2;
+  return static_cast<uint32_t>(e);
+}
+
+}  // namespace
+
+void set_kernel_ifm_extent(OperationConfig& op) {
+  op.ifm.height =
+      ifm_extent(op.ofm.height, op.kernel.stride_y, op.kernel.dilated_height(), op.pad_top, op.pad_bottom, op.upscale);
+  op.ifm.width =
+      ifm_extent(op.ofm.width, op.kernel.stride_x, op.kernel.dilated_width(), op.pad_left, op.pad_right, op.upscale);
+  if (op.kind == OpKind::kDepthwise) op.ifm.depth = op.ofm.depth;
+}
+
 namespace {
 
 uint32_t precision_bits(uint32_t field) { return 8u << field; }  // 0 8, 1 16, 2 32, 3 64
@@ -59,16 +96,6 @@ FeatureMap ofm_registers(const RegisterState& r, Isa isa) {
   fm.height = r.get0(cmd0::kOfmHeightM1) + 1u;
   fm.depth = r.get0(cmd0::kOfmDepthM1) + 1u;
   return fm;
-}
-
-// No register holds the IFM height/width of a kernel operation; it follows from the OFM size,
-// kernel, stride and padding (tests/npu real_stream_reference_test); with IFM_UPSCALE, upscaled.
-uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint32_t pad_a, uint32_t pad_b,
-                    uint32_t upscale) {
-  const int64_t v = int64_t{ofm - 1} * stride + dilated_kernel - pad_a - pad_b;
-  int64_t e = std::max<int64_t>(v, 1);
-  if (upscale != 0) e = (e + 1) / 2;
-  return static_cast<uint32_t>(e);
 }
 
 // U55 LUT (Vela lutStart): TABLE_n at SHRAM lut_base + 256·n; the index width and signedness follow
@@ -117,21 +144,7 @@ OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16
   op.ifm2 = ifm2_registers(r, isa);
   op.ofm = ofm_registers(r, isa);
 
-  const uint16_t ks = r.get0(cmd0::kKernelStride);
-  op.kernel.stride_x = 1 + bit(ks, 0) + 2 * bit(ks, 6);  // lsb [16], msb [22] (docs/npu.md Q6)
-  op.kernel.stride_y = 1 + bit(ks, 1) + 2 * bit(ks, 9);  // lsb [17], msb [25]
-  op.kernel.part_kernel_first = bit(ks, 2);
-  op.kernel.dilation_x = 1 + bit(ks, 3);
-  op.kernel.dilation_y = 1 + bit(ks, 4);
-  // KERNEL_WIDTH/HEIGHT_M1 hold the dilated extent - 1 (Vela generate_kernel).
-  op.kernel.width = r.get0(cmd0::kKernelWidthM1) / op.kernel.dilation_x + 1u;
-  op.kernel.height = r.get0(cmd0::kKernelHeightM1) / op.kernel.dilation_y + 1u;
-
-  op.pad_top = r.get0(cmd0::kIfmPadTop) & 0x7F;
-  op.pad_left = r.get0(cmd0::kIfmPadLeft) & 0x7F;
-  op.pad_right = r.get0(cmd0::kIfmPadRight) & 0xFF;
-  op.pad_bottom = r.get0(cmd0::kIfmPadBottom) & 0xFF;
-  op.upscale = r.get0(cmd0::kIfmUpscale) & 3;
+  read_kernel_registers(r, op);
   op.ofm_blk_width = (r.get0(cmd0::kOfmBlkWidthM1) & 0x3F) + 1u;
   op.ofm_blk_height = (r.get0(cmd0::kOfmBlkHeightM1) & 0x1F) + 1u;
   op.ofm_blk_depth = (r.get0(cmd0::kOfmBlkDepthM1) & 0x7F) + 1u;
@@ -191,11 +204,7 @@ OperationConfig decode_operation(const RegisterState& r, uint16_t opcode, uint16
     case OpKind::kConv:
     case OpKind::kDepthwise:
     case OpKind::kPool:
-      op.ifm.height = ifm_extent(op.ofm.height, op.kernel.stride_y, op.kernel.dilated_height(), op.pad_top,
-                                 op.pad_bottom, op.upscale);
-      op.ifm.width = ifm_extent(op.ofm.width, op.kernel.stride_x, op.kernel.dilated_width(), op.pad_left,
-                                op.pad_right, op.upscale);
-      if (op.kind == OpKind::kDepthwise) op.ifm.depth = op.ofm.depth;
+      set_kernel_ifm_extent(op);
       break;
     case OpKind::kElementwise:
       op.ifm.height = op.ofm.height;

@@ -97,14 +97,6 @@ uint32_t weight_ifm_block_depth(const OperationConfig& op, uint32_t macs) {
   return 64;
 }
 
-uint32_t ifm_extent(uint32_t ofm, uint32_t stride, uint32_t dilated_kernel, uint32_t pad_a, uint32_t pad_b,
-                    uint32_t upscale) {
-  const int64_t v = int64_t{ofm - 1} * stride + dilated_kernel - pad_a - pad_b;
-  int64_t e = std::max<int64_t>(v, 1);
-  if (upscale != 0) e = (e + 1) / 2;
-  return static_cast<uint32_t>(e);
-}
-
 // A storage-NONE operand is the 32-bit OP_SCALAR (tests/npu_u85 goldens).
 void apply_scalar(FeatureMap& fm, const RegisterState& r) {
   if (fm.storage == Storage::kScalar || (fm.broadcast & broadcast::kScalar)) {
@@ -154,20 +146,7 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
   op.ofm.height = r.get0(cmd0::kOfmHeightM1) + 1u;
   op.ofm.depth = r.get0(cmd0::kOfmDepthM1) + 1u;
 
-  const uint16_t ks = r.get0(cmd0::kKernelStride);
-  op.kernel.stride_x = 1 + bit(ks, 0) + 2 * bit(ks, 6);  // lsb [16], msb [22]
-  op.kernel.stride_y = 1 + bit(ks, 1) + 2 * bit(ks, 9);  // lsb [17], msb [25]
-  op.kernel.part_kernel_first = bit(ks, 2);
-  op.kernel.dilation_x = 1 + bit(ks, 3);
-  op.kernel.dilation_y = 1 + bit(ks, 4);
-  op.kernel.width = r.get0(cmd0::kKernelWidthM1) / op.kernel.dilation_x + 1u;
-  op.kernel.height = r.get0(cmd0::kKernelHeightM1) / op.kernel.dilation_y + 1u;
-
-  op.pad_top = r.get0(cmd0::kIfmPadTop) & 0x7F;
-  op.pad_left = r.get0(cmd0::kIfmPadLeft) & 0x7F;
-  op.pad_right = r.get0(cmd0::kIfmPadRight) & 0xFF;
-  op.pad_bottom = r.get0(cmd0::kIfmPadBottom) & 0xFF;
-  op.upscale = r.get0(cmd0::kIfmUpscale) & 3;
+  read_kernel_registers(r, op);
   op.ofm_blk_width = (r.get0(cmd0::kOfmBlkWidthM1) & 0x7F) + 1u;
   op.ofm_blk_height = (r.get0(cmd0::kOfmBlkHeightM1) & 0x7F) + 1u;
   op.ofm_blk_depth = (r.get0(cmd0::kOfmBlkDepthM1) & 0x3FF) + 1u;
@@ -251,11 +230,7 @@ OperationConfig decode_operation_u85(const RegisterState& r, uint16_t opcode, ui
     case OpKind::kConv:
     case OpKind::kDepthwise:
     case OpKind::kPool:
-      op.ifm.height = ifm_extent(op.ofm.height, op.kernel.stride_y, op.kernel.dilated_height(), op.pad_top,
-                                 op.pad_bottom, op.upscale);
-      op.ifm.width = ifm_extent(op.ofm.width, op.kernel.stride_x, op.kernel.dilated_width(), op.pad_left,
-                                op.pad_right, op.upscale);
-      if (op.kind == OpKind::kDepthwise) op.ifm.depth = op.ofm.depth;
+      set_kernel_ifm_extent(op);
       if (op.weights_from_ifm2) {
         // MatMul (VELA GraphIrOptimiser::RewriteMatmul): IFM2 is H x N x K, N = OFM depth,
         // K = IFM depth, already transposed by Vela; OFM(h, w, n) = sum_k IFM(h, w, k) IFM2(h, n, k).
