@@ -196,6 +196,7 @@ void EthosUDevice::begin_operation(Cycles t) {
   held_slot_ = plan_.place(op.record.issue, op.timing.total);
   op.start = at(held_slot_.start);
   op.end = at(held_slot_.end);
+  op.basep = job_basep_;
   ops_.push_back(std::move(op));
   held_ = true;
   next_issue_ = exec_.peek_issue(words_, cursor_);
@@ -236,6 +237,8 @@ void EthosUDevice::commit_held_operation() {
     pending_activity_.read_beats[p] += (op.timing.read[p] + beat - 1) / beat;
     pending_activity_.write_beats[p] += (op.timing.write[p] + beat - 1) / beat;
   }
+  if (op_observer_) op_observer_(op, operations_committed_);
+  ++operations_committed_;
 }
 
 void EthosUDevice::complete() {

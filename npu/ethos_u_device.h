@@ -14,6 +14,7 @@
 // operation's end; the simulator's event queue is given every event time (set_schedule_callback)
 // and calls update(now), which ends operations, starts the next ones, and finally sets STATUS and
 // raises the IRQ. One event per operation: nothing is ticked.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -50,7 +51,8 @@ struct DeviceOptions {
 struct DeviceOp {
   OpRecord record;
   timing::OpTiming timing;
-  Cycles start = 0, end = 0;  // platform cycles
+  Cycles start = 0, end = 0;           // platform cycles
+  std::array<uint64_t, 8> basep{};     // its job's BASEP0..7 (the regions its addresses are in)
 };
 
 class EthosUDevice final : public memory::Target {
@@ -79,6 +81,10 @@ class EthosUDevice final : public memory::Target {
   // still running), and a hook called as each job completes.
   const std::vector<DeviceOp>& last_job() const { return ops_; }
   void set_job_observer(std::function<void(const std::vector<DeviceOp>&)> f) { observer_ = std::move(f); }
+  // A hook called as each operation's results become visible in memory (its end, or earlier when
+  // the next operation starts), with its index among every operation this device has run.
+  using OperationObserver = std::function<void(const DeviceOp&, uint32_t index)>;
+  void set_operation_observer(OperationObserver f) { op_observer_ = std::move(f); }
 
   uint32_t status() const;
   // Distinct unknown register offsets reported so far (tests check the log-once behaviour).
@@ -149,6 +155,8 @@ class EthosUDevice final : public memory::Target {
   PmuActivity pending_activity_;
   std::vector<DeviceOp> ops_;
   std::function<void(const std::vector<DeviceOp>&)> observer_;
+  OperationObserver op_observer_;
+  uint32_t operations_committed_ = 0;  // over the device's life (reset does not restart it)
   std::function<void(Cycles)> schedule_;
 };
 

@@ -205,8 +205,8 @@ int main(int argc, char** argv) {
       return kExitBadInput;
     }
     sim.trace_markers().add_observer([&dumper](const TraceMarker& m) { dumper->on_marker(m); });
-    npu.set_operation_observer([&dumper](const corsim::npu::DeviceOp& op, uint32_t index,
-                                         const std::array<uint64_t, 8>& basep) { dumper->on_npu_operation(op, index, basep); });
+    npu.set_operation_observer(
+        [&dumper](const corsim::npu::DeviceOp& op, uint32_t index) { dumper->on_npu_operation(op, index); });
   }
   if (std::string e = sim.prepare(); !e.empty()) {
     front.error(e);
@@ -235,8 +235,7 @@ int main(int argc, char** argv) {
     });
     gdb->add_monitor_command("report", "the per-operator report of the run so far", [&] {
       const OperatorReport r = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
-                                                     npu.operations(), sim.preset().clock_hz, &marker_traffic,
-                                                     &npu.operation_bases());
+                                                     npu.operations(), sim.preset().clock_hz, &marker_traffic);
       return r.present ? format_operator_table(r) : std::string("no operator trace markers yet\n");
     });
     sim.set_debug_control(&*gdb);
@@ -259,8 +258,7 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, SIG_DFL);
 
   const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
-                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic,
-                                                         &npu.operation_bases());
+                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic);
   if (op_report.present && !cfg.quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
 
   // How the run ended, one line; then the causes a guest cannot hide behind its own exit.

@@ -48,51 +48,16 @@ void NpuWiring::install(PlatformHooks& hooks, memory::Interconnect*& bus) {
     auto dev = std::make_unique<npu::EthosUDevice>(*bus, ctx.irq, ctx.time, opt);
     npu::EthosUDevice* p = dev.get();
     EventQueue* events = &ctx.events;
-    p->set_schedule_callback([this, events, p](Cycles when) {
-      events->schedule(when, [this, p](Cycles t) {
-        p->update(t);
-        report_ended_operations(t);
-      });
-    });
+    p->set_schedule_callback([events, p](Cycles when) { events->schedule(when, [p](Cycles t) { p->update(t); }); });
     const TimeSource* time = &ctx.time;
     p->set_job_observer([this, p, time](const std::vector<npu::DeviceOp>& job) {
       ops_.insert(ops_.end(), job.begin(), job.end());
-      bases_.insert(bases_.end(), job.size(), base_registers());  // still the job's: the IRQ is not taken yet
-      job_ended_ = true;
       if (first_error_.empty()) first_error_ = describe_error_status(p->status(), time->now());
     });
+    if (op_observer_) p->set_operation_observer(op_observer_);
     device_ = p;
     return dev;
   };
-}
-
-std::array<uint64_t, 8> NpuWiring::base_registers() const {
-  std::array<uint64_t, 8> basep{};
-  for (unsigned i = 0; i < 16; ++i) {  // BASEP0..7 as LO/HI words at 0x080 (ethosu55_interface.h)
-    uint32_t w = 0;
-    device_->debug_read(0x080 + 4 * i, 4, w);
-    basep[i / 2] |= uint64_t{w} << (32 * (i & 1));
-  }
-  return basep;
-}
-
-void NpuWiring::report_ended_operations(Cycles now) {
-  if (!op_observer_ || device_ == nullptr) return;
-  // An operation's results are committed at its end (npu/ethos_u_device.h); the operations of a
-  // job are numbered after those of the jobs before it, as in operations(). The device keeps a
-  // job's operations until the next job starts (a new first operation).
-  const std::vector<npu::DeviceOp>& job = device_->last_job();
-  if (!job.empty() && job.front().start != job_first_start_) {
-    job_first_start_ = job.front().start;
-    job_reported_ = 0;
-    job_base_ = ops_.size() - (job_ended_ ? job.size() : 0);
-  }
-  job_ended_ = false;
-  const std::array<uint64_t, 8> basep = base_registers();
-  while (job_reported_ < job.size() && job[job_reported_].end <= now) {
-    op_observer_(job[job_reported_], static_cast<uint32_t>(job_base_ + job_reported_), basep);
-    ++job_reported_;
-  }
 }
 
 }  // namespace corsim::sim

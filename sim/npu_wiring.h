@@ -5,7 +5,6 @@
 // 0x40004000/0x50004000, IRQ 16), its IRQ line from the preset, its completion time scheduled on
 // the event queue so the interrupt rises at its cycle. Every executed NPU operation is kept for
 // the per-operator report.
-#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -23,29 +22,23 @@ class NpuWiring {
   void install(PlatformHooks& hooks, memory::Interconnect*& bus);
 
   npu::EthosUDevice* device() const { return device_; }
-  // All operations of all jobs, in execution order, and each one's BASEP0..7 (its job's).
+  // All operations of all jobs, in execution order (each with its job's BASEP0..7).
   const std::vector<npu::DeviceOp>& operations() const { return ops_; }
-  const std::vector<std::array<uint64_t, 8>>& operation_bases() const { return bases_; }
   // The first job that ended with an error status (STATUS.bus_error, cmd_parse_error, wd_fault or
   // branch_fault), as one line naming the bits and the cycle; "" when every job ended well.
   const std::string& first_error() const { return first_error_; }
-  // Called with each NPU operation once its results are in memory (at the event of its end), its
-  // index among the run's operations, and the job's BASEP0..7 (for --dump-tensors).
-  using OperationObserver = std::function<void(const npu::DeviceOp&, uint32_t, const std::array<uint64_t, 8>&)>;
-  void set_operation_observer(OperationObserver f) { op_observer_ = std::move(f); }
+  // Called with each NPU operation once its results are in memory, and its index among the run's
+  // operations (for --dump-tensors; npu::EthosUDevice::set_operation_observer).
+  void set_operation_observer(npu::EthosUDevice::OperationObserver f) {
+    op_observer_ = std::move(f);
+    if (device_) device_->set_operation_observer(op_observer_);
+  }
 
  private:
   npu::EthosUDevice* device_ = nullptr;
   std::vector<npu::DeviceOp> ops_;
-  std::vector<std::array<uint64_t, 8>> bases_;
   std::string first_error_;
-  OperationObserver op_observer_;
-  size_t job_reported_ = 0;   // operations of the device's last job given to op_observer_
-  size_t job_base_ = 0;       // index of that job's first operation among the run's
-  Cycles job_first_start_ = ~Cycles{0};
-  bool job_ended_ = false;    // the job observer ran since the last report
-  void report_ended_operations(Cycles now);
-  std::array<uint64_t, 8> base_registers() const;
+  npu::EthosUDevice::OperationObserver op_observer_;
 };
 
 }  // namespace corsim::sim

@@ -108,7 +108,7 @@ std::array<uint64_t, 8> region_extents(const npu::OperationConfig& op) {
 OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
                                      const std::vector<TrafficSnapshot>& traffic,
                                      const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz,
-                                     const MarkerTraffic* memory, const std::vector<std::array<uint64_t, 8>>* npu_bases) {
+                                     const MarkerTraffic* memory) {
   OperatorReport r;
   r.clock_hz = clock_hz;
   const memory::timing::PlatformMemoryTiming* mt = memory ? memory->memory_timing() : nullptr;
@@ -243,7 +243,7 @@ OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
         n.read = op.timing.read;
         n.write = op.timing.write;
         n.region_end = region_extents(op.record.op);
-        if (npu_bases && k < npu_bases->size()) n.region_base = (*npu_bases)[k];
+        n.region_base = op.basep;
         e.npu_ops.push_back(std::move(n));
         e.npu = true;
         break;

@@ -94,12 +94,10 @@ struct OperatorReport {
 };
 
 // `memory` (optional): the MarkerTraffic that also sampled the memory system's counters.
-// `npu_bases` (optional): each NPU operation's BASEP0..7, parallel to `npu_ops`.
 OperatorReport build_operator_report(const std::vector<TraceMarker>& markers,
                                      const std::vector<TrafficSnapshot>& traffic,
                                      const std::vector<npu::DeviceOp>& npu_ops, uint64_t clock_hz,
-                                     const MarkerTraffic* memory = nullptr,
-                                     const std::vector<std::array<uint64_t, 8>>* npu_bases = nullptr);
+                                     const MarkerTraffic* memory = nullptr);
 
 std::string format_operator_table(const OperatorReport& r);
 std::string operator_report_json(const OperatorReport& r);

@@ -186,7 +186,7 @@ void TensorDumper::snapshot(const Arg& a, const char* when, Cycles cycle) {
   entries_.push_back(std::move(e));
 }
 
-void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index, const std::array<uint64_t, 8>& basep) {
+void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index) {
   const npu::OperationConfig& c = op.record.op;
   if (c.kind == npu::OpKind::kDma) return;  // no OFM
   // A chained OFM (U85) stays in the NPU's chain buffer: nothing in memory to read.
@@ -205,7 +205,7 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index, con
   e.descr = fmt::format("{}{}{}", eb == 1 ? '|' : '<', f.is_signed ? 'i' : 'u', eb);
   e.shape = {1, f.height, f.width, f.depth};
   e.dim_order = {0, 1, 2, 3};
-  const uint64_t base = basep[f.region & 7];
+  const uint64_t base = op.basep[f.region & 7];
   e.address = static_cast<uint32_t>(base + f.offset_of(0, 0, 0));
   e.quant = fmt::format("{{\"zero_point\": {}, \"ofm_scale\": {}, \"ofm_shift\": {}, \"layout\": \"{}\", \"region\": {}, "
                         "\"stored_axes\": \"{}\", \"reversed_axis\": {}}}",

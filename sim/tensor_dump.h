@@ -31,8 +31,8 @@ class TensorDumper {
   // Every trace marker, as it is recorded.
   void on_marker(const TraceMarker& m);
   // Each NPU operation once its results are in memory; `index` = its position among the run's NPU
-  // operations (the report's npu_operations[].index), `basep` the job's base registers.
-  void on_npu_operation(const npu::DeviceOp& op, uint32_t index, const std::array<uint64_t, 8>& basep);
+  // operations (the report's npu_operations[].index); its addresses are in op.basep's regions.
+  void on_npu_operation(const npu::DeviceOp& op, uint32_t index);
   // Writes the .npy files and index.json, naming operators from the report. "" or one line.
   std::string finish(const OperatorReport& report);
   size_t tensor_markers() const { return tensor_records_; }

@@ -339,6 +339,57 @@ TEST(Device, EachOperationsOutputAppearsAtItsModelledEnd) {
   EXPECT_EQ(p.dev->last_job()[1].end, t0 + 448);
 }
 
+// The per-operation observer (the tensor dump's hook): called once per operation, when its output
+// is visible to the CPU, numbered across jobs, with the BASEP0..7 its job ran with.
+TEST(Device, OperationObserverSeesEachOutputWhenVisibleNumberedAcrossJobs) {
+  Platform p;
+  p.driver_init();
+  std::vector<uint8_t> src(256);
+  for (int i = 0; i < 256; ++i) src[i] = static_cast<uint8_t>(i * 3 + 5);
+  p.load(kFlash + 0x40, src);
+  std::vector<uint8_t> bytes;
+  for (uint32_t x : two_dmas(0, 0x40, 0x1000, 0x2000, 256))
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(x >> (8 * i)));
+  p.load(kCmd, bytes);
+  struct Seen {
+    uint32_t index;
+    Cycles when;
+    std::array<uint64_t, 8> basep;
+    bool output_visible;
+  };
+  std::vector<Seen> seen;
+  p.dev->set_operation_observer([&](const DeviceOp& op, uint32_t index) {
+    // Region 1 is each job's scratch (its own BASEP1); DMA 1 writes +0x1000, DMA 2 +0x2000.
+    const uint64_t out = op.basep[1] + (index % 2 == 0 ? 0x1000 : 0x2000);
+    bool same = true;
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t b = 0;
+      same = same && p.ic.read(static_cast<uint32_t>(out + i), 1, b, {}).ok() && b == src[i];
+    }
+    seen.push_back({index, p.time.t, op.basep, same});
+  });
+  for (uint32_t job = 0; job < 2; ++job) {
+    const uint32_t scratch = kScratch + job * 0x4000;  // fresh, zeroed memory for each job
+    const Cycles t0 = p.time.t;
+    p.invoke(kCmd, static_cast<uint32_t>(bytes.size()), {kFlash, scratch});
+    p.time.t = t0 + 320;  // DMA 1 ends (the modelled times of the test above)
+    p.dev->update(p.time.t);
+    p.time.t = t0 + 448;  // DMA 2 ends
+    p.dev->update(p.time.t);
+    ASSERT_EQ(seen.size(), 2u * (job + 1));
+    EXPECT_EQ(seen[2 * job].when, t0 + 320);
+    EXPECT_EQ(seen[2 * job + 1].when, t0 + 448);
+    EXPECT_EQ(seen[2 * job].basep[1], scratch);
+    EXPECT_EQ(seen[2 * job + 1].basep[1], scratch);
+    p.time.t += 1000;
+  }
+  for (uint32_t k = 0; k < seen.size(); ++k) {
+    EXPECT_EQ(seen[k].index, k);
+    EXPECT_TRUE(seen[k].output_visible) << "operation " << k;
+    EXPECT_EQ(seen[k].basep[0], kFlash);
+  }
+}
+
 // A reset or stop request while an operation runs: its results never appear.
 TEST(Device, StopRequestDropsTheRunningOperationsOutput) {
   Platform p;
