@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "tools/model_compiler/host_reference.h"
-#include "tools/model_compiler/memory_plan.h"
+#include "tools/pte/live_range_plan.h"
 #include "tools/model_compiler/mlw_encoder.h"
 #include "tools/model_compiler/reference_ops.h"
 #include "tools/model_compiler/shram_layout.h"
@@ -210,24 +210,25 @@ void place_feature_maps(const Model& m, LoweredStream& s) {
     live(m.layers[k].output, step);
   }
   for (int o : m.outputs) live(o, end);
-  std::vector<LiveBuffer> buffers;
+  std::vector<pte_tool::LiveBuffer> buffers;
   std::vector<size_t> buffer_map;
   for (size_t idx = 0; idx < m.maps.size(); ++idx) {
     if (owner[idx] != static_cast<int>(idx) || first[idx] > last[idx]) continue;  // aliased, or never used
     buffers.push_back({size[idx], first[idx], last[idx]});
     buffer_map.push_back(idx);
   }
-  const MemoryPlan plan = plan_memory(buffers, 16);
+  const pte_tool::MemoryPlan plan = pte_tool::plan_live_ranges(buffers, 16);
   for (size_t b = 0; b < buffers.size(); ++b) {
     const size_t idx = buffer_map[b];
     MapPlacement& p = s.placement[idx];
-    p.offset = plan.offsets[b] + tile_start[idx * 4];
+    const auto offset = static_cast<uint32_t>(plan.offsets[b]);
+    p.offset = offset + tile_start[idx * 4];
     if (p.width0 != 0)
-      for (int t = 1; t < 4; ++t) p.tile_offset[t - 1] = plan.offsets[b] + tile_start[idx * 4 + t];
+      for (int t = 1; t < 4; ++t) p.tile_offset[t - 1] = offset + tile_start[idx * 4 + t];
   }
   for (size_t idx = 0; idx < m.maps.size(); ++idx)
     if (owner[idx] != static_cast<int>(idx)) s.placement[idx] = s.placement[owner[idx]];  // same bytes, NHWC
-  s.scratch_size = std::max<uint32_t>(plan.size, 16);
+  s.scratch_size = std::max<uint32_t>(static_cast<uint32_t>(plan.size), 16);
 }
 
 FmSpec feature_map_spec(const Model& m, const LoweredStream& s, int idx) {

@@ -4,6 +4,8 @@
 #include <climits>
 #include <numeric>
 
+#include "tools/pte/live_range_plan.h"
+
 namespace corsim::pte_tool {
 namespace {
 
@@ -46,36 +48,15 @@ void plan_memory(WritePlan& plan, uint32_t alignment) {
     items.push_back({v, align_up(bytes, alignment)});
     if (first[v] == INT_MAX) first[v] = last[v] = -1;  // never used: a point lifetime
   }
-  std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.size > b.size; });
-  struct Placed {
-    size_t value;
-    uint64_t offset, size;
-  };
-  std::vector<Placed> placed;
-  uint64_t total = 0;
-  for (const Item& it : items) {
-    // Candidate offsets: 0 and the end of every placed tensor; take the lowest that fits.
-    std::vector<uint64_t> candidates = {0};
-    for (const Placed& p : placed) candidates.push_back(p.offset + p.size);
-    std::sort(candidates.begin(), candidates.end());
-    uint64_t offset = 0;
-    for (uint64_t c : candidates) {
-      const bool collides = std::any_of(placed.begin(), placed.end(), [&](const Placed& p) {
-        const bool live_together = first[p.value] <= last[it.value] && first[it.value] <= last[p.value];
-        return live_together && c < p.offset + p.size && p.offset < c + it.size;
-      });
-      if (!collides) {
-        offset = c;
-        break;
-      }
-    }
-    placed.push_back({it.value, offset, it.size});
-    auto& t = std::get<WriteTensor>(plan.values[it.value]);
+  std::vector<LiveBuffer> buffers;
+  for (const Item& it : items) buffers.push_back({it.size, first[it.value], last[it.value]});
+  const MemoryPlan placed = plan_live_ranges(buffers, alignment);
+  for (size_t k = 0; k < items.size(); ++k) {
+    auto& t = std::get<WriteTensor>(plan.values[items[k].value]);
     t.memory_id = 1;
-    t.memory_offset = offset;
-    total = std::max(total, offset + it.size);
+    t.memory_offset = placed.offsets[k];
   }
-  plan.non_const_buffer_sizes = {0, static_cast<int64_t>(total)};
+  plan.non_const_buffer_sizes = {0, static_cast<int64_t>(placed.size)};
 }
 
 WriteProgram make_delegated_program(const DelegatedProgramSpec& spec) {
