@@ -35,12 +35,16 @@ struct NpuConfig {
     if (!is_u85()) return 1;
     return macs <= 256 ? 1 : macs == 512 ? 2 : 4;
   }
+  // U85 AXI ports (regor EthosU85RCSGenerator::ConfigRegister): SRAM 2, 4 at 2048 MACs; EXT 1,
+  // 2 from 1024 MACs. The U55/U65 have one port of each kind (M0 SRAM, M1 EXT).
+  uint32_t sram_ports() const { return is_u85() ? (macs == 2048 ? 4 : 2) : 1; }
+  uint32_t ext_ports() const { return is_u85() && macs >= 1024 ? 2 : 1; }
   // CONFIG (ArchEthosU55::ConfigRegister). U55/U65: macs_per_cc | shram_size << 8 | product << 28.
   // U85 (regor EthosU85RCSGenerator::ConfigRegister): macs_per_cc | cmd_stream_version 1 << 4 |
   // log2(SRAM ports) << 8 | log2(EXT ports) << 10 | log2(weight decoders) << 12 | 2 << 28.
   uint32_t config_word() const {
     if (is_u85()) {
-      const uint32_t sram_log2 = macs == 2048 ? 2 : 1, ext_log2 = macs >= 1024 ? 1 : 0;
+      const uint32_t sram_log2 = sram_ports() == 4 ? 2 : 1, ext_log2 = ext_ports() == 2 ? 1 : 0;
       const uint32_t wd_log2 = weight_decoders() == 1 ? 0 : weight_decoders() == 2 ? 1 : 2;
       return macs_log2() | (1u << 4) | (sram_log2 << 8) | (ext_log2 << 10) | (wd_log2 << 12) | (2u << 28);
     }

@@ -67,10 +67,7 @@ AxiLimits u55_axi_limits(const std::array<uint32_t, 4>& axi_limit, uint32_t regi
 }
 
 AxiLimits u85_axi_limits(uint32_t axi_sram, uint32_t axi_ext, const NpuConfig& npu) {
-  // CONFIG [9:8] log2 of the SRAM ports, [10] log2 of the EXT ports (ethosu85_interface.h config_r).
-  const uint32_t config = npu.config_word();
-  const unsigned sram_ports = 1u << ((config >> 8) & 3), ext_ports = 1u << ((config >> 10) & 1);
-  return {u85_port(axi_sram, sram_ports), u85_port(axi_ext, ext_ports)};
+  return {u85_port(axi_sram, npu.sram_ports()), u85_port(axi_ext, npu.ext_ports())};
 }
 
 AxiLimits driver_axi_limits(const NpuConfig& npu) {
