@@ -81,13 +81,43 @@ inline std::vector<int32_t> get_fm(const std::vector<uint8_t>& mem, const FmSpec
   return out;
 }
 
-class StreamBuilder {
+// The command words and the registers both command-stream ISAs encode alike (ethosu55_interface.h,
+// ethosu85_interface.h): cmd0 (one word, 16-bit parameter) and cmd1 (a word and a 32-bit payload),
+// the OFM block, the kernel, the padding, an operation and STOP.
+class CommandWords {
  public:
   void cmd0(uint16_t op, uint32_t param) { words.push_back(uint32_t{op} | (param & 0xFFFFu) << 16); }
   void cmd1(uint16_t op, uint32_t payload, uint32_t hi = 0) {
     words.push_back(uint32_t{op} | 0x4000u | (hi & 0xFFFFu) << 16);
     words.push_back(payload);
   }
+  void block(uint32_t bw, uint32_t bh, uint32_t bd) {
+    cmd0(0x115, bw - 1);
+    cmd0(0x116, bh - 1);
+    cmd0(0x117, bd - 1);
+  }
+  // KERNEL_STRIDE: stride lsb [16]/[17], msb [22]/[25]; weight order [18]; dilation [19]/[20].
+  void kernel(uint32_t kw, uint32_t kh, uint32_t sx, uint32_t sy, bool part_kernel, uint32_t dx = 1, uint32_t dy = 1) {
+    cmd0(0x120, (kw - 1) * dx);
+    cmd0(0x121, (kh - 1) * dy);
+    const uint32_t sxm = sx - 1, sym = sy - 1;
+    cmd0(0x122, (sxm & 1) | (sym & 1) << 1 | (part_kernel ? 1u : 0u) << 2 | (dx - 1) << 3 | (dy - 1) << 4 |
+                    (sxm >> 1) << 6 | (sym >> 1) << 9);
+  }
+  void padding(uint32_t top, uint32_t left, uint32_t bottom, uint32_t right) {
+    cmd0(0x100, top);
+    cmd0(0x101, left);
+    cmd0(0x103, bottom);
+    cmd0(0x102, right);
+  }
+  void op(uint16_t opcode, uint32_t param = 0) { cmd0(opcode, param); }
+  void stop() { cmd0(0, 0xFFFF); }
+
+  std::vector<uint32_t> words;
+};
+
+class StreamBuilder : public CommandWords {
+ public:
 
   void ifm(const FmSpec& f) {
     cmd0(0x105, precision_ifm(f));
@@ -132,25 +162,6 @@ class StreamBuilder {
     cmd1(21, static_cast<uint32_t>(f.stride_y()));
     cmd1(22, static_cast<uint32_t>(f.stride_c()));
   }
-  void block(uint32_t bw, uint32_t bh, uint32_t bd) {
-    cmd0(0x115, bw - 1);
-    cmd0(0x116, bh - 1);
-    cmd0(0x117, bd - 1);
-  }
-  // KERNEL_STRIDE (ethosu55_interface.h): stride lsb [16]/[17], msb [22]/[25]; weight order [18]; dilation [19]/[20].
-  void kernel(uint32_t kw, uint32_t kh, uint32_t sx, uint32_t sy, bool part_kernel, uint32_t dx = 1, uint32_t dy = 1) {
-    cmd0(0x120, (kw - 1) * dx);
-    cmd0(0x121, (kh - 1) * dy);
-    const uint32_t sxm = sx - 1, sym = sy - 1;
-    cmd0(0x122, (sxm & 1) | (sym & 1) << 1 | (part_kernel ? 1u : 0u) << 2 | (dx - 1) << 3 | (dy - 1) << 4 |
-                    (sxm >> 1) << 6 | (sym >> 1) << 9);
-  }
-  void padding(uint32_t top, uint32_t left, uint32_t bottom, uint32_t right) {
-    cmd0(0x100, top);
-    cmd0(0x101, left);
-    cmd0(0x103, bottom);
-    cmd0(0x102, right);
-  }
   void weights(unsigned region, uint32_t base, uint32_t length) {
     cmd0(0x128, region);
     cmd1(32, base);
@@ -168,10 +179,6 @@ class StreamBuilder {
     cmd0(0x126, static_cast<uint32_t>(lo));
     cmd0(0x127, static_cast<uint32_t>(hi));
   }
-  void op(uint16_t opcode, uint32_t param = 0) { cmd0(opcode, param); }
-  void stop() { cmd0(0, 0xFFFF); }
-
-  std::vector<uint32_t> words;
 
  private:
   // BASE0..3 of IFM (cmd1 0-3), OFM (16-19) or IFM2 (128-131); tiles 1-3 only when used.

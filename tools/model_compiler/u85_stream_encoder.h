@@ -17,6 +17,7 @@ using npu_encode::FmSpec;
 using npu_encode::TLayout;
 using npu_encode::get_fm;
 using npu_encode::put_fm;
+using npu_encode::CommandWords;
 
 // activation_storage (ethosu85_interface.h): 0 tile 2x2 (memory), 2 chained, 3 none (scalar).
 enum class Storage : unsigned { kMemory = 0, kChained = 2, kScalar = 3 };
@@ -28,13 +29,8 @@ struct U85Fm {
   unsigned broadcast = 0;  // IFM/IFM2_BROADCAST mask: 1 H, 2 W, 4 C, 8 scalar
 };
 
-class U85StreamBuilder {
+class U85StreamBuilder : public CommandWords {
  public:
-  void cmd0(uint16_t op, uint32_t param) { words.push_back(uint32_t{op} | (param & 0xFFFFu) << 16); }
-  void cmd1(uint16_t op, uint32_t payload, uint32_t hi = 0) {
-    words.push_back(uint32_t{op} | 0x4000u | (hi & 0xFFFFu) << 16);
-    words.push_back(payload);
-  }
 
   // IFM/IFM2_PRECISION: [16] type, [19:18] precision, [23:22] format, [31:30] storage.
   static uint32_t precision_in(const U85Fm& f) {
@@ -67,24 +63,6 @@ class U85StreamBuilder {
     U85Fm d = f;
     if (dest) d.fm = *dest;
     fm_common(0x11A, 0x11F, 16, 20, d);
-  }
-  void block(uint32_t bw, uint32_t bh, uint32_t bd) {
-    cmd0(0x115, bw - 1);
-    cmd0(0x116, bh - 1);
-    cmd0(0x117, bd - 1);
-  }
-  void kernel(uint32_t kw, uint32_t kh, uint32_t sx, uint32_t sy, bool part_kernel, uint32_t dx = 1, uint32_t dy = 1) {
-    cmd0(0x120, (kw - 1) * dx);
-    cmd0(0x121, (kh - 1) * dy);
-    const uint32_t sxm = sx - 1, sym = sy - 1;
-    cmd0(0x122, (sxm & 1) | (sym & 1) << 1 | (part_kernel ? 1u : 0u) << 2 | (dx - 1) << 3 | (dy - 1) << 4 |
-                    (sxm >> 1) << 6 | (sym >> 1) << 9);
-  }
-  void padding(uint32_t top, uint32_t left, uint32_t bottom, uint32_t right) {
-    cmd0(0x100, top);
-    cmd0(0x101, left);
-    cmd0(0x103, bottom);
-    cmd0(0x102, right);
   }
   // ACC_FORMAT: [17:16] 0 I32 / 1 I48, [26:24] microblock (0 1x1, 1 1x2, 2 1x4, 3 2x2, 4 2x4, 5 4x4).
   // ACC_FORMAT: [17:16] I32/I48, [21:20] acc_input (0 reset, 1 keep, 2 IFM2), [22] acc_output
@@ -142,11 +120,7 @@ class U85StreamBuilder {
     cmd1(50, len);
     cmd0(0x010, 0);
   }
-  void op(uint16_t opcode, uint32_t param = 0) { cmd0(opcode, param); }
   void branch(bool conditional, uint32_t target) { cmd1(0x100, target, conditional ? 1u : 0u); }
-  void stop() { cmd0(0, 0xFFFF); }
-
-  std::vector<uint32_t> words;
 
  private:
   static uint32_t prec(unsigned bits) { return bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : 3; }
