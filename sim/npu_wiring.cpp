@@ -5,8 +5,6 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <stdexcept>
-
 namespace corsim::sim {
 
 namespace {
@@ -27,20 +25,18 @@ std::string describe_error_status(uint32_t status, Cycles when) {
 }  // namespace
 
 void NpuWiring::install(PlatformHooks& hooks, memory::Interconnect*& bus) {
-  hooks.make_npu = [this, &bus](const DeviceSpec& d, const NpuSpec& n,
-                                const DeviceContext& ctx) -> std::unique_ptr<memory::Target> {
+  hooks.make_npu = [this, &bus](const DeviceSpec& d, const NpuSpec& n, const DeviceContext& ctx,
+                                std::string& error) -> std::unique_ptr<memory::Target> {
     if (bus == nullptr) return nullptr;
     // The preset's NPU was checked when it was made and when -C changed it (sim/params.cpp); a
     // configuration that still fails here is refused, never coerced.
-    std::string error;
     const auto npu_config = npu::npu_config_for(n.type, n.num_macs, error);
-    if (!npu_config) throw std::invalid_argument(error);
+    if (!npu_config) return nullptr;
     npu::DeviceOptions opt;
     opt.npu = *npu_config;
     if (d.irq >= 0) opt.irq_line = static_cast<unsigned>(d.irq);
-    std::string sys_error;
-    auto sys = npu_system_config(n, sys_error);  // the preset's, or the user's vela.ini
-    if (!sys) throw std::invalid_argument(sys_error);
+    auto sys = npu_system_config(n, error);  // the preset's, or the user's vela.ini
+    if (!sys) return nullptr;
     opt.system = *sys;
     // With the memory system's timing present, the NPU's AXI traffic shares the memories with the
     // CPU (docs/memory-timing.md); without it the system config's bandwidths apply alone.

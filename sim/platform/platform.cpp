@@ -114,12 +114,8 @@ Platform::Platform(const PlatformPreset& preset, memory::Interconnect& bus, cons
       }
       case DeviceKind::Npu:
         if (hooks_.make_npu) {
-          try {
-            t = hooks_.make_npu(d, preset_.npu, ctx_);
-          } catch (const std::invalid_argument& e) {  // a configuration the NPU model refuses
-            error = e.what();
-            return;
-          }
+          t = hooks_.make_npu(d, preset_.npu, ctx_, error);
+          if (!error.empty()) return;
         }
         if (!t) t = std::make_unique<StubDevice>(d.name + " (NPU not modelled)");
         npu_ = t.get();

@@ -26,7 +26,10 @@ struct PlatformHooks {
   // Called when the run must end: UART EOT or shutdown tag. The argument says why.
   std::function<void(const std::string&)> request_stop;
   // Builds the NPU for the preset's DeviceKind::Npu entry (null: a stub is mapped).
-  std::function<std::unique_ptr<memory::Target>(const DeviceSpec&, const NpuSpec&, const DeviceContext&)> make_npu;
+  // A configuration the model refuses: null and one line in `error` (the platform is then unusable).
+  std::function<std::unique_ptr<memory::Target>(const DeviceSpec&, const NpuSpec&, const DeviceContext&,
+                                                std::string& error)>
+      make_npu;
   // Called with the guest's console bytes just before a UART or semihosting writes them to stdout
   // (the progress line clears itself; --report-html keeps a copy).
   std::function<void(std::string_view)> on_stdout;

@@ -97,7 +97,8 @@ TEST_F(PlatformFixture, NpuHookReceivesItsEntry) {
   PlatformHooks hooks;
   DeviceSpec seen;
   unsigned macs = 0;
-  hooks.make_npu = [&](const DeviceSpec& d, const NpuSpec& n, const DeviceContext&) -> std::unique_ptr<memory::Target> {
+  hooks.make_npu = [&](const DeviceSpec& d, const NpuSpec& n, const DeviceContext&,
+                       std::string&) -> std::unique_ptr<memory::Target> {
     seen = d;
     macs = n.num_macs;
     return std::make_unique<StubDevice>("fake-npu");
@@ -112,6 +113,21 @@ TEST_F(PlatformFixture, NpuHookReceivesItsEntry) {
   EXPECT_EQ(seen.irq, 56);
   EXPECT_EQ(macs, 256u);
   EXPECT_EQ(p->npu()->name(), "fake-npu");
+}
+
+// A configuration the NPU model refuses is the platform's one-line error, not an exception.
+TEST_F(PlatformFixture, NpuHookRefusalIsThePlatformsError) {
+  PlatformHooks hooks;
+  hooks.make_npu = [](const DeviceSpec&, const NpuSpec&, const DeviceContext&,
+                      std::string& error) -> std::unique_ptr<memory::Target> {
+    error = "ethos-u55 has no 100-MAC configuration";
+    return nullptr;
+  };
+  PlatformPreset preset = corstone300_preset();
+  preset.uarts[0].out_file = "";
+  std::string err;
+  Platform p(preset, bus, DeviceContext{time, events, irq, preset.clock_hz}, hooks, err);
+  EXPECT_EQ(err, "ethos-u55 has no 100-MAC configuration");
 }
 
 TEST_F(PlatformFixture, TcmSizeParameterResizesItcm) {

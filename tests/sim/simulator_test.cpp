@@ -90,7 +90,7 @@ TEST(Simulator, NpuHookIsMappedAtTheNpuWindow) {
    public:
     FakeNpu() : RegisterTarget("fake-npu") { registers().add_const(0x0, "ID", 0x12345678); }
   };
-  hooks.make_npu = [&](const DeviceSpec&, const NpuSpec&, const DeviceContext&) {
+  hooks.make_npu = [&](const DeviceSpec&, const NpuSpec&, const DeviceContext&, std::string&) {
     auto d = std::make_unique<FakeNpu>();
     npu = d.get();
     return std::unique_ptr<memory::Target>(std::move(d));
