@@ -20,7 +20,8 @@ uint64_t beat_bytes(const NpuConfig& cfg) { return cfg.is_u85() ? 16 : 8; }
 }  // namespace
 
 EthosUDevice::EthosUDevice(memory::Interconnect& bus, IrqSink& irq, const TimeSource& time, DeviceOptions options)
-    : bus_(bus), irq_(irq), time_(time), opt_(std::move(options)), exec_(opt_.npu), timing_(opt_.npu, opt_.system),
+    : bus_(bus), irq_(irq), time_(time), opt_(std::move(options)), exec_(opt_.npu),
+      timing_(opt_.npu, opt_.system ? *opt_.system : *timing::system_preset(timing::default_system_preset(opt_.npu.is_u85()))),
       pmu_(opt_.npu.is_u85() ? 8 : 4),
       regs_(opt_.npu.is_u85() ? "ethos-u85" : "ethos-u55", memory::ByteLanes::WordOnly, memory::UnknownAccess::RazWi),
       nbus_(bus) {

@@ -37,7 +37,8 @@ namespace corsim::npu {
 
 struct DeviceOptions {
   NpuConfig npu;
-  timing::SystemConfig system = *timing::system_preset("Ethos_U55_High_End_Embedded");
+  // The memory system around the NPU; none given: the product's default (default_system_preset).
+  std::optional<timing::SystemConfig> system;
   unsigned irq_line = 56;
   // NPU cycles per platform cycle (Corstone FVP: one clock, ratio 1).
   double npu_cycles_per_platform_cycle = 1.0;

@@ -246,10 +246,8 @@ int run_cli(const std::vector<std::string>& args, std::FILE* out, std::FILE* err
   if (job.stream_config && job.stream_config->macs != cfg.macs)
     fmt::print(err, "corsim-npu: warning: the stream was compiled for {} MACs, running on {}\n",
                job.stream_config->macs, cfg.macs);
-  // ExecuTorch's defaults (backends/arm/ethosu/compile_spec.py): U55 Ethos_U55_High_End_Embedded +
-  // Shared_Sram, U85 Ethos_U85_SYS_DRAM_Mid + Sram_Only.
-  if (o.system.empty()) o.system = cfg.is_u85() ? "Ethos_U85_SYS_DRAM_Mid" : "Ethos_U55_High_End_Embedded";
-  if (o.memory_mode.empty()) o.memory_mode = cfg.is_u85() ? "Sram_Only" : "Shared_Sram";
+  if (o.system.empty()) o.system = timing::default_system_preset(cfg.is_u85());
+  if (o.memory_mode.empty()) o.memory_mode = timing::default_memory_mode(cfg.is_u85());
   // With --vela-config the names are looked up in the user's vela.ini, as Vela does; otherwise in
   // corsim's presets of Arm's vela.ini.
   std::optional<timing::SystemConfig> sys;

@@ -38,6 +38,13 @@ std::optional<SystemConfig> system_preset(std::string_view name);
 std::optional<MemoryMode> memory_mode_from_name(std::string_view name);
 std::vector<std::string_view> system_preset_names();
 
+// ExecuTorch's defaults (backends/arm/ethosu/compile_spec.py): the U55 Ethos_U55_High_End_Embedded
+// with Shared_Sram, the U85 Ethos_U85_SYS_DRAM_Mid with Sram_Only.
+inline std::string_view default_system_preset(bool u85) {
+  return u85 ? "Ethos_U85_SYS_DRAM_Mid" : "Ethos_U55_High_End_Embedded";
+}
+inline std::string_view default_memory_mode(bool u85) { return u85 ? "Sram_Only" : "Shared_Sram"; }
+
 // REGIONCFG for a memory mode (which AXI port each region uses): Shared_Sram puts region 0
 // (constants) on AXI1 as the Ethos-U driver does; Sram_Only puts every region on AXI0;
 // Dedicated_Sram puts every region but 2 (the fast scratch) on AXI1.

@@ -4,6 +4,7 @@
 // What is assumed rather than read: docs/sim.md.
 #include "sim/platform/preset.h"
 
+#include "npu/timing/system_config.h"
 #include "sim/platform/sse_common.h"
 
 namespace corsim::sim {
@@ -49,7 +50,7 @@ PlatformPreset corstone320_preset() {
 
   p.npu.type = "ethos-u85";
   p.npu.num_macs = 256;
-  p.npu.system_config = "Ethos_U85_SYS_DRAM_Mid";  // ExecuTorch ethosu/compile_spec.py default
+  p.npu.system_config = npu::timing::default_system_preset(true);
   p.npu.memory_mode = "Dedicated_Sram_384KB";      // ExecuTorch examples/arm/run.sh default
 
   auto& d = p.devices;

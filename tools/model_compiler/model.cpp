@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "npu/timing/system_config.h"
 #include "tools/model_compiler/json.h"
 
 namespace corsim::model_compiler {
@@ -88,10 +89,10 @@ class ModelParser {
     } else if (m_.macs != 32 && m_.macs != 64 && m_.macs != 128 && m_.macs != 256) {
       fail(fmt::format("unsupported on U55: macs {} (use 32, 64, 128 or 256)", m_.macs));
     }
-    m_.memory_mode = str(root, "memory_mode", m_.u85() ? "Sram_Only" : "Shared_Sram");
+    m_.memory_mode = str(root, "memory_mode", npu::timing::default_memory_mode(m_.u85()));
     if (m_.memory_mode != "Shared_Sram" && m_.memory_mode != "Sram_Only")
       fail(fmt::format("memory_mode '{}' (use Shared_Sram or Sram_Only)", m_.memory_mode));
-    m_.system_config = str(root, "system_config", m_.u85() ? "Ethos_U85_SYS_DRAM_Mid" : "Ethos_U55_High_End_Embedded");
+    m_.system_config = str(root, "system_config", npu::timing::default_system_preset(m_.u85()));
     m_.flavour = str(root, "flavour", "quantized_decomposed");
     if (m_.flavour != "quantized_decomposed" && m_.flavour != "cortex_m")
       fail(fmt::format("flavour '{}' (use quantized_decomposed or cortex_m)", m_.flavour));
