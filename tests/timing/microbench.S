@@ -55,6 +55,10 @@ reset:
     ldr r0, =bench_\b
     bl measure
     .endr
+    .irp b, loop_le_unaligned, branch_taken_unaligned, itcm_literal_loads, dtcm_store_load_same_bank, dtcm_store_load_other_bank
+    ldr r0, =bench_\b
+    bl measure
+    .endr
     bl counters
     movs r0, #0x18              /* SYS_EXIT, ADP_Stopped_ApplicationExit */
     ldr r1, =0x20026
@@ -149,6 +153,7 @@ run_once:
 bench_alu_dep:                  /* 8 dependent 32-bit adds per iteration, low-overhead loop */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 8
     add.w r1, r1, #1
     .endr
@@ -159,6 +164,7 @@ bench_alu_dep:                  /* 8 dependent 32-bit adds per iteration, low-ov
 bench_alu_indep:                /* 8 adds on four registers: each depends on the one 4 before */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 2
     add.w r1, r1, #1
     add.w r2, r2, #1
@@ -173,6 +179,7 @@ bench_load_use:                 /* 4 x (load word, use it at once) from DTCM */
     push {r4-r7, lr}
     ldr r2, =DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     ldr.w r1, [r2]
     add.w r3, r1, #1
@@ -186,6 +193,7 @@ bench_mac_chain:                /* 8 MLAs chained through the accumulator */
     movs r2, #3
     movs r3, #5
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 8
     mla r1, r2, r3, r1
     .endr
@@ -198,6 +206,7 @@ bench_divide:                   /* 4 independent unsigned divides */
     movs r2, #200
     movs r3, #7
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  udiv r1, r2, r3
     udiv r4, r2, r3
     udiv r5, r2, r3
@@ -209,6 +218,7 @@ bench_divide:                   /* 4 independent unsigned divides */
 bench_branch_taken:             /* 4 unconditional forward branches, all taken */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  b.w 2f
 2:  b.w 3f
 3:  b.w 4f
@@ -221,6 +231,7 @@ bench_branch_not_taken:         /* 4 x (compare, conditional branch never taken)
     push {r4-r7, lr}
     movs r1, #0
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     cmp.w r1, #0
     bne.w 9f
@@ -231,6 +242,7 @@ bench_branch_not_taken:         /* 4 x (compare, conditional branch never taken)
     .thumb_func
 bench_loop_subs_bne:            /* 4 independent adds, loop closed by SUBS + BNE */
     push {r4-r7, lr}
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  add.w r1, r1, #1
     add.w r2, r2, #1
     add.w r3, r3, #1
@@ -244,6 +256,7 @@ bench_ldrb_use:                 /* 4 x (load byte, use it at once) from DTCM (is
     push {r4-r7, lr}
     ldr r2, =DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     ldrb.w r1, [r2]
     add.w r3, r1, #1
@@ -257,6 +270,7 @@ bench_pointer_chase:            /* 4 loads, each through the address the one bef
     ldr r2, =DATA + 0x40
     str r2, [r2]                /* the word holds its own address */
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     ldr.w r2, [r2]
     .endr
@@ -266,6 +280,7 @@ bench_pointer_chase:            /* 4 loads, each through the address the one bef
     .thumb_func
 bench_loop_t16_bne:             /* 16-bit SUBS, ADD (no flags), BNE taken ([M33-SI] example) */
     push {r4-r7, lr}
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  subs r0, #1
     add r1, r2
     bne 1b
@@ -275,6 +290,7 @@ bench_loop_t16_bne:             /* 16-bit SUBS, ADD (no flags), BNE taken ([M33-
 bench_loop_le:                  /* the same body closed by LE */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  add.w r1, r1, #1
     add.w r2, r2, #1
     add.w r3, r3, #1
@@ -289,6 +305,7 @@ bench_\name:
     push {r4-r7, lr}
     ldr r1, =DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  \body
     le lr, 1b
     pop {r4-r7, pc}
@@ -305,6 +322,7 @@ bench_mispredict_flags_\name:
     push {r4-r7, lr}
     movs r3, #0
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  \first
     \second
     bne.w 2f
@@ -325,12 +343,73 @@ bench_mispredict_flags_\name:
     .endm
     loop_bench btb_miss_forward_b, forward_b_128
 
+/* ---- M55 TCM ports ([HELIUM-3]: Arm, "Helium optimization topics #3 - Processor specific
+ * details": the M55's I-TCM interface is 32 bits wide; a D-TCM read right after a store to the
+ * same bank is delayed on the M52/M55; 4 D-TCM banks by address bits 2-3) ------------------------ */
+    .thumb_func
+bench_loop_le_unaligned:        /* loop_le with its loop start 2 bytes into a word */
+    push {r4-r7, lr}
+    dls lr, r0
+    .p2align 2
+    nop.n
+1:  add.w r1, r1, #1
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_branch_taken_unaligned:   /* branch_taken with every destination 2 bytes into a word */
+    push {r4-r7, lr}
+    dls lr, r0
+    .p2align 2
+    nop.n
+1:  b.w 2f
+2:  b.w 3f
+3:  b.w 4f
+4:  b.w 5f
+5:  le lr, 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_itcm_literal_loads:       /* 4 x (literal load from ITCM, independent add) */
+    push {r4-r7, lr}
+    dls lr, r0
+    .p2align 2
+1:  .rept 4
+    ldr.w r1, 8f
+    add.w r2, r2, #1
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+    .p2align 2
+8:  .word 0x12345678
+
+    .macro store_load_bench name, offset
+    .thumb_func
+bench_dtcm_store_load_\name:   /* 4 x (store a word, load one \offset bytes on) in DTCM */
+    push {r4-r7, lr}
+    ldr r2, =DATA + 0x80
+    dls lr, r0
+    .p2align 2
+1:  .rept 4
+    str.w r1, [r2]
+    ldr.w r3, [r2, #\offset]
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+    .endm
+    store_load_bench same_bank, 16      /* address bits 2-3 equal: the bank the store wrote */
+    store_load_bench other_bank, 4
+
 /* ---- memory system (memory/timing: caches, TCM, DDR) -------------------------------------- */
     .thumb_func
 bench_ldr_ddr_uncached:         /* 4 independent word loads from DDR, D-cache off */
     push {r4-r7, lr}
     ldr r2, =DDR_DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  ldr.w r1, [r2]
     ldr.w r3, [r2, #4]
     ldr.w r4, [r2, #8]
@@ -343,6 +422,7 @@ bench_ldr_ddr_hit:              /* the same loads with the D-cache on: one line,
     push {r4-r7, lr}
     ldr r2, =DDR_DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  ldr.w r1, [r2]
     ldr.w r3, [r2, #4]
     ldr.w r4, [r2, #8]
@@ -355,6 +435,7 @@ bench_ldr_ddr_miss:             /* one load per new 32-byte line (D-cache on): a
     push {r4-r7, lr}
     ldr r2, =DDR_DATA + 0x10000
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  ldr.w r1, [r2], #32
     le lr, 1b
     pop {r4-r7, pc}
@@ -366,6 +447,7 @@ bench_mve_ld_int_mul_st:        /* 4 x (VLDR, VADD, VMUL, VSTR): LD/ST, INT, MUL
     ldr r1, =DATA
     ldr r2, =DATA + 0x100
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     vldrw.u32 q0, [r1]
     vadd.i32 q1, q2, q3
@@ -381,6 +463,7 @@ bench_mve_ld_ld_int_st:         /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back
     ldr r1, =DATA
     ldr r2, =DATA + 0x100
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     vldrw.u32 q0, [r1]
     vldrb.u32 q1, [r1]
@@ -406,6 +489,7 @@ bench_mve_ld_ld_int_st:         /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back
 bench_mve_same_pipe:            /* 8 independent VADDs: one pipe, no overlap */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 2
     vadd.i32 q0, q4, q5
     vadd.i32 q1, q4, q5
