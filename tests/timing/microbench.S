@@ -59,6 +59,10 @@ reset:
     ldr r0, =bench_\b
     bl measure
     .endr
+    .irp b, triple_before_branch, triple_before_branch_t32, triple_across_branch
+    ldr r0, =bench_\b
+    bl measure
+    .endr
     bl counters
     movs r0, #0x18              /* SYS_EXIT, ADP_Stopped_ApplicationExit */
     ldr r1, =0x20026
@@ -402,6 +406,46 @@ bench_dtcm_store_load_\name:   /* 4 x (store a word, load one \offset bytes on) 
     .endm
     store_load_bench same_bank, 16      /* address bits 2-3 equal: the bank the store wrote */
     store_load_bench other_bank, 4
+
+/* ---- M85 triple issue across a predicted taken branch ([M85-SI] "branching": "predicted taken
+ * branch can tripple issue with 2 prior instructions or 1 prior and 1 at destination address,
+ * provided that there is enough fetch bandwidth (at least 4 ... or 8 ... `.n` instructions prior to
+ * branch (including branch opcode))"); loops closed by SUBS + BNE as loop_t16_bne ------------- */
+    .thumb_func
+bench_triple_before_branch:     /* 5 x .n: SUBS, 3 independent ADDs, BNE */
+    push {r4-r7, lr}
+    .p2align 2
+1:  subs r0, #1
+    add r1, r2
+    add r3, r2
+    add r4, r2
+    bne 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_triple_before_branch_t32: /* the same with the last ADD 32-bit: 2 .n before the BNE */
+    push {r4-r7, lr}
+    .p2align 2
+1:  subs r0, #1
+    add r1, r2
+    add r3, r2
+    add.w r4, r4, r2
+    bne 1b
+    pop {r4-r7, pc}
+
+    .thumb_func
+bench_triple_across_branch:     /* 8 x .n: SUBS, 6 independent ADDs, BNE */
+    push {r4-r7, lr}
+    .p2align 2
+1:  subs r0, #1
+    add r1, r2
+    add r3, r2
+    add r4, r2
+    add r5, r2
+    add r6, r2
+    add r7, r2
+    bne 1b
+    pop {r4-r7, pc}
 
 /* ---- memory system (memory/timing: caches, TCM, DDR) -------------------------------------- */
     .thumb_func

@@ -27,11 +27,11 @@ const std::vector<std::string> kNames = {
     "ldrb_use",        "pointer_chase",     "loop_t16_bne",      "mve_vldr_scalar",   "mispredict_flags_late",
     "mispredict_flags_in_time",             "btb_miss_forward_b",
     "loop_le_unaligned", "branch_taken_unaligned", "itcm_literal_loads", "dtcm_store_load_same_bank",
-    "dtcm_store_load_other_bank",
+    "dtcm_store_load_other_bank", "triple_before_branch", "triple_before_branch_t32", "triple_across_branch",
     // counters over one bench_load_use run (raw values, not per iteration)
     "pmu_inst",        "pmu_stall",         "pmu_ccntr",         "dwt_cyccnt",        "systick"};
 constexpr unsigned kIterations = 64;  // the guest reports cycles(128) - cycles(64)
-constexpr size_t kLoopResults = 27;   // the per-loop results; the counter values follow
+constexpr size_t kLoopResults = 30;   // the per-loop results; the counter values follow
 
 std::map<std::string, double> run_microbench(const std::string& cpu) {
   const std::vector<uint32_t> words = timing_test::run_timing_guest(CORSIM_TIMING_MICROBENCH_ELF, cpu, kNames.size());
@@ -147,6 +147,23 @@ const Expectation kExpected[] = {
      "waits a cycle for bank 0 (the existing same-cycle bank rule, docs/timing.md 'Memory'): 2 per pair = 8"},
     {"dtcm_store_load_other_bank", 9, 4.5,
      "M55: offset 4, another bank: no delay, one per cycle: 8 + LE = 9; M85: 9 instructions in pairs = 4.5"},
+    // M85 triple issue across a predicted taken branch (cpuacc3): [M85-SI] "branching": "predicted taken
+    // branch can tripple issue with 2 prior instructions or 1 prior and 1 at destination address, provided
+    // that there is enough fetch bandwidth (at least 4 (when close, or doesn't tripple across branch) or 8
+    // (when far and tripples across branch) `.n` instructions prior to branch (including branch opcode))".
+    // M55: SUBS #imm is one of its pairable 16-bit forms, a register ADD is not, B is ([LLVM-M55]); the
+    // taken BNE costs 2 ([M33-SI]).
+    {"triple_before_branch", 4, 2,
+     "M85: SUBS ADD | ADD ADD BNE (the BNE third after two, 5 .n up to it >= 4) = 2 (2.5 without the rule, "
+     "the BNE pairing with the next SUBS instead); M55: SUBS ADD | ADD | ADD BNE (taken 2) = 4"},
+    {"triple_before_branch_t32", 5, 2.5,
+     "M85: the third ADD is 32-bit, so only 1 .n before the BNE (itself included: 1 < 4): no triple: SUBS ADD | "
+     "ADD ADD.W | BNE SUBS' | ... = 5 instructions in 2.5 cycles; M55: SUBS ADD | ADD | ADD.W | BNE (no pair "
+     "after a 32-bit instruction, taken 2) = 5"},
+    {"triple_across_branch", 7, 3.5,
+     "M85: 8 .n up to the BNE: SUBS ADD | ADD ADD | ADD ADD | ADD BNE SUBS' (1 prior, the BNE, 1 at its "
+     "destination) | ADD ADD | ADD ADD | ADD ADD BNE (2 prior) | = 7 cycles per two passes (4 per pass without "
+     "the rule); M55: SUBS ADD | 5 x ADD, BNE pairing with the last | taken 2 = 7"},
 };
 
 class GoldenTiming : public ::testing::TestWithParam<std::string> {};
