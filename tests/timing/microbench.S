@@ -218,17 +218,33 @@ bench_divide:                   /* 4 independent unsigned divides */
     le lr, 1b
     pop {r4-r7, pc}
 
+/* le_loop NAME, BODY, START: bench_NAME runs BODY r0 times closed by LE, the loop starting on a
+ * word boundary (START empty: as compilers place loops, [HELIUM-3]) or 2 bytes into a word (START
+ * nop.n); BODY may end on label 5 (the LE). */
+    .macro le_loop name, body, start
     .thumb_func
-bench_branch_taken:             /* 4 unconditional forward branches, all taken */
+bench_\name:
     push {r4-r7, lr}
     dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  b.w 2f
+    .p2align 2
+    \start
+1:  \body
+5:  le lr, 1b
+    pop {r4-r7, pc}
+    .endm
+    .macro four_forward_b       /* 4 unconditional forward branches, all taken */
+    b.w 2f
 2:  b.w 3f
 3:  b.w 4f
 4:  b.w 5f
-5:  le lr, 1b
-    pop {r4-r7, pc}
+    .endm
+    .macro four_adds            /* 4 independent adds */
+    add.w r1, r1, #1
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    .endm
+    le_loop branch_taken, four_forward_b
 
     .thumb_func
 bench_branch_not_taken:         /* 4 x (compare, conditional branch never taken) */
@@ -290,17 +306,7 @@ bench_loop_t16_bne:             /* 16-bit SUBS, ADD (no flags), BNE taken ([M33-
     bne 1b
     pop {r4-r7, pc}
 
-    .thumb_func
-bench_loop_le:                  /* the same body closed by LE */
-    push {r4-r7, lr}
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  add.w r1, r1, #1
-    add.w r2, r2, #1
-    add.w r3, r3, #1
-    add.w r4, r4, #1
-    le lr, 1b
-    pop {r4-r7, pc}
+    le_loop loop_le, four_adds          /* the same body closed by LE */
 
 /* loop_bench NAME, BODY: bench_NAME runs BODY (a macro) r0 times in a low-overhead loop. */
     .macro loop_bench name, body
@@ -350,31 +356,8 @@ bench_mispredict_flags_\name:
 /* ---- M55 TCM ports ([HELIUM-3]: Arm, "Helium optimization topics #3 - Processor specific
  * details": the M55's I-TCM interface is 32 bits wide; a D-TCM read right after a store to the
  * same bank is delayed on the M52/M55; 4 D-TCM banks by address bits 2-3) ------------------------ */
-    .thumb_func
-bench_loop_le_unaligned:        /* loop_le with its loop start 2 bytes into a word */
-    push {r4-r7, lr}
-    dls lr, r0
-    .p2align 2
-    nop.n
-1:  add.w r1, r1, #1
-    add.w r2, r2, #1
-    add.w r3, r3, #1
-    add.w r4, r4, #1
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_branch_taken_unaligned:   /* branch_taken with every destination 2 bytes into a word */
-    push {r4-r7, lr}
-    dls lr, r0
-    .p2align 2
-    nop.n
-1:  b.w 2f
-2:  b.w 3f
-3:  b.w 4f
-4:  b.w 5f
-5:  le lr, 1b
-    pop {r4-r7, pc}
+    le_loop loop_le_unaligned, four_adds, nop.n             /* loop_le 2 bytes into a word */
+    le_loop branch_taken_unaligned, four_forward_b, nop.n   /* every destination 2 bytes into a word */
 
     .thumb_func
 bench_itcm_literal_loads:       /* 4 x (literal load from ITCM, independent add) */
