@@ -394,41 +394,36 @@ bench_dtcm_store_load_\name:   /* 4 x (store a word, load one \offset bytes on) 
  * branch can tripple issue with 2 prior instructions or 1 prior and 1 at destination address,
  * provided that there is enough fetch bandwidth (at least 4 ... or 8 ... `.n` instructions prior to
  * branch (including branch opcode))"); loops closed by SUBS + BNE as loop_t16_bne ------------- */
+/* subs_bne_loop NAME, BODY: bench_NAME runs SUBS r0, BODY, BNE back (r0 passes), word-aligned. */
+    .macro subs_bne_loop name, body
     .thumb_func
-bench_triple_before_branch:     /* 5 x .n: SUBS, 3 independent ADDs, BNE */
+bench_\name:
     push {r4-r7, lr}
     .p2align 2
 1:  subs r0, #1
+    \body
+    bne 1b
+    pop {r4-r7, pc}
+    .endm
+    .macro three_adds_n         /* 3 independent 16-bit ADDs */
     add r1, r2
     add r3, r2
     add r4, r2
-    bne 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_triple_before_branch_t32: /* the same with the last ADD 32-bit: 2 .n before the BNE */
-    push {r4-r7, lr}
-    .p2align 2
-1:  subs r0, #1
+    .endm
+    .macro two_adds_n_one_w     /* the same, the last one 32-bit */
     add r1, r2
     add r3, r2
     add.w r4, r4, r2
-    bne 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_triple_across_branch:     /* 8 x .n: SUBS, 6 independent ADDs, BNE */
-    push {r4-r7, lr}
-    .p2align 2
-1:  subs r0, #1
-    add r1, r2
-    add r3, r2
-    add r4, r2
+    .endm
+    .macro six_adds_n           /* 6 independent 16-bit ADDs */
+    three_adds_n
     add r5, r2
     add r6, r2
     add r7, r2
-    bne 1b
-    pop {r4-r7, pc}
+    .endm
+    subs_bne_loop triple_before_branch, three_adds_n        /* 5 x .n */
+    subs_bne_loop triple_before_branch_t32, two_adds_n_one_w /* the run of .n up to the BNE is 1 */
+    subs_bne_loop triple_across_branch, six_adds_n          /* 8 x .n */
 
 /* ---- memory system (memory/timing: caches, TCM, DDR) -------------------------------------- */
     .thumb_func
