@@ -69,10 +69,11 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
 
 // Code in ITCM ([HELIUM-3] "I-TCM bandwidth"): the fetch unit gets one 32-bit word per cycle into
 // its FIFO, so the instruction issuing at `issue` waits until its last byte has arrived. The bytes
-// available are those fetched ahead at fetch_ref_ plus a word per cycle since, up to the FIFO's
-// size. Returns the issue cycle; the instruction's bytes are consumed.
+// available are those fetched ahead at the last issue (now_) plus a word per cycle since, up to the
+// FIFO's size. Returns the issue cycle; the instruction's bytes are consumed.
 Cycles CortexM55Model::itcm_fetch_wait(uint32_t size, Cycles issue) {
-  int64_t avail = std::min<int64_t>(kFetchBufferBytes, fetch_ahead_ + int64_t{kItcmPortBytes} * static_cast<int64_t>(issue - fetch_ref_));
+  int64_t avail = fetch_ahead_ + int64_t{kItcmPortBytes} * static_cast<int64_t>(issue - now_);
+  avail = avail < int64_t{kFetchBufferBytes} ? avail : int64_t{kFetchBufferBytes};
   if (avail < static_cast<int64_t>(size)) [[unlikely]] {
     const int64_t wait = (static_cast<int64_t>(size) - avail + kItcmPortBytes - 1) / kItcmPortBytes;
     issue += static_cast<Cycles>(wait);
@@ -80,18 +81,18 @@ Cycles CortexM55Model::itcm_fetch_wait(uint32_t size, Cycles issue) {
     stats_.frontend_stall_cycles += static_cast<Cycles>(wait);
   }
   fetch_ahead_ = avail - size;
-  fetch_ref_ = issue;
   return issue;
 }
 
-// A redirect to `target` whose first instruction may issue at `first_issue` at the earliest: fetch
-// restarts at the target's word, which is there by then (the taken-branch cost covers it); a target
-// in the middle of a word has only its last halfword, so a 32-bit instruction there waits a cycle
-// for the next word ([HELIUM-3] "Instruction alignment": unaligned instructions "can cause stall
-// cycles in loops even when the Low Overhead Branch (LOB) extension is used").
-void CortexM55Model::restart_fetch(uint32_t target, Cycles first_issue) {
-  fetch_ahead_ = kItcmPortBytes - (target & (kItcmPortBytes - 1));
-  fetch_ref_ = first_issue;
+// A redirect by the instruction issued at `issue` to `target`, whose first instruction may issue at
+// `first_issue` at the earliest: fetch restarts at the target's word, which is there by then (the
+// taken-branch cost covers it); a target in the middle of a word has only its last halfword, so a
+// 32-bit instruction there waits a cycle for the next word ([HELIUM-3] "Instruction alignment":
+// unaligned instructions "can cause stall cycles in loops even when the Low Overhead Branch (LOB)
+// extension is used"). fetch_ahead_ is kept relative to the last issue (`issue` once committed).
+void CortexM55Model::restart_fetch(uint32_t target, Cycles issue, Cycles first_issue) {
+  fetch_ahead_ = int64_t{kItcmPortBytes} - (target & (kItcmPortBytes - 1)) -
+                 int64_t{kItcmPortBytes} * static_cast<int64_t>(first_issue - issue);
 }
 
 // What the TCM ports add to a load's or store's data time on the M55 ([HELIUM-3]): a data access to
@@ -101,25 +102,25 @@ void CortexM55Model::restart_fetch(uint32_t target, Cycles first_issue) {
 // fetch stream and the last store's banks; returns the extra cycles.
 Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue) {
   const memory::FastRange& itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)];
-  const memory::FastRange& dtcm_read = fast_[static_cast<unsigned>(memory::AccessKind::Read)];
-  const memory::FastRange& dtcm_write = fast_[static_cast<unsigned>(memory::AccessKind::Write)];
+  const bool right_after_store = issue == store_cycle_ + 1;
   Cycles delay = 0;
   uint64_t written = 0;
   for (unsigned i = 0; i < log.count; ++i) {
     const MemAccess& a = log.access[i];
     const uint32_t first_word = a.addr >> 2, words = ((a.addr + a.size - 1) >> 2) - first_word + 1;
-    if (itcm.contains(a.addr)) {
+    if (itcm.contains(a.addr)) [[unlikely]] {
       fetch_ahead_ -= int64_t{kItcmPortBytes} * words;
       delay += words - (a.size + kBytesPerBeat - 1) / kBytesPerBeat;
       continue;
     }
-    const memory::FastRange& dtcm = a.write ? dtcm_write : dtcm_read;
+    if (!a.write && !right_after_store) continue;  // most loads
+    const memory::FastRange& dtcm = fast_[static_cast<unsigned>(a.write ? memory::AccessKind::Write : memory::AccessKind::Read)];
     if (dtcm.banks == nullptr || !dtcm.contains(a.addr)) continue;
     const uint32_t bank_mask = std::min<uint32_t>(dtcm.banks->count(), 64) - 1;
     uint64_t mask = 0;
     for (uint32_t w = 0; w < words; ++w) mask |= uint64_t{1} << ((first_word + w) & bank_mask);
     if (a.write) written |= mask;
-    else if (issue == store_cycle_ + 1 && (mask & store_banks_) != 0) delay = later(delay, kDtcmReadAfterStoreDelay);
+    else if ((mask & store_banks_) != 0) delay = later(delay, kDtcmReadAfterStoreDelay);
   }
   if (written != 0) {
     store_banks_ = written;
@@ -148,10 +149,13 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   const Cycles structural = later(unit_free_[unit], vector ? last_vector_start_ + 1 : 0);
   const Cycles waits = later(later(blocked_until_, r.executed ? operands : 0), structural);
   Cycles issue = later(now_ + (pairs ? 0 : 1), waits);
-  if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
-  const bool itcm_code = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)].contains(r.pc);
-  if (itcm_code) issue = itcm_fetch_wait(r.size, issue);
-  else fetch_ahead_ = kFetchBufferBytes;
+  if (fetch_block_changed(r.pc)) [[unlikely]] {
+    issue = fetch_stall(r.pc, issue);
+    const bool itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)].contains(r.pc);
+    if (itcm && !itcm_code_) fetch_ahead_ = kFetchBufferBytes;  // entering ITCM: not modelled
+    itcm_code_ = itcm;
+  }
+  if (itcm_code_) issue = itcm_fetch_wait(r.size, issue);
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
@@ -187,7 +191,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   if (ii.branch != BranchKind::None || r.branch_taken) {
     redirect = branch_cost(r, issue);
     blocked_until_ = later(blocked_until_, redirect);
-    if (redirect != 0) restart_fetch(r.next_pc, later(redirect, issue + 1));
+    if (redirect != 0) restart_fetch(r.next_pc, issue, later(redirect, issue + 1));
   }
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;

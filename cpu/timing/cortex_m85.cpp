@@ -219,11 +219,16 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   const Cycles waits = later(later(blocked_until_, operand_gate), later(unit_free_[unit], gate));
   t16_run_ = (ii.traits & kTraitT16) ? t16_run_ + 1 : 0;
   const bool is_branch = ii.branch != BranchKind::None;
-  const Prediction outcome = is_branch ? predict(r) : Prediction::Correct;
-  // A predicted taken branch with enough fetch bandwidth behind it ([M85-SI] "branching"):
-  // third after two (kBranchThirdOk), or second with the destination's first instruction to follow.
-  const bool predicted_taken = is_branch & r.branch_taken & (outcome == Prediction::Correct);
-  const bool third = predicted_taken & ((cycle_ & kBranchThirdOk) != 0) & (t16_run_ >= kTripleBeforeBranchT16);
+  // A predicted taken branch may issue third after two ([M85-SI] "branching"; kBranchThirdOk, and
+  // the run of .n instructions): the prediction is made here when the rest holds, else after issue.
+  bool predicted = false, third = false;
+  Prediction outcome = Prediction::Correct;
+  if ((cycle_ & (kBranchThirdOk | single_unit_bit(Unit::Branch))) == kBranchThirdOk && r.branch_taken && is_branch &&
+      t16_run_ >= kTripleBeforeBranchT16) [[unlikely]] {
+    outcome = predict(r);
+    predicted = true;
+    third = outcome == Prediction::Correct;
+  }
   Cycles issue = later((fits_in_current_cycle(r, bytes) | third) ? now_ : now_ + 1, waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
   if (flags & kVector) {
@@ -242,14 +247,11 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     const uint32_t load_bytes = (aux & kLoadPort) ? std::max<uint32_t>(bytes, 4) : 0;
     cycle_ = (aux & kCycleStart) | (load_bytes << kLoadBytesShift);
   } else if (cycle_ & kCycleOpen) {
-    // The second: it closes the cycle, unless a predicted taken branch lets its destination's
-    // first instruction join as a third; else a predicted taken branch may still come third.
+    // The second closes the cycle; when it takes partners (and no third is in the cycle yet) a
+    // predicted taken branch may still come third if neither used the branch unit (checked above).
     const uint32_t aux = ii.model_aux;
-    const bool across = predicted_taken & ((cycle_ & kTripled) == 0) & (t16_run_ >= kTripleAcrossBranchT16);
-    const bool branch_may_follow = ((cycle_ | aux) & single_unit_bit(Unit::Branch)) == 0 && (aux & kTakesPartner) &&
-                                   (cycle_ & kTripled) == 0;
-    cycle_ = (cycle_ & ~(kCycleOpen | kBranchThirdOk)) | (aux & kSingleUnits) |
-             (across ? (kCycleOpen | kTripled) : 0) | (branch_may_follow ? kBranchThirdOk : 0);
+    const uint32_t third_ok = ((aux & kTakesPartner) != 0) & ((cycle_ & kTripled) == 0) ? kBranchThirdOk : 0;
+    cycle_ = (cycle_ & ~(kCycleOpen | kBranchThirdOk)) | (aux & kSingleUnits) | third_ok;
     ++stats_.dual_issued;
   } else {
     cycle_ &= ~kBranchThirdOk;  // the third, a branch after two
@@ -281,10 +283,16 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   }
 
   if (is_branch) {
+    if (!predicted) outcome = predict(r);
     const Cycles redirect = branch_cost(r, outcome, issue);
     if (redirect != 0) {
       blocked_until_ = later(blocked_until_, redirect);
       cycle_ &= ~(kCycleOpen | kBranchThirdOk);
+    } else if (r.branch_taken && issue == now_ && !third && t16_run_ >= kTripleAcrossBranchT16 &&
+               (cycle_ & (kCycleOpen | kTripled)) == 0) {
+      // Predicted taken, issued second, with the fetch bandwidth to cross ([M85-SI] "branching"):
+      // its destination's first instruction may join as a third.
+      cycle_ = (cycle_ & ~kBranchThirdOk) | kCycleOpen | kTripled;
     }
   }
   if (r.branch_taken) t16_run_ = 0;  // fetch goes on at the destination
