@@ -83,7 +83,7 @@ inline constexpr unsigned kBytesPerBeat = 8;
 // port for a cycle per word, a cycle in which fetch gets nothing ("The I-TCM bandwidth issue could
 // also affect general program codes ... if the code contains a lot of literal data accesses").
 inline constexpr unsigned kItcmPortBytes = 4;
-// The prefetch FIFO: three words, the Cortex-M3's (Arm DDI 0337, Cortex-M3 TRM §1.5 "Prefetch Unit":
+// The prefetch FIFO: three words, the Cortex-M3's (Arm DDI 0337, Cortex-M3 TRM section 1.5 "Prefetch Unit":
 // "The PFU buffers up to three word fetches in its FIFO"); no M55 figure was found ([LLVM-M55]: "a
 // lot like the M4/M33"), so an assumption to calibrate (docs/timing.md "settle with").
 inline constexpr unsigned kFetchBufferBytes = 12;
