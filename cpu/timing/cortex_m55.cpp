@@ -67,6 +67,68 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
   return issue + kTakenBranchCost;
 }
 
+// Code in ITCM ([HELIUM-3] "I-TCM bandwidth"): the fetch unit gets one 32-bit word per cycle into
+// its FIFO, so the instruction issuing at `issue` waits until its last byte has arrived. The bytes
+// available are those fetched ahead at the last issue (now_) plus a word per cycle since, up to the
+// FIFO's size. Returns the issue cycle; the instruction's bytes are consumed.
+Cycles CortexM55Model::itcm_fetch_wait(uint32_t size, Cycles issue) {
+  int64_t avail = fetch_ahead_ + int64_t{kItcmPortBytes} * static_cast<int64_t>(issue - now_);
+  avail = avail < int64_t{kFetchBufferBytes} ? avail : int64_t{kFetchBufferBytes};
+  if (avail < static_cast<int64_t>(size)) [[unlikely]] {
+    const int64_t wait = (static_cast<int64_t>(size) - avail + kItcmPortBytes - 1) / kItcmPortBytes;
+    issue += static_cast<Cycles>(wait);
+    avail += wait * kItcmPortBytes;
+    stats_.frontend_stall_cycles += static_cast<Cycles>(wait);
+  }
+  fetch_ahead_ = avail - size;
+  return issue;
+}
+
+// A redirect by the instruction issued at `issue` to `target`, whose first instruction may issue at
+// `first_issue` at the earliest: fetch restarts at the target's word, which is there by then (the
+// taken-branch cost covers it); a target in the middle of a word has only its last halfword, so a
+// 32-bit instruction there waits a cycle for the next word ([HELIUM-3] "Instruction alignment":
+// unaligned instructions "can cause stall cycles in loops even when the Low Overhead Branch (LOB)
+// extension is used"). fetch_ahead_ is kept relative to the last issue (`issue` once committed).
+void CortexM55Model::restart_fetch(uint32_t target, Cycles issue, Cycles first_issue) {
+  fetch_ahead_ = int64_t{kItcmPortBytes} - (target & (kItcmPortBytes - 1)) -
+                 int64_t{kItcmPortBytes} * static_cast<int64_t>(first_issue - issue);
+}
+
+// What the TCM ports add to a load's or store's data time on the M55 ([HELIUM-3]): a data access to
+// ITCM uses the 32-bit instruction port, a cycle per word, each a cycle fetch loses, and arrives a
+// cycle later per 8-byte beat it needs two words for; a DTCM read issued the cycle after a store
+// wrote one of its banks waits kDtcmReadAfterStoreDelay ("Read after-write in D-TCM"). Updates the
+// fetch stream and the last store's banks; returns the extra cycles.
+Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue) {
+  const memory::FastRange& itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)];
+  const bool right_after_store = issue == store_cycle_ + 1;
+  Cycles delay = 0;
+  uint64_t written = 0;
+  for (unsigned i = 0; i < log.count; ++i) {
+    const MemAccess& a = log.access[i];
+    const uint32_t first_word = a.addr >> 2, words = ((a.addr + a.size - 1) >> 2) - first_word + 1;
+    if (itcm.contains(a.addr)) [[unlikely]] {
+      fetch_ahead_ -= int64_t{kItcmPortBytes} * words;
+      delay += words - (a.size + kBytesPerBeat - 1) / kBytesPerBeat;
+      continue;
+    }
+    if (!a.write && !right_after_store) continue;  // most loads
+    const memory::FastRange& dtcm = fast_[static_cast<unsigned>(a.write ? memory::AccessKind::Write : memory::AccessKind::Read)];
+    if (dtcm.banks == nullptr || !dtcm.contains(a.addr)) continue;
+    const uint32_t bank_mask = std::min<uint32_t>(dtcm.banks->count(), 64) - 1;
+    uint64_t mask = 0;
+    for (uint32_t w = 0; w < words; ++w) mask |= uint64_t{1} << ((first_word + w) & bank_mask);
+    if (a.write) written |= mask;
+    else if ((mask & store_banks_) != 0) delay = later(delay, kDtcmReadAfterStoreDelay);
+  }
+  if (written != 0) {
+    store_banks_ = written;
+    store_cycle_ = issue + (multiple ? (log.bytes + kBytesPerBeat - 1) / kBytesPerBeat - 1 : 0);
+  }
+  return delay;
+}
+
 Cycles CortexM55Model::retire(const RetireInfo& r) {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
@@ -87,7 +149,13 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   const Cycles structural = later(unit_free_[unit], vector ? last_vector_start_ + 1 : 0);
   const Cycles waits = later(later(blocked_until_, r.executed ? operands : 0), structural);
   Cycles issue = later(now_ + (pairs ? 0 : 1), waits);
-  if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
+  if (fetch_block_changed(r.pc)) [[unlikely]] {
+    issue = fetch_stall(r.pc, issue);
+    const bool itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)].contains(r.pc);
+    if (itcm && !itcm_code_) fetch_ahead_ = kFetchBufferBytes;  // entering ITCM: not modelled
+    itcm_code_ = itcm;
+  }
+  if (itcm_code_) issue = itcm_fetch_wait(r.size, issue);
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
@@ -96,6 +164,12 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
       const uint32_t bytes = r.memory->bytes;
       const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
       transfer_cost(*r.memory, bytes, multiple, issue, kBytesPerBeat, latency, blocked_until_);
+      const Cycles port = tcm_port_delay(*r.memory, multiple, issue);
+      if (port != 0) [[unlikely]] {
+        blocked_until_ = later(blocked_until_, issue + 1 + port);
+        latency += static_cast<unsigned>(port);
+        stats_.memory_stall_cycles += port;
+      }
     }
     board_.write_any(ii, issue + latency, issue + 1);  // a base written back is ready after the ALU
   }
@@ -117,6 +191,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   if (ii.branch != BranchKind::None || r.branch_taken) {
     redirect = branch_cost(r, issue);
     blocked_until_ = later(blocked_until_, redirect);
+    if (redirect != 0) restart_fetch(r.next_pc, issue, later(redirect, issue + 1));
   }
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;
@@ -129,6 +204,8 @@ Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (DDI 0553 LO_BRANCH_INFO)
   pair_state_ = 0;
   blocked_until_ = 0;
+  fetch_ahead_ = kFetchBufferBytes;  // the handler's first words: not modelled
+  store_banks_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 
 #include "cpu/timing/class_timing.h"
+#include "cpu/timing/cortex_m55_tables.h"
 #include "cpu/timing/timing_model.h"
 
 namespace corsim::cpu::timing {
@@ -35,12 +36,24 @@ class CortexM55Model final : public CpuTimingModel {
   // the pairable forms (kOpenPairable).
   static constexpr uint8_t kOpen = 1, kOpenPairable = 2;
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
+  Cycles itcm_fetch_wait(uint32_t size, Cycles issue);
+  void restart_fetch(uint32_t target, Cycles issue, Cycles first_issue);
+  Cycles tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue);
 
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
   Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
   Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
   uint8_t pair_state_ = 0;
   uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
+  // The ITCM fetch stream (m55::kItcmPortBytes per cycle into a FIFO of m55::kFetchBufferBytes):
+  // bytes fetched beyond the last issued instruction as of its issue cycle, now_ (negative: behind;
+  // after a redirect extrapolated back from the destination's first issue). Only for code in ITCM
+  // (itcm_code_: the fetch fast range holds the current 32-byte block).
+  int64_t fetch_ahead_ = m55::kFetchBufferBytes;
+  bool itcm_code_ = false;
+  // The last store to DTCM: the banks it wrote (a bit each) and the cycle of its last beat.
+  uint64_t store_banks_ = 0;
+  Cycles store_cycle_ = 0;
 };
 
 }  // namespace corsim::cpu::timing

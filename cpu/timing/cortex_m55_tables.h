@@ -3,6 +3,8 @@
 //   [LLVM-M55]  llvm/lib/Target/ARM/ARMScheduleM55.td (its header comment and per-class entries)
 //   [SLOTHY]    slothy-optimizer/slothy slothy/targets/arm_v81m/cortex_m55r1.py ('approximate')
 //   [inferred]  our inference from the sources named with it (calibration point, not an Arm number)
+//   [HELIUM-3]  Arm, "Helium optimization topics #3 - Processor specific details" (github.com/
+//               Arm-Examples/Helium-Optimization, General_optimizations/processor_specific.md)
 //   [M33-SI]    measurements on Cortex-M33 silicon (RP2350, r1p0) by jnk0le: github.com/jnk0le/random
 //               "pipeline cycle test/doc/cortex_m33.md", which cites Arm's Cortex-M55 Software
 //               Optimization Guide for the dual-issue rules. Used for the M55 where [LLVM-M55]'s
@@ -75,6 +77,21 @@ inline constexpr unsigned kTakenBranchCost = 2;
 inline constexpr unsigned kLoopEndCachedCost = 0;
 // Bytes per cycle of LDM/STM/PUSH/POP and VLDM/VSTM: the 64-bit data path (WikiChip).
 inline constexpr unsigned kBytesPerBeat = 8;
+// The ITCM port ([HELIUM-3] "I-TCM bandwidth": "the I-TCM interface on the Cortex-M55 processor is
+// only 32-bit width and the processor can access 64-bit of data per clock cycle"): instruction fetch
+// from ITCM delivers one 32-bit word per cycle, and a data access to ITCM (a literal load) takes the
+// port for a cycle per word, a cycle in which fetch gets nothing ("The I-TCM bandwidth issue could
+// also affect general program codes ... if the code contains a lot of literal data accesses").
+inline constexpr unsigned kItcmPortBytes = 4;
+// The prefetch FIFO: three words, the Cortex-M3's (Arm DDI 0337, Cortex-M3 TRM section 1.5 "Prefetch Unit":
+// "The PFU buffers up to three word fetches in its FIFO"); no M55 figure was found ([LLVM-M55]: "a
+// lot like the M4/M33"), so an assumption to calibrate (docs/timing.md "settle with").
+inline constexpr unsigned kFetchBufferBytes = 12;
+// D-TCM read after store ([HELIUM-3] "Read after-write in D-TCM (Cortex-M52, Cortex-M55)": "right
+// after a store to a D-TCM bank, the read to the same D-TCM could be delayed"): a load issued the
+// cycle after a store, touching a bank the store wrote, waits this long (the amount is not given:
+// 1 assumed; docs/timing.md "settle with").
+inline constexpr unsigned kDtcmReadAfterStoreDelay = 1;
 // Exception entry: stacking 8 words plus vector fetch. Arm quotes 12 cycles for Cortex-M4/M7
 // interrupt latency; used for M55 until calibrated (no source gives an M55 figure; an assumption).
 inline constexpr unsigned kExceptionEntry = 12;

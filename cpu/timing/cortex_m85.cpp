@@ -107,26 +107,27 @@ bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) 
   return open & second_ok & unit_free & load_fits;
 }
 
-Cycles CortexM85Model::branch_cost(const RetireInfo& r, Cycles issue) {
+Prediction CortexM85Model::predict(const RetireInfo& r) {
   const BranchKind kind = r.info->branch;
-  if (kind == BranchKind::None) return 0;
   ++stats_.branches;
-  Prediction outcome = Prediction::Correct;
   if (kind == BranchKind::LoopEnd) {
     // LE resolves at issue from LR: free once its loop is known, also when the loop ends.
-    if (loop_end_pc_ != r.pc && r.branch_taken) outcome = Prediction::Wrong;
+    const bool known = loop_end_pc_ == r.pc || !r.branch_taken;
     if (r.branch_taken) loop_end_pc_ = r.pc;
-  } else if (kind == BranchKind::LoopStart && !r.branch_taken) {
-    // DLS, or WLS entering the loop: no redirect
-  } else {
-    const bool conditional = ((r.info->traits & kTraitConditional) != 0) | r.in_it_block;
-    outcome = predictor_.predict_and_update(r.pc, kind, conditional, r.branch_taken, r.next_pc, r.pc + r.size);
+    return known ? Prediction::Correct : Prediction::Wrong;
   }
+  if (kind == BranchKind::LoopStart && !r.branch_taken) return Prediction::Correct;  // DLS, or WLS entering
+  const bool conditional = ((r.info->traits & kTraitConditional) != 0) | r.in_it_block;
+  return predictor_.predict_and_update(r.pc, kind, conditional, r.branch_taken, r.next_pc, r.pc + r.size);
+}
+
+Cycles CortexM85Model::branch_cost(const RetireInfo& r, Prediction outcome, Cycles issue) {
   // A correctly predicted branch costs no cycle, taken or not: the instruction at a taken branch's
   // destination may issue in the branch's cycle ([M85-SI] "branching": "predicted taken branch can
   // tripple issue with 2 prior instructions or 1 prior and 1 at destination address", observed as
   // "one pair taking 0.5 cycle"; LE "behaves like regular branch instruction"). The fetch bandwidth
-  // that needs (4-8 16-bit instructions before the branch) is assumed available.
+  // [M85-SI] asks for is checked for the triple issue (retire: kTripleBeforeBranchT16,
+  // kTripleAcrossBranchT16); a pair of the branch and its destination is assumed to have it.
   if (outcome == Prediction::Correct) return 0;
   if (outcome == Prediction::StaticTaken) {
     stats_.frontend_stall_cycles += kStaticTakenCost - 1;
@@ -216,7 +217,19 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   const Cycles advance = read_advance(r);
   const Cycles operand_gate = operands > advance ? operands - advance : 0;
   const Cycles waits = later(later(blocked_until_, operand_gate), later(unit_free_[unit], gate));
-  Cycles issue = later(fits_in_current_cycle(r, bytes) ? now_ : now_ + 1, waits);
+  t16_run_ = (ii.traits & kTraitT16) ? t16_run_ + 1 : 0;
+  const bool is_branch = ii.branch != BranchKind::None;
+  // A predicted taken branch may issue third after two ([M85-SI] "branching"; kBranchThirdOk, and
+  // the run of .n instructions): the prediction is made here when the rest holds, else after issue.
+  bool predicted = false, third = false;
+  Prediction outcome = Prediction::Correct;
+  if ((cycle_ & (kBranchThirdOk | single_unit_bit(Unit::Branch))) == kBranchThirdOk && r.branch_taken && is_branch &&
+      t16_run_ >= kTripleBeforeBranchT16) [[unlikely]] {
+    outcome = predict(r);
+    predicted = true;
+    third = outcome == Prediction::Correct;
+  }
+  Cycles issue = later((fits_in_current_cycle(r, bytes) | third) ? now_ : now_ + 1, waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
   if (flags & kVector) {
     unit_free_[unit] = issue + ii.occupancy;
@@ -233,8 +246,15 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     const uint32_t aux = ii.model_aux;
     const uint32_t load_bytes = (aux & kLoadPort) ? std::max<uint32_t>(bytes, 4) : 0;
     cycle_ = (aux & kCycleStart) | (load_bytes << kLoadBytesShift);
+  } else if (cycle_ & kCycleOpen) {
+    // The second closes the cycle; when it takes partners (and no third is in the cycle yet) a
+    // predicted taken branch may still come third if neither used the branch unit (checked above).
+    const uint32_t aux = ii.model_aux;
+    const uint32_t third_ok = ((aux & kTakesPartner) != 0) & ((cycle_ & kTripled) == 0) ? kBranchThirdOk : 0;
+    cycle_ = (cycle_ & ~(kCycleOpen | kBranchThirdOk)) | (aux & kSingleUnits) | third_ok;
+    ++stats_.dual_issued;
   } else {
-    cycle_ &= ~kCycleOpen;
+    cycle_ &= ~kBranchThirdOk;  // the third, a branch after two
     ++stats_.dual_issued;
   }
 
@@ -262,13 +282,20 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     }
   }
 
-  if (ii.branch != BranchKind::None) {
-    const Cycles redirect = branch_cost(r, issue);
+  if (is_branch) {
+    if (!predicted) outcome = predict(r);
+    const Cycles redirect = branch_cost(r, outcome, issue);
     if (redirect != 0) {
       blocked_until_ = later(blocked_until_, redirect);
-      cycle_ &= ~kCycleOpen;
+      cycle_ &= ~(kCycleOpen | kBranchThirdOk);
+    } else if (r.branch_taken && issue == now_ && !third && t16_run_ >= kTripleAcrossBranchT16 &&
+               (cycle_ & (kCycleOpen | kTripled)) == 0) {
+      // Predicted taken, issued second, with the fetch bandwidth to cross ([M85-SI] "branching"):
+      // its destination's first instruction may join as a third.
+      cycle_ = (cycle_ & ~kBranchThirdOk) | kCycleOpen | kTripled;
     }
   }
+  if (r.branch_taken) t16_run_ = 0;  // fetch goes on at the destination
   return commit(issue);
 }
 
@@ -276,6 +303,7 @@ Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
   cycle_ = 0;
   flags_in_time_ = 0;
+  t16_run_ = 0;
   blocked_until_ = 0;
   return charge_exception_entry(kExceptionEntry);
 }

@@ -52,6 +52,10 @@ class CortexM85Model final : public CpuTimingModel {
   // issue second itself (kSecondOk: a vector load/store may join it) and the load bytes it moved
   // (from bit kLoadBytesShift). A new cycle starts as its first instruction's model_aux & kCycleStart.
   static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
+  // Two issued, neither a branch nor a group ender: a predicted taken branch may issue third
+  // (m85::kTripleBeforeBranchT16). kTripled: a third instruction already joined or may join after a
+  // branch issued second (m85::kTripleAcrossBranchT16).
+  static constexpr uint32_t kBranchThirdOk = 1u << 16, kTripled = 1u << 17;
   static constexpr uint32_t kCycleStart = kCycleOpen | kSingleUnits | kSecondOk;
   static_assert(kTakesPartner == kCycleOpen);
   static void place_accumulator_last(InstrInfo& info);
@@ -60,7 +64,8 @@ class CortexM85Model final : public CpuTimingModel {
   Cycles read_advance(const RetireInfo& r) const;
   bool fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) const;
   static bool is_vector_load_store(uint8_t flags) { return (flags & (kVector | kEndsGroup)) == (kVector | kEndsGroup); }
-  Cycles branch_cost(const RetireInfo& r, Cycles issue);
+  Prediction predict(const RetireInfo& r);
+  Cycles branch_cost(const RetireInfo& r, Prediction outcome, Cycles issue);
 
   uint32_t cycle_ = 0;
   std::array<Cycles, 20> unit_free_{};
@@ -68,7 +73,8 @@ class CortexM85Model final : public CpuTimingModel {
   Cycles last_vector_start_ = 0;  // vector instructions start one per cycle
   Cycles scalar_gate_ = 0;        // no scalar issues before this: a vector load/store's second beat
   uint32_t loop_end_pc_ = 1;
-  Cycles flags_in_time_ = 0;  // a mispredicted flag-reading branch issued before this pays extra
+  Cycles flags_in_time_ = 0;
+  uint32_t t16_run_ = 0;      // 16-bit instructions in a row up to this one since the last taken branch  // a mispredicted flag-reading branch issued before this pays extra
   BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth> predictor_;
 };
 

@@ -79,6 +79,15 @@ inline constexpr unsigned kMispredictCost = 7;
 // (assumption: between the M55's 2-cycle taken branch [M33-SI] and the 7 of a mispredict;
 // docs/timing.md "Sources" names the microbenchmark that would settle it).
 inline constexpr unsigned kStaticTakenCost = 3;
+// Triple issue across a predicted taken branch ([M85-SI] "branching": "predicted taken branch can
+// tripple issue with 2 prior instructions or 1 prior and 1 at destination address, provided that
+// there is enough fetch bandwidth (at least 4 (when close, or doesn't tripple across branch) or 8
+// (when far and tripples across branch) `.n` instructions prior to branch (including branch
+// opcode))"): the run of 16-bit instructions, the branch included, that each form needs. The
+// "close" case (4 across the branch for a near destination) is not modelled: what "close" means is
+// not given (docs/timing.md "settle with").
+inline constexpr unsigned kTripleBeforeBranchT16 = 4;  // the branch third, after 2 prior
+inline constexpr unsigned kTripleAcrossBranchT16 = 8;  // 1 prior, the branch, 1 at its destination
 // A mispredicted branch whose flags were set less than a cycle ahead of it (two from EX3) costs 5
 // more ([M85-SI] "branching": "otherwise you get +5 cycle to misprediction penalty").
 inline constexpr unsigned kLateFlagsMispredictCost = 5;

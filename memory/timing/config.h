@@ -51,7 +51,7 @@ struct MemorySystemConfig {
   CacheConfig dcache{{32 * 1024, 32, 4}, true};
   WritePolicy write_policy = WritePolicy::Auto;
   uint32_t dtcm_banks = 4;        // DTCM banked as 4 x 32-bit (WikiChip Cortex-M55); a power of two
-  uint32_t fetch_bytes = 8;       // the M55 fetches 64 bits at a time (its AXI/ITCM width)
+  uint32_t fetch_bytes = 8;       // AXI fetches: 64 bits at a time (the ITCM port width is the core model's: docs/timing.md)
   std::vector<MemoryRegion> memories;
   std::array<NpuPort, 2> npu_ports{NpuPort{8, 32, 32}, NpuPort{1, 64, 64}};
 };

@@ -55,6 +55,14 @@ reset:
     ldr r0, =bench_\b
     bl measure
     .endr
+    .irp b, loop_le_unaligned, branch_taken_unaligned, itcm_literal_loads, dtcm_store_load_same_bank, dtcm_store_load_other_bank
+    ldr r0, =bench_\b
+    bl measure
+    .endr
+    .irp b, triple_before_branch, triple_before_branch_t32, triple_across_branch
+    ldr r0, =bench_\b
+    bl measure
+    .endr
     bl counters
     movs r0, #0x18              /* SYS_EXIT, ADP_Stopped_ApplicationExit */
     ldr r1, =0x20026
@@ -149,6 +157,7 @@ run_once:
 bench_alu_dep:                  /* 8 dependent 32-bit adds per iteration, low-overhead loop */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 8
     add.w r1, r1, #1
     .endr
@@ -159,6 +168,7 @@ bench_alu_dep:                  /* 8 dependent 32-bit adds per iteration, low-ov
 bench_alu_indep:                /* 8 adds on four registers: each depends on the one 4 before */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 2
     add.w r1, r1, #1
     add.w r2, r2, #1
@@ -173,6 +183,7 @@ bench_load_use:                 /* 4 x (load word, use it at once) from DTCM */
     push {r4-r7, lr}
     ldr r2, =DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     ldr.w r1, [r2]
     add.w r3, r1, #1
@@ -186,6 +197,7 @@ bench_mac_chain:                /* 8 MLAs chained through the accumulator */
     movs r2, #3
     movs r3, #5
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 8
     mla r1, r2, r3, r1
     .endr
@@ -198,6 +210,7 @@ bench_divide:                   /* 4 independent unsigned divides */
     movs r2, #200
     movs r3, #7
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  udiv r1, r2, r3
     udiv r4, r2, r3
     udiv r5, r2, r3
@@ -205,22 +218,40 @@ bench_divide:                   /* 4 independent unsigned divides */
     le lr, 1b
     pop {r4-r7, pc}
 
+/* le_loop NAME, BODY, START: bench_NAME runs BODY r0 times closed by LE, the loop starting on a
+ * word boundary (START empty: as compilers place loops, [HELIUM-3]) or 2 bytes into a word (START
+ * nop.n); BODY may end on label 5 (the LE). */
+    .macro le_loop name, body, start
     .thumb_func
-bench_branch_taken:             /* 4 unconditional forward branches, all taken */
+bench_\name:
     push {r4-r7, lr}
     dls lr, r0
-1:  b.w 2f
+    .p2align 2
+    \start
+1:  \body
+5:  le lr, 1b
+    pop {r4-r7, pc}
+    .endm
+    .macro four_forward_b       /* 4 unconditional forward branches, all taken */
+    b.w 2f
 2:  b.w 3f
 3:  b.w 4f
 4:  b.w 5f
-5:  le lr, 1b
-    pop {r4-r7, pc}
+    .endm
+    .macro four_adds            /* 4 independent adds */
+    add.w r1, r1, #1
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    .endm
+    le_loop branch_taken, four_forward_b
 
     .thumb_func
 bench_branch_not_taken:         /* 4 x (compare, conditional branch never taken) */
     push {r4-r7, lr}
     movs r1, #0
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     cmp.w r1, #0
     bne.w 9f
@@ -231,6 +262,7 @@ bench_branch_not_taken:         /* 4 x (compare, conditional branch never taken)
     .thumb_func
 bench_loop_subs_bne:            /* 4 independent adds, loop closed by SUBS + BNE */
     push {r4-r7, lr}
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  add.w r1, r1, #1
     add.w r2, r2, #1
     add.w r3, r3, #1
@@ -244,6 +276,7 @@ bench_ldrb_use:                 /* 4 x (load byte, use it at once) from DTCM (is
     push {r4-r7, lr}
     ldr r2, =DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     ldrb.w r1, [r2]
     add.w r3, r1, #1
@@ -257,6 +290,7 @@ bench_pointer_chase:            /* 4 loads, each through the address the one bef
     ldr r2, =DATA + 0x40
     str r2, [r2]                /* the word holds its own address */
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     ldr.w r2, [r2]
     .endr
@@ -266,21 +300,13 @@ bench_pointer_chase:            /* 4 loads, each through the address the one bef
     .thumb_func
 bench_loop_t16_bne:             /* 16-bit SUBS, ADD (no flags), BNE taken ([M33-SI] example) */
     push {r4-r7, lr}
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  subs r0, #1
     add r1, r2
     bne 1b
     pop {r4-r7, pc}
 
-    .thumb_func
-bench_loop_le:                  /* the same body closed by LE */
-    push {r4-r7, lr}
-    dls lr, r0
-1:  add.w r1, r1, #1
-    add.w r2, r2, #1
-    add.w r3, r3, #1
-    add.w r4, r4, #1
-    le lr, 1b
-    pop {r4-r7, pc}
+    le_loop loop_le, four_adds          /* the same body closed by LE */
 
 /* loop_bench NAME, BODY: bench_NAME runs BODY (a macro) r0 times in a low-overhead loop. */
     .macro loop_bench name, body
@@ -289,6 +315,7 @@ bench_\name:
     push {r4-r7, lr}
     ldr r1, =DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  \body
     le lr, 1b
     pop {r4-r7, pc}
@@ -305,6 +332,7 @@ bench_mispredict_flags_\name:
     push {r4-r7, lr}
     movs r3, #0
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  \first
     \second
     bne.w 2f
@@ -325,12 +353,85 @@ bench_mispredict_flags_\name:
     .endm
     loop_bench btb_miss_forward_b, forward_b_128
 
+/* ---- M55 TCM ports ([HELIUM-3]: Arm, "Helium optimization topics #3 - Processor specific
+ * details": the M55's I-TCM interface is 32 bits wide; a D-TCM read right after a store to the
+ * same bank is delayed on the M52/M55; 4 D-TCM banks by address bits 2-3) ------------------------ */
+    le_loop loop_le_unaligned, four_adds, nop.n             /* loop_le 2 bytes into a word */
+    le_loop branch_taken_unaligned, four_forward_b, nop.n   /* every destination 2 bytes into a word */
+
+    .thumb_func
+bench_itcm_literal_loads:       /* 4 x (literal load from ITCM, independent add) */
+    push {r4-r7, lr}
+    dls lr, r0
+    .p2align 2
+1:  .rept 4
+    ldr.w r1, 8f
+    add.w r2, r2, #1
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+    .p2align 2
+8:  .word 0x12345678
+
+    .macro store_load_bench name, offset
+    .thumb_func
+bench_dtcm_store_load_\name:   /* 4 x (store a word, load one \offset bytes on) in DTCM */
+    push {r4-r7, lr}
+    ldr r2, =DATA + 0x80
+    dls lr, r0
+    .p2align 2
+1:  .rept 4
+    str.w r1, [r2]
+    ldr.w r3, [r2, #\offset]
+    .endr
+    le lr, 1b
+    pop {r4-r7, pc}
+    .endm
+    store_load_bench same_bank, 16      /* address bits 2-3 equal: the bank the store wrote */
+    store_load_bench other_bank, 4
+
+/* ---- M85 triple issue across a predicted taken branch ([M85-SI] "branching": "predicted taken
+ * branch can tripple issue with 2 prior instructions or 1 prior and 1 at destination address,
+ * provided that there is enough fetch bandwidth (at least 4 ... or 8 ... `.n` instructions prior to
+ * branch (including branch opcode))"); loops closed by SUBS + BNE as loop_t16_bne ------------- */
+/* subs_bne_loop NAME, BODY: bench_NAME runs SUBS r0, BODY, BNE back (r0 passes), word-aligned. */
+    .macro subs_bne_loop name, body
+    .thumb_func
+bench_\name:
+    push {r4-r7, lr}
+    .p2align 2
+1:  subs r0, #1
+    \body
+    bne 1b
+    pop {r4-r7, pc}
+    .endm
+    .macro three_adds_n         /* 3 independent 16-bit ADDs */
+    add r1, r2
+    add r3, r2
+    add r4, r2
+    .endm
+    .macro two_adds_n_one_w     /* the same, the last one 32-bit */
+    add r1, r2
+    add r3, r2
+    add.w r4, r4, r2
+    .endm
+    .macro six_adds_n           /* 6 independent 16-bit ADDs */
+    three_adds_n
+    add r5, r2
+    add r6, r2
+    add r7, r2
+    .endm
+    subs_bne_loop triple_before_branch, three_adds_n        /* 5 x .n */
+    subs_bne_loop triple_before_branch_t32, two_adds_n_one_w /* the run of .n up to the BNE is 1 */
+    subs_bne_loop triple_across_branch, six_adds_n          /* 8 x .n */
+
 /* ---- memory system (memory/timing: caches, TCM, DDR) -------------------------------------- */
     .thumb_func
 bench_ldr_ddr_uncached:         /* 4 independent word loads from DDR, D-cache off */
     push {r4-r7, lr}
     ldr r2, =DDR_DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  ldr.w r1, [r2]
     ldr.w r3, [r2, #4]
     ldr.w r4, [r2, #8]
@@ -343,6 +444,7 @@ bench_ldr_ddr_hit:              /* the same loads with the D-cache on: one line,
     push {r4-r7, lr}
     ldr r2, =DDR_DATA
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  ldr.w r1, [r2]
     ldr.w r3, [r2, #4]
     ldr.w r4, [r2, #8]
@@ -355,6 +457,7 @@ bench_ldr_ddr_miss:             /* one load per new 32-byte line (D-cache on): a
     push {r4-r7, lr}
     ldr r2, =DDR_DATA + 0x10000
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  ldr.w r1, [r2], #32
     le lr, 1b
     pop {r4-r7, pc}
@@ -366,6 +469,7 @@ bench_mve_ld_int_mul_st:        /* 4 x (VLDR, VADD, VMUL, VSTR): LD/ST, INT, MUL
     ldr r1, =DATA
     ldr r2, =DATA + 0x100
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     vldrw.u32 q0, [r1]
     vadd.i32 q1, q2, q3
@@ -381,6 +485,7 @@ bench_mve_ld_ld_int_st:         /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back
     ldr r1, =DATA
     ldr r2, =DATA + 0x100
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 4
     vldrw.u32 q0, [r1]
     vldrb.u32 q1, [r1]
@@ -406,6 +511,7 @@ bench_mve_ld_ld_int_st:         /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back
 bench_mve_same_pipe:            /* 8 independent VADDs: one pipe, no overlap */
     push {r4-r7, lr}
     dls lr, r0
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
 1:  .rept 2
     vadd.i32 q0, q4, q5
     vadd.i32 q1, q4, q5

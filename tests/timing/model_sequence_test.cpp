@@ -255,6 +255,39 @@ TEST(CortexM85Model, BtbMissesArePredictedStatically) {
   }
 }
 
+// A loop at 0x1000 of SUBS, `adds` independent ADDs and a BNE back, all 16-bit unless `wide_last`
+// makes the last ADD 32-bit; the cycles of its last 10 of 20 passes (the BNE predicted by then).
+Cycles subs_adds_bne_loop(unsigned adds, bool wide_last) {
+  CortexM85Model m;
+  std::vector<Op> s;
+  for (int pass = 0; pass < 20; ++pass) {
+    s.push_back({OpClass::IntAlu, r(0), static_cast<uint16_t>(r(0) | kFlags), 0, 0, kTraitT16});  // SUBS r0, #1
+    for (unsigned i = 0; i < adds; ++i) {
+      const bool wide = wide_last && i + 1 == adds;
+      s.push_back({OpClass::IntAlu, static_cast<uint16_t>(r(3 + i) | r(2)), r(3 + i), 0, 0,
+                   static_cast<uint16_t>(wide ? 0 : kTraitT16)});
+    }
+    s.push_back({OpClass::Branch, kFlags, 0, 0, 0, kTraitT16 | kTraitConditional, BranchKind::Direct, true, 0x1000});
+  }
+  return sum(run(m, s), s.size() / 2);
+}
+
+TEST(CortexM85Model, PredictedTakenBranchTripleIssuesGivenFetchBandwidth) {
+  // [M85-SI] "branching": "predicted taken branch can tripple issue with 2 prior instructions or 1
+  // prior and 1 at destination address, provided that there is enough fetch bandwidth (at least 4
+  // ... or 8 ... `.n` instructions prior to branch (including branch opcode))".
+  // 5 x .n: SUBS ADD | ADD ADD BNE (third after two, 5 >= 4) = 2 per pass.
+  EXPECT_EQ(subs_adds_bne_loop(3, false), 20u);
+  // The last ADD 32-bit: one .n up to the BNE: SUBS ADD | ADD ADD.W | BNE SUBS' | ... = 2.5 per pass.
+  EXPECT_EQ(subs_adds_bne_loop(3, true), 25u);
+  // 8 x .n: SUBS ADD | ADD ADD | ADD ADD | ADD BNE SUBS' (across: 8 >= 8) | ADD ADD | ADD ADD |
+  // ADD ADD BNE (third after two) = 7 cycles per two passes.
+  EXPECT_EQ(subs_adds_bne_loop(6, false), 35u);
+  // 7 x .n: SUBS ADD | ADD ADD | ADD ADD BNE (third after two; 7 < 8, so never across) = 3 per pass
+  // (without the rule: ... | BNE SUBS' | ..., 3.5 per pass).
+  EXPECT_EQ(subs_adds_bne_loop(5, false), 30u);
+}
+
 TEST(CortexM85Model, MispredictCostsFiveMoreWhenTheFlagsAreSetLate) {
   // [M85-SI] "branching": flags must be set at least 1 cycle ahead of the branch (from EX1/EX2), 2
   // from EX3, "otherwise you get +5 cycle to misprediction penalty". Each branch below is taken

@@ -26,10 +26,12 @@ const std::vector<std::string> kNames = {
     "ldr_ddr_hit",     "ldr_ddr_miss",      "mve_ld_int_mul_st", "mve_ld_ld_int_st", "mve_same_pipe",
     "ldrb_use",        "pointer_chase",     "loop_t16_bne",      "mve_vldr_scalar",   "mispredict_flags_late",
     "mispredict_flags_in_time",             "btb_miss_forward_b",
+    "loop_le_unaligned", "branch_taken_unaligned", "itcm_literal_loads", "dtcm_store_load_same_bank",
+    "dtcm_store_load_other_bank", "triple_before_branch", "triple_before_branch_t32", "triple_across_branch",
     // counters over one bench_load_use run (raw values, not per iteration)
     "pmu_inst",        "pmu_stall",         "pmu_ccntr",         "dwt_cyccnt",        "systick"};
 constexpr unsigned kIterations = 64;  // the guest reports cycles(128) - cycles(64)
-constexpr size_t kLoopResults = 22;   // the per-loop results; the counter values follow
+constexpr size_t kLoopResults = 30;   // the per-loop results; the counter values follow
 
 std::map<std::string, double> run_microbench(const std::string& cpu) {
   const std::vector<uint32_t> words = timing_test::run_timing_guest(CORSIM_TIMING_MICROBENCH_ELF, cpu, kNames.size());
@@ -120,6 +122,48 @@ const Expectation kExpected[] = {
      "halfword address, assumed: 4 of the loop's branches per entry), is unconditional, so statically taken "
      "and redirected at decode in 3 (assumed, docs/timing.md; a mispredict, 7, before session 6): 128 x 3, + 1 "
      "for the LE, which cannot share the branch unit with the first B.W"},
+    // M55 TCM ports (cpuacc3). [HELIUM-3]: Arm, "Helium optimization topics #3 - Processor specific
+    // details" (github.com/Arm-Examples/Helium-Optimization, General_optimizations/processor_specific.md).
+    // The other loops above start on a word boundary (.p2align 2, as compilers place loops), where
+    // these rules cost nothing.
+    {"loop_le_unaligned", 6, 2.5,
+     "M55: loop_le (5) + 1: the LE sends fetch back to the loop start's word, which holds only the first half of "
+     "the first ADD.W, and the 32-bit ITCM port gives one word per cycle ([HELIUM-3] 'I-TCM bandwidth': 'only "
+     "32-bit width'; 'Instruction alignment': unaligned instructions 'can cause stall cycles in loops even when "
+     "the Low Overhead Branch (LOB) extension is used'); M85 as loop_le (no such rule for its ITCM)"},
+    {"branch_taken_unaligned", 14, 5,
+     "M55: each taken B.W 2 ([M33-SI]) + 1 for the next word of its 32-bit destination ([HELIUM-3], as "
+     "loop_le_unaligned): B c0, B c3, B c6, B c9, LE c12, loop start c14 = 14; M85 as branch_taken"},
+    {"itcm_literal_loads", 13, 4.5,
+     "M55: each LDR.W literal reads ITCM through the instruction port ([HELIUM-3] 'I-TCM bandwidth': literal "
+     "data accesses), so fetch loses that cycle's word and the next ADD.W (32-bit, the FIFO empty after the LE "
+     "restarted fetch) waits a cycle: LDR c0, ADD c2, LDR c3, ADD c5, LDR c6, ADD c8, LDR c9, ADD c11, LE c12 = "
+     "13 (9 without the rule); M85: LDR + ADD pairs as load_use, the LE with the next LDR = 4.5"},
+    {"dtcm_store_load_same_bank", 13, 8,
+     "M55: the LDR issued the cycle after a STR to the same D-TCM bank (offset 16: address bits 2-3 equal) "
+     "waits 1 (amount assumed) ([HELIUM-3] 'Read after-write in D-TCM (Cortex-M52, Cortex-M55)'): STR c0, LDR "
+     "c1 (+1), STR c3, ... LDR c10 (+1), LE c12 = 13; M85 (not affected: 'does not affect ... D-TCM interface "
+     "on Cortex-M85'): STR and LDR share a cycle (store and load pipes, [LLVM-M85]) and the second access "
+     "waits a cycle for bank 0 (the existing same-cycle bank rule, docs/timing.md 'Memory'): 2 per pair = 8"},
+    {"dtcm_store_load_other_bank", 9, 4.5,
+     "M55: offset 4, another bank: no delay, one per cycle: 8 + LE = 9; M85: 9 instructions in pairs = 4.5"},
+    // M85 triple issue across a predicted taken branch (cpuacc3): [M85-SI] "branching": "predicted taken
+    // branch can tripple issue with 2 prior instructions or 1 prior and 1 at destination address, provided
+    // that there is enough fetch bandwidth (at least 4 (when close, or doesn't tripple across branch) or 8
+    // (when far and tripples across branch) `.n` instructions prior to branch (including branch opcode))".
+    // M55: SUBS #imm is one of its pairable 16-bit forms, a register ADD is not, B is ([LLVM-M55]); the
+    // taken BNE costs 2 ([M33-SI]).
+    {"triple_before_branch", 4, 2,
+     "M85: SUBS ADD | ADD ADD BNE (the BNE third after two, 5 .n up to it >= 4) = 2 (2.5 without the rule, "
+     "the BNE pairing with the next SUBS instead); M55: SUBS ADD | ADD | ADD BNE (taken 2) = 4"},
+    {"triple_before_branch_t32", 5, 2.5,
+     "M85: the third ADD is 32-bit, so only 1 .n before the BNE (itself included: 1 < 4): no triple: SUBS ADD | "
+     "ADD ADD.W | BNE SUBS' | ... = 5 instructions in 2.5 cycles; M55: SUBS ADD | ADD | ADD.W | BNE (no pair "
+     "after a 32-bit instruction, taken 2) = 5"},
+    {"triple_across_branch", 7, 3.5,
+     "M85: 8 .n up to the BNE: SUBS ADD | ADD ADD | ADD ADD | ADD BNE SUBS' (1 prior, the BNE, 1 at its "
+     "destination) | ADD ADD | ADD ADD | ADD ADD BNE (2 prior) | = 7 cycles per two passes (4 per pass without "
+     "the rule); M55: SUBS ADD | 5 x ADD, BNE pairing with the last | taken 2 = 7"},
 };
 
 class GoldenTiming : public ::testing::TestWithParam<std::string> {};
