@@ -73,8 +73,8 @@ class CortexM85Model final : public CpuTimingModel {
   Cycles last_vector_start_ = 0;  // vector instructions start one per cycle
   Cycles scalar_gate_ = 0;        // no scalar issues before this: a vector load/store's second beat
   uint32_t loop_end_pc_ = 1;
-  Cycles flags_in_time_ = 0;
-  uint32_t t16_run_ = 0;      // 16-bit instructions in a row up to this one since the last taken branch  // a mispredicted flag-reading branch issued before this pays extra
+  Cycles flags_in_time_ = 0;  // a mispredicted flag-reading branch issued before this pays extra
+  uint32_t t16_run_ = 0;      // 16-bit instructions in a row up to this one since the last taken branch
   BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth> predictor_;
 };
 
