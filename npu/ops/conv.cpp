@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "npu/ops/kernels.h"
+#include "npu/ops/requantize.h"
 #include "npu/ops/rescale.h"
 
 namespace corsim::npu {
@@ -259,10 +260,11 @@ void accumulator_range(const int64_t* __restrict acc, size_t n, int64_t& lo, int
   hi = b;
 }
 
-// The output stage of the common case in one branch-free pass: when every channel's accumulator
-// plus bias rescales exactly in 64 bits (Rescaler::exact_in_64_bits over the accumulators' range)
-// and the stage is a zero point and a clamp, OFM = clamp((x * scale + round) >> shift + zp). Same
-// arithmetic as Rescaler and OutputStage::apply; false (nothing written) otherwise.
+// The output stage of the common case in one pass (requantize.h, vectorised): when every
+// channel's accumulator plus bias rescales exactly in 64 bits (Rescaler::exact_in_64_bits over the
+// accumulators' range) and the stage is a zero point and a clamp, OFM = clamp((x * scale + round)
+// >> shift + zp). Same arithmetic as Rescaler and OutputStage::apply; false (nothing written)
+// otherwise.
 bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales,
                         const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
                         std::vector<int32_t>& ofm) {
@@ -270,31 +272,28 @@ bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<Chann
   if (acc.empty() || od == 0) return false;
   int64_t amin = 0, amax = 0;
   accumulator_range(acc.data(), acc.size(), amin, amax);
-  std::vector<int64_t> bias(od), scale(od), r_pos(od), r_step(od);
-  std::vector<uint64_t> shift(od);
+  PlainRequantize q;
+  q.bias.resize(od);
+  q.scale.resize(od);
+  q.shift.resize(od);
+  q.r_pos.resize(od);
+  q.r_step.resize(od);
+  q.zp = zp;
+  q.lo = lo;
+  q.hi = hi;
   for (size_t o = 0; o < od; ++o) {
     const Rescaler& r = rescalers[o];
     int64_t lo_sum = 0, hi_sum = 0;  // __builtin_add_overflow: GCC and clang alike
     if (__builtin_add_overflow(amin, scales[o].bias, &lo_sum) ||
         __builtin_add_overflow(amax, scales[o].bias, &hi_sum) || !r.exact_in_64_bits(lo_sum, hi_sum))
       return false;
-    bias[o] = scales[o].bias;
-    scale[o] = r.scale();
-    shift[o] = r.shift();
-    r_pos[o] = r.round_term(0);
-    r_step[o] = r.round_term(-1) - r_pos[o];  // |terms| < 2^63 / 2: no overflow
+    q.bias[o] = scales[o].bias;
+    q.scale[o] = r.scale();
+    q.shift[o] = r.shift();
+    q.r_pos[o] = r.round_term(0);
+    q.r_step[o] = r.round_term(-1) - q.r_pos[o];  // |terms| < 2^63 / 2: no overflow
   }
-  for (size_t i = 0; i < acc.size(); i += od) {
-    const int64_t* a = &acc[i];
-    int32_t* q = &ofm[i];
-    for (size_t o = 0; o < od; ++o) {
-      const int64_t p = (a[o] + bias[o]) * scale[o];
-      // The round term by the product's sign without a branch (the sign is data: a branch here is
-      // mispredicted half the time).
-      const int64_t v = (p + r_pos[o] + ((p >> 63) & r_step[o])) >> shift[o];
-      q[o] = static_cast<int32_t>(std::clamp(v + zp, lo, hi));
-    }
-  }
+  requantize(q, acc.data(), acc.size(), ofm.data());
   return true;
 }
 

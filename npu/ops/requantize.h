@@ -1,0 +1,33 @@
+#pragma once
+// The output stage of the common convolution case as one pass over the accumulators, in a scalar
+// form (the definition) and a SIMD form chosen at run time (issue 17 item 3). The arithmetic is
+// Rescaler's 64-bit path (rescale.h) followed by OutputStage::apply without a LUT:
+//   x = acc + bias;  p = x * scale;  v = (p + round(sign p)) >> shift;  q = clamp(v + zp, lo, hi)
+// valid when every x lies in int32 and |p| plus the round term stays inside int64 (the caller
+// checks it with Rescaler::exact_in_64_bits over the accumulators' range).
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace corsim::npu {
+
+// The per-channel constants (index = OFM channel) and the per-operation clamp.
+struct PlainRequantize {
+  std::vector<int64_t> bias;
+  std::vector<int64_t> scale;   // 0 .. 2^32 - 1
+  std::vector<uint64_t> shift;  // 0 .. 63
+  std::vector<int64_t> r_pos;   // round term for p >= 0
+  std::vector<int64_t> r_step;  // round term for p < 0, minus r_pos
+  int64_t zp = 0, lo = 0, hi = 0;  // lo, hi within int32
+  size_t channels() const { return bias.size(); }
+};
+
+// acc and out hold n values in [pixel][channel] order (n a multiple of channels()).
+void requantize_scalar(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+// The same with AVX2 (4 lanes); only defined where it can be compiled (x86-64, GCC or clang).
+bool requantize_avx2_available();
+void requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+// The fastest of the two the host CPU runs.
+void requantize(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+
+}  // namespace corsim::npu

@@ -1,0 +1,97 @@
+// The vectorised output stage (npu/ops/requantize.h) against its scalar form and against the
+// 128-bit definition rescale() (rescale.h, regor Scale<T>) on random channels and accumulators,
+// including the extremes: x = INT32_MIN and INT32_MAX, shift 0 and 63, multipliers 0, 1 and those
+// that are negative as int32 (>= 2^31), every round mode.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "npu/ops/requantize.h"
+#include "npu/ops/rescale.h"
+
+namespace corsim::npu {
+namespace {
+
+struct Case {
+  PlainRequantize q;
+  std::vector<RoundMode> modes;
+  std::vector<uint32_t> dbls;
+  std::vector<int64_t> acc;
+};
+
+// Channels whose every x in int32 rescales exactly in 64 bits (the kernel's precondition).
+Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels) {
+  const uint32_t scales[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x40000000u, 12345};
+  const uint32_t shifts[] = {0, 1, 31, 32, 62, 63};
+  const RoundMode modes[] = {RoundMode::kDbl, RoundMode::kTruncate, RoundMode::kNatural, RoundMode::kSymmetric,
+                             RoundMode::kTruncateToLower, RoundMode::kDoubleAsymmetric};
+  Case c;
+  PlainRequantize& q = c.q;
+  const int64_t ranges[][2] = {{-128, 127}, {0, 255}, {-32768, 32767}, {INT32_MIN, INT32_MAX}};
+  const auto& range = ranges[rng() % 4];
+  q.lo = range[0] + static_cast<int64_t>(rng() % 16);
+  q.hi = range[1] - static_cast<int64_t>(rng() % 16);
+  q.zp = static_cast<int64_t>(rng() % 512) - 256;
+  while (q.channels() < channels) {
+    const uint32_t scale = rng() % 3 ? scales[rng() % 7] : static_cast<uint32_t>(rng());
+    const uint32_t shift = rng() % 2 ? shifts[rng() % 6] : static_cast<uint32_t>(rng() % 64);
+    const RoundMode mode = modes[rng() % 6];
+    const uint32_t dbl = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 31) : 0;
+    const Rescaler r(scale, shift, mode, dbl);
+    if (!r.exact_in_64_bits(INT32_MIN, INT32_MAX)) continue;
+    c.modes.push_back(mode);
+    c.dbls.push_back(dbl);
+    q.bias.push_back(static_cast<int64_t>(rng() % (1 << 21)) - (1 << 20));
+    q.scale.push_back(scale);
+    q.shift.push_back(shift);
+    q.r_pos.push_back(r.round_term(0));
+    q.r_step.push_back(r.round_term(-1) - r.round_term(0));
+  }
+  for (size_t i = 0; i < pixels * channels; ++i) {
+    const size_t o = i % channels;
+    int64_t x = static_cast<int32_t>(rng());
+    switch (rng() % 8) {
+      case 0: x = INT32_MIN; break;
+      case 1: x = INT32_MAX; break;
+      case 2: x = static_cast<int64_t>(rng() % 2001) - 1000; break;
+      default: break;
+    }
+    c.acc.push_back(x - q.bias[o]);  // acc + bias = x
+  }
+  return c;
+}
+
+// The definition: 128-bit rescale, then the zero point and the clamp.
+int32_t reference(const Case& c, size_t i) {
+  const size_t o = i % c.q.channels();
+  const int64_t x = c.acc[i] + c.q.bias[o];
+  const int64_t v = rescale(x, static_cast<uint32_t>(c.q.scale[o]), static_cast<uint32_t>(c.q.shift[o]), c.modes[o],
+                            c.dbls[o]);
+  return static_cast<int32_t>(std::clamp(v + c.q.zp, c.q.lo, c.q.hi));
+}
+
+TEST(Requantize, ScalarMatchesTheDefinition) {
+  std::mt19937_64 rng(17);
+  for (int t = 0; t < 200; ++t) {
+    const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20);
+    std::vector<int32_t> out(c.acc.size());
+    requantize_scalar(c.q, c.acc.data(), c.acc.size(), out.data());
+    for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], reference(c, i)) << "case " << t << " element " << i;
+  }
+}
+
+TEST(Requantize, Avx2MatchesScalar) {
+  ASSERT_TRUE(requantize_avx2_available()) << "this host has no AVX2: the vector path is untested here";
+  std::mt19937_64 rng(4242);
+  for (int t = 0; t < 400; ++t) {
+    const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20);
+    std::vector<int32_t> scalar(c.acc.size()), vec(c.acc.size(), 0x5A5A5A5A);
+    requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data());
+    requantize_avx2(c.q, c.acc.data(), c.acc.size(), vec.data());
+    ASSERT_EQ(vec, scalar) << "case " << t << ", " << c.q.channels() << " channels";
+  }
+}
+
+}  // namespace
+}  // namespace corsim::npu
