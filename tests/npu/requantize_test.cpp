@@ -93,5 +93,26 @@ TEST(Requantize, Avx2MatchesScalar) {
   }
 }
 
+// Rescaler::wide (precomputed round terms) equals rescale() for any input, including 128-bit
+// products and results that saturate to int64.
+TEST(Requantize, RescalerWideEqualsRescale) {
+  std::mt19937_64 rng(99);
+  const RoundMode modes[] = {RoundMode::kDbl, RoundMode::kTruncate, RoundMode::kNatural, RoundMode::kSymmetric,
+                             RoundMode::kTruncateToLower, RoundMode::kDoubleAsymmetric};
+  const uint32_t scales[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu};
+  for (int t = 0; t < 20000; ++t) {
+    const uint32_t scale = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
+    const uint32_t shift = rng() % 3 ? static_cast<uint32_t>(rng() % 64) : (rng() % 2 ? 0 : 63);
+    const RoundMode mode = modes[rng() % 6];
+    const uint32_t dbl = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 31) : 0;
+    Int128 x = static_cast<int64_t>(rng()) >> (rng() % 64);
+    if (rng() % 4 == 0) x *= static_cast<int64_t>(rng() >> 40);  // beyond int64
+    if (rng() % 8 == 0) x = rng() % 2 ? Int128{INT64_MIN} : Int128{INT32_MIN};
+    const Rescaler r(scale, shift, mode, dbl);
+    ASSERT_EQ(r.wide(x), rescale(x, scale, shift, mode, dbl)) << "t " << t;
+    if (x >= INT64_MIN && x <= INT64_MAX) ASSERT_EQ(r(static_cast<int64_t>(x)), rescale(x, scale, shift, mode, dbl));
+  }
+}
+
 }  // namespace
 }  // namespace corsim::npu
