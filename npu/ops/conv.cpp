@@ -1,7 +1,6 @@
 // CONV and DEPTHWISE (TFLite ConvPerChannel; KWS golden): acc = bias + sum (ifm - zp) * w, rescale per channel,
 // output stage. IFM positions outside the map (padding) contribute 0 (TFLite ConvPerChannel).
 #include <algorithm>
-#include <limits>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -260,6 +259,19 @@ void accumulator_range(const int64_t* __restrict acc, size_t n, int64_t& lo, int
   hi = b;
 }
 
+// The smallest and largest IFM value (INT32_MAX, INT32_MIN when n is 0), vectorised like
+// accumulator_range (pminsd / pmaxsd need SSE4.1, hence the AVX2 clone).
+CORSIM_NPU_MULTIVERSION
+void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi) {
+  int32_t a = INT32_MAX, b = INT32_MIN;
+  for (size_t i = 0; i < n; ++i) {
+    a = v[i] < a ? v[i] : a;
+    b = v[i] > b ? v[i] : b;
+  }
+  lo = a;
+  hi = b;
+}
+
 // The output stage of the common case in one pass (requantize.h, vectorised): when every
 // channel's accumulator plus bias rescales exactly in 64 bits (Rescaler::exact_in_64_bits over the
 // accumulators' range) and the stage is a zero point and a clamp, OFM = clamp((x * scale + round)
@@ -352,8 +364,8 @@ bool run_conv(OpContext& ctx) {
   if (!load_channel_scales(ctx, scales)) return false;
 
   std::vector<int64_t> acc(op.ofm.elements());
-  int32_t lo = std::numeric_limits<int32_t>::max(), hi = std::numeric_limits<int32_t>::min();
-  for (int32_t v : raw) { lo = std::min(lo, v); hi = std::max(hi, v); }
+  int32_t lo = 0, hi = 0;
+  value_range(raw.data(), raw.size(), lo, hi);
   const int64_t zp = op.ifm.zero_point;
   const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
   if (fits16) run_loops<int16_t>(op, raw, w, acc);
