@@ -2,6 +2,7 @@
 
 #include "base/bits.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -34,6 +35,25 @@ class BitReader {
       v |= uint32_t{(s_[pos_ >> 3] >> (pos_ & 7)) & 1u} << i;
     }
     return v;
+  }
+  // n fields of `width` bits each (width <= 32), passed in stream order to field(i, value). Away
+  // from the end, each 8-byte load yields as many whole fields as its 57 usable bits hold.
+  template <typename Field>
+  void fields(unsigned n, unsigned width, Field&& field) {
+    const unsigned per_load = width == 0 ? n : 57 / width;
+    const uint64_t mask = (uint64_t{1} << width) - 1;
+    unsigned i = 0;
+    while (i < n) {
+      const size_t byte = pos_ >> 3;
+      if (std::endian::native != std::endian::little || byte + 8 > s_.size() || per_load == 0) break;
+      uint64_t word;
+      std::memcpy(&word, s_.data() + byte, sizeof word);
+      word >>= pos_ & 7;
+      const unsigned end = std::min(n, i + per_load);
+      pos_ += size_t{end - i} * width;
+      for (; i < end; ++i, word >>= width) field(i, static_cast<uint32_t>(word & mask));
+    }
+    for (; i < n; ++i) field(i, get(width));
   }
   void align_byte() { pos_ = (pos_ + 7) & ~size_t{7}; }
   bool at_end() const { return (pos_ >> 3) >= s_.size(); }
@@ -187,12 +207,18 @@ MlwResult decode_mlw(std::span<const uint8_t> stream) {
         w_pos += w_n;
       }
       // Remainders lag one chunk behind the unary parts (mlw_decode.c).
-      if (w_prev_en)
-        for (unsigned i = 0; i < w_prev_n && w_prev_pos < nvalues; ++i, ++w_prev_pos)
-          wval[w_prev_pos] = (w_prev_q[i] << wdiv_bits) + bb.get(wdiv_bits);
-      if (z_prev_en)
-        for (unsigned i = 0; i < z_prev_n && z_prev_pos < zcount; ++i, ++z_prev_pos)
-          zval[z_prev_pos] = (z_prev_q[i] << zdiv) + bb.get(zdiv);
+      if (w_prev_en) {
+        const unsigned n = std::min(w_prev_n, nvalues - w_prev_pos);
+        uint32_t* dst = &wval[w_prev_pos];
+        bb.fields(n, wdiv_bits, [&](unsigned i, uint32_t r) { dst[i] = (w_prev_q[i] << wdiv_bits) + r; });
+        w_prev_pos += n;
+      }
+      if (z_prev_en) {
+        const unsigned n = std::min(z_prev_n, zcount - z_prev_pos);
+        uint32_t* dst = &zval[z_prev_pos];
+        bb.fields(n, zdiv, [&](unsigned i, uint32_t r) { dst[i] = (z_prev_q[i] << zdiv) + r; });
+        z_prev_pos += n;
+      }
       w_prev_en = w_en; w_prev_n = w_n; w_prev_q = w_q;
       z_prev_en = z_en; z_prev_n = z_n; z_prev_q = z_q;
       if (bb.overrun()) break;
