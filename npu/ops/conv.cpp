@@ -16,19 +16,20 @@ namespace {
 // The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied
 // (ethosu55_interface.h).
 template <typename T>
-std::vector<T> prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw) {
+void prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw,
+                   std::vector<T>& out) {
   const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
   const int32_t zp = op.ifm.zero_point;
   if (op.upscale == 0) {
     uh = ih;
     uw = iw;
-    std::vector<T> out(raw.size());
+    out.resize(raw.size());
     for (size_t i = 0; i < raw.size(); ++i) out[i] = static_cast<T>(raw[i] - zp);
-    return out;
+    return;
   }
   uh = 2 * ih;
   uw = 2 * iw;
-  std::vector<T> out(size_t{uh} * uw * c, 0);
+  out.assign(size_t{uh} * uw * c, 0);
   for (uint32_t y = 0; y < uh; ++y)
     for (uint32_t x = 0; x < uw; ++x) {
       // 1 = nearest (each pixel repeated 2x2); 2 = zero insertion (transpose convolution).
@@ -37,7 +38,6 @@ std::vector<T> prepare_input(const OperationConfig& op, const std::vector<int32_
       T* dst = &out[(size_t{y} * uw + x) * c];
       for (uint32_t k = 0; k < c; ++k) dst[k] = static_cast<T>(src[k] - zp);
     }
-  return out;
 }
 
 template <typename Acc, typename T>
@@ -198,9 +198,9 @@ void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_
 
 template <typename T>
 void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const DenseWeights& w,
-               std::vector<int64_t>& acc) {
+               std::vector<int64_t>& acc, std::vector<T>& in) {
   uint32_t uh = 0, uw = 0;
-  const std::vector<T> in = prepare_input<T>(op, raw, uh, uw);
+  prepare_input<T>(op, raw, uh, uw, in);
   // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,
   // ethosu55_interface.h acc_format).
   const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
@@ -317,7 +317,7 @@ bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<Channel
   const OperationConfig& op = ctx.op();
   if (!add_starting_accumulators(ctx, acc)) return false;
   if (!op.acc_output) {
-    leave_accumulators(ctx, std::move(acc));
+    leave_accumulators(ctx, acc);
     return true;
   }
   const uint32_t od = op.ofm.depth;
@@ -325,15 +325,14 @@ bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<Channel
   std::vector<Rescaler> rescalers(od);
   for (uint32_t o = 0; o < od; ++o)
     rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
-  std::vector<int32_t> ofm(acc.size());
+  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  ofm.resize(acc.size());
   int64_t zp = 0, lo = 0, hi = 0;
-  if (out.plain(zp, lo, hi) && plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
-    leave_accumulators(ctx, std::move(acc));
-    return store_feature_map(ctx, op.ofm, ofm);
+  if (!out.plain(zp, lo, hi) || !plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
+    for (size_t i = 0; i < acc.size(); i += od)
+      for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
   }
-  for (size_t i = 0; i < acc.size(); i += od)
-    for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
-  leave_accumulators(ctx, std::move(acc));
+  leave_accumulators(ctx, acc);
   return store_feature_map(ctx, op.ofm, ofm);
 }
 
@@ -343,17 +342,19 @@ bool run_conv(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   if (op.kind == OpKind::kDepthwise && op.ifm.depth != op.ofm.depth)
     return ctx.fail(Fault::kCommand, "DEPTHWISE with IFM depth != OFM depth");
-  std::vector<int32_t> raw;
+  OpScratch& scratch = ctx.scratch();
+  std::vector<int32_t>& raw = scratch.ifm;
   if (!load_feature_map(ctx, op.ifm, raw)) return false;
-  const uint32_t od = op.ofm.depth;
+  // Every accumulator is written by the loops below before it is read.
+  std::vector<int64_t>& acc = scratch.acc;
   if (op.weights_from_ifm2) {
     if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
       return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
-    std::vector<int32_t> raw2;
+    std::vector<int32_t>& raw2 = scratch.ifm2;
     if (!load_feature_map(ctx, op.ifm2, raw2)) return false;
     std::vector<ChannelScale> scales;
     if (!load_channel_scales(ctx, scales)) return false;
-    std::vector<int64_t> acc(op.ofm.elements());
+    acc.resize(op.ofm.elements());
     matmul_loop(op, raw, raw2, acc);
     return finish(ctx, acc, scales);
   }
@@ -363,14 +364,13 @@ bool run_conv(OpContext& ctx) {
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 
-  std::vector<int64_t> acc(op.ofm.elements());
+  acc.resize(op.ofm.elements());
   int32_t lo = 0, hi = 0;
   value_range(raw.data(), raw.size(), lo, hi);
   const int64_t zp = op.ifm.zero_point;
   const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
-  if (fits16) run_loops<int16_t>(op, raw, w, acc);
-  else run_loops<int32_t>(op, raw, w, acc);
-  (void)od;
+  if (fits16) run_loops<int16_t>(op, raw, w, acc, scratch.ifm16);
+  else run_loops<int32_t>(op, raw, w, acc, scratch.ifm32);
   return finish(ctx, acc, scales);
 }
 

@@ -31,8 +31,10 @@ bool mode_supported(const OperationConfig& op) {
   }
 }
 
+// An operand's dense values (in one of the context's scratch buffers) and its extent.
 struct Operand {
-  std::vector<int32_t> raw;
+  explicit Operand(std::vector<int32_t>& buffer) : raw(buffer) {}
+  std::vector<int32_t>& raw;
   uint32_t h = 1, w = 1, d = 1;
   int32_t at(uint32_t y, uint32_t x, uint32_t c) const {
     return raw[(size_t{std::min(y, h - 1)} * w + std::min(x, w - 1)) * d + std::min(c, d - 1)];
@@ -225,7 +227,7 @@ bool run_elementwise(OpContext& ctx) {
     ifm.width = op.ofm.width;
     ifm.depth = op.ofm.depth;
   }
-  Operand a, b;
+  Operand a(ctx.scratch().ifm), b(ctx.scratch().ifm2);
   if (!load_operand(ctx, ifm, a)) return false;
   const bool binary = op.has_ifm2();
   if (binary && !load_operand(ctx, op.ifm2, b)) return false;
@@ -237,7 +239,8 @@ bool run_elementwise(OpContext& ctx) {
   // Operands with the OFM's extent are read in order; broadcast ones through Operand::at.
   const bool a_full = a.h == oh && a.w == ow && a.d == od;
   const bool b_full = b.h == oh && b.w == ow && b.d == od;
-  std::vector<int32_t> ofm(op.ofm.elements());
+  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  ofm.resize(op.ofm.elements());
   // Calls value(ra, rb) for every OFM element with the raw operand values (rb 0 when unary).
   const auto each_element = [&](auto&& value) {
     size_t i = 0;

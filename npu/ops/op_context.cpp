@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <memory>
 
 #include <fmt/format.h>
 
@@ -30,14 +29,18 @@ namespace {
 
 constexpr uint64_t kMaxSpan = uint64_t{1} << 28;  // a feature-map tile over 256 MiB is a bad stream
 
-// One tile's bytes, moved in a single block transfer. Not zero-filled: every byte is read from
-// memory first (loads, and stores that keep the bytes between elements) or overwritten.
+// One tile's bytes, moved in a single block transfer, in a scratch buffer of the context. Every
+// byte is read from memory first (loads, and stores that keep the bytes between elements) or
+// overwritten.
 struct TileSpan {
   bool used = false;
   uint64_t begin = 0, end = 0;
-  std::unique_ptr<uint8_t[]> data;
-  std::span<uint8_t> bytes() { return {data.get(), static_cast<size_t>(end - begin)}; }
-  void allocate() { data.reset(new uint8_t[end - begin]); }
+  uint8_t* data = nullptr;
+  std::span<uint8_t> bytes() { return {data, static_cast<size_t>(end - begin)}; }
+  void allocate(std::vector<uint8_t>& buffer) {
+    buffer.resize(end - begin);
+    data = buffer.data();
+  }
 };
 
 // The byte span of each tile that the elements of `fm` touch (Vela generate_tiles).
@@ -118,10 +121,10 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
   }
   std::array<TileSpan, 4> spans;
   if (!tile_spans(ctx, fm, spans)) return false;
-  for (auto& s : spans) {
-    if (!s.used) continue;
-    s.allocate();
-    if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
+  for (unsigned t = 0; t < 4; ++t) {
+    if (!spans[t].used) continue;
+    spans[t].allocate(ctx.scratch().tiles[t]);
+    if (!ctx.read(fm.region, spans[t].begin, spans[t].bytes())) return false;
   }
   out.resize(fm.elements());
   const unsigned eb = fm.elem_bytes();
@@ -133,7 +136,7 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
     for (uint32_t x = 0; x < fm.width; ++x) {
       uint32_t ly = y, lx = x;
       const unsigned t = tile_of(fm, ly, lx);
-      const uint8_t* pixel = spans[t].data.get() + local_offset(fm, ly, lx, 0);
+      const uint8_t* pixel = spans[t].data + local_offset(fm, ly, lx, 0);
       for (uint32_t c0 = 0; c0 < fm.depth; c0 += run) {
         const uint32_t n = std::min(run, fm.depth - c0);
         const uint8_t* p = pixel + (c0 / run) * run_stride;
@@ -218,9 +221,10 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
   // Read-modify-write keeps the bytes between strided elements (concatenation by strides, KWS).
   // Kept even when the elements cover the span: inside corsim the read is in the bus's transfer
   // log, which the memory timing prices (InterconnectBus::note), so skipping it would move cycles.
-  for (auto& s : spans) {
+  for (unsigned t = 0; t < 4; ++t) {
+    TileSpan& s = spans[t];
     if (!s.used) continue;
-    s.allocate();
+    s.allocate(ctx.scratch().tiles[t]);
     if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
     // The read is an artefact of the block interface, not NPU traffic: undo its count.
     ctx.traffic().read[static_cast<size_t>(ctx.port_of(fm.region))] -= s.bytes().size();
@@ -233,7 +237,7 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
     for (uint32_t x = 0; x < fm.width; ++x) {
       uint32_t ly = y, lx = x;
       const unsigned t = tile_of(fm, ly, lx);
-      uint8_t* pixel = spans[t].data.get() + local_offset(fm, ly, lx, 0);
+      uint8_t* pixel = spans[t].data + local_offset(fm, ly, lx, 0);
       for (uint32_t c0 = 0; c0 < fm.depth; c0 += run) {
         const uint32_t n = std::min(run, fm.depth - c0);
         uint8_t* p = pixel + (c0 / run) * run_stride;
@@ -284,9 +288,13 @@ bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   return true;
 }
 
-void leave_accumulators(OpContext& ctx, std::vector<int64_t> acc) {
+void leave_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   const FeatureMap& ofm = ctx.op().ofm;
-  ctx.accumulators() = Accumulators{std::move(acc), ofm.height, ofm.width, ofm.depth};
+  Accumulators& kept = ctx.accumulators();
+  std::swap(kept.values, acc);
+  kept.height = ofm.height;
+  kept.width = ofm.width;
+  kept.depth = ofm.depth;
 }
 
 }  // namespace corsim::npu

@@ -42,7 +42,7 @@ bool run_pool(OpContext& ctx) {
     return ctx.fail(Fault::kCommand, "POOL ARGMAX with a window other than one unpadded row/column is not modelled");
   FeatureMap ifm = op.ifm;
   if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
-  std::vector<int32_t> raw;
+  std::vector<int32_t>& raw = ctx.scratch().ifm;
   if (!load_feature_map(ctx, ifm, raw)) return false;
   const uint32_t ih = ifm.height, iw = ifm.width, ic = ifm.depth;
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
@@ -51,9 +51,12 @@ bool run_pool(OpContext& ctx) {
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
-  std::vector<int32_t> ofm(op.ofm.elements());
+  // Every OFM element (or, for SUM and NONE, accumulator) is written below.
+  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  ofm.resize(op.ofm.elements());
   const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
-  std::vector<int64_t> acc(accumulates ? ofm.size() : 0);
+  std::vector<int64_t>& acc = ctx.scratch().acc;
+  acc.resize(accumulates ? ofm.size() : 0);
   auto global_scale = [&](int64_t x) {
     return op.ofm_scale_global ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
                                : x;
@@ -136,9 +139,10 @@ bool run_pool(OpContext& ctx) {
   if (accumulates) {
     // SUM and NONE keep their accumulators (ACC_FORMAT acc_input / acc_output, op_context.h).
     if (!add_starting_accumulators(ctx, acc)) return false;
-    leave_accumulators(ctx, acc);
+    if (op.acc_output)
+      for (size_t i = 0; i < acc.size(); ++i) ofm[i] = out.apply(global_scale(acc[i]));
+    leave_accumulators(ctx, acc);  // acc now holds the previous accumulators
     if (!op.acc_output) return true;
-    for (size_t i = 0; i < acc.size(); ++i) ofm[i] = out.apply(global_scale(acc[i]));
   } else {
     ctx.accumulators() = Accumulators{};  // not modelled for the other modes: a later KEEP faults
   }
