@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "npu/ops/kernels.h"
+#include "npu/ops/mac_kernels.h"
 #include "npu/ops/requantize.h"
 #include "npu/ops/rescale.h"
 
@@ -56,39 +57,6 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
 #define CORSIM_NPU_MULTIVERSION
 #endif
 
-// The hot case of CONV (an 8-bit IFM, 32-bit accumulators, ACC_FORMAT I32): every OFM channel's
-// dot product with one patch, four channels at a time so each patch element loaded feeds four
-// multiply-adds (vectorised as pmaddwd / vpmaddwd). Same sums as dot<int32_t>.
-CORSIM_NPU_MULTIVERSION
-void dot_all_channels_i16(const int16_t* __restrict patch, const int16_t* __restrict w, size_t taps, uint32_t od,
-                          int64_t* __restrict out) {
-  uint32_t o = 0;
-  for (; o + 4 <= od; o += 4) {
-    const int16_t* w0 = w + size_t{o} * taps;
-    const int16_t* w1 = w0 + taps;
-    const int16_t* w2 = w1 + taps;
-    const int16_t* w3 = w2 + taps;
-    int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (size_t i = 0; i < taps; ++i) {
-      const int32_t x = patch[i];
-      s0 += x * w0[i];
-      s1 += x * w1[i];
-      s2 += x * w2[i];
-      s3 += x * w3[i];
-    }
-    out[o] = s0;
-    out[o + 1] = s1;
-    out[o + 2] = s2;
-    out[o + 3] = s3;
-  }
-  for (; o < od; ++o) {
-    const int16_t* wo = w + size_t{o} * taps;
-    int32_t s = 0;
-    for (size_t i = 0; i < taps; ++i) s += int32_t{patch[i]} * wo[i];
-    out[o] = s;
-  }
-}
-
 // The hot case of DEPTHWISE: one kernel tap added to every channel's 32-bit accumulator.
 CORSIM_NPU_MULTIVERSION
 void add_tap_i16(int32_t* __restrict acc, const int16_t* __restrict src, const int16_t* __restrict w, uint32_t n) {
@@ -125,6 +93,10 @@ void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t 
   }
 }
 
+// Where the pairs kernel is used: patches shorter than this, or at least this many OFM channels.
+constexpr size_t kPairsMaxTaps = 64;
+constexpr uint32_t kPairsMinChannels = 16;
+
 // CONV as one dot product per OFM element: the receptive field of an OFM position is gathered
 // once into `patch` in the weights' [ky][kx][c] order (padding taps and upscale holes are 0, the
 // zero point being already subtracted), then each OFM channel is one contiguous dot product of
@@ -140,6 +112,12 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const size_t taps = size_t{kh} * kw * c;  // weights [o][ky][kx][c]
   std::vector<T> patch(taps);
+  // Short patches (1x1 convolutions over few channels) leave dot_all_channels_i16's per-channel
+  // loops mostly overhead; the pairs kernel runs over the channels instead (mac_kernels.h).
+  std::vector<int16_t> pairs;
+  const bool use_pairs = std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t> && pairs_kernel_available() &&
+                         (taps < kPairsMaxTaps || od >= kPairsMinChannels);
+  if (use_pairs) pair_weights(w.values.data(), taps, od, pairs);
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       const int x0 = static_cast<int>(ox) * sx - pl;
@@ -169,7 +147,8 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
       }
       int64_t* out = &acc_out[(size_t{oy} * ow + ox) * od];
       if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
-        dot_all_channels_i16(src, w.values.data(), taps, od, out);
+        if (use_pairs) dot_all_channels_pairs(src, pairs.data(), taps, od, out);
+        else dot_all_channels_i16(src, w.values.data(), taps, od, out);
       } else {
         const int16_t* wp = w.values.data();
         for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(src, wp, taps));
