@@ -74,10 +74,9 @@ void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t 
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
-  std::vector<Acc> acc(od);
+  std::vector<Acc> acc(od);  // zero at each position's start: cleared as it is stored
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
-      std::fill(acc.begin(), acc.end(), Acc{0});
       for (uint32_t ky = 0; ky < kh; ++ky) {
         const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
         if (iy < 0 || iy >= static_cast<int>(uh)) continue;
@@ -88,7 +87,10 @@ void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t 
         }
       }
       int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
-      for (uint32_t o = 0; o < od; ++o) dst[o] = static_cast<int64_t>(acc[o]);
+      for (uint32_t o = 0; o < od; ++o) {
+        dst[o] = static_cast<int64_t>(acc[o]);
+        acc[o] = 0;  // (a loop of its own would be a memset call per position)
+      }
     }
   }
 }
@@ -225,21 +227,8 @@ bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
   return true;
 }
 
-// The smallest and largest accumulator: two selects per element, no branch (vectorised for AVX2,
-// which compares 64-bit lanes).
-CORSIM_NPU_MULTIVERSION
-void accumulator_range(const int64_t* __restrict acc, size_t n, int64_t& lo, int64_t& hi) {
-  int64_t a = INT64_MAX, b = INT64_MIN;
-  for (size_t i = 0; i < n; ++i) {
-    a = acc[i] < a ? acc[i] : a;
-    b = acc[i] > b ? acc[i] : b;
-  }
-  lo = a;
-  hi = b;
-}
-
-// The smallest and largest IFM value (INT32_MAX, INT32_MIN when n is 0), vectorised like
-// accumulator_range (pminsd / pmaxsd need SSE4.1, hence the AVX2 clone).
+// The smallest and largest IFM value (INT32_MAX, INT32_MIN when n is 0), vectorised (pminsd /
+// pmaxsd need SSE4.1, hence the AVX2 clone).
 CORSIM_NPU_MULTIVERSION
 void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi) {
   int32_t a = INT32_MAX, b = INT32_MIN;
@@ -251,41 +240,31 @@ void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi
   hi = b;
 }
 
-// The output stage of the common case in one pass (requantize.h, vectorised): when every
-// channel's accumulator plus bias rescales exactly in 64 bits (Rescaler::exact_in_64_bits over the
-// accumulators' range) and the stage is a zero point and a clamp, OFM = clamp((x * scale + round)
-// >> shift + zp). Same arithmetic as Rescaler and OutputStage::apply; false (nothing written)
-// otherwise.
+// The output stage of the common case in one pass (requantize.h, vectorised): when the stage is a
+// zero point and a clamp and every channel's accumulator plus bias lies where Rescaler's 64-bit
+// path is exact, OFM = clamp((x * scale + round) >> shift + zp). Same arithmetic as Rescaler and
+// OutputStage::apply; false (the caller then rewrites every output) otherwise.
 bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales,
                         const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
                         std::vector<int32_t>& ofm) {
   const size_t od = scales.size();
   if (acc.empty() || od == 0) return false;
-  int64_t amin = 0, amax = 0;
-  accumulator_range(acc.data(), acc.size(), amin, amax);
   PlainRequantize q;
-  q.bias.resize(od);
-  q.scale.resize(od);
+  for (auto* v : {&q.bias, &q.scale, &q.r_pos, &q.r_step, &q.x_lo, &q.x_hi}) v->resize(od);
   q.shift.resize(od);
-  q.r_pos.resize(od);
-  q.r_step.resize(od);
   q.zp = zp;
   q.lo = lo;
   q.hi = hi;
   for (size_t o = 0; o < od; ++o) {
     const Rescaler& r = rescalers[o];
-    int64_t lo_sum = 0, hi_sum = 0;  // __builtin_add_overflow: GCC and clang alike
-    if (__builtin_add_overflow(amin, scales[o].bias, &lo_sum) ||
-        __builtin_add_overflow(amax, scales[o].bias, &hi_sum) || !r.exact_in_64_bits(lo_sum, hi_sum))
-      return false;
+    if (!exact_bounds(r, q.x_lo[o], q.x_hi[o])) return false;
     q.bias[o] = scales[o].bias;
     q.scale[o] = r.scale();
     q.shift[o] = r.shift();
     q.r_pos[o] = r.round_term(0);
     q.r_step[o] = r.round_term(-1) - q.r_pos[o];  // |terms| < 2^63 / 2: no overflow
   }
-  requantize(q, acc.data(), acc.size(), ofm.data());
-  return true;
+  return requantize(q, acc.data(), acc.size(), ofm.data());
 }
 
 // The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with

@@ -67,9 +67,11 @@ namespace {
 // Channels o0 .. o0 + 8 * kRegs of one patch, their sums held in kRegs registers. A product pair
 // summed by vpmaddwd can reach 2^31 and wrap; the sums are modulo 2^32 whatever the order, as
 // dot_all_channels_i16's.
+// The sums go to out[o0 ...] as int64 when all 8 * kRegs channels exist (n == 8 * kRegs), else
+// through `sums` for the caller to copy the first n.
 template <unsigned kRegs>
 __attribute__((target("avx2"))) void pairs_block(const int16_t* patch, const int16_t* pairs, size_t taps,
-                                                 size_t odp, uint32_t o0, int32_t* sums) {
+                                                 size_t odp, uint32_t o0, uint32_t n, int32_t* sums, int64_t* out) {
   __m256i acc[kRegs];
   for (unsigned r = 0; r < kRegs; ++r) acc[r] = _mm256_setzero_si256();
   const size_t full = taps / 2;
@@ -88,7 +90,16 @@ __attribute__((target("avx2"))) void pairs_block(const int16_t* patch, const int
       acc[r] = _mm256_add_epi32(
           acc[r], _mm256_madd_epi16(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wp + 16 * r))));
   }
+  if (n == kLanes * kRegs) {
+    for (unsigned r = 0; r < kRegs; ++r) {
+      __m256i* dst = reinterpret_cast<__m256i*>(out + o0 + kLanes * r);
+      _mm256_storeu_si256(dst, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(acc[r])));
+      _mm256_storeu_si256(dst + 1, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(acc[r], 1)));
+    }
+    return;
+  }
   for (unsigned r = 0; r < kRegs; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + kLanes * r), acc[r]);
+  for (uint32_t k = 0; k < n; ++k) out[o0 + k] = sums[k];
 }
 
 }  // namespace
@@ -99,18 +110,17 @@ void dot_all_channels_pairs(const int16_t* patch, const int16_t* pairs, size_t t
   alignas(32) int32_t sums[kLanes * kMaxRegs];
   for (uint32_t o0 = 0; o0 < od; o0 += kLanes * kMaxRegs) {
     const unsigned regs = static_cast<unsigned>(std::min<size_t>(kMaxRegs, (odp - o0) / kLanes));
-    switch (regs) {
-      case 1: pairs_block<1>(patch, pairs, taps, odp, o0, sums); break;
-      case 2: pairs_block<2>(patch, pairs, taps, odp, o0, sums); break;
-      case 3: pairs_block<3>(patch, pairs, taps, odp, o0, sums); break;
-      case 4: pairs_block<4>(patch, pairs, taps, odp, o0, sums); break;
-      case 5: pairs_block<5>(patch, pairs, taps, odp, o0, sums); break;
-      case 6: pairs_block<6>(patch, pairs, taps, odp, o0, sums); break;
-      case 7: pairs_block<7>(patch, pairs, taps, odp, o0, sums); break;
-      default: pairs_block<8>(patch, pairs, taps, odp, o0, sums); break;
-    }
     const uint32_t n = std::min<uint32_t>(od - o0, kLanes * regs);
-    for (uint32_t k = 0; k < n; ++k) out[o0 + k] = sums[k];
+    switch (regs) {
+      case 1: pairs_block<1>(patch, pairs, taps, odp, o0, n, sums, out); break;
+      case 2: pairs_block<2>(patch, pairs, taps, odp, o0, n, sums, out); break;
+      case 3: pairs_block<3>(patch, pairs, taps, odp, o0, n, sums, out); break;
+      case 4: pairs_block<4>(patch, pairs, taps, odp, o0, n, sums, out); break;
+      case 5: pairs_block<5>(patch, pairs, taps, odp, o0, n, sums, out); break;
+      case 6: pairs_block<6>(patch, pairs, taps, odp, o0, n, sums, out); break;
+      case 7: pairs_block<7>(patch, pairs, taps, odp, o0, n, sums, out); break;
+      default: pairs_block<8>(patch, pairs, taps, odp, o0, n, sums, out); break;
+    }
   }
 }
 

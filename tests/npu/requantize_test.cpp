@@ -47,6 +47,12 @@ Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels) {
     q.shift.push_back(shift);
     q.r_pos.push_back(r.round_term(0));
     q.r_step.push_back(r.round_term(-1) - r.round_term(0));
+    int64_t x_lo = 0, x_hi = 0;
+    EXPECT_TRUE(exact_bounds(r, x_lo, x_hi));
+    EXPECT_EQ(x_lo, INT32_MIN);
+    EXPECT_EQ(x_hi, INT32_MAX);
+    q.x_lo.push_back(x_lo);
+    q.x_hi.push_back(x_hi);
   }
   for (size_t i = 0; i < pixels * channels; ++i) {
     const size_t o = i % channels;
@@ -76,7 +82,7 @@ TEST(Requantize, ScalarMatchesTheDefinition) {
   for (int t = 0; t < 200; ++t) {
     const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20);
     std::vector<int32_t> out(c.acc.size());
-    requantize_scalar(c.q, c.acc.data(), c.acc.size(), out.data());
+    ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), out.data()));
     for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], reference(c, i)) << "case " << t << " element " << i;
   }
 }
@@ -87,9 +93,38 @@ TEST(Requantize, Avx2MatchesScalar) {
   for (int t = 0; t < 400; ++t) {
     const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20);
     std::vector<int32_t> scalar(c.acc.size()), vec(c.acc.size(), 0x5A5A5A5A);
-    requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data());
-    requantize_avx2(c.q, c.acc.data(), c.acc.size(), vec.data());
+    ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data()));
+    ASSERT_TRUE(requantize_avx2(c.q, c.acc.data(), c.acc.size(), vec.data()));
     ASSERT_EQ(vec, scalar) << "case " << t << ", " << c.q.channels() << " channels";
+    // One accumulator just past its channel's bounds: both refuse.
+    Case bad = c;
+    const size_t i = rng() % bad.acc.size(), o = i % bad.q.channels();
+    bad.acc[i] = (rng() % 2 ? int64_t{INT32_MAX} + 1 : int64_t{INT32_MIN} - 1) - bad.q.bias[o];
+    EXPECT_FALSE(requantize_scalar(bad.q, bad.acc.data(), bad.acc.size(), scalar.data()));
+    EXPECT_FALSE(requantize_avx2(bad.q, bad.acc.data(), bad.acc.size(), vec.data()));
+  }
+}
+
+// exact_bounds gives the widest int32 range where the 64-bit path is exact: inside it
+// exact_in_64_bits holds, one past either end (within int32) it does not.
+TEST(Requantize, ExactBoundsAreTheWidestExactRange) {
+  std::mt19937_64 rng(8);
+  for (int t = 0; t < 5000; ++t) {
+    const uint32_t scale = rng() % 3 ? static_cast<uint32_t>(rng()) : 0xFFFFFFFFu;
+    const uint32_t shift = rng() % 2 ? 63 - static_cast<uint32_t>(rng() % 4) : static_cast<uint32_t>(rng() % 64);
+    const Rescaler r(scale, shift, rng() % 2 ? RoundMode::kDbl : RoundMode::kTruncate);
+    int64_t lo = 0, hi = 0;
+    if (!exact_bounds(r, lo, hi)) {
+      EXPECT_FALSE(r.exact_in_64_bits(0, 0));
+      continue;
+    }
+    EXPECT_TRUE(r.exact_in_64_bits(lo, hi)) << "t " << t;
+    if (hi < INT32_MAX) {
+      EXPECT_FALSE(r.exact_in_64_bits(hi + 1, hi + 1)) << "t " << t;
+    }
+    if (lo > INT32_MIN) {
+      EXPECT_FALSE(r.exact_in_64_bits(lo - 1, lo - 1)) << "t " << t;
+    }
   }
 }
 
@@ -110,7 +145,9 @@ TEST(Requantize, RescalerWideEqualsRescale) {
     if (rng() % 8 == 0) x = rng() % 2 ? Int128{INT64_MIN} : Int128{INT32_MIN};
     const Rescaler r(scale, shift, mode, dbl);
     ASSERT_EQ(r.wide(x), rescale(x, scale, shift, mode, dbl)) << "t " << t;
-    if (x >= INT64_MIN && x <= INT64_MAX) ASSERT_EQ(r(static_cast<int64_t>(x)), rescale(x, scale, shift, mode, dbl));
+    if (x >= INT64_MIN && x <= INT64_MAX) {
+      ASSERT_EQ(r(static_cast<int64_t>(x)), rescale(x, scale, shift, mode, dbl));
+    }
   }
 }
 
