@@ -107,8 +107,75 @@ __attribute__((target("avx2"))) bool requantize_avx2(const PlainRequantize& q, c
   return _mm256_testz_si256(outside, outside);
 }
 
+bool requantize_avx512_available() { return __builtin_cpu_supports("avx512f"); }
+
+// GCC 12 warns inside its own AVX-512 intrinsic headers (the _mm512_undefined_* operands of the
+// unmasked forms; GCC bug 105593), not about this code.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+// Eight lanes with AVX-512F, which has the 64-bit arithmetic shift (vpsravq) and 64-bit min/max
+// that AVX2 lacks (Intel Intrinsics Guide). The channel constants are repeated to a period P that
+// is a multiple of both the channel count and 8, so the accumulators are one flat run of 8-lane
+// steps whatever the channel count (4-channel maps fill whole vectors too).
+__attribute__((target("avx512f"))) bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n,
+                                                          int32_t* out) {
+  const size_t od = q.channels();
+  size_t period = od;
+  while (period % 8 != 0 || period < 64) period += od;
+  std::vector<int64_t> bias(period), scale(period), scale_hi(period), r_pos(period), r_step(period), x_lo(period),
+      x_hi(period), shift(period);
+  for (size_t j = 0; j < period; ++j) {
+    const size_t o = j % od;
+    bias[j] = q.bias[o];
+    scale[j] = q.scale[o];
+    scale_hi[j] = static_cast<int64_t>(static_cast<uint64_t>(q.scale[o]) << 32);
+    r_pos[j] = q.r_pos[o];
+    r_step[j] = q.r_step[o];
+    x_lo[j] = q.x_lo[o];
+    x_hi[j] = q.x_hi[o];
+    shift[j] = static_cast<int64_t>(q.shift[o]);
+  }
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i zp = _mm512_set1_epi64(q.zp), lo = _mm512_set1_epi64(q.lo), hi = _mm512_set1_epi64(q.hi);
+  __mmask8 outside = 0;
+  for (size_t base = 0; base < n; base += period) {
+    const size_t len = std::min(period, n - base);
+    const int64_t* a = acc + base;
+    int32_t* dst = out + base;
+    size_t j = 0;
+    for (; j + 8 <= len; j += 8) {
+      const __m512i x = _mm512_add_epi64(_mm512_loadu_si512(a + j), _mm512_loadu_si512(&bias[j]));
+      outside |= _mm512_cmpgt_epi64_mask(_mm512_loadu_si512(&x_lo[j]), x) |
+                 _mm512_cmpgt_epi64_mask(x, _mm512_loadu_si512(&x_hi[j]));
+      // x * scale as in the AVX2 kernel: vpmuludq, then scale * 2^32 off where x < 0.
+      __m512i p = _mm512_mul_epu32(x, _mm512_loadu_si512(&scale[j]));
+      p = _mm512_mask_sub_epi64(p, _mm512_cmpgt_epi64_mask(zero, x), p, _mm512_loadu_si512(&scale_hi[j]));
+      __m512i sum = _mm512_add_epi64(p, _mm512_loadu_si512(&r_pos[j]));
+      sum = _mm512_mask_add_epi64(sum, _mm512_cmpgt_epi64_mask(zero, p), sum, _mm512_loadu_si512(&r_step[j]));
+      __m512i v = _mm512_add_epi64(_mm512_srav_epi64(sum, _mm512_loadu_si512(&shift[j])), zp);
+      v = _mm512_min_epi64(_mm512_max_epi64(v, lo), hi);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), _mm512_cvtepi64_epi32(v));
+    }
+    for (; j < len; ++j) {
+      if (!in_bounds(q, j % od, a[j])) return false;
+      dst[j] = requantize_one(q, j % od, a[j]);
+    }
+  }
+  return outside == 0;
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
 #else
 
+bool requantize_avx512_available() { return false; }
+bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+  return requantize_scalar(q, acc, n, out);
+}
 bool requantize_avx2_available() { return false; }
 bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
   return requantize_scalar(q, acc, n, out);
@@ -117,7 +184,9 @@ bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n, int
 #endif
 
 bool requantize(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
-  return requantize_avx2_available() ? requantize_avx2(q, acc, n, out) : requantize_scalar(q, acc, n, out);
+  if (requantize_avx512_available()) return requantize_avx512(q, acc, n, out);
+  if (requantize_avx2_available()) return requantize_avx2(q, acc, n, out);
+  return requantize_scalar(q, acc, n, out);
 }
 
 }  // namespace corsim::npu

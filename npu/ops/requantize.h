@@ -37,7 +37,10 @@ bool requantize_scalar(const PlainRequantize& q, const int64_t* acc, size_t n, i
 // The same with AVX2 (4 lanes); only defined where it can be compiled (x86-64, GCC or clang).
 bool requantize_avx2_available();
 bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
-// The fastest of the two the host CPU runs.
+// The same with AVX-512F (8 lanes, any channel count).
+bool requantize_avx512_available();
+bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+// The fastest of the three the host CPU runs.
 bool requantize(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
 
 }  // namespace corsim::npu

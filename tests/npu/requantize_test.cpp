@@ -105,6 +105,22 @@ TEST(Requantize, Avx2MatchesScalar) {
   }
 }
 
+TEST(Requantize, Avx512MatchesScalar) {
+  ASSERT_TRUE(requantize_avx512_available()) << "this host has no AVX-512F: the vector path is untested here";
+  std::mt19937_64 rng(512);
+  for (int t = 0; t < 400; ++t) {
+    const Case c = random_case(rng, 1 + rng() % 70, 1 + rng() % 20);
+    std::vector<int32_t> scalar(c.acc.size()), vec(c.acc.size(), 0x5A5A5A5A);
+    ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data()));
+    ASSERT_TRUE(requantize_avx512(c.q, c.acc.data(), c.acc.size(), vec.data()));
+    ASSERT_EQ(vec, scalar) << "case " << t << ", " << c.q.channels() << " channels";
+    Case bad = c;
+    const size_t i = rng() % bad.acc.size(), o = i % bad.q.channels();
+    bad.acc[i] = (rng() % 2 ? int64_t{INT32_MAX} + 1 : int64_t{INT32_MIN} - 1) - bad.q.bias[o];
+    EXPECT_FALSE(requantize_avx512(bad.q, bad.acc.data(), bad.acc.size(), vec.data()));
+  }
+}
+
 // exact_bounds gives the widest int32 range where the 64-bit path is exact: inside it
 // exact_in_64_bits holds, one past either end (within int32) it does not.
 TEST(Requantize, ExactBoundsAreTheWidestExactRange) {
