@@ -57,17 +57,11 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
 #define CORSIM_NPU_MULTIVERSION
 #endif
 
-// The hot case of DEPTHWISE: one kernel tap added to every channel's 32-bit accumulator.
-CORSIM_NPU_MULTIVERSION
-void add_tap_i16(int32_t* __restrict acc, const int16_t* __restrict src, const int16_t* __restrict w, uint32_t n) {
-  for (uint32_t o = 0; o < n; ++o) acc[o] += int32_t{src[o]} * w[o];
-}
-
 // The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
 // accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
 // IFM (padding taps contribute 0, as TFLite's), and stores the accumulators.
 template <typename T, typename Acc, typename Tap>
-void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
+__attribute__((always_inline)) inline void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                   std::vector<int64_t>& acc_out, Tap&& tap) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
@@ -159,22 +153,37 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   }
 }
 
+// DEPTHWISE: each kernel tap adds to every channel's accumulator; weights wt as [ky][kx][c] so the
+// channel loop is contiguous.
+template <typename T, typename Acc>
+__attribute__((always_inline)) inline void depthwise_taps(const OperationConfig& op, const std::vector<T>& in,
+                                                          uint32_t uh, uint32_t uw, const int16_t* wt,
+                                                          std::vector<int64_t>& acc_out) {
+  const uint32_t od = op.ofm.depth, kw = op.kernel.width;
+  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* __restrict acc, const T* __restrict src, uint32_t ky, uint32_t kx) {
+    const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
+    for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+  });
+}
+
+// The hot case (8-bit IFM, 32-bit accumulators) as one multiversioned function: the whole window
+// walk is compiled for AVX2, the channel loop inlined and vectorised in it (a call per tap into a
+// multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
+CORSIM_NPU_MULTIVERSION
+void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, uint32_t uh, uint32_t uw,
+                   const int16_t* wt, std::vector<int64_t>& acc_out) {
+  depthwise_taps<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
+}
+
 template <typename T, typename Acc>
 void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                     const DenseWeights& w, std::vector<int64_t>& acc_out) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
-  // Weights as [ky][kx][c] so the channel loop is contiguous.
   std::vector<int16_t> wt(size_t{kh} * kw * od);
   for (uint32_t o = 0; o < od; ++o)
     for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
-  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
-    const int16_t* wp = &wt[(size_t{ky} * kw + kx) * od];
-    if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
-      add_tap_i16(acc, src, wp, od);
-    } else {
-      for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
-    }
-  });
+  if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) depthwise_i16(op, in, uh, uw, wt.data(), acc_out);
+  else depthwise_taps<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
 }
 
 template <typename T>
