@@ -67,72 +67,118 @@ bool run_pool(OpContext& ctx) {
     const int ry = op.upscale ? y / 2 : y, rx = op.upscale ? x / 2 : x;
     return raw[(size_t(ry) * iw + size_t(rx)) * ic + c];
   };
-  for (uint32_t oy = 0; oy < oh; ++oy) {
-    for (uint32_t ox = 0; ox < ow; ++ox) {
-      for (uint32_t c = 0; c < od; ++c) {
-        int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
-        int64_t sum = 0, count = 0, best_at = 0;
-        const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
-        const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
+  // One channel's result from its window statistics: the OFM value, or for SUM and NONE the
+  // accumulator (written to acc, the OFM left for later).
+  auto finish_channel = [&](size_t i, int64_t best, int64_t least, int64_t sum, int64_t count, int64_t best_at) {
+    int64_t v = 0;
+    switch (op.pool_mode) {
+      case PoolMode::kMax:
+        // MAX ignores padding (TFLite); scale_mode 0 applies no rescale (KWS).
+        v = global_scale(count ? best : 0);
+        break;
+      case PoolMode::kMin:  // U85: as MAX with the minimum (pooling_mode)
+        v = global_scale(count ? least : 0);
+        break;
+      case PoolMode::kAverage:
+        // scale_mode 1: OFM_SCALE holds 1/k (QuantizePoolingScale); scale_mode 0: hardware
+        // divide (Q3).
+        v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
+        break;
+      case PoolMode::kArgmaxX:
+      case PoolMode::kArgmaxY:
+        // The accumulator holds the index above 16 bits: VELA EthosU85RCSGenerator::
+        // GenerateOFMScalingForPooling programs OFM_SCALE (1, 16) "to separate values and
+        // indices" with round TRUNCATE_TO_LOWER (RewriteArgmax), and DecomposeReduce splits
+        // an axis over 32768 "to avoid negative indices due to the way the resulting index is
+        // shifted out". The bits below 16 are not documented; truncation drops them, so they
+        // are modelled as 0 (decision).
+        v = global_scale(best_at << 16);
+        break;
+      case PoolMode::kReduceSum:
+        // REDUCE_SUM sums the window and all IFM channels (KWS golden).
+        v = global_scale(sum);
+        break;
+      case PoolMode::kSum:
+        // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (U85
+        // goldens).
+        acc[i] = sum;
+        return;
+      case PoolMode::kNone:
+        // NONE adds nothing: VELA's NullPool is "a none pooling op with IFM set to int8 (not
+        // used by the operation) and input instead handled by ArchAccumulatorSource::Ifm2"
+        // (regor ArchEthosU85, UseNullPool); its result is the starting accumulators.
+        acc[i] = 0;
+        return;
+      default: break;
+    }
+    ofm[i] = out.apply(v);
+  };
+  const bool per_channel = op.pool_mode != PoolMode::kReduceSum && !argmax;
+  if (per_channel) {
+    // Each channel is reduced over the window on its own: the window is walked once per OFM
+    // position with the channel loop innermost (contiguous), not once per channel.
+    std::vector<int64_t> best(od), least(od), sum(od);
+    for (uint32_t oy = 0; oy < oh; ++oy) {
+      for (uint32_t ox = 0; ox < ow; ++ox) {
+        std::fill(best.begin(), best.end(), std::numeric_limits<int64_t>::min());
+        std::fill(least.begin(), least.end(), std::numeric_limits<int64_t>::max());
+        std::fill(sum.begin(), sum.end(), 0);
+        int64_t count = 0;
         for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
           const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
           if (iy < 0 || iy >= static_cast<int>(uh)) continue;
           for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
             const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
             if (ix < 0 || ix >= static_cast<int>(uw)) continue;
-            for (uint32_t k = c_lo; k < c_hi; ++k) {
-              const int64_t v = at(iy, ix, k) - zp;
-              // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
-              if (v > best) best_at = op.pool_mode == PoolMode::kArgmaxY ? ky : kx;
-              best = std::max(best, v);
-              least = std::min(least, v);
-              sum += v;
-              ++count;
+            ++count;
+            if (op.upscale == 2 && ((iy | ix) & 1)) {  // a zero-inserted hole: the value is zp
+              for (uint32_t c = 0; c < od; ++c) {
+                best[c] = std::max<int64_t>(best[c], 0);
+                least[c] = std::min<int64_t>(least[c], 0);
+              }
+              continue;
+            }
+            const int ry = op.upscale ? iy / 2 : iy, rx = op.upscale ? ix / 2 : ix;
+            const int32_t* src = &raw[(size_t(ry) * iw + size_t(rx)) * ic];
+            for (uint32_t c = 0; c < od; ++c) {
+              const int64_t v = src[c] - zp;
+              best[c] = std::max(best[c], v);
+              least[c] = std::min(least[c], v);
+              sum[c] += v;
             }
           }
         }
-        int64_t v = 0;
-        switch (op.pool_mode) {
-          case PoolMode::kMax:
-            // MAX ignores padding (TFLite); scale_mode 0 applies no rescale (KWS).
-            v = global_scale(count ? best : 0);
-            break;
-          case PoolMode::kMin:  // U85: as MAX with the minimum (pooling_mode)
-            v = global_scale(count ? least : 0);
-            break;
-          case PoolMode::kAverage:
-            // scale_mode 1: OFM_SCALE holds 1/k (QuantizePoolingScale); scale_mode 0: hardware
-            // divide (Q3).
-            v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
-            break;
-          case PoolMode::kArgmaxX:
-          case PoolMode::kArgmaxY:
-            // The accumulator holds the index above 16 bits: VELA EthosU85RCSGenerator::
-            // GenerateOFMScalingForPooling programs OFM_SCALE (1, 16) "to separate values and
-            // indices" with round TRUNCATE_TO_LOWER (RewriteArgmax), and DecomposeReduce splits
-            // an axis over 32768 "to avoid negative indices due to the way the resulting index is
-            // shifted out". The bits below 16 are not documented; truncation drops them, so they
-            // are modelled as 0 (decision).
-            v = global_scale(best_at << 16);
-            break;
-          case PoolMode::kReduceSum:
-            // REDUCE_SUM sums the window and all IFM channels (KWS golden).
-            v = global_scale(sum);
-            break;
-          case PoolMode::kSum:
-            // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (U85
-            // goldens).
-            acc[(size_t{oy} * ow + ox) * od + c] = sum;
-            continue;
-          case PoolMode::kNone:
-            // NONE adds nothing: VELA's NullPool is "a none pooling op with IFM set to int8 (not
-            // used by the operation) and input instead handled by ArchAccumulatorSource::Ifm2"
-            // (regor ArchEthosU85, UseNullPool); its result is the starting accumulators.
-            acc[(size_t{oy} * ow + ox) * od + c] = 0;
-            continue;
-          default: break;
+        const size_t base = (size_t{oy} * ow + ox) * od;
+        for (uint32_t c = 0; c < od; ++c) finish_channel(base + c, best[c], least[c], sum[c], count, 0);
+      }
+    }
+  } else {
+    for (uint32_t oy = 0; oy < oh; ++oy) {
+      for (uint32_t ox = 0; ox < ow; ++ox) {
+        for (uint32_t c = 0; c < od; ++c) {
+          int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
+          int64_t sum = 0, count = 0, best_at = 0;
+          const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
+          const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
+          for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
+            const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
+            if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+            for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
+              const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
+              if (ix < 0 || ix >= static_cast<int>(uw)) continue;
+              for (uint32_t k = c_lo; k < c_hi; ++k) {
+                const int64_t v = at(iy, ix, k) - zp;
+                // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
+                if (v > best) best_at = op.pool_mode == PoolMode::kArgmaxY ? ky : kx;
+                best = std::max(best, v);
+                least = std::min(least, v);
+                sum += v;
+                ++count;
+              }
+            }
+          }
+          finish_channel((size_t{oy} * ow + ox) * od + c, best, least, sum, count, best_at);
         }
-        ofm[(size_t{oy} * ow + ox) * od + c] = out.apply(v);
       }
     }
   }
