@@ -243,10 +243,14 @@ MlwResult decode_mlw(std::span<const uint8_t> stream) {
     const uint32_t* z = zval.data();
     if (zero_runs && newpal) out += *z++;
     for (unsigned i = 0; i < nvalues; ++i) {
+      // A palette entry, or past the palette a direct value offset by DIROFS, then sign and
+      // magnitude with bit 0 the sign (mlw_decode.c). Both candidates are formed and one selected
+      // without a branch: in Vela's streams either is common, and a branch here was mispredicted.
       const uint32_t index = wval[i];
-      const uint32_t v = index < palsize ? static_cast<uint32_t>(palette[index]) : index - palsize + dirofs;
-      // Sign and magnitude: bit 0 is the sign (mlw_decode.c).
-      *out++ = static_cast<int16_t>((v & 1) ? -static_cast<int32_t>(v >> 1) : static_cast<int32_t>(v >> 1));
+      const uint32_t from_palette = static_cast<uint32_t>(palette[index & (kMaxPalette - 1)]);
+      const uint32_t v = index < palsize ? from_palette : index - palsize + dirofs;
+      const uint32_t negative = 0u - (v & 1);
+      *out++ = static_cast<int16_t>(((v >> 1) ^ negative) - negative);
       if (zero_runs) out += *z++;
     }
   }
