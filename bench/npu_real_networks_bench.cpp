@@ -118,20 +118,27 @@ BENCHMARK_CAPTURE(BM_RealNetwork, kws_micronet_m_cold, std::string("kws_micronet
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_RealNetwork, yolo_fastest_face_cold, std::string("yolo_fastest_192_face_u55-128"), true)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, ad_medium, std::string("ad_medium_int8"), 197632, 239968, false)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, kws_micronet_m, std::string("kws_micronet_m"), 496, 187264, false)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, resnet_v1_8, std::string("resnet_v1_8_32_tfs_int8"), 3072, 57376, false)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, rnnoise, std::string("rnnoise_INT8"), 288, 704, false)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, ad_medium_cold, std::string("ad_medium_int8"), 197632, 239968, true)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, kws_micronet_m_cold, std::string("kws_micronet_m"), 496, 187264, true)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, resnet_v1_8_cold, std::string("resnet_v1_8_32_tfs_int8"), 3072, 57376, true)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_U85Program, rnnoise_cold, std::string("rnnoise_INT8"), 288, 704, true)->Unit(benchmark::kMillisecond);
+// The U85 programs with their scratch and fast-scratch sizes (../shared/models/u85/README.md),
+// each registered warm and cold.
+struct U85Case {
+  const char* label;
+  const char* folder;
+  uint32_t scratch, fast_scratch;
+};
+constexpr U85Case kU85Cases[] = {{"ad_medium", "ad_medium_int8", 197632, 239968},
+                                 {"kws_micronet_m", "kws_micronet_m", 496, 187264},
+                                 {"resnet_v1_8", "resnet_v1_8_32_tfs_int8", 3072, 57376},
+                                 {"rnnoise", "rnnoise_INT8", 288, 704}};
+const bool kU85Registered = [] {
+  for (bool cold : {false, true})
+    for (const U85Case& c : kU85Cases)
+      benchmark::RegisterBenchmark((std::string("BM_U85Program/") + c.label + (cold ? "_cold" : "")).c_str(),
+                                   [c, cold](benchmark::State& state) {
+                                     BM_U85Program(state, c.folder, c.scratch, c.fast_scratch, cold);
+                                   })
+          ->Unit(benchmark::kMillisecond);
+  return true;
+}();
 
 }  // namespace
 

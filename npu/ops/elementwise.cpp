@@ -4,6 +4,7 @@
 // IFM_SCALE/IFM2_SCALE applies, then the mode, the OFM scale and the output stage.
 #include <algorithm>
 #include <bit>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -68,37 +69,54 @@ Int128 saturate64(Int128 v) {
   return std::clamp<Int128>(v, -lim - 1, lim);
 }
 
+// U55 ADD/SUB (KWS golden): operand scaling, the sum wider than 32 bits, then OFM_SCALE. V is
+// Int128 in general, int64_t for small_add_sub operations, where every step fits (below).
+template <typename V>
+V u55_add_sub(const OperationConfig& op, const Scalers& sc, V a, V b) {
+  if (op.ifm_scale_mode == 0) {
+    // OPA_OPB_16: 16-bit integer operand scales, no shift (regor; KWS uses 1 and 1).
+    a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
+    b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
+  } else {
+    // Q2 (docs/npu.md, no golden). Decision, from what Vela programs: its advanced scaling
+    // (Python scaling.advanced_elementwise_add_sub_scale) puts min_scale * 2^k / (2 * max_scale)
+    // (k = 20 for 8-bit, 15 for 16-bit inputs) into OPA_SCALE, leaves OPB_SCALE 0 and folds
+    // 2 * max_scale / 2^k into OFM_SCALE. That is only consistent if the unscaled operand
+    // enters the sum multiplied by 2^(k-1), and the scaled one is rescaled with OPA_SCALE alone
+    // (rounded per IFM_PRECISION). OPA_32 scales operand A, OPB_32 operand B (after the swap).
+    const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
+    V& scaled = op.ifm_scale_mode == 1 ? a : b;
+    V& plain = op.ifm_scale_mode == 1 ? b : a;
+    if constexpr (std::is_same_v<V, int64_t>) scaled = sc.opa(scaled);  // the 64-bit path: same value
+    else scaled = sc.opa.wide(scaled);
+    plain = plain * (V{1} << (lshift > 0 ? lshift - 1 : 0));
+  }
+  // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
+  return sc.ofm_u55.wide(op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b);
+}
+
+// U55 ADD/SUB whose operands have at most 16 bits and zero points below 2^16 in magnitude
+// (residual adds, YOLO-Fastest) run u55_add_sub in 64 bits, where it is exact: |x - zp| < 2^17, so
+// the OPA-scaled operand stays below 2^49 and the other below 2^36, and their sum fits; the OFM
+// scale then takes Rescaler::wide's one 128-bit product.
+bool small_add_sub(const OperationConfig& op) {
+  const bool add_sub = op.ew_mode == ElementwiseMode::kAdd || op.ew_mode == ElementwiseMode::kSub;
+  const auto small_zp = [](int32_t zp) { return zp > -(1 << 16) && zp < (1 << 16); };
+  return add_sub && !op.per_operand_scaling && op.has_ifm2() && op.ifm.elem_bits <= 16 &&
+         op.ifm2.elem_bits <= 16 && small_zp(op.ifm.zero_point) && small_zp(op.ifm2.zero_point);
+}
+
 // The U55 path (Vela GenerateScalingForElementwise; KWS golden): the value before the output stage.
 Int128 u55_value(const OperationConfig& op, const Scalers& sc, Int128 a, Int128 b) {
-  const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
   const bool wide_in = op.ifm.elem_bits >= 32;
   Int128 v = 0;
   bool ofm_scaled = true;
   switch (op.ew_mode) {
     case ElementwiseMode::kAdd:
-    case ElementwiseMode::kSub: {
-      if (op.ifm_scale_mode == 0) {
-        // OPA_OPB_16: 16-bit integer operand scales, no shift (regor; KWS uses 1 and 1).
-        a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
-        b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
-      } else {
-        // Q2 (docs/npu.md, no golden). Decision, from what Vela programs: its advanced scaling
-        // (Python scaling.advanced_elementwise_add_sub_scale) puts min_scale * 2^k / (2 * max_scale)
-        // (k = 20 for 8-bit, 15 for 16-bit inputs) into OPA_SCALE, leaves OPB_SCALE 0 and folds
-        // 2 * max_scale / 2^k into OFM_SCALE. That is only consistent if the unscaled operand
-        // enters the sum multiplied by 2^(k-1), and the scaled one is rescaled with OPA_SCALE alone
-        // (rounded per IFM_PRECISION). OPA_32 scales operand A, OPB_32 operand B (after the swap).
-        Int128& scaled = op.ifm_scale_mode == 1 ? a : b;
-        Int128& plain = op.ifm_scale_mode == 1 ? b : a;
-        scaled = sc.opa.wide(scaled);
-        plain = plain * (Int128{1} << (lshift > 0 ? lshift - 1 : 0));
-      }
-      // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
-      v = op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b;
-      v = sc.ofm_u55.wide(v);
+    case ElementwiseMode::kSub:
+      v = u55_add_sub(op, sc, a, b);
       ofm_scaled = false;
       break;
-    }
     case ElementwiseMode::kMul:
       // 32-bit inputs: the multiplier is ignored, the shift applied (KWS golden).
       v = wide_in ? sc.ofm_shift_u55.wide(a * b) : sc.ofm_u55.wide(a * b);
@@ -134,32 +152,6 @@ Int128 u55_value(const OperationConfig& op, const Scalers& sc, Int128 a, Int128 
   // MIN/MAX/ABS: OFM_SCALE applies when the global scale is selected (scale_mode 1).
   if (ofm_scaled && op.ofm_scale_global) v = sc.ofm_u55.wide(v);
   return v;
-}
-
-// U55 ADD/SUB whose operands have at most 16 bits and zero points below 2^16 in magnitude
-// (residual adds, YOLO-Fastest): u55_value's arithmetic in 64 bits, where it is exact: |x - zp| <
-// 2^17, so the OPA-scaled operand stays below 2^49 and the other below 2^36, and their sum fits;
-// the OFM scale then takes Rescaler::wide's one 128-bit product.
-bool small_add_sub(const OperationConfig& op) {
-  const bool add_sub = op.ew_mode == ElementwiseMode::kAdd || op.ew_mode == ElementwiseMode::kSub;
-  const auto small_zp = [](int32_t zp) { return zp > -(1 << 16) && zp < (1 << 16); };
-  return add_sub && !op.per_operand_scaling && op.has_ifm2() && op.ifm.elem_bits <= 16 &&
-         op.ifm2.elem_bits <= 16 && small_zp(op.ifm.zero_point) && small_zp(op.ifm2.zero_point);
-}
-
-// u55_value for small_add_sub operations; a and b are operand A and B (after operand_order).
-int64_t u55_add_sub_small(const OperationConfig& op, const Scalers& sc, int64_t a, int64_t b) {
-  if (op.ifm_scale_mode == 0) {
-    a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
-    b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
-  } else {
-    int64_t& scaled = op.ifm_scale_mode == 1 ? a : b;
-    int64_t& plain = op.ifm_scale_mode == 1 ? b : a;
-    const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
-    scaled = sc.opa(scaled);
-    plain *= int64_t{1} << (lshift > 0 ? lshift - 1 : 0);
-  }
-  return sc.ofm_u55.wide(op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b);
 }
 
 // The U85 path (U85 goldens; VELA EthosU85RCSGenerator::GenerateScalingForElementwise): each
@@ -255,8 +247,8 @@ bool run_elementwise(OpContext& ctx) {
   if (small_add_sub(op)) {
     each_element([&](int64_t ra, int64_t rb) {
       // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
-      return op.operands_reversed ? u55_add_sub_small(op, sc, rb - zp_b, ra - zp_a)
-                                  : u55_add_sub_small(op, sc, ra - zp_a, rb - zp_b);
+      return op.operands_reversed ? u55_add_sub<int64_t>(op, sc, rb - zp_b, ra - zp_a)
+                                  : u55_add_sub<int64_t>(op, sc, ra - zp_a, rb - zp_b);
     });
   } else if (op.per_operand_scaling) {
     each_element([&](int64_t ra, int64_t rb) { return static_cast<int64_t>(saturate64(u85_value(op, sc, ra, rb))); });

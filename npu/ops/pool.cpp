@@ -113,6 +113,19 @@ bool run_pool(OpContext& ctx) {
     }
     ofm[i] = out.apply(v);
   };
+  // Calls tap(ky, kx, iy, ix) for each window position of OFM (oy, ox) inside the (upscaled) IFM;
+  // padding contributes nothing.
+  auto for_each_tap = [&](uint32_t oy, uint32_t ox, auto&& tap) {
+    for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
+      const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
+      if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+      for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
+        const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
+        if (ix < 0 || ix >= static_cast<int>(uw)) continue;
+        tap(ky, kx, iy, ix);
+      }
+    }
+  };
   const bool per_channel = op.pool_mode != PoolMode::kReduceSum && !argmax;
   if (per_channel) {
     // Each channel is reduced over the window on its own: the window is walked once per OFM
@@ -124,30 +137,24 @@ bool run_pool(OpContext& ctx) {
         std::fill(least.begin(), least.end(), std::numeric_limits<int64_t>::max());
         std::fill(sum.begin(), sum.end(), 0);
         int64_t count = 0;
-        for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
-          const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
-          if (iy < 0 || iy >= static_cast<int>(uh)) continue;
-          for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
-            const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
-            if (ix < 0 || ix >= static_cast<int>(uw)) continue;
-            ++count;
-            if (op.upscale == 2 && ((iy | ix) & 1)) {  // a zero-inserted hole: the value is zp
-              for (uint32_t c = 0; c < od; ++c) {
-                best[c] = std::max<int64_t>(best[c], 0);
-                least[c] = std::min<int64_t>(least[c], 0);
-              }
-              continue;
-            }
-            const int ry = op.upscale ? iy / 2 : iy, rx = op.upscale ? ix / 2 : ix;
-            const int32_t* src = &raw[(size_t(ry) * iw + size_t(rx)) * ic];
+        for_each_tap(oy, ox, [&](uint32_t, uint32_t, int iy, int ix) {
+          ++count;
+          if (op.upscale == 2 && ((iy | ix) & 1)) {  // a zero-inserted hole: the value is zp
             for (uint32_t c = 0; c < od; ++c) {
-              const int64_t v = src[c] - zp;
-              best[c] = std::max(best[c], v);
-              least[c] = std::min(least[c], v);
-              sum[c] += v;
+              best[c] = std::max<int64_t>(best[c], 0);
+              least[c] = std::min<int64_t>(least[c], 0);
             }
+            return;
           }
-        }
+          const int ry = op.upscale ? iy / 2 : iy, rx = op.upscale ? ix / 2 : ix;
+          const int32_t* src = &raw[(size_t(ry) * iw + size_t(rx)) * ic];
+          for (uint32_t c = 0; c < od; ++c) {
+            const int64_t v = src[c] - zp;
+            best[c] = std::max(best[c], v);
+            least[c] = std::min(least[c], v);
+            sum[c] += v;
+          }
+        });
         const size_t base = (size_t{oy} * ow + ox) * od;
         for (uint32_t c = 0; c < od; ++c) finish_channel(base + c, best[c], least[c], sum[c], count, 0);
       }
@@ -160,23 +167,17 @@ bool run_pool(OpContext& ctx) {
           int64_t sum = 0, count = 0, best_at = 0;
           const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
           const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
-          for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
-            const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
-            if (iy < 0 || iy >= static_cast<int>(uh)) continue;
-            for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
-              const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
-              if (ix < 0 || ix >= static_cast<int>(uw)) continue;
-              for (uint32_t k = c_lo; k < c_hi; ++k) {
-                const int64_t v = at(iy, ix, k) - zp;
-                // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
-                if (v > best) best_at = op.pool_mode == PoolMode::kArgmaxY ? ky : kx;
-                best = std::max(best, v);
-                least = std::min(least, v);
-                sum += v;
-                ++count;
-              }
+          for_each_tap(oy, ox, [&](uint32_t ky, uint32_t kx, int iy, int ix) {
+            for (uint32_t k = c_lo; k < c_hi; ++k) {
+              const int64_t v = at(iy, ix, k) - zp;
+              // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
+              if (v > best) best_at = op.pool_mode == PoolMode::kArgmaxY ? ky : kx;
+              best = std::max(best, v);
+              least = std::min(least, v);
+              sum += v;
+              ++count;
             }
-          }
+          });
           finish_channel((size_t{oy} * ow + ox) * od + c, best, least, sum, count, best_at);
         }
       }

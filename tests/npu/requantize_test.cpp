@@ -87,38 +87,34 @@ TEST(Requantize, ScalarMatchesTheDefinition) {
   }
 }
 
-TEST(Requantize, Avx2MatchesScalar) {
-  ASSERT_TRUE(requantize_avx2_available()) << "this host has no AVX2: the vector path is untested here";
-  std::mt19937_64 rng(4242);
+using Kernel = bool (*)(const PlainRequantize&, const int64_t*, size_t, int32_t*);
+
+// A vector kernel against the scalar one on random cases, and refusing an accumulator just past
+// its channel's bounds.
+void check_against_scalar(Kernel kernel, uint64_t seed, size_t max_channels) {
+  std::mt19937_64 rng(seed);
   for (int t = 0; t < 400; ++t) {
-    const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20);
+    const Case c = random_case(rng, 1 + rng() % max_channels, 1 + rng() % 20);
     std::vector<int32_t> scalar(c.acc.size()), vec(c.acc.size(), 0x5A5A5A5A);
     ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data()));
-    ASSERT_TRUE(requantize_avx2(c.q, c.acc.data(), c.acc.size(), vec.data()));
+    ASSERT_TRUE(kernel(c.q, c.acc.data(), c.acc.size(), vec.data()));
     ASSERT_EQ(vec, scalar) << "case " << t << ", " << c.q.channels() << " channels";
-    // One accumulator just past its channel's bounds: both refuse.
     Case bad = c;
     const size_t i = rng() % bad.acc.size(), o = i % bad.q.channels();
     bad.acc[i] = (rng() % 2 ? int64_t{INT32_MAX} + 1 : int64_t{INT32_MIN} - 1) - bad.q.bias[o];
     EXPECT_FALSE(requantize_scalar(bad.q, bad.acc.data(), bad.acc.size(), scalar.data()));
-    EXPECT_FALSE(requantize_avx2(bad.q, bad.acc.data(), bad.acc.size(), vec.data()));
+    EXPECT_FALSE(kernel(bad.q, bad.acc.data(), bad.acc.size(), vec.data()));
   }
+}
+
+TEST(Requantize, Avx2MatchesScalar) {
+  ASSERT_TRUE(requantize_avx2_available()) << "this host has no AVX2: the vector path is untested here";
+  check_against_scalar(requantize_avx2, 4242, 40);
 }
 
 TEST(Requantize, Avx512MatchesScalar) {
   ASSERT_TRUE(requantize_avx512_available()) << "this host has no AVX-512F: the vector path is untested here";
-  std::mt19937_64 rng(512);
-  for (int t = 0; t < 400; ++t) {
-    const Case c = random_case(rng, 1 + rng() % 70, 1 + rng() % 20);
-    std::vector<int32_t> scalar(c.acc.size()), vec(c.acc.size(), 0x5A5A5A5A);
-    ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data()));
-    ASSERT_TRUE(requantize_avx512(c.q, c.acc.data(), c.acc.size(), vec.data()));
-    ASSERT_EQ(vec, scalar) << "case " << t << ", " << c.q.channels() << " channels";
-    Case bad = c;
-    const size_t i = rng() % bad.acc.size(), o = i % bad.q.channels();
-    bad.acc[i] = (rng() % 2 ? int64_t{INT32_MAX} + 1 : int64_t{INT32_MIN} - 1) - bad.q.bias[o];
-    EXPECT_FALSE(requantize_avx512(bad.q, bad.acc.data(), bad.acc.size(), vec.data()));
-  }
+  check_against_scalar(requantize_avx512, 512, 70);
 }
 
 // exact_bounds gives the widest int32 range where the 64-bit path is exact: inside it
