@@ -205,7 +205,7 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
                               : decode_operation(regs_, cmd.opcode, cmd.param, isa);
     rec.macs = operation_macs(rec.op);
     if (before_) before_(rec);
-    OpContext ctx(rec.op, cfg_, bus, basep, regioncfg, shram_, chain_, accumulators_, weight_cache_);
+    OpContext ctx(rec.op, cfg_, bus, basep, regioncfg, shram_, chain_, accumulators_, weight_cache_, scratch_);
     bool ok = false;
     if (const char* why = operation_too_large(rec.op)) {
       ok = ctx.fail(Fault::kCommand, why);

@@ -104,6 +104,7 @@ class Executor {
   ChainBuffers chain_;
   Accumulators accumulators_;  // U85 ACC_FORMAT acc_input KEEP
   WeightCache weight_cache_;   // decoded weights, reused while the stream bytes are unchanged
+  OpScratch scratch_;          // the kernels' buffers, reused from operation to operation
   uint32_t cond_status_ = 0;
   Observer before_;
 };

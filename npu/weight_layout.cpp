@@ -12,8 +12,10 @@ constexpr uint32_t kIfmUblockDepth = 8;
 
 uint32_t round_up(uint32_t v, uint32_t m) { return (v + m - 1) / m * m; }
 
-// Walks the GetNext nesting; calls visit(o, ky, kx, i) for each emitted value, with out-of-range
-// positions passed as o = UINT32_MAX (they carry 0). Stops early when visit returns false.
+// Walks the GetNext nesting; calls visit(o, ky, kx, i, valid, count) for each run of `count`
+// emitted values (the 8 IFM channels of a ublock, or one depthwise value) whose first `valid` are
+// the weights of o, ky, kx and IFM channels i, i + 1, ... (contiguous in the dense order) and the
+// rest padding carrying 0 (o = UINT32_MAX when none is valid). Stops early when visit returns false.
 template <typename Visit>
 bool walk(const WeightLayoutParams& p, Visit&& visit) {
   const bool ifm16 = p.ifm_bits == 16;
@@ -45,13 +47,12 @@ bool walk(const WeightLayoutParams& p, Visit&& visit) {
                 for (uint32_t inner = 0; inner < inner_end; inner += inner_step) {
                   for (uint32_t oz = 0; oz < ofm_ublock; ++oz) {
                     const uint32_t o = ofm_block_z + ofm_ub + oz;
-                    const uint32_t iz_end = p.depthwise ? 1 : kIfmUblockDepth;
-                    for (uint32_t iz = 0; iz < iz_end; ++iz) {
-                      const uint32_t i = p.depthwise ? o : ifm_block_z + outer + inner + iz;
-                      const bool valid = !pad_elem && ofm_ub + oz < clipped_ofm_block && o < p.ofm_depth &&
-                                         (p.depthwise || i < p.ifm_depth);
-                      if (!visit(valid ? o : UINT32_MAX, sub_ky + ky, sub_kx + kx, i)) return false;
-                    }
+                    const uint32_t count = p.depthwise ? 1 : kIfmUblockDepth;
+                    const uint32_t i = p.depthwise ? o : ifm_block_z + outer + inner;
+                    const bool o_valid = !pad_elem && ofm_ub + oz < clipped_ofm_block && o < p.ofm_depth;
+                    const uint32_t valid =
+                        !o_valid ? 0 : p.depthwise ? 1 : i >= p.ifm_depth ? 0 : std::min(count, p.ifm_depth - i);
+                    if (!visit(valid ? o : UINT32_MAX, sub_ky + ky, sub_kx + kx, i, valid, count)) return false;
                   }
                 }
               }
@@ -68,8 +69,8 @@ bool walk(const WeightLayoutParams& p, Visit&& visit) {
 
 uint64_t weight_stream_count(const WeightLayoutParams& p) {
   uint64_t n = 0;
-  walk(p, [&](uint32_t, uint32_t, uint32_t, uint32_t) {
-    ++n;
+  walk(p, [&](uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t count) {
+    n += count;
     return true;
   });
   return n;
@@ -85,12 +86,14 @@ bool unpack_weights(std::span<const int16_t> decoded, const WeightLayoutParams& 
   size_t pos = 0;
   // Every KWS stream decodes to exactly the count the order implies; the walk stops as soon
   // as the stream runs short, so a hostile register file cannot make it loop for long.
-  const bool complete = walk(p, [&](uint32_t o, uint32_t ky, uint32_t kx, uint32_t i) {
-    if (pos >= decoded.size()) return false;
-    const int16_t v = decoded[pos++];
-    if (o == UINT32_MAX) return true;
-    const uint32_t ii = p.depthwise ? 0 : i;
-    out.values[((size_t{o} * out.kernel_height + ky) * out.kernel_width + kx) * out.ifm_depth + ii] = v;
+  const bool complete = walk(p, [&](uint32_t o, uint32_t ky, uint32_t kx, uint32_t i, uint32_t valid, uint32_t count) {
+    if (pos + count > decoded.size()) return false;
+    if (valid > 0) {
+      const uint32_t ii = p.depthwise ? 0 : i;
+      std::copy_n(&decoded[pos], valid,
+                  &out.values[((size_t{o} * out.kernel_height + ky) * out.kernel_width + kx) * out.ifm_depth + ii]);
+    }
+    pos += count;
     return true;
   });
   if (!complete || pos != decoded.size()) {

@@ -43,9 +43,10 @@ Derived derive(const U85WeightParams& p) {
   return d;
 }
 
-}  // namespace
-
-bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::function<bool(WeightPosition)>& visit) {
+// walk_u85_weights' body as a template, so that this file's own walks (a call per weight when a
+// stream is decoded) inline their visitor instead of calling through std::function.
+template <typename Visit>
+bool walk_positions(const U85WeightParams& p, uint32_t stream, Visit&& visit) {
   const Derived d = derive(p);
   const bool dw = p.traversal == U85Traversal::kDepthwise;
   const uint32_t streams = std::max<uint32_t>(p.streams, 1);
@@ -126,9 +127,15 @@ bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::func
   return true;
 }
 
+}  // namespace
+
+bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::function<bool(WeightPosition)>& visit) {
+  return walk_positions(p, stream, visit);
+}
+
 uint64_t u85_weight_count(const U85WeightParams& p, uint32_t stream, uint64_t limit) {
   uint64_t n = 0;
-  walk_u85_weights(p, stream, [&](WeightPosition) { return ++n <= limit; });
+  walk_positions(p, stream, [&](WeightPosition) { return ++n <= limit; });
   return n;
 }
 
@@ -161,7 +168,7 @@ void size_dense(const U85WeightParams& p, DenseWeights& out) {
 
 std::vector<WeightPosition> stream_positions(const U85WeightParams& p, uint32_t stream, uint64_t limit) {
   std::vector<WeightPosition> pos;
-  walk_u85_weights(p, stream, [&](WeightPosition w) {
+  walk_positions(p, stream, [&](WeightPosition w) {
     pos.push_back(w);
     return pos.size() <= limit;
   });

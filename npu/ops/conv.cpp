@@ -1,12 +1,13 @@
 // CONV and DEPTHWISE (TFLite ConvPerChannel; KWS golden): acc = bias + sum (ifm - zp) * w, rescale per channel,
 // output stage. IFM positions outside the map (padding) contribute 0 (TFLite ConvPerChannel).
 #include <algorithm>
-#include <limits>
 #include <type_traits>
 
 #include <fmt/format.h>
 
 #include "npu/ops/kernels.h"
+#include "npu/ops/mac_kernels.h"
+#include "npu/ops/requantize.h"
 #include "npu/ops/rescale.h"
 
 namespace corsim::npu {
@@ -16,19 +17,20 @@ namespace {
 // The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied
 // (ethosu55_interface.h).
 template <typename T>
-std::vector<T> prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw) {
+void prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw,
+                   std::vector<T>& out) {
   const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
   const int32_t zp = op.ifm.zero_point;
   if (op.upscale == 0) {
     uh = ih;
     uw = iw;
-    std::vector<T> out(raw.size());
+    out.resize(raw.size());
     for (size_t i = 0; i < raw.size(); ++i) out[i] = static_cast<T>(raw[i] - zp);
-    return out;
+    return;
   }
   uh = 2 * ih;
   uw = 2 * iw;
-  std::vector<T> out(size_t{uh} * uw * c, 0);
+  out.assign(size_t{uh} * uw * c, 0);
   for (uint32_t y = 0; y < uh; ++y)
     for (uint32_t x = 0; x < uw; ++x) {
       // 1 = nearest (each pixel repeated 2x2); 2 = zero insertion (transpose convolution).
@@ -37,7 +39,6 @@ std::vector<T> prepare_input(const OperationConfig& op, const std::vector<int32_
       T* dst = &out[(size_t{y} * uw + x) * c];
       for (uint32_t k = 0; k < c; ++k) dst[k] = static_cast<T>(src[k] - zp);
     }
-  return out;
 }
 
 template <typename Acc, typename T>
@@ -56,60 +57,20 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
 #define CORSIM_NPU_MULTIVERSION
 #endif
 
-// The hot case of CONV (an 8-bit IFM, 32-bit accumulators, ACC_FORMAT I32): every OFM channel's
-// dot product with one patch, four channels at a time so each patch element loaded feeds four
-// multiply-adds (vectorised as pmaddwd / vpmaddwd). Same sums as dot<int32_t>.
-CORSIM_NPU_MULTIVERSION
-void dot_all_channels_i16(const int16_t* __restrict patch, const int16_t* __restrict w, size_t taps, uint32_t od,
-                          int64_t* __restrict out) {
-  uint32_t o = 0;
-  for (; o + 4 <= od; o += 4) {
-    const int16_t* w0 = w + size_t{o} * taps;
-    const int16_t* w1 = w0 + taps;
-    const int16_t* w2 = w1 + taps;
-    const int16_t* w3 = w2 + taps;
-    int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (size_t i = 0; i < taps; ++i) {
-      const int32_t x = patch[i];
-      s0 += x * w0[i];
-      s1 += x * w1[i];
-      s2 += x * w2[i];
-      s3 += x * w3[i];
-    }
-    out[o] = s0;
-    out[o + 1] = s1;
-    out[o + 2] = s2;
-    out[o + 3] = s3;
-  }
-  for (; o < od; ++o) {
-    const int16_t* wo = w + size_t{o} * taps;
-    int32_t s = 0;
-    for (size_t i = 0; i < taps; ++i) s += int32_t{patch[i]} * wo[i];
-    out[o] = s;
-  }
-}
-
-// The hot case of DEPTHWISE: one kernel tap added to every channel's 32-bit accumulator.
-CORSIM_NPU_MULTIVERSION
-void add_tap_i16(int32_t* __restrict acc, const int16_t* __restrict src, const int16_t* __restrict w, uint32_t n) {
-  for (uint32_t o = 0; o < n; ++o) acc[o] += int32_t{src[o]} * w[o];
-}
-
 // The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
 // accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
 // IFM (padding taps contribute 0, as TFLite's), and stores the accumulators.
 template <typename T, typename Acc, typename Tap>
-void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
+__attribute__((always_inline)) inline void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                   std::vector<int64_t>& acc_out, Tap&& tap) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
-  std::vector<Acc> acc(od);
+  std::vector<Acc> acc(od);  // zero at each position's start: cleared as it is stored
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
-      std::fill(acc.begin(), acc.end(), Acc{0});
       for (uint32_t ky = 0; ky < kh; ++ky) {
         const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
         if (iy < 0 || iy >= static_cast<int>(uh)) continue;
@@ -120,10 +81,17 @@ void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t 
         }
       }
       int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
-      for (uint32_t o = 0; o < od; ++o) dst[o] = static_cast<int64_t>(acc[o]);
+      for (uint32_t o = 0; o < od; ++o) {
+        dst[o] = static_cast<int64_t>(acc[o]);
+        acc[o] = 0;  // (a loop of its own would be a memset call per position)
+      }
     }
   }
 }
+
+// Where the pairs kernel is used: patches shorter than this, or at least this many OFM channels.
+constexpr size_t kPairsMaxTaps = 64;
+constexpr uint32_t kPairsMinChannels = 16;
 
 // CONV as one dot product per OFM element: the receptive field of an OFM position is gathered
 // once into `patch` in the weights' [ky][kx][c] order (padding taps and upscale holes are 0, the
@@ -140,6 +108,12 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const size_t taps = size_t{kh} * kw * c;  // weights [o][ky][kx][c]
   std::vector<T> patch(taps);
+  // Short patches (1x1 convolutions over few channels) leave dot_all_channels_i16's per-channel
+  // loops mostly overhead; the pairs kernel runs over the channels instead (mac_kernels.h).
+  std::vector<int16_t> pairs;
+  const bool use_pairs = std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t> && pairs_kernel_available() &&
+                         (taps < kPairsMaxTaps || od >= kPairsMinChannels);
+  if (use_pairs) pair_weights(w.values.data(), taps, od, pairs);
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       const int x0 = static_cast<int>(ox) * sx - pl;
@@ -169,7 +143,8 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
       }
       int64_t* out = &acc_out[(size_t{oy} * ow + ox) * od];
       if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
-        dot_all_channels_i16(src, w.values.data(), taps, od, out);
+        if (use_pairs) dot_all_channels_pairs(src, pairs.data(), taps, od, out);
+        else dot_all_channels_i16(src, w.values.data(), taps, od, out);
       } else {
         const int16_t* wp = w.values.data();
         for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(src, wp, taps));
@@ -178,29 +153,44 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   }
 }
 
+// DEPTHWISE: each kernel tap adds to every channel's accumulator; weights wt as [ky][kx][c] so the
+// channel loop is contiguous.
+template <typename T, typename Acc>
+__attribute__((always_inline)) inline void depthwise_taps(const OperationConfig& op, const std::vector<T>& in,
+                                                          uint32_t uh, uint32_t uw, const int16_t* wt,
+                                                          std::vector<int64_t>& acc_out) {
+  const uint32_t od = op.ofm.depth, kw = op.kernel.width;
+  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* __restrict acc, const T* __restrict src, uint32_t ky, uint32_t kx) {
+    const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
+    for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+  });
+}
+
+// The hot case (8-bit IFM, 32-bit accumulators) as one multiversioned function: the whole window
+// walk is compiled for AVX2, the channel loop inlined and vectorised in it (a call per tap into a
+// multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
+CORSIM_NPU_MULTIVERSION
+void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, uint32_t uh, uint32_t uw,
+                   const int16_t* wt, std::vector<int64_t>& acc_out) {
+  depthwise_taps<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
+}
+
 template <typename T, typename Acc>
 void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
                     const DenseWeights& w, std::vector<int64_t>& acc_out) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
-  // Weights as [ky][kx][c] so the channel loop is contiguous.
   std::vector<int16_t> wt(size_t{kh} * kw * od);
   for (uint32_t o = 0; o < od; ++o)
     for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
-  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* acc, const T* src, uint32_t ky, uint32_t kx) {
-    const int16_t* wp = &wt[(size_t{ky} * kw + kx) * od];
-    if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
-      add_tap_i16(acc, src, wp, od);
-    } else {
-      for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
-    }
-  });
+  if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) depthwise_i16(op, in, uh, uw, wt.data(), acc_out);
+  else depthwise_taps<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
 }
 
 template <typename T>
 void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const DenseWeights& w,
-               std::vector<int64_t>& acc) {
+               std::vector<int64_t>& acc, std::vector<T>& in) {
   uint32_t uh = 0, uw = 0;
-  const std::vector<T> in = prepare_input<T>(op, raw, uh, uw);
+  prepare_input<T>(op, raw, uh, uw, in);
   // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,
   // ethosu55_interface.h acc_format).
   const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
@@ -246,56 +236,44 @@ bool load_channel_scales(OpContext& ctx, std::vector<ChannelScale>& scales) {
   return true;
 }
 
-// The smallest and largest accumulator: two selects per element, no branch (vectorised for AVX2,
-// which compares 64-bit lanes).
+// The smallest and largest IFM value (INT32_MAX, INT32_MIN when n is 0), vectorised (pminsd /
+// pmaxsd need SSE4.1, hence the AVX2 clone).
 CORSIM_NPU_MULTIVERSION
-void accumulator_range(const int64_t* __restrict acc, size_t n, int64_t& lo, int64_t& hi) {
-  int64_t a = INT64_MAX, b = INT64_MIN;
+void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi) {
+  int32_t a = INT32_MAX, b = INT32_MIN;
   for (size_t i = 0; i < n; ++i) {
-    a = acc[i] < a ? acc[i] : a;
-    b = acc[i] > b ? acc[i] : b;
+    a = v[i] < a ? v[i] : a;
+    b = v[i] > b ? v[i] : b;
   }
   lo = a;
   hi = b;
 }
 
-// The output stage of the common case in one branch-free pass: when every channel's accumulator
-// plus bias rescales exactly in 64 bits (Rescaler::exact_in_64_bits over the accumulators' range)
-// and the stage is a zero point and a clamp, OFM = clamp((x * scale + round) >> shift + zp). Same
-// arithmetic as Rescaler and OutputStage::apply; false (nothing written) otherwise.
+// The output stage of the common case in one pass (requantize.h, vectorised): when the stage is a
+// zero point and a clamp and every channel's accumulator plus bias lies where Rescaler's 64-bit
+// path is exact, OFM = clamp((x * scale + round) >> shift + zp). Same arithmetic as Rescaler and
+// OutputStage::apply; false (the caller then rewrites every output) otherwise.
 bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales,
                         const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
                         std::vector<int32_t>& ofm) {
   const size_t od = scales.size();
   if (acc.empty() || od == 0) return false;
-  int64_t amin = 0, amax = 0;
-  accumulator_range(acc.data(), acc.size(), amin, amax);
-  std::vector<int64_t> bias(od), scale(od), r_pos(od), r_step(od);
-  std::vector<uint64_t> shift(od);
+  PlainRequantize q;
+  for (auto* v : {&q.bias, &q.scale, &q.r_pos, &q.r_step, &q.x_lo, &q.x_hi}) v->resize(od);
+  q.shift.resize(od);
+  q.zp = zp;
+  q.lo = lo;
+  q.hi = hi;
   for (size_t o = 0; o < od; ++o) {
     const Rescaler& r = rescalers[o];
-    int64_t lo_sum = 0, hi_sum = 0;  // __builtin_add_overflow: GCC and clang alike
-    if (__builtin_add_overflow(amin, scales[o].bias, &lo_sum) ||
-        __builtin_add_overflow(amax, scales[o].bias, &hi_sum) || !r.exact_in_64_bits(lo_sum, hi_sum))
-      return false;
-    bias[o] = scales[o].bias;
-    scale[o] = r.scale();
-    shift[o] = r.shift();
-    r_pos[o] = r.round_term(0);
-    r_step[o] = r.round_term(-1) - r_pos[o];  // |terms| < 2^63 / 2: no overflow
+    if (!exact_bounds(r, q.x_lo[o], q.x_hi[o])) return false;
+    q.bias[o] = scales[o].bias;
+    q.scale[o] = r.scale();
+    q.shift[o] = r.shift();
+    q.r_pos[o] = r.round_term(0);
+    q.r_step[o] = r.round_term(-1) - q.r_pos[o];  // |terms| < 2^63 / 2: no overflow
   }
-  for (size_t i = 0; i < acc.size(); i += od) {
-    const int64_t* a = &acc[i];
-    int32_t* q = &ofm[i];
-    for (size_t o = 0; o < od; ++o) {
-      const int64_t p = (a[o] + bias[o]) * scale[o];
-      // The round term by the product's sign without a branch (the sign is data: a branch here is
-      // mispredicted half the time).
-      const int64_t v = (p + r_pos[o] + ((p >> 63) & r_step[o])) >> shift[o];
-      q[o] = static_cast<int32_t>(std::clamp(v + zp, lo, hi));
-    }
-  }
-  return true;
+  return requantize(q, acc.data(), acc.size(), ofm.data());
 }
 
 // The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with
@@ -306,7 +284,7 @@ bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<Channel
   const OperationConfig& op = ctx.op();
   if (!add_starting_accumulators(ctx, acc)) return false;
   if (!op.acc_output) {
-    leave_accumulators(ctx, std::move(acc));
+    leave_accumulators(ctx, acc);
     return true;
   }
   const uint32_t od = op.ofm.depth;
@@ -314,15 +292,14 @@ bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<Channel
   std::vector<Rescaler> rescalers(od);
   for (uint32_t o = 0; o < od; ++o)
     rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
-  std::vector<int32_t> ofm(acc.size());
+  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  ofm.resize(acc.size());
   int64_t zp = 0, lo = 0, hi = 0;
-  if (out.plain(zp, lo, hi) && plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
-    leave_accumulators(ctx, std::move(acc));
-    return store_feature_map(ctx, op.ofm, ofm);
+  if (!out.plain(zp, lo, hi) || !plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
+    for (size_t i = 0; i < acc.size(); i += od)
+      for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
   }
-  for (size_t i = 0; i < acc.size(); i += od)
-    for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
-  leave_accumulators(ctx, std::move(acc));
+  leave_accumulators(ctx, acc);
   return store_feature_map(ctx, op.ofm, ofm);
 }
 
@@ -332,17 +309,19 @@ bool run_conv(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   if (op.kind == OpKind::kDepthwise && op.ifm.depth != op.ofm.depth)
     return ctx.fail(Fault::kCommand, "DEPTHWISE with IFM depth != OFM depth");
-  std::vector<int32_t> raw;
+  OpScratch& scratch = ctx.scratch();
+  std::vector<int32_t>& raw = scratch.ifm;
   if (!load_feature_map(ctx, op.ifm, raw)) return false;
-  const uint32_t od = op.ofm.depth;
+  // Every accumulator is written by the loops below before it is read.
+  std::vector<int64_t>& acc = scratch.acc;
   if (op.weights_from_ifm2) {
     if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
       return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
-    std::vector<int32_t> raw2;
+    std::vector<int32_t>& raw2 = scratch.ifm2;
     if (!load_feature_map(ctx, op.ifm2, raw2)) return false;
     std::vector<ChannelScale> scales;
     if (!load_channel_scales(ctx, scales)) return false;
-    std::vector<int64_t> acc(op.ofm.elements());
+    acc.resize(op.ofm.elements());
     matmul_loop(op, raw, raw2, acc);
     return finish(ctx, acc, scales);
   }
@@ -352,14 +331,13 @@ bool run_conv(OpContext& ctx) {
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 
-  std::vector<int64_t> acc(op.ofm.elements());
-  int32_t lo = std::numeric_limits<int32_t>::max(), hi = std::numeric_limits<int32_t>::min();
-  for (int32_t v : raw) { lo = std::min(lo, v); hi = std::max(hi, v); }
+  acc.resize(op.ofm.elements());
+  int32_t lo = 0, hi = 0;
+  value_range(raw.data(), raw.size(), lo, hi);
   const int64_t zp = op.ifm.zero_point;
   const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
-  if (fits16) run_loops<int16_t>(op, raw, w, acc);
-  else run_loops<int32_t>(op, raw, w, acc);
-  (void)od;
+  if (fits16) run_loops<int16_t>(op, raw, w, acc, scratch.ifm16);
+  else run_loops<int32_t>(op, raw, w, acc, scratch.ifm32);
   return finish(ctx, acc, scales);
 }
 

@@ -4,6 +4,7 @@
 // IFM_SCALE/IFM2_SCALE applies, then the mode, the OFM scale and the output stage.
 #include <algorithm>
 #include <bit>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -31,8 +32,10 @@ bool mode_supported(const OperationConfig& op) {
   }
 }
 
+// An operand's dense values (in one of the context's scratch buffers) and its extent.
 struct Operand {
-  std::vector<int32_t> raw;
+  explicit Operand(std::vector<int32_t>& buffer) : raw(buffer) {}
+  std::vector<int32_t>& raw;
   uint32_t h = 1, w = 1, d = 1;
   int32_t at(uint32_t y, uint32_t x, uint32_t c) const {
     return raw[(size_t{std::min(y, h - 1)} * w + std::min(x, w - 1)) * d + std::min(c, d - 1)];
@@ -46,46 +49,77 @@ bool load_operand(OpContext& ctx, const FeatureMap& fm, Operand& out) {
   return load_feature_map(ctx, fm, out.raw);
 }
 
+// The operation's fixed rescales, built once per operation (Rescaler precomputes the round terms;
+// Rescaler::wide equals rescale() for every input).
+struct Scalers {
+  explicit Scalers(const OperationConfig& op)
+      : opa(op.opa_scale.scale, op.opa_scale.shift, op.ifm_round),
+        ofm_u55(op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round),
+        ofm_shift_u55(1, op.ofm_scale.shift, op.ofm_round),
+        ifm(op.ifm_scale.scale, op.ifm_scale.shift, op.ifm_round, op.ifm_scale.dbl),
+        ifm2(op.ifm2_scale.scale, op.ifm2_scale.shift, op.ifm2_round, op.ifm2_scale.dbl),
+        ofm(op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl),
+        ofm_shift(1, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl) {}
+  Rescaler opa, ofm_u55, ofm_shift_u55;  // U55: OPA_SCALE, OFM_SCALE, OFM_SCALE's shift alone
+  Rescaler ifm, ifm2, ofm, ofm_shift;    // U85: IFM_SCALE, IFM2_SCALE, OFM_SCALE, its shift alone
+};
+
 Int128 saturate64(Int128 v) {
   const Int128 lim = INT64_MAX;
   return std::clamp<Int128>(v, -lim - 1, lim);
 }
 
+// U55 ADD/SUB (KWS golden): operand scaling, the sum wider than 32 bits, then OFM_SCALE. V is
+// Int128 in general, int64_t for small_add_sub operations, where every step fits (below).
+template <typename V>
+V u55_add_sub(const OperationConfig& op, const Scalers& sc, V a, V b) {
+  if (op.ifm_scale_mode == 0) {
+    // OPA_OPB_16: 16-bit integer operand scales, no shift (regor; KWS uses 1 and 1).
+    a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
+    b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
+  } else {
+    // Q2 (docs/npu.md, no golden). Decision, from what Vela programs: its advanced scaling
+    // (Python scaling.advanced_elementwise_add_sub_scale) puts min_scale * 2^k / (2 * max_scale)
+    // (k = 20 for 8-bit, 15 for 16-bit inputs) into OPA_SCALE, leaves OPB_SCALE 0 and folds
+    // 2 * max_scale / 2^k into OFM_SCALE. That is only consistent if the unscaled operand
+    // enters the sum multiplied by 2^(k-1), and the scaled one is rescaled with OPA_SCALE alone
+    // (rounded per IFM_PRECISION). OPA_32 scales operand A, OPB_32 operand B (after the swap).
+    const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
+    V& scaled = op.ifm_scale_mode == 1 ? a : b;
+    V& plain = op.ifm_scale_mode == 1 ? b : a;
+    if constexpr (std::is_same_v<V, int64_t>) scaled = sc.opa(scaled);  // the 64-bit path: same value
+    else scaled = sc.opa.wide(scaled);
+    plain = plain * (V{1} << (lshift > 0 ? lshift - 1 : 0));
+  }
+  // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
+  return sc.ofm_u55.wide(op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b);
+}
+
+// U55 ADD/SUB whose operands have at most 16 bits and zero points below 2^16 in magnitude
+// (residual adds, YOLO-Fastest) run u55_add_sub in 64 bits, where it is exact: |x - zp| < 2^17, so
+// the OPA-scaled operand stays below 2^49 and the other below 2^36, and their sum fits; the OFM
+// scale then takes Rescaler::wide's one 128-bit product.
+bool small_add_sub(const OperationConfig& op) {
+  const bool add_sub = op.ew_mode == ElementwiseMode::kAdd || op.ew_mode == ElementwiseMode::kSub;
+  const auto small_zp = [](int32_t zp) { return zp > -(1 << 16) && zp < (1 << 16); };
+  return add_sub && !op.per_operand_scaling && op.has_ifm2() && op.ifm.elem_bits <= 16 &&
+         op.ifm2.elem_bits <= 16 && small_zp(op.ifm.zero_point) && small_zp(op.ifm2.zero_point);
+}
+
 // The U55 path (Vela GenerateScalingForElementwise; KWS golden): the value before the output stage.
-Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
-  const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
+Int128 u55_value(const OperationConfig& op, const Scalers& sc, Int128 a, Int128 b) {
   const bool wide_in = op.ifm.elem_bits >= 32;
   Int128 v = 0;
   bool ofm_scaled = true;
   switch (op.ew_mode) {
     case ElementwiseMode::kAdd:
-    case ElementwiseMode::kSub: {
-      if (op.ifm_scale_mode == 0) {
-        // OPA_OPB_16: 16-bit integer operand scales, no shift (regor; KWS uses 1 and 1).
-        a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
-        b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
-      } else {
-        // Q2 (docs/npu.md, no golden). Decision, from what Vela programs: its advanced scaling
-        // (Python scaling.advanced_elementwise_add_sub_scale) puts min_scale * 2^k / (2 * max_scale)
-        // (k = 20 for 8-bit, 15 for 16-bit inputs) into OPA_SCALE, leaves OPB_SCALE 0 and folds
-        // 2 * max_scale / 2^k into OFM_SCALE. That is only consistent if the unscaled operand
-        // enters the sum multiplied by 2^(k-1), and the scaled one is rescaled with OPA_SCALE alone
-        // (rounded per IFM_PRECISION). OPA_32 scales operand A, OPB_32 operand B (after the swap).
-        Int128& scaled = op.ifm_scale_mode == 1 ? a : b;
-        Int128& plain = op.ifm_scale_mode == 1 ? b : a;
-        scaled = rescale(scaled, op.opa_scale.scale, op.opa_scale.shift, op.ifm_round);
-        plain = plain * (Int128{1} << (lshift > 0 ? lshift - 1 : 0));
-      }
-      // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
-      v = op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b;
-      v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+    case ElementwiseMode::kSub:
+      v = u55_add_sub(op, sc, a, b);
       ofm_scaled = false;
       break;
-    }
     case ElementwiseMode::kMul:
       // 32-bit inputs: the multiplier is ignored, the shift applied (KWS golden).
-      v = wide_in ? rescale(a * b, 1, op.ofm_scale.shift, op.ofm_round)
-                  : rescale(a * b, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+      v = wide_in ? sc.ofm_shift_u55.wide(a * b) : sc.ofm_u55.wide(a * b);
       ofm_scaled = false;
       break;
     case ElementwiseMode::kMin: v = std::min(a, b); break;
@@ -93,7 +127,7 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
     case ElementwiseMode::kAbs: v = a < 0 ? -a : a; break;
     case ElementwiseMode::kLrelu:
       // alpha is OFM_SCALE (GenerateScalingForElementwise); the positive side passes unscaled.
-      v = a >= 0 ? a : Int128{rescale(a, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round)};
+      v = a >= 0 ? a : Int128{sc.ofm_u55.wide(a)};
       ofm_scaled = false;
       break;
     case ElementwiseMode::kClz:
@@ -116,24 +150,18 @@ Int128 u55_value(const OperationConfig& op, Int128 a, Int128 b) {
     default: break;
   }
   // MIN/MAX/ABS: OFM_SCALE applies when the global scale is selected (scale_mode 1).
-  if (ofm_scaled && op.ofm_scale_global) v = rescale(v, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round);
+  if (ofm_scaled && op.ofm_scale_global) v = sc.ofm_u55.wide(v);
   return v;
 }
 
 // The U85 path (U85 goldens; VELA EthosU85RCSGenerator::GenerateScalingForElementwise): each
 // operand (x - zp) is rescaled by its own IFM_SCALE / IFM2_SCALE (shift, dbl_rnd, round), the mode
 // combines them, OFM_SCALE rescales arithmetic results. `ra`/`rb` are the raw operand values.
-Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
+Int128 u85_value(const OperationConfig& op, const Scalers& sc, int64_t ra, int64_t rb) {
   const Int128 xa = Int128{ra} - op.ifm.zero_point, xb = Int128{rb} - op.ifm2.zero_point;
-  auto scale_a = [&](Int128 x) {
-    return Int128{rescale(x, op.ifm_scale.scale, op.ifm_scale.shift, op.ifm_round, op.ifm_scale.dbl)};
-  };
-  auto scale_b = [&](Int128 x) {
-    return Int128{rescale(x, op.ifm2_scale.scale, op.ifm2_scale.shift, op.ifm2_round, op.ifm2_scale.dbl)};
-  };
-  auto ofm_scale = [&](Int128 x) {
-    return Int128{rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)};
-  };
+  auto scale_a = [&](Int128 x) { return Int128{sc.ifm.wide(x)}; };
+  auto scale_b = [&](Int128 x) { return Int128{sc.ifm2.wide(x)}; };
+  auto ofm_scale = [&](Int128 x) { return Int128{sc.ofm.wide(x)}; };
   const Int128 a = scale_a(xa);
   const Int128 b = op.is_unary() ? Int128{0} : scale_b(xb);
   // Compares give the internal boolean: -1 true, 0 false (VELA GraphIrOptimiser::ConvertBool8Tensors).
@@ -146,7 +174,7 @@ Int128 u85_value(const OperationConfig& op, int64_t ra, int64_t rb) {
     case ElementwiseMode::kMul:
       // 32-bit inputs: the OFM_SCALE multiplier is ignored, its shift applied (KWS, U85 goldens).
       if (op.ifm.elem_bits >= 32)
-        return Int128{rescale(a * b, 1, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)};
+        return Int128{sc.ofm_shift.wide(a * b)};
       return ofm_scale(a * b);
     case ElementwiseMode::kMin: return ofm_scale(std::min(a, b));
     case ElementwiseMode::kMax: return ofm_scale(std::max(a, b));
@@ -191,7 +219,7 @@ bool run_elementwise(OpContext& ctx) {
     ifm.width = op.ofm.width;
     ifm.depth = op.ofm.depth;
   }
-  Operand a, b;
+  Operand a(ctx.scratch().ifm), b(ctx.scratch().ifm2);
   if (!load_operand(ctx, ifm, a)) return false;
   const bool binary = op.has_ifm2();
   if (binary && !load_operand(ctx, op.ifm2, b)) return false;
@@ -199,25 +227,38 @@ bool run_elementwise(OpContext& ctx) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   const int64_t zp_a = op.ifm.zero_point, zp_b = op.ifm2.zero_point;
-  std::vector<int32_t> ofm(op.ofm.elements());
-  size_t i = 0;
-  for (uint32_t y = 0; y < oh; ++y) {
-    for (uint32_t x = 0; x < ow; ++x) {
-      for (uint32_t c = 0; c < od; ++c, ++i) {
-        const int64_t ra = a.at(y, x, c);
-        const int64_t rb = binary ? b.at(y, x, c) : 0;
-        Int128 v;
-        if (op.per_operand_scaling) {
-          v = u85_value(op, ra, rb);
-        } else {
-          Int128 va = Int128{ra} - zp_a, vb = binary ? Int128{rb} - zp_b : Int128{0};
-          // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
-          if (binary && op.operands_reversed) std::swap(va, vb);
-          v = u55_value(op, va, vb);
+  const Scalers sc(op);
+  // Operands with the OFM's extent are read in order; broadcast ones through Operand::at.
+  const bool a_full = a.h == oh && a.w == ow && a.d == od;
+  const bool b_full = b.h == oh && b.w == ow && b.d == od;
+  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  ofm.resize(op.ofm.elements());
+  // Calls value(ra, rb) for every OFM element with the raw operand values (rb 0 when unary).
+  const auto each_element = [&](auto&& value) {
+    size_t i = 0;
+    for (uint32_t y = 0; y < oh; ++y)
+      for (uint32_t x = 0; x < ow; ++x)
+        for (uint32_t c = 0; c < od; ++c, ++i) {
+          const int64_t ra = a_full ? a.raw[i] : a.at(y, x, c);
+          const int64_t rb = !binary ? 0 : b_full ? b.raw[i] : b.at(y, x, c);
+          ofm[i] = out.apply(value(ra, rb));
         }
-        ofm[i] = out.apply(static_cast<int64_t>(saturate64(v)));
-      }
-    }
+  };
+  if (small_add_sub(op)) {
+    each_element([&](int64_t ra, int64_t rb) {
+      // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
+      return op.operands_reversed ? u55_add_sub<int64_t>(op, sc, rb - zp_b, ra - zp_a)
+                                  : u55_add_sub<int64_t>(op, sc, ra - zp_a, rb - zp_b);
+    });
+  } else if (op.per_operand_scaling) {
+    each_element([&](int64_t ra, int64_t rb) { return static_cast<int64_t>(saturate64(u85_value(op, sc, ra, rb))); });
+  } else {
+    each_element([&](int64_t ra, int64_t rb) {
+      Int128 va = Int128{ra} - zp_a, vb = binary ? Int128{rb} - zp_b : Int128{0};
+      // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
+      if (binary && op.operands_reversed) std::swap(va, vb);
+      return static_cast<int64_t>(saturate64(u55_value(op, sc, va, vb)));
+    });
   }
   return store_feature_map(ctx, op.ofm, ofm);
 }

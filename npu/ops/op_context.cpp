@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
-#include <memory>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -30,14 +30,18 @@ namespace {
 
 constexpr uint64_t kMaxSpan = uint64_t{1} << 28;  // a feature-map tile over 256 MiB is a bad stream
 
-// One tile's bytes, moved in a single block transfer. Not zero-filled: every byte is read from
-// memory first (loads, and stores that keep the bytes between elements) or overwritten.
+// One tile's bytes, moved in a single block transfer, in a scratch buffer of the context. Every
+// byte is read from memory first (loads, and stores that keep the bytes between elements) or
+// overwritten.
 struct TileSpan {
   bool used = false;
   uint64_t begin = 0, end = 0;
-  std::unique_ptr<uint8_t[]> data;
-  std::span<uint8_t> bytes() { return {data.get(), static_cast<size_t>(end - begin)}; }
-  void allocate() { data.reset(new uint8_t[end - begin]); }
+  uint8_t* data = nullptr;
+  std::span<uint8_t> bytes() { return {data, static_cast<size_t>(end - begin)}; }
+  void allocate(std::vector<uint8_t>& buffer) {
+    buffer.resize(end - begin);
+    data = buffer.data();
+  }
 };
 
 // The byte span of each tile that the elements of `fm` touch (Vela generate_tiles).
@@ -101,6 +105,33 @@ void narrow(const int32_t* values, uint32_t n, uint8_t* p) {
   }
 }
 
+// Calls run(bytes, n, values) for every contiguous channel run of every pixel, in dense
+// [h][w][c] order of `values` (a whole NHWC pixel, or one 16-channel NHCWB16 brick): the tile and
+// the row are found once per row segment (tile_of, Vela generate_tiles), not per pixel.
+template <typename Value, typename Run>
+void for_each_run(const FeatureMap& fm, std::array<TileSpan, 4>& spans, Value* values, Run&& run) {
+  const uint32_t run_len = fm.layout == Layout::kNhcwb16 ? 16 : fm.depth;
+  const uint64_t run_stride = fm.layout == Layout::kNhcwb16 ? fm.stride_c : 0;
+  const uint32_t split = std::min(fm.width, fm.width0);
+  for (uint32_t y = 0; y < fm.height; ++y) {
+    // Two row segments: x below width0 (tiles 0, 2) and from width0 on (tiles 1, 3).
+    for (const auto& [x0, x1] : {std::pair{0u, split}, std::pair{split, fm.width}}) {
+      if (x0 >= x1) continue;
+      uint32_t ly = y, lx = x0;
+      const unsigned t = tile_of(fm, ly, lx);
+      uint8_t* pixel = spans[t].data + local_offset(fm, ly, lx, 0);
+      Value* dst = values + (size_t{y} * fm.width + x0) * fm.depth;
+      for (uint32_t x = x0; x < x1; ++x, pixel += fm.stride_x) {
+        for (uint32_t c0 = 0; c0 < fm.depth; c0 += run_len) {
+          const uint32_t n = std::min(run_len, fm.depth - c0);
+          run(pixel + (c0 / run_len) * run_stride, n, dst);
+          dst += n;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>& out) {
@@ -118,39 +149,30 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
   }
   std::array<TileSpan, 4> spans;
   if (!tile_spans(ctx, fm, spans)) return false;
-  for (auto& s : spans) {
-    if (!s.used) continue;
-    s.allocate();
-    if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
+  for (unsigned t = 0; t < 4; ++t) {
+    if (!spans[t].used) continue;
+    spans[t].allocate(ctx.scratch().tiles[t]);
+    if (!ctx.read(fm.region, spans[t].begin, spans[t].bytes())) return false;
   }
   out.resize(fm.elements());
-  const unsigned eb = fm.elem_bytes();
-  // The channels of one pixel: contiguous runs (all of them in NHWC, 16 per brick in NHCWB16).
-  const uint32_t run = fm.layout == Layout::kNhcwb16 ? 16 : fm.depth;
-  const uint64_t run_stride = fm.layout == Layout::kNhcwb16 ? fm.stride_c : 0;
-  int32_t* dst = out.data();
-  for (uint32_t y = 0; y < fm.height; ++y) {
-    for (uint32_t x = 0; x < fm.width; ++x) {
-      uint32_t ly = y, lx = x;
-      const unsigned t = tile_of(fm, ly, lx);
-      const uint8_t* pixel = spans[t].data.get() + local_offset(fm, ly, lx, 0);
-      for (uint32_t c0 = 0; c0 < fm.depth; c0 += run) {
-        const uint32_t n = std::min(run, fm.depth - c0);
-        const uint8_t* p = pixel + (c0 / run) * run_stride;
-        switch (eb * 2 + (fm.is_signed ? 1 : 0)) {
-          case 2: widen<uint8_t>(p, n, dst); break;
-          case 3: widen<int8_t>(p, n, dst); break;
-          case 4: widen<uint16_t>(p, n, dst); break;
-          case 5: widen<int16_t>(p, n, dst); break;
-          default:  // 32 bits and wider: the low 4 bytes (IFM_PRECISION, ethosu55_interface.h)
-            for (uint32_t c = 0; c < n; ++c) {
-              uint32_t raw = 0;
-              for (unsigned b = 0; b < eb && b < 4; ++b) raw |= uint32_t{p[size_t{c} * eb + b]} << (8 * b);
-              dst[c] = static_cast<int32_t>(raw);
-            }
+  const auto widen_runs = [&](auto element) {
+    using E = decltype(element);
+    for_each_run(fm, spans, out.data(), [](const uint8_t* p, uint32_t n, int32_t* dst) { widen<E>(p, n, dst); });
+  };
+  switch (fm.elem_bytes() * 2 + (fm.is_signed ? 1 : 0)) {
+    case 2: widen_runs(uint8_t{}); break;
+    case 3: widen_runs(int8_t{}); break;
+    case 4: widen_runs(uint16_t{}); break;
+    case 5: widen_runs(int16_t{}); break;
+    default: {  // 32 bits and wider: the low 4 bytes (IFM_PRECISION, ethosu55_interface.h)
+      const unsigned eb = fm.elem_bytes();
+      for_each_run(fm, spans, out.data(), [eb](const uint8_t* p, uint32_t n, int32_t* dst) {
+        for (uint32_t c = 0; c < n; ++c) {
+          uint32_t raw = 0;
+          for (unsigned b = 0; b < eb && b < 4; ++b) raw |= uint32_t{p[size_t{c} * eb + b]} << (8 * b);
+          dst[c] = static_cast<int32_t>(raw);
         }
-        dst += n;
-      }
+      });
     }
   }
   return true;
@@ -218,37 +240,30 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
   // Read-modify-write keeps the bytes between strided elements (concatenation by strides, KWS).
   // Kept even when the elements cover the span: inside corsim the read is in the bus's transfer
   // log, which the memory timing prices (InterconnectBus::note), so skipping it would move cycles.
-  for (auto& s : spans) {
+  for (unsigned t = 0; t < 4; ++t) {
+    TileSpan& s = spans[t];
     if (!s.used) continue;
-    s.allocate();
+    s.allocate(ctx.scratch().tiles[t]);
     if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
     // The read is an artefact of the block interface, not NPU traffic: undo its count.
     ctx.traffic().read[static_cast<size_t>(ctx.port_of(fm.region))] -= s.bytes().size();
   }
   const unsigned eb = fm.elem_bytes();
-  const uint32_t run = fm.layout == Layout::kNhcwb16 ? 16 : fm.depth;
-  const uint64_t run_stride = fm.layout == Layout::kNhcwb16 ? fm.stride_c : 0;
   const int32_t* src = values.data();
-  for (uint32_t y = 0; y < fm.height; ++y) {
-    for (uint32_t x = 0; x < fm.width; ++x) {
-      uint32_t ly = y, lx = x;
-      const unsigned t = tile_of(fm, ly, lx);
-      uint8_t* pixel = spans[t].data.get() + local_offset(fm, ly, lx, 0);
-      for (uint32_t c0 = 0; c0 < fm.depth; c0 += run) {
-        const uint32_t n = std::min(run, fm.depth - c0);
-        uint8_t* p = pixel + (c0 / run) * run_stride;
-        switch (eb) {
-          case 1: narrow<uint8_t>(src, n, p); break;
-          case 2: narrow<uint16_t>(src, n, p); break;
-          default:  // 32 bits and wider: the low 4 bytes, as before
-            for (uint32_t c = 0; c < n; ++c) {
-              const uint32_t raw = static_cast<uint32_t>(src[c]);
-              for (unsigned b = 0; b < eb && b < 4; ++b) p[size_t{c} * eb + b] = static_cast<uint8_t>(raw >> (8 * b));
-            }
+  switch (eb) {
+    case 1:
+      for_each_run(fm, spans, src, [](uint8_t* p, uint32_t n, const int32_t* v) { narrow<uint8_t>(v, n, p); });
+      break;
+    case 2:
+      for_each_run(fm, spans, src, [](uint8_t* p, uint32_t n, const int32_t* v) { narrow<uint16_t>(v, n, p); });
+      break;
+    default:  // 32 bits and wider: the low 4 bytes, as before
+      for_each_run(fm, spans, src, [eb](uint8_t* p, uint32_t n, const int32_t* v) {
+        for (uint32_t c = 0; c < n; ++c) {
+          const uint32_t raw = static_cast<uint32_t>(v[c]);
+          for (unsigned b = 0; b < eb && b < 4; ++b) p[size_t{c} * eb + b] = static_cast<uint8_t>(raw >> (8 * b));
         }
-        src += n;
-      }
-    }
+      });
   }
   for (auto& s : spans) {
     if (!s.used) continue;
@@ -284,9 +299,13 @@ bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   return true;
 }
 
-void leave_accumulators(OpContext& ctx, std::vector<int64_t> acc) {
+void leave_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   const FeatureMap& ofm = ctx.op().ofm;
-  ctx.accumulators() = Accumulators{std::move(acc), ofm.height, ofm.width, ofm.depth};
+  Accumulators& kept = ctx.accumulators();
+  std::swap(kept.values, acc);
+  kept.height = ofm.height;
+  kept.width = ofm.width;
+  kept.depth = ofm.depth;
 }
 
 }  // namespace corsim::npu

@@ -73,11 +73,23 @@ struct Accumulators {
   uint32_t height = 0, width = 0, depth = 0;
 };
 
+// Buffers the kernels reuse from one operation to the next, owned by the Executor like the weight
+// cache: a vector kept here keeps its memory, so an operation's maps are not allocated, zero-filled
+// and page-faulted afresh each time (issue 17). What they hold between operations means nothing;
+// a kernel sizes each one it uses and writes every element it reads.
+struct OpScratch {
+  std::vector<int32_t> ifm, ifm2, ofm;  // dense feature maps
+  std::vector<int64_t> acc;             // accumulators (swapped with Accumulators on leaving)
+  std::vector<int16_t> ifm16;           // the IFM as the MAC array sees it (conv.cpp)
+  std::vector<int32_t> ifm32;
+  std::array<std::vector<uint8_t>, 4> tiles;  // one feature-map tile's bytes each
+};
+
 class OpContext {
  public:
   OpContext(const OperationConfig& op, const NpuConfig& cfg, NpuBus& bus, const std::array<uint64_t, 8>& basep,
             uint32_t regioncfg, std::span<uint8_t> shram, ChainBuffers& chain, Accumulators& accumulators,
-            WeightCache& weight_cache)
+            WeightCache& weight_cache, OpScratch& scratch)
       : op_(op),
         cfg_(cfg),
         bus_(bus),
@@ -86,7 +98,8 @@ class OpContext {
         shram_(shram),
         chain_(chain),
         accumulators_(accumulators),
-        weight_cache_(weight_cache) {}
+        weight_cache_(weight_cache),
+        scratch_(scratch) {}
 
   const OperationConfig& op() const { return op_; }
   const NpuConfig& config() const { return cfg_; }
@@ -94,6 +107,7 @@ class OpContext {
   ChainBuffer& chain_buffer(uint8_t n) { return chain_[n & 7]; }
   Accumulators& accumulators() { return accumulators_; }
   WeightCache& weight_cache() { return weight_cache_; }
+  OpScratch& scratch() { return scratch_; }
   // Bit 0 of a 1-element OFM feeds COND_STATUS (ethosu85_interface.h); set by store_feature_map.
   void set_result_flag(int32_t v) { result_flag_ = v; }
   const std::optional<int32_t>& result_flag() const { return result_flag_; }
@@ -123,6 +137,7 @@ class OpContext {
   ChainBuffers& chain_;
   Accumulators& accumulators_;
   WeightCache& weight_cache_;
+  OpScratch& scratch_;
   std::optional<int32_t> result_flag_;
   Traffic traffic_;
   Fault fault_ = Fault::kNone;
@@ -139,7 +154,8 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int
 // command fault), IFM2 the IFM2 feature map (its shape must be the OFM's; VELA's accumulator
 // restore, regor EthosU85RCSGenerator::GenerateAccFormat for a NullPool).
 bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc);
-// Records `acc` as the accumulators this operation leaves (for a following KEEP).
-void leave_accumulators(OpContext& ctx, std::vector<int64_t> acc);
+// Records `acc`'s values as the accumulators this operation leaves (for a following KEEP) by
+// swapping buffers: `acc` is left holding the previous ones (meaningless now, kept for its memory).
+void leave_accumulators(OpContext& ctx, std::vector<int64_t>& acc);
 
 }  // namespace corsim::npu

@@ -42,7 +42,7 @@ bool run_pool(OpContext& ctx) {
     return ctx.fail(Fault::kCommand, "POOL ARGMAX with a window other than one unpadded row/column is not modelled");
   FeatureMap ifm = op.ifm;
   if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
-  std::vector<int32_t> raw;
+  std::vector<int32_t>& raw = ctx.scratch().ifm;
   if (!load_feature_map(ctx, ifm, raw)) return false;
   const uint32_t ih = ifm.height, iw = ifm.width, ic = ifm.depth;
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
@@ -51,9 +51,12 @@ bool run_pool(OpContext& ctx) {
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
-  std::vector<int32_t> ofm(op.ofm.elements());
+  // Every OFM element (or, for SUM and NONE, accumulator) is written below.
+  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  ofm.resize(op.ofm.elements());
   const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
-  std::vector<int64_t> acc(accumulates ? ofm.size() : 0);
+  std::vector<int64_t>& acc = ctx.scratch().acc;
+  acc.resize(accumulates ? ofm.size() : 0);
   auto global_scale = [&](int64_t x) {
     return op.ofm_scale_global ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
                                : x;
@@ -64,19 +67,107 @@ bool run_pool(OpContext& ctx) {
     const int ry = op.upscale ? y / 2 : y, rx = op.upscale ? x / 2 : x;
     return raw[(size_t(ry) * iw + size_t(rx)) * ic + c];
   };
-  for (uint32_t oy = 0; oy < oh; ++oy) {
-    for (uint32_t ox = 0; ox < ow; ++ox) {
-      for (uint32_t c = 0; c < od; ++c) {
-        int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
-        int64_t sum = 0, count = 0, best_at = 0;
-        const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
-        const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
-        for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
-          const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
-          if (iy < 0 || iy >= static_cast<int>(uh)) continue;
-          for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
-            const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
-            if (ix < 0 || ix >= static_cast<int>(uw)) continue;
+  // One channel's result from its window statistics: the OFM value, or for SUM and NONE the
+  // accumulator (written to acc, the OFM left for later).
+  auto finish_channel = [&](size_t i, int64_t best, int64_t least, int64_t sum, int64_t count, int64_t best_at) {
+    int64_t v = 0;
+    switch (op.pool_mode) {
+      case PoolMode::kMax:
+        // MAX ignores padding (TFLite); scale_mode 0 applies no rescale (KWS).
+        v = global_scale(count ? best : 0);
+        break;
+      case PoolMode::kMin:  // U85: as MAX with the minimum (pooling_mode)
+        v = global_scale(count ? least : 0);
+        break;
+      case PoolMode::kAverage:
+        // scale_mode 1: OFM_SCALE holds 1/k (QuantizePoolingScale); scale_mode 0: hardware
+        // divide (Q3).
+        v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
+        break;
+      case PoolMode::kArgmaxX:
+      case PoolMode::kArgmaxY:
+        // The accumulator holds the index above 16 bits: VELA EthosU85RCSGenerator::
+        // GenerateOFMScalingForPooling programs OFM_SCALE (1, 16) "to separate values and
+        // indices" with round TRUNCATE_TO_LOWER (RewriteArgmax), and DecomposeReduce splits
+        // an axis over 32768 "to avoid negative indices due to the way the resulting index is
+        // shifted out". The bits below 16 are not documented; truncation drops them, so they
+        // are modelled as 0 (decision).
+        v = global_scale(best_at << 16);
+        break;
+      case PoolMode::kReduceSum:
+        // REDUCE_SUM sums the window and all IFM channels (KWS golden).
+        v = global_scale(sum);
+        break;
+      case PoolMode::kSum:
+        // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (U85
+        // goldens).
+        acc[i] = sum;
+        return;
+      case PoolMode::kNone:
+        // NONE adds nothing: VELA's NullPool is "a none pooling op with IFM set to int8 (not
+        // used by the operation) and input instead handled by ArchAccumulatorSource::Ifm2"
+        // (regor ArchEthosU85, UseNullPool); its result is the starting accumulators.
+        acc[i] = 0;
+        return;
+      default: break;
+    }
+    ofm[i] = out.apply(v);
+  };
+  // Calls tap(ky, kx, iy, ix) for each window position of OFM (oy, ox) inside the (upscaled) IFM;
+  // padding contributes nothing.
+  auto for_each_tap = [&](uint32_t oy, uint32_t ox, auto&& tap) {
+    for (uint32_t ky = 0; ky < op.kernel.height; ++ky) {
+      const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky * op.kernel.dilation_y) - pt;
+      if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+      for (uint32_t kx = 0; kx < op.kernel.width; ++kx) {
+        const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx * op.kernel.dilation_x) - pl;
+        if (ix < 0 || ix >= static_cast<int>(uw)) continue;
+        tap(ky, kx, iy, ix);
+      }
+    }
+  };
+  const bool per_channel = op.pool_mode != PoolMode::kReduceSum && !argmax;
+  if (per_channel) {
+    // Each channel is reduced over the window on its own: the window is walked once per OFM
+    // position with the channel loop innermost (contiguous), not once per channel.
+    std::vector<int64_t> best(od), least(od), sum(od);
+    for (uint32_t oy = 0; oy < oh; ++oy) {
+      for (uint32_t ox = 0; ox < ow; ++ox) {
+        std::fill(best.begin(), best.end(), std::numeric_limits<int64_t>::min());
+        std::fill(least.begin(), least.end(), std::numeric_limits<int64_t>::max());
+        std::fill(sum.begin(), sum.end(), 0);
+        int64_t count = 0;
+        for_each_tap(oy, ox, [&](uint32_t, uint32_t, int iy, int ix) {
+          ++count;
+          if (op.upscale == 2 && ((iy | ix) & 1)) {  // a zero-inserted hole: the value is zp
+            for (uint32_t c = 0; c < od; ++c) {
+              best[c] = std::max<int64_t>(best[c], 0);
+              least[c] = std::min<int64_t>(least[c], 0);
+            }
+            return;
+          }
+          const int ry = op.upscale ? iy / 2 : iy, rx = op.upscale ? ix / 2 : ix;
+          const int32_t* src = &raw[(size_t(ry) * iw + size_t(rx)) * ic];
+          for (uint32_t c = 0; c < od; ++c) {
+            const int64_t v = src[c] - zp;
+            best[c] = std::max(best[c], v);
+            least[c] = std::min(least[c], v);
+            sum[c] += v;
+          }
+        });
+        const size_t base = (size_t{oy} * ow + ox) * od;
+        for (uint32_t c = 0; c < od; ++c) finish_channel(base + c, best[c], least[c], sum[c], count, 0);
+      }
+    }
+  } else {
+    for (uint32_t oy = 0; oy < oh; ++oy) {
+      for (uint32_t ox = 0; ox < ow; ++ox) {
+        for (uint32_t c = 0; c < od; ++c) {
+          int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
+          int64_t sum = 0, count = 0, best_at = 0;
+          const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
+          const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
+          for_each_tap(oy, ox, [&](uint32_t ky, uint32_t kx, int iy, int ix) {
             for (uint32_t k = c_lo; k < c_hi; ++k) {
               const int64_t v = at(iy, ix, k) - zp;
               // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
@@ -86,59 +177,19 @@ bool run_pool(OpContext& ctx) {
               sum += v;
               ++count;
             }
-          }
+          });
+          finish_channel((size_t{oy} * ow + ox) * od + c, best, least, sum, count, best_at);
         }
-        int64_t v = 0;
-        switch (op.pool_mode) {
-          case PoolMode::kMax:
-            // MAX ignores padding (TFLite); scale_mode 0 applies no rescale (KWS).
-            v = global_scale(count ? best : 0);
-            break;
-          case PoolMode::kMin:  // U85: as MAX with the minimum (pooling_mode)
-            v = global_scale(count ? least : 0);
-            break;
-          case PoolMode::kAverage:
-            // scale_mode 1: OFM_SCALE holds 1/k (QuantizePoolingScale); scale_mode 0: hardware
-            // divide (Q3).
-            v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
-            break;
-          case PoolMode::kArgmaxX:
-          case PoolMode::kArgmaxY:
-            // The accumulator holds the index above 16 bits: VELA EthosU85RCSGenerator::
-            // GenerateOFMScalingForPooling programs OFM_SCALE (1, 16) "to separate values and
-            // indices" with round TRUNCATE_TO_LOWER (RewriteArgmax), and DecomposeReduce splits
-            // an axis over 32768 "to avoid negative indices due to the way the resulting index is
-            // shifted out". The bits below 16 are not documented; truncation drops them, so they
-            // are modelled as 0 (decision).
-            v = global_scale(best_at << 16);
-            break;
-          case PoolMode::kReduceSum:
-            // REDUCE_SUM sums the window and all IFM channels (KWS golden).
-            v = global_scale(sum);
-            break;
-          case PoolMode::kSum:
-            // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (U85
-            // goldens).
-            acc[(size_t{oy} * ow + ox) * od + c] = sum;
-            continue;
-          case PoolMode::kNone:
-            // NONE adds nothing: VELA's NullPool is "a none pooling op with IFM set to int8 (not
-            // used by the operation) and input instead handled by ArchAccumulatorSource::Ifm2"
-            // (regor ArchEthosU85, UseNullPool); its result is the starting accumulators.
-            acc[(size_t{oy} * ow + ox) * od + c] = 0;
-            continue;
-          default: break;
-        }
-        ofm[(size_t{oy} * ow + ox) * od + c] = out.apply(v);
       }
     }
   }
   if (accumulates) {
     // SUM and NONE keep their accumulators (ACC_FORMAT acc_input / acc_output, op_context.h).
     if (!add_starting_accumulators(ctx, acc)) return false;
-    leave_accumulators(ctx, acc);
+    if (op.acc_output)
+      for (size_t i = 0; i < acc.size(); ++i) ofm[i] = out.apply(global_scale(acc[i]));
+    leave_accumulators(ctx, acc);  // acc now holds the previous accumulators
     if (!op.acc_output) return true;
-    for (size_t i = 0; i < acc.size(); ++i) ofm[i] = out.apply(global_scale(acc[i]));
   } else {
     ctx.accumulators() = Accumulators{};  // not modelled for the other modes: a later KEEP faults
   }

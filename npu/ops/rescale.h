@@ -84,7 +84,17 @@ class Rescaler {
       int64_t sum;
       if (!__builtin_add_overflow(p, p >= 0 ? r_pos_ : r_neg_, &sum)) return sum >> shift_;
     }
-    return rescale(x, scale_, shift_, mode_, dbl_);
+    return wide(x);
+  }
+  // rescale() for any x (the elementwise operands and sums, wider than int32): the same 128-bit
+  // product, with the round term taken from the two precomputed ones (each < 2^63 when shift < 64)
+  // instead of the round-mode switch.
+  int64_t wide(Int128 x) const {
+    if (!fast_) return rescale(x, scale_, shift_, mode_, dbl_);
+    const Int128 p = x * scale_;
+    const Int128 v = (p + (p >= 0 ? r_pos_ : r_neg_)) >> shift_;
+    const Int128 lim = INT64_MAX;
+    return static_cast<int64_t>(v > lim ? lim : v < -lim - 1 ? -lim - 1 : v);
   }
 
  private:

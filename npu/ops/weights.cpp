@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -91,11 +92,20 @@ WeightLayoutParams u55_params(OpContext& ctx) {
   return p;
 }
 
-// FNV-1a over a stream's bytes: Vela DMAs each operation's weights into the same SRAM buffer, so
-// the key names the content, not the address (the cache then compares the bytes themselves).
+// A hash of a stream's bytes: Vela DMAs each operation's weights into the same SRAM buffer, so the
+// key names the content, not the address (the cache then compares the bytes themselves, so the
+// hash need only spread). FNV-1a's step taken over 8-byte words (a byte at a time, its multiply
+// chain cost a tenth of a cold run's time on KWS), then the tail bytes.
 uint64_t content_hash(const std::vector<uint8_t>& bytes) {
   uint64_t h = 0xcbf29ce484222325ull;
-  for (uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ull;
+  size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes.data() + i, sizeof word);
+    h = (h ^ word) * 0x100000001b3ull;
+    h ^= h >> 29;
+  }
+  for (; i < bytes.size(); ++i) h = (h ^ bytes[i]) * 0x100000001b3ull;
   return h;
 }
 

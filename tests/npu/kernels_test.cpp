@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "npu/executor.h"
+#include "npu/ops/rescale.h"
 #include "npu/region_bus.h"
 #include "reference/reference_ops.h"
 #include "stream_builder.h"
@@ -433,6 +434,79 @@ TEST(Kernels, AdvancedAddAgreesWithTfliteWithinOneLsb) {
     }
   }
   EXPECT_GT(exact, total * 9 / 10);
+}
+
+}  // namespace
+}  // namespace corsim::npu
+
+namespace corsim::npu {
+namespace {
+
+// U55 ADD/SUB of 8- and 16-bit operands (elementwise.cpp computes them in 64 bits) against the
+// operand-scaling rule written out here with the 128-bit rescale() (docs/npu.md Q2, Vela
+// advanced_elementwise_add_sub_scale): scale modes 0 (OPA_OPB_16), 1 (OPA_32), 2 (OPB_32), operand
+// order reversed or not, every U55 round mode, extreme scales (0, 2^32 - 1) and shifts (0, 63),
+// zero points at the 16-bit limits.
+TEST(Kernels, SmallAddSubEqualsThe128BitRule) {
+  std::mt19937 rng(77);
+  const uint32_t scales[] = {0, 1, 0x40000000u, 0x7FFFFFFFu, 0xFFFFFFFFu};
+  const uint32_t shifts[] = {0, 1, 20, 31, 32, 63};
+  for (int iter = 0; iter < 60; ++iter) {
+    const unsigned bits = rng() % 2 ? 8 : 16;
+    const int32_t vmin = bits == 8 ? -128 : -32768, vmax = bits == 8 ? 127 : 32767;
+    auto value = [&] { return vmin + static_cast<int32_t>(rng() % static_cast<uint32_t>(vmax - vmin + 1)); };
+    auto zero_point = [&] { return rng() % 4 == 0 ? (rng() % 2 ? vmin : vmax) : value(); };
+    const unsigned mode = rng() % 3, ew = rng() % 2 ? 1 : 2;  // ADD 1, SUB 2
+    const bool reversed = rng() % 2;
+    const unsigned ifm_round = rng() % 3, ofm_round = rng() % 3;
+    const uint32_t opa = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
+    const uint32_t opa_shift = rng() % 2 ? shifts[rng() % 6] : rng() % 64;
+    const uint32_t opb = rng() % 0x10000;
+    const uint32_t ofm_scale = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
+    const uint32_t ofm_shift = rng() % 2 ? shifts[rng() % 6] : rng() % 64;
+    FmSpec a{1, 1, 40, bits, true, TLayout::kNhwc, 1, 0, zero_point()};
+    FmSpec b{1, 1, 40, bits, true, TLayout::kNhwc, 1, 256, zero_point()};
+    FmSpec o{1, 1, 40, 16, true, TLayout::kNhwc, 1, 512, static_cast<int32_t>(rng() % 200) - 100};
+    std::vector<int32_t> av(40), bv(40);
+    for (int i = 0; i < 40; ++i) {
+      av[i] = i < 2 ? (i ? vmax : vmin) : value();
+      bv[i] = i < 2 ? (i ? vmin : vmax) : value();
+    }
+    Rig rig;
+    test::put_fm(rig.bus.region(1), a, av);
+    test::put_fm(rig.bus.region(1), b, bv);
+    StreamBuilder sb;
+    sb.ifm(a);
+    // IFM_PRECISION: signed [0], precision [3:2], scale_mode [9:8], round [15:14] (ethosu55_interface.h).
+    sb.cmd0(0x105, 1u | (bits == 8 ? 0u : 1u) << 2 | mode << 8 | ifm_round << 14);  // signed, 8 or 16 bit
+    sb.ifm2(b);
+    sb.ofm(o, 1, ofm_round);
+    sb.ofm_scale(ofm_scale, ofm_shift);
+    sb.cmd1(37, opa, opa_shift);
+    sb.cmd1(38, opb);
+    sb.cmd0(0x180, reversed ? 1u << 6 : 0u);  // IFM2_BROADCAST operand order
+    sb.activation(0, 0, -32768, 32767);
+    sb.op(6, ew);
+    ASSERT_EQ(rig.run(sb).reason, StopReason::kStop);
+    const auto got = test::get_fm(rig.bus.region(1), o);
+    const unsigned lshift = bits == 8 ? 20 : 15;
+    for (int i = 0; i < 40; ++i) {
+      Int128 x = av[i] - a.zp, y = bv[i] - b.zp;
+      if (reversed) std::swap(x, y);
+      if (mode == 0) {
+        x *= opa & 0xFFFF;
+        y *= opb;
+      } else {
+        Int128& scaled = mode == 1 ? x : y;
+        Int128& plain = mode == 1 ? y : x;
+        scaled = rescale(scaled, opa, opa_shift, static_cast<RoundMode>(ifm_round));
+        plain *= Int128{1} << (lshift - 1);
+      }
+      const int64_t v = rescale(ew == 1 ? x + y : x - y, ofm_scale, ofm_shift, static_cast<RoundMode>(ofm_round));
+      ASSERT_EQ(got[i], std::clamp<Int128>(Int128{v} + o.zp, -32768, 32767))
+          << "iter " << iter << " i " << i << " mode " << mode << " reversed " << reversed;
+    }
+  }
 }
 
 }  // namespace

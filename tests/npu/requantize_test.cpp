@@ -1,0 +1,167 @@
+// The vectorised output stage (npu/ops/requantize.h) against its scalar form and against the
+// 128-bit definition rescale() (rescale.h, regor Scale<T>) on random channels and accumulators,
+// including the extremes: x = INT32_MIN and INT32_MAX, shift 0 and 63, multipliers 0, 1 and those
+// that are negative as int32 (>= 2^31), every round mode.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "npu/ops/requantize.h"
+#include "npu/ops/rescale.h"
+
+namespace corsim::npu {
+namespace {
+
+struct Case {
+  PlainRequantize q;
+  std::vector<RoundMode> modes;
+  std::vector<uint32_t> dbls;
+  std::vector<int64_t> acc;
+};
+
+// Channels whose every x in int32 rescales exactly in 64 bits (the kernel's precondition).
+Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels) {
+  const uint32_t scales[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x40000000u, 12345};
+  const uint32_t shifts[] = {0, 1, 31, 32, 62, 63};
+  const RoundMode modes[] = {RoundMode::kDbl, RoundMode::kTruncate, RoundMode::kNatural, RoundMode::kSymmetric,
+                             RoundMode::kTruncateToLower, RoundMode::kDoubleAsymmetric};
+  Case c;
+  PlainRequantize& q = c.q;
+  const int64_t ranges[][2] = {{-128, 127}, {0, 255}, {-32768, 32767}, {INT32_MIN, INT32_MAX}};
+  const auto& range = ranges[rng() % 4];
+  q.lo = range[0] + static_cast<int64_t>(rng() % 16);
+  q.hi = range[1] - static_cast<int64_t>(rng() % 16);
+  q.zp = static_cast<int64_t>(rng() % 512) - 256;
+  while (q.channels() < channels) {
+    const uint32_t scale = rng() % 3 ? scales[rng() % 7] : static_cast<uint32_t>(rng());
+    const uint32_t shift = rng() % 2 ? shifts[rng() % 6] : static_cast<uint32_t>(rng() % 64);
+    const RoundMode mode = modes[rng() % 6];
+    const uint32_t dbl = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 31) : 0;
+    const Rescaler r(scale, shift, mode, dbl);
+    if (!r.exact_in_64_bits(INT32_MIN, INT32_MAX)) continue;
+    c.modes.push_back(mode);
+    c.dbls.push_back(dbl);
+    q.bias.push_back(static_cast<int64_t>(rng() % (1 << 21)) - (1 << 20));
+    q.scale.push_back(scale);
+    q.shift.push_back(shift);
+    q.r_pos.push_back(r.round_term(0));
+    q.r_step.push_back(r.round_term(-1) - r.round_term(0));
+    int64_t x_lo = 0, x_hi = 0;
+    EXPECT_TRUE(exact_bounds(r, x_lo, x_hi));
+    EXPECT_EQ(x_lo, INT32_MIN);
+    EXPECT_EQ(x_hi, INT32_MAX);
+    q.x_lo.push_back(x_lo);
+    q.x_hi.push_back(x_hi);
+  }
+  for (size_t i = 0; i < pixels * channels; ++i) {
+    const size_t o = i % channels;
+    int64_t x = static_cast<int32_t>(rng());
+    switch (rng() % 8) {
+      case 0: x = INT32_MIN; break;
+      case 1: x = INT32_MAX; break;
+      case 2: x = static_cast<int64_t>(rng() % 2001) - 1000; break;
+      default: break;
+    }
+    c.acc.push_back(x - q.bias[o]);  // acc + bias = x
+  }
+  return c;
+}
+
+// The definition: 128-bit rescale, then the zero point and the clamp.
+int32_t reference(const Case& c, size_t i) {
+  const size_t o = i % c.q.channels();
+  const int64_t x = c.acc[i] + c.q.bias[o];
+  const int64_t v = rescale(x, static_cast<uint32_t>(c.q.scale[o]), static_cast<uint32_t>(c.q.shift[o]), c.modes[o],
+                            c.dbls[o]);
+  return static_cast<int32_t>(std::clamp(v + c.q.zp, c.q.lo, c.q.hi));
+}
+
+TEST(Requantize, ScalarMatchesTheDefinition) {
+  std::mt19937_64 rng(17);
+  for (int t = 0; t < 200; ++t) {
+    const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20);
+    std::vector<int32_t> out(c.acc.size());
+    ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), out.data()));
+    for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], reference(c, i)) << "case " << t << " element " << i;
+  }
+}
+
+using Kernel = bool (*)(const PlainRequantize&, const int64_t*, size_t, int32_t*);
+
+// A vector kernel against the scalar one on random cases, and refusing an accumulator just past
+// its channel's bounds.
+void check_against_scalar(Kernel kernel, uint64_t seed, size_t max_channels) {
+  std::mt19937_64 rng(seed);
+  for (int t = 0; t < 400; ++t) {
+    const Case c = random_case(rng, 1 + rng() % max_channels, 1 + rng() % 20);
+    std::vector<int32_t> scalar(c.acc.size()), vec(c.acc.size(), 0x5A5A5A5A);
+    ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data()));
+    ASSERT_TRUE(kernel(c.q, c.acc.data(), c.acc.size(), vec.data()));
+    ASSERT_EQ(vec, scalar) << "case " << t << ", " << c.q.channels() << " channels";
+    Case bad = c;
+    const size_t i = rng() % bad.acc.size(), o = i % bad.q.channels();
+    bad.acc[i] = (rng() % 2 ? int64_t{INT32_MAX} + 1 : int64_t{INT32_MIN} - 1) - bad.q.bias[o];
+    EXPECT_FALSE(requantize_scalar(bad.q, bad.acc.data(), bad.acc.size(), scalar.data()));
+    EXPECT_FALSE(kernel(bad.q, bad.acc.data(), bad.acc.size(), vec.data()));
+  }
+}
+
+TEST(Requantize, Avx2MatchesScalar) {
+  ASSERT_TRUE(requantize_avx2_available()) << "this host has no AVX2: the vector path is untested here";
+  check_against_scalar(requantize_avx2, 4242, 40);
+}
+
+TEST(Requantize, Avx512MatchesScalar) {
+  ASSERT_TRUE(requantize_avx512_available()) << "this host has no AVX-512F: the vector path is untested here";
+  check_against_scalar(requantize_avx512, 512, 70);
+}
+
+// exact_bounds gives the widest int32 range where the 64-bit path is exact: inside it
+// exact_in_64_bits holds, one past either end (within int32) it does not.
+TEST(Requantize, ExactBoundsAreTheWidestExactRange) {
+  std::mt19937_64 rng(8);
+  for (int t = 0; t < 5000; ++t) {
+    const uint32_t scale = rng() % 3 ? static_cast<uint32_t>(rng()) : 0xFFFFFFFFu;
+    const uint32_t shift = rng() % 2 ? 63 - static_cast<uint32_t>(rng() % 4) : static_cast<uint32_t>(rng() % 64);
+    const Rescaler r(scale, shift, rng() % 2 ? RoundMode::kDbl : RoundMode::kTruncate);
+    int64_t lo = 0, hi = 0;
+    if (!exact_bounds(r, lo, hi)) {
+      EXPECT_FALSE(r.exact_in_64_bits(0, 0));
+      continue;
+    }
+    EXPECT_TRUE(r.exact_in_64_bits(lo, hi)) << "t " << t;
+    if (hi < INT32_MAX) {
+      EXPECT_FALSE(r.exact_in_64_bits(hi + 1, hi + 1)) << "t " << t;
+    }
+    if (lo > INT32_MIN) {
+      EXPECT_FALSE(r.exact_in_64_bits(lo - 1, lo - 1)) << "t " << t;
+    }
+  }
+}
+
+// Rescaler::wide (precomputed round terms) equals rescale() for any input, including 128-bit
+// products and results that saturate to int64.
+TEST(Requantize, RescalerWideEqualsRescale) {
+  std::mt19937_64 rng(99);
+  const RoundMode modes[] = {RoundMode::kDbl, RoundMode::kTruncate, RoundMode::kNatural, RoundMode::kSymmetric,
+                             RoundMode::kTruncateToLower, RoundMode::kDoubleAsymmetric};
+  const uint32_t scales[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu};
+  for (int t = 0; t < 20000; ++t) {
+    const uint32_t scale = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
+    const uint32_t shift = rng() % 3 ? static_cast<uint32_t>(rng() % 64) : (rng() % 2 ? 0 : 63);
+    const RoundMode mode = modes[rng() % 6];
+    const uint32_t dbl = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 31) : 0;
+    Int128 x = static_cast<int64_t>(rng()) >> (rng() % 64);
+    if (rng() % 4 == 0) x *= static_cast<int64_t>(rng() >> 40);  // beyond int64
+    if (rng() % 8 == 0) x = rng() % 2 ? Int128{INT64_MIN} : Int128{INT32_MIN};
+    const Rescaler r(scale, shift, mode, dbl);
+    ASSERT_EQ(r.wide(x), rescale(x, scale, shift, mode, dbl)) << "t " << t;
+    if (x >= INT64_MIN && x <= INT64_MAX) {
+      ASSERT_EQ(r(static_cast<int64_t>(x)), rescale(x, scale, shift, mode, dbl));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace corsim::npu
