@@ -1,5 +1,6 @@
 #include "cpu/cpu.h"
 
+#include <cstddef>
 #include <tuple>
 
 #include "cpu/decoder/decoder.h"
@@ -13,7 +14,47 @@
 namespace corsim::cpu {
 
 Cpu::Cpu(const CpuConfig& config, memory::Interconnect& bus)
-    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {}
+    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {
+  if (config_.engine == CpuEngine::Jit && jit::available()) jit_ = std::make_unique<jit::BlockJit>(jit_layout());
+}
+
+jit::CpuLayout Cpu::jit_layout() const {
+  const auto offset = [this](const void* field) {
+    return static_cast<int32_t>(static_cast<const char*>(field) - reinterpret_cast<const char*>(this));
+  };
+  jit::CpuLayout l;
+  l.regs = offset(&state_.r[0]);
+  l.flags = offset(&state_.n);
+  static_assert(offsetof(ArchState, z) == offsetof(ArchState, n) + 1 && offsetof(ArchState, c) == offsetof(ArchState, n) + 2 &&
+                offsetof(ArchState, v) == offsetof(ArchState, n) + 3);
+  l.next_pc = offset(&next_pc_);
+  l.pending = offset(&pending_);
+  l.block_retired = offset(&block_retired_);
+  l.attention = exceptions_->attention_flag();
+  l.read_pages = bus_.read_page_table();
+  l.write_pages = bus_.write_page_table();
+  return l;
+}
+
+bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, StopReason& why) {
+  if (b.compiled == nullptr) {
+    if (b.host != nullptr && b.visits == kJitAfterVisits) {
+      if (jit_->full()) {  // compile everything again
+        jit_->reset();
+        blocks_.forget_compiled();
+      }
+      b.compiled = jit_->compile(e, b.count, pc);
+      if (b.compiled == nullptr) b.visits = kJitAfterVisits + 1;  // refused: stays interpreted
+    }
+    if (b.compiled == nullptr) {
+      if (b.visits < kJitAfterVisits) ++b.visits;
+      return run_block<false, false>(e, pc, b.count, 0, static_cast<NoTiming*>(nullptr), why);
+    }
+  }
+  const uint32_t last_pc = b.compiled(this);
+  count_block();
+  return pending_ != 0 && service_pending(last_pc, 0, why);
+}
 
 Cpu::~Cpu() = default;
 

@@ -51,6 +51,13 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
     if constexpr (!kTimed) {
       if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
     }
+    // The JIT (untimed, untraced) runs whole blocks that never read or advance ITSTATE.
+    if constexpr (!kTimed && !kTraced) {
+      if (jit_ != nullptr && left == block->count && s.itstate == 0 && !block->has_it) {
+        if (run_compiled(*block, e, pc, why)) return why;
+        continue;
+      }
+    }
     // Outside an IT block, a block without an IT instruction never reads or advances ITSTATE.
     const bool stop = s.itstate == 0 && !block->has_it ? run_block<kTraced, false>(e, pc, left, end, hook, why)
                                                        : run_block<kTraced, true>(e, pc, left, end, hook, why);
