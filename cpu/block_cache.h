@@ -25,7 +25,7 @@ struct Block {
   uint8_t bytes = 0;              // code bytes
   bool has_it = false;            // one of its instructions is an IT
   const uint8_t* host = nullptr;  // host address of the code; null: decoded again on every visit
-  jit::BlockFn compiled = nullptr;  // its native code (cpu/jit/), once it is hot
+  jit::BlockCode compiled = nullptr;  // its native code (cpu/jit/), once it is hot
   uint8_t visits = 0;             // interpreted visits so far (the JIT compiles hot blocks only)
 };
 
@@ -45,6 +45,7 @@ class BlockCache {
         code_(new uint8_t[kSlots * kMaxBytes]) {}
 
   Block& slot(uint32_t pc) { return slots_[index(pc)]; }
+  const Block* slots() const { return slots_.get(); }
   PredecodeEntry* instructions(const Block& b) { return &pool_[b.first]; }
   // True when memory still holds the code bytes `b` was decoded from (b.host not null).
   bool still_valid(const Block& b) const { return same_bytes(b.host, copy_of(b.pc), b.bytes); }

@@ -1,5 +1,6 @@
 #include "cpu/cpu.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <tuple>
 
@@ -27,23 +28,30 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.flags = offset(&state_.n);
   static_assert(offsetof(ArchState, z) == offsetof(ArchState, n) + 1 && offsetof(ArchState, c) == offsetof(ArchState, n) + 2 &&
                 offsetof(ArchState, v) == offsetof(ArchState, n) + 3);
+  l.itstate = offset(&state_.itstate);
   l.next_pc = offset(&next_pc_);
   l.pending = offset(&pending_);
   l.block_retired = offset(&block_retired_);
   l.attention = exceptions_->attention_flag();
   l.read_pages = bus_.read_page_table();
   l.write_pages = bus_.write_page_table();
+  l.slots = blocks_.slots();
+  l.slot_mask = BlockCache::kSlots - 1;
+  l.slot_size = sizeof(Block);
+  l.slot_pc = offsetof(Block, pc);
+  l.slot_count = offsetof(Block, count);
+  l.slot_compiled = offsetof(Block, compiled);
   return l;
 }
 
-bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, StopReason& why) {
+bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles end, StopReason& why) {
   if (b.compiled == nullptr) {
     if (b.host != nullptr && b.visits == kJitAfterVisits) {
       if (jit_->full()) {  // compile everything again
         jit_->reset();
         blocks_.forget_compiled();
       }
-      b.compiled = jit_->compile(e, b.count, pc);
+      b.compiled = jit_->compile(e, b.count, pc, b.host, b.bytes);
       if (b.compiled == nullptr) b.visits = kJitAfterVisits + 1;  // refused: stays interpreted
     }
     if (b.compiled == nullptr) {
@@ -51,7 +59,8 @@ bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, StopReaso
       return run_block<false, false>(e, pc, b.count, 0, static_cast<NoTiming*>(nullptr), why);
     }
   }
-  const uint32_t last_pc = b.compiled(this);
+  const Cycles budget = end - cycles_;  // the loop runs while cycles_ < end; block_retired_ is 0
+  const uint32_t last_pc = jit_->run(this, b.compiled, static_cast<uint32_t>(std::min<Cycles>(budget, UINT32_MAX)));
   count_block();
   return pending_ != 0 && service_pending(last_pc, 0, why);
 }

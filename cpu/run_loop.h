@@ -54,7 +54,7 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
     // The JIT (untimed, untraced) runs whole blocks that never read or advance ITSTATE.
     if constexpr (!kTimed && !kTraced) {
       if (jit_ != nullptr && left == block->count && s.itstate == 0 && !block->has_it) {
-        if (run_compiled(*block, e, pc, why)) return why;
+        if (run_compiled(*block, e, pc, end, why)) return why;
         continue;
       }
     }

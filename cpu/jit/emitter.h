@@ -3,9 +3,10 @@
 // writes one block: cpu/jit/block_jit.cpp the frame, handler calls and block exits,
 // cpu/jit/inline_forms.cpp the instructions written inline.
 //
-// Generated code, System V ABI: rbx = the Cpu (fields at CpuLayout offsets), r13 / r14 = the
-// interconnect's read / write page tables, r15 = the exception unit's attention flag; all four are
-// callee-saved, so they survive handler calls. eax, ecx, edx, esi, r8d are scratch.
+// Generated code, System V ABI: rbx = the Cpu (fields at CpuLayout offsets), rbp = instructions
+// run since BlockJit::run was entered, r12 = its budget, r13 / r14 = the interconnect's read /
+// write page tables, r15 = the exception unit's attention flag; all callee-saved, so they survive
+// handler calls. eax, ecx, edx, esi, r8d are scratch.
 #include <deque>
 #include <functional>
 #include <xbyak/xbyak.h>
@@ -16,10 +17,13 @@ namespace corsim::cpu::jit {
 
 class Emitter {
  public:
-  Emitter(Xbyak::CodeGenerator& g, const CpuLayout& layout) : g_(g), layout_(layout) {}
+  // `dispatch` and `leave`: BlockJit's shared code (block_jit.cpp write_shared_code).
+  Emitter(Xbyak::CodeGenerator& g, const CpuLayout& layout, const void* dispatch, const void* leave)
+      : g_(g), layout_(layout), dispatch_(dispatch), leave_(leave) {}
 
   // Writes the block's code; returns its entry point. `inlined` counts the inline instructions.
-  BlockFn block(const PredecodeEntry* e, unsigned count, uint32_t pc, uint64_t& inlined);
+  BlockCode block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
+                  uint64_t& inlined);
 
  private:
   // The instruction being written.
@@ -40,9 +44,12 @@ class Emitter {
   // The call alone (for the slow path of an inline form), then its checks; continues at `resume`.
   void call_then_resume(const Insn& in, Xbyak::Label& resume);
   void call_only(const Insn& in);
-  // Leaves the block after `in` with r[15] already written: sets the per-block counter.
-  void leave(const Insn& in);
-  // Out-of-line exit after `in`: r[15] = next_pc_, then leave().
+  // Compares the block's code bytes in memory with those it was compiled from.
+  void check_code(const uint8_t* host, unsigned bytes);
+  // Ends the block after `in` (no pending work), r[15] written: on to the next block (dispatch).
+  void end_block(const Insn& in);
+  // Out-of-line exit after `in`: r[15] = next_pc_; to dispatch, or back to the loop when work is
+  // pending.
   void exit_stub(const Insn& in);
 
   // ---- inline_forms.cpp ----
@@ -66,7 +73,8 @@ class Emitter {
 
   Xbyak::CodeGenerator& g_;
   const CpuLayout& layout_;
-  Xbyak::Label epilogue_;
+  const void* dispatch_;
+  const void* leave_;
   std::deque<Xbyak::Label> labels_;  // stable addresses for labels referenced before definition
   // Out-of-line code (slow paths, exits), written after the block's straight-line code.
   std::deque<std::function<void()>> cold_;

@@ -257,7 +257,7 @@ bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
     g_.cmovnz(ecx, edx);
     g_.mov(reg(15), ecx);
   }
-  leave(in);
+  end_block(in);
   return true;
 }
 

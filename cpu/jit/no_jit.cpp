@@ -10,7 +10,7 @@ struct BlockJit::Generator {};
 
 BlockJit::BlockJit(const CpuLayout& layout) : layout_(layout) {}
 BlockJit::~BlockJit() = default;
-BlockFn BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t) { return nullptr; }
+BlockCode BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned) { return nullptr; }
 void BlockJit::reset() {}
 bool BlockJit::full() const { return false; }
 
