@@ -46,16 +46,16 @@ jit::CpuLayout Cpu::jit_layout() const {
 
 bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles end, StopReason& why) {
   if (b.compiled == nullptr) {
-    if (b.host != nullptr && b.visits == kJitAfterVisits) {
+    if (b.host != nullptr && b.visits >= config_.jit_after_visits && b.visits != kJitRefused) {
       if (jit_->full()) {  // compile everything again
         jit_->reset();
         blocks_.forget_compiled();
       }
       b.compiled = jit_->compile(e, b.count, pc, b.host, b.bytes);
-      if (b.compiled == nullptr) b.visits = kJitAfterVisits + 1;  // refused: stays interpreted
+      if (b.compiled == nullptr) b.visits = kJitRefused;  // stays interpreted
     }
     if (b.compiled == nullptr) {
-      if (b.visits < kJitAfterVisits) ++b.visits;
+      if (b.visits < config_.jit_after_visits) ++b.visits;
       return run_block<false, false>(e, pc, b.count, 0, static_cast<NoTiming*>(nullptr), why);
     }
   }

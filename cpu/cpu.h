@@ -222,11 +222,11 @@ class Cpu final : public TimeSource {
   template <bool kTraced, bool kMayIt, class Hook>
   bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
   // Runs block `b` (instructions from `e`, at `pc`, whole, ITSTATE 0, no IT instruction) as
-  // native code, compiling it once it has been interpreted kJitAfterVisits times, and the compiled
+  // native code, compiling it once it has been interpreted config().jit_after_visits times, and the compiled
   // blocks that follow within the budget (cycles up to `end`). Same result and return value as
   // running them with run_block.
   bool run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles end, StopReason& why);
-  static constexpr uint8_t kJitAfterVisits = 2;
+  static constexpr uint8_t kJitRefused = 0xFF;  // Block::visits of a block the JIT refused
   jit::CpuLayout jit_layout() const;
   // Adds the instructions of the block being run to both counters (the untimed loop counts them
   // per block).

@@ -28,6 +28,7 @@ struct CpuConfig {
   unsigned priority_bits = 3;        // Corstone-300/320 NVIC: 3 bits (Zephyr mps4_common.dtsi)
   uint32_t initial_vtor = 0x10000000;  // SSE-300 boots from the ITCM Secure alias
   CpuEngine engine = CpuEngine::Interpreter;
+  uint8_t jit_after_visits = 2;  // the JIT compiles a block on its visit after this many (tests: 0)
 };
 
 // Why Cpu::run returned.
