@@ -157,7 +157,7 @@ std::vector<Option> options() {
          return {};
        }},
       {"--cpu-engine", "", A::Required, "interp|jit",
-       "how untimed, untraced runs execute the CPU: the interpreter, or the block JIT (x86-64; default interp; docs/cpu.md \"Block JIT\")",
+       "how untimed (--timing off), untraced runs execute the CPU: the block JIT (default; x86-64 hosts, else the interpreter) or the interpreter; timed runs always interpret (docs/cpu.md \"Block JIT\")",
        [](CliResult& r, std::string_view v) -> std::string {
          if (v != "interp" && v != "jit") return fmt::format("--cpu-engine expects interp or jit, got '{}'", v);
          r.config.cpu_engine = v == "jit" ? cpu::CpuEngine::Jit : cpu::CpuEngine::Interpreter;

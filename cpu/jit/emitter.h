@@ -46,8 +46,8 @@ class Emitter {
   void call_only(const Insn& in);
   // Compares the block's code bytes in memory with those it was compiled from.
   void check_code(const uint8_t* host, unsigned bytes);
-  // Ends the block after `in` (no pending work), r[15] written: on to the next block (dispatch).
-  void end_block(const Insn& in);
+  // Ends the block after `in` (no pending work) with r[15] = `next`: on to the block there.
+  void end_block(const Insn& in, uint32_t next);
   // Out-of-line exit after `in`: r[15] = next_pc_; to dispatch, or back to the loop when work is
   // pending.
   void exit_stub(const Insn& in);

@@ -247,17 +247,15 @@ bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
   // A branch to itself sets pending work (Cpu::branch_write_pc: `b .` in a fault handler).
   if (!in.last || target == in.pc) return false;
   if (link) g_.mov(reg(14), in.fallthrough | 1u);
-  if (cond >= 14) {
-    g_.mov(reg(15), target);
-  } else {
+  if (cond < 14) {
+    Xbyak::Label& taken = labels_.emplace_back();
     condition(cond);
-    g_.mov(ecx, in.fallthrough);
-    g_.mov(edx, target);
     g_.test(al, al);
-    g_.cmovnz(ecx, edx);
-    g_.mov(reg(15), ecx);
+    g_.jnz(taken, CodeGenerator::T_NEAR);
+    end_block(in, in.fallthrough);
+    g_.L(taken);
   }
-  end_block(in);
+  end_block(in, target);
   return true;
 }
 
