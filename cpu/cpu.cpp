@@ -56,13 +56,15 @@ bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles en
     }
     if (b.compiled == nullptr) {
       if (b.visits < config_.jit_after_visits) ++b.visits;
-      return run_block<false, false>(e, pc, b.count, 0, static_cast<NoTiming*>(nullptr), why);
+      NoTiming* const untimed = nullptr;
+      return b.has_it ? run_block<false, true>(e, pc, b.count, 0, untimed, why)
+                      : run_block<false, false>(e, pc, b.count, 0, untimed, why);
     }
   }
   const Cycles budget = end - cycles_;  // the loop runs while cycles_ < end; block_retired_ is 0
-  const uint32_t last_pc = jit_->run(this, b.compiled, static_cast<uint32_t>(std::min<Cycles>(budget, UINT32_MAX)));
+  const jit::BlockJit::Last last = jit_->run(this, b.compiled, static_cast<uint32_t>(std::min<Cycles>(budget, UINT32_MAX)));
   count_block();
-  return pending_ != 0 && service_pending(last_pc, 0, why);
+  return pending_ != 0 && service_pending(last.pc, last.itstate, why);
 }
 
 Cpu::~Cpu() = default;

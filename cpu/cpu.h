@@ -221,7 +221,7 @@ class Cpu final : public TimeSource {
   StopReason run_loop(Cycles end, Hook* hook);
   template <bool kTraced, bool kMayIt, class Hook>
   bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
-  // Runs block `b` (instructions from `e`, at `pc`, whole, ITSTATE 0, no IT instruction) as
+  // Runs block `b` (instructions from `e`, at `pc`, whole, entered with ITSTATE 0) as
   // native code, compiling it once it has been interpreted config().jit_after_visits times, and the compiled
   // blocks that follow within the budget (cycles up to `end`). Same result and return value as
   // running them with run_block.

@@ -51,9 +51,9 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
     if constexpr (!kTimed) {
       if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
     }
-    // The JIT (untimed, untraced) runs whole blocks that never read or advance ITSTATE.
+    // The JIT (untimed, untraced) runs whole blocks entered outside an IT block.
     if constexpr (!kTimed && !kTraced) {
-      if (jit_ != nullptr && left == block->count && s.itstate == 0 && !block->has_it) {
+      if (jit_ != nullptr && left == block->count && s.itstate == 0) {
         if (run_compiled(*block, e, pc, end, why)) return why;
         continue;
       }

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "cpu/isa/pseudocode.h"
 #include "cpu/jit/emitter.h"
 
 namespace corsim::cpu::jit {
@@ -107,6 +108,7 @@ BlockCode Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, c
   g_.align(16);
   const BlockCode entry = g_.getCurr();
   check_code(host, bytes);
+  uint8_t it = 0;  // ITSTATE before each instruction, followed through the block
   for (unsigned i = 0; i < count; ++i) {
     Insn in;
     in.e = &e[i];
@@ -115,14 +117,32 @@ BlockCode Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, c
     in.fallthrough = pc + e[i].size;
     in.last = i + 1 == count;
     in.exit = &labels_.emplace_back();
-    if (try_inline(in)) {
+    in.it_before = it;
+    in.it_after = it != 0 ? ITAdvance(it) : 0;
+    if (const int set = try_it(in); set >= 0) {
+      in.it_after = static_cast<uint8_t>(set);
       ++inlined;
-      // A branch has written r[15] and left; any other last instruction falls through to here.
-      if (in.last && e[i].op != OpClass::Branch) end_block(in, in.fallthrough);
     } else {
-      call_handler(in);
+      // Inside an IT block: the condition is ITSTATE[7:4]; the instruction runs only if it passes,
+      // and ITSTATE advances either way (run_block, Arm DDI 0553 "Conditional execution").
+      Xbyak::Label* skip = nullptr;
+      if (it != 0) {
+        skip = &labels_.emplace_back();
+        condition(it >> 4);
+        g_.test(al, al);
+        g_.jz(*skip, CodeGenerator::T_NEAR);
+      }
+      if (try_inline(in)) ++inlined;
+      else call_handler(in);
+      if (skip != nullptr) {
+        g_.L(*skip);
+        g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+      }
     }
+    // Reached after the last instruction unless it branched (a skipped one included).
+    if (in.last) end_block(in, in.fallthrough);
     cold_.push_back([this, in] { exit_stub(in); });
+    it = in.it_after;
     pc = in.fallthrough;
   }
   for (auto& write : cold_) write();
@@ -203,6 +223,11 @@ void Emitter::end_block(const Insn& in, uint32_t next) {
   g_.mov(reg(15), next);
   g_.add(ebp, in.index + 1);
   g_.mov(eax, in.pc);
+  if (in.it_before != 0) g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+  if (in.it_after != 0) {  // the IT block goes on in the next block: the interpreter runs it
+    g_.jmp(leave_, CodeGenerator::T_NEAR);
+    return;
+  }
   // dispatch (write_shared_code) for a next address known now: the slot's address is a constant
   // and the indirect jump is this block's own, which the host predicts far better than one
   // shared by every block. (ITSTATE is 0: only pending work, which never comes here, changes it.)
@@ -227,7 +252,12 @@ void Emitter::exit_stub(const Insn& in) {
   g_.mov(eax, field(layout_.next_pc));
   g_.mov(reg(15), eax);
   g_.add(ebp, in.index + 1);
-  g_.mov(eax, in.pc);
+  if (in.it_before != 0) {
+    g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+    g_.mov(rax, uint64_t{in.pc} | uint64_t{in.it_before} << 32);  // BlockJit::Last
+  } else {
+    g_.mov(eax, in.pc);
+  }
   g_.cmp(field(layout_.pending), 0);
   g_.jne(leave_);
   g_.jmp(dispatch_, CodeGenerator::T_NEAR);

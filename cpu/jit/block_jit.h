@@ -51,8 +51,7 @@ class BlockJit {
   BlockJit(const BlockJit&) = delete;
   BlockJit& operator=(const BlockJit&) = delete;
 
-  // Native code for the `count` instructions at `e` (the block at `pc`, no IT instruction, run
-  // with ITSTATE 0), whose `bytes` of code are at `host`. Null when the code buffer is full()
+  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE 0), whose `bytes` of code are at `host`. Null when the code buffer is full()
   // (reset(), then retry) or, never expected, when the assembler refuses an instruction (the block
   // is then left to the interpreter). The code refers to the entries' operands in place: it is
   // valid while the entries are.
@@ -61,19 +60,28 @@ class BlockJit {
   // Forgets every compiled block (their BlockCode must no longer be run).
   void reset();
 
+  // What run() returns: the last instruction run and the ITSTATE before it (what run_block passes
+  // to Cpu::service_pending).
+  struct Last {
+    uint32_t pc;
+    uint8_t itstate;
+  };
   // Runs `code` (state().r[15] is its block's address and ITSTATE 0), then the compiled blocks
   // execution reaches, as long as their code is unchanged, they fit in `budget` instructions in
-  // all, and no exception wants attention. Returns the address of the last instruction run, with
-  // r[15] the next one's and Cpu's per-block counter the instructions run (the faulting one
+  // all, ITSTATE is 0 between them and no exception wants attention. On return r[15] is the next
+  // instruction's address and Cpu's per-block counter the instructions run (the faulting one
   // included, as run_block counts it); pending work, if any, is left for the run loop to serve.
-  uint32_t run(Cpu* cpu, BlockCode code, uint32_t budget) const { return enter_(cpu, code, budget); }
+  Last run(Cpu* cpu, BlockCode code, uint32_t budget) const {
+    const uint64_t r = enter_(cpu, code, budget);
+    return {static_cast<uint32_t>(r), static_cast<uint8_t>(r >> 32)};
+  }
 
   uint64_t blocks_compiled = 0;
   uint64_t inlined = 0;  // instructions written inline (the rest are calls)
 
  private:
   struct Generator;
-  using Enter = uint32_t (*)(Cpu* cpu, BlockCode code, uint32_t budget);
+  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint32_t budget);  // Last: pc | itstate << 32
   // The code every block shares, written at the start of the buffer (again after each reset).
   void write_shared_code();
 

@@ -33,6 +33,8 @@ class Emitter {
     uint32_t pc = 0;
     uint32_t fallthrough = 0;   // pc + size
     bool last = false;          // the block's last instruction
+    uint8_t it_before = 0;      // ITSTATE before it (known when the block is compiled: it ran
+    uint8_t it_after = 0;       // from ITSTATE 0) and after it (ITAdvance, or the IT's own)
     Xbyak::Label* exit = nullptr;  // leaves the block after this instruction (see exit_stub)
   };
 
@@ -46,7 +48,8 @@ class Emitter {
   void call_only(const Insn& in);
   // Compares the block's code bytes in memory with those it was compiled from.
   void check_code(const uint8_t* host, unsigned bytes);
-  // Ends the block after `in` (no pending work) with r[15] = `next`: on to the block there.
+  // Ends the block after `in` (no pending work) with r[15] = `next`: on to the block there, or
+  // back to the run loop when an IT block goes on past this block.
   void end_block(const Insn& in, uint32_t next);
   // Out-of-line exit after `in`: r[15] = next_pc_; to dispatch, or back to the loop when work is
   // pending.
@@ -56,6 +59,9 @@ class Emitter {
   // Writes `in` inline when it is one of the inline forms in a shape they cover; false (nothing
   // written) otherwise.
   bool try_inline(const Insn& in);
+  // The ITSTATE an IT instruction `in` sets when it is written inline (outside an IT block), or
+  // -1 (not such an IT: nothing written).
+  int try_it(const Insn& in);
   bool alu(const Insn& in, unsigned op, bool register_form);
   bool load(const Insn& in, unsigned bytes, bool sign);
   bool store(const Insn& in, unsigned bytes);

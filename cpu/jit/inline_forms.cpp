@@ -1,7 +1,8 @@
 // The instructions the block JIT writes inline (cpu/jit/emitter.h). Each computes exactly what its
-// handler in cpu/isa/ computes for the operand shapes accepted here (the rest are calls), with
-// ITSTATE 0 (the JIT never runs inside an IT block, so the 16-bit "set flags outside IT" forms set
-// them). tests/cpu/jit_test.cpp runs every form against the interpreter on random states.
+// handler in cpu/isa/ computes for the operand shapes accepted here (the rest are calls), with the
+// ITSTATE the block has at that point, known when it is compiled (the 16-bit forms set the flags
+// only outside an IT block, as Cpu::setflags). tests/cpu/jit_test.cpp runs every form against the
+// interpreter on random states.
 //
 // x86 flags as Arm flags (Arm DDI 0553, "AddWithCarry()" and "Shift_C()"; Intel SDM vol. 2, ADD,
 // SUB, ADC, SBB, SHL/SHR/SAR, ROR): after ADD/ADC, C = CF and V = OF; after SUB/SBB, C = NOT CF
@@ -28,8 +29,6 @@ decoder::ExecFn generic_handler(const PredecodeEntry& e) {
   const auto table = e.size == 4 ? decoder::t32_table() : decoder::t16_table();
   return e.index < table.size() ? table[e.index].exec : nullptr;
 }
-
-constexpr uint8_t kAnyFlags = kSetFlags | kSetFlagsOutsideIt;
 
 // Offset addressing with a positive immediate, no writeback, neither register the PC (the shape
 // of the load/store fast forms in cpu/fast_forms.cpp).
@@ -83,6 +82,15 @@ bool Emitter::try_inline(const Insn& in) {
   return false;
 }
 
+int Emitter::try_it(const Insn& in) {
+  // IT inside an IT block raises UNDEFINED (exec_IT): left to the handler.
+  if (generic_handler(*in.e) != &exec_IT || in.it_before != 0) return -1;
+  const Operands& o = in.e->ops;
+  const uint8_t itstate = static_cast<uint8_t>((o.cond << 4) | (o.imm & 0xFu));  // as exec_IT
+  g_.mov(g_.byte[rbx + layout_.itstate], itstate);
+  return itstate;
+}
+
 // <op> (register) / (immediate): cpu/isa/data_processing.cpp alu(), exec_alu_reg, exec_alu_imm.
 bool Emitter::alu(const Insn& in, unsigned op_index, bool register_form) {
   const Operands& o = in.e->ops;
@@ -90,7 +98,9 @@ bool Emitter::alu(const Insn& in, unsigned op_index, bool register_form) {
   const bool arith = one_of<AluOp::Add, AluOp::Adc, AluOp::Sub, AluOp::Sbc, AluOp::Rsb, AluOp::Cmp, AluOp::Cmn>(op);
   const bool test = one_of<AluOp::Tst, AluOp::Teq, AluOp::Cmp, AluOp::Cmn>(op);
   const bool reads_rn = !one_of<AluOp::Mov, AluOp::Mvn>(op);
-  const bool sets_flags = test || (o.flags & kAnyFlags) != 0;
+  // Cpu::setflags: the 16-bit forms set the flags only outside an IT block.
+  const bool in_it_block = (in.it_before & 0x0F) != 0;
+  const bool sets_flags = test || (o.flags & kSetFlags) != 0 || ((o.flags & kSetFlagsOutsideIt) != 0 && !in_it_block);
   // Left to the handler: writes to the PC (a branch) or SP (the stack limit check), reads of the
   // PC (its value is the instruction's address + 4), shifts other than by 1..31 (LSL #0 is none).
   if (!test && (o.rd == 15 || o.rd == 13)) return false;

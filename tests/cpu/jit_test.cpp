@@ -61,16 +61,17 @@ struct Insn {
 };
 
 // Encodings that stay in the block: no branch or system instruction, no PC operand (those leave
-// the block at random), no IT (the JIT leaves IT blocks to the interpreter).
+// the block at random). IT is kept: the instructions after it run conditionally.
 bool keep(decoder::ExecFn h, const Operands& o, uint32_t insn, bool t32) {
-  if (h == nullptr || h == &decoder::exec_UNDEFINED || h == &exec_IT) return false;
+  if (h == &exec_IT) return true;
+  if (h == nullptr || h == &decoder::exec_UNDEFINED) return false;
   const decoder::DecodeResult r = decoder::decode(insn, t32);
   if (r.encoding->op == OpClass::Branch || r.encoding->op == OpClass::System) return false;
   return o.rd != 15 && o.rn != 15 && o.rm != 15 && o.ra != 15;
 }
 
 struct Pool {
-  std::vector<Insn> inline_forms, others;
+  std::vector<Insn> inline_forms, others, it;  // `it`: the IT encodings
 };
 
 Pool make_pool() {
@@ -80,6 +81,7 @@ Pool make_pool() {
     const decoder::ExecFn h = handler_of(hw, false, o);
     if (!keep(h, o, hw, false)) continue;
     (is_inline_form(h) ? p.inline_forms : p.others).push_back({{static_cast<uint16_t>(hw), 0}, false});
+    if (h == &exec_IT) p.it.push_back({{static_cast<uint16_t>(hw), 0}, false});
   }
   // 32-bit: data processing (modified immediate, plain binary immediate, shifted register),
   // loads and stores (immediate and register offsets), multiplies.
@@ -185,12 +187,15 @@ TEST(BlockJit, InlineFormsMatchTheInterpreterOnRandomStates) {
   const Pool pool = make_pool();
   ASSERT_GT(pool.inline_forms.size(), 10000u);
   ASSERT_GT(pool.others.size(), 1000u);
+  ASSERT_GT(pool.it.size(), 100u);
   std::mt19937 rng(99);
   unsigned failures = 0;
   EngineCheck check;
   for (unsigned c = 0; c < 6000 && failures < 10; ++c) {
     std::vector<uint16_t> code;
     const unsigned n = 1 + rng() % 8;
+    // A third of the blocks start with an IT: the JIT follows ITSTATE through the block.
+    if (rng() % 3 == 0) append(code, pool.it[rng() % pool.it.size()]);
     for (unsigned i = 0; i < n; ++i) {
       const bool call = rng() % 4 == 0;
       const auto& from = call ? pool.others : pool.inline_forms;
