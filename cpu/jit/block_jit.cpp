@@ -19,6 +19,25 @@ constexpr size_t kCodeBytes = size_t{8} << 20;
 constexpr size_t kMaxBlockBytes = 16 << 10;  // room asked before a block is written
 }  // namespace
 
+namespace {
+// With rdx = the block cache slot of address `next` (a register or a constant): on to its compiled
+// block when the slot holds that address, compiled, and the block fits in the budget (rbp + its
+// count <= r12); else to `leave`. Clobbers ecx, r8.
+template <class Next>
+void enter_slot(CodeGenerator& g, const CpuLayout& l, const void* leave, const Next& next) {
+  g.cmp(g.dword[rdx + l.slot_pc], next);
+  g.jne(leave);
+  g.mov(r8, g.qword[rdx + l.slot_compiled]);
+  g.test(r8, r8);
+  g.jz(leave);
+  g.movzx(ecx, g.byte[rdx + l.slot_count]);
+  g.add(ecx, ebp);
+  g.cmp(ecx, r12d);
+  g.ja(leave);
+  g.jmp(r8);
+}
+}  // namespace
+
 struct BlockJit::Generator : CodeGenerator {
   Generator() : CodeGenerator(kCodeBytes) {}
 };
@@ -77,16 +96,7 @@ void BlockJit::write_shared_code() {
   g.imul(edx, edx, l.slot_size);
   g.mov(r8, reinterpret_cast<uint64_t>(l.slots));
   g.add(rdx, r8);
-  g.cmp(g.dword[rdx + l.slot_pc], ecx);
-  g.jne(leave_);
-  g.mov(r8, g.qword[rdx + l.slot_compiled]);
-  g.test(r8, r8);
-  g.jz(leave_);
-  g.movzx(ecx, g.byte[rdx + l.slot_count]);
-  g.add(ecx, ebp);
-  g.cmp(ecx, r12d);
-  g.ja(leave_);
-  g.jmp(r8);
+  enter_slot(g, l, leave_, ecx);
 }
 
 BlockCode BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes) {
@@ -231,20 +241,11 @@ void Emitter::end_block(const Insn& in, uint32_t next) {
   // dispatch (write_shared_code) for a next address known now: the slot's address is a constant
   // and the indirect jump is this block's own, which the host predicts far better than one
   // shared by every block. (ITSTATE is 0: only pending work, which never comes here, changes it.)
-  const uint32_t slot = (next >> 1) & layout_.slot_mask;
-  g_.mov(rdx, reinterpret_cast<uint64_t>(static_cast<const uint8_t*>(layout_.slots) + size_t{slot} * layout_.slot_size));
-  g_.cmp(g_.dword[rdx + layout_.slot_pc], next);
-  g_.jne(leave_);
-  g_.mov(r8, g_.qword[rdx + layout_.slot_compiled]);
-  g_.test(r8, r8);
-  g_.jz(leave_);
-  g_.movzx(ecx, g_.byte[rdx + layout_.slot_count]);
-  g_.add(ecx, ebp);
-  g_.cmp(ecx, r12d);
-  g_.ja(leave_);
   g_.cmp(g_.byte[r15], 0);
   g_.jne(leave_);
-  g_.jmp(r8);
+  const uint32_t slot = (next >> 1) & layout_.slot_mask;
+  g_.mov(rdx, reinterpret_cast<uint64_t>(static_cast<const uint8_t*>(layout_.slots) + size_t{slot} * layout_.slot_size));
+  enter_slot(g_, layout_, leave_, next);
 }
 
 void Emitter::exit_stub(const Insn& in) {

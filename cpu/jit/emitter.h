@@ -68,9 +68,10 @@ class Emitter {
   bool branch(const Insn& in, unsigned cond, bool link);
   // Sets al to ConditionHolds(cond) from the flag bytes.
   void condition(unsigned cond);
-  // The inline path to plain memory: the host address of `bytes` at esi into rcx + rsi, or a jump
-  // to `slow` (unaligned, or not plain memory). Clobbers eax.
-  void host_address(unsigned bytes, bool write, Xbyak::Label& slow);
+  // The inline path to plain memory for `in` (address R[n] + imm): `access` is written where
+  // rcx + rsi is the host address of its `bytes`; an unaligned address or a page that is not plain
+  // memory calls the handler instead (out of line). Clobbers eax, ecx, esi.
+  void memory_access(const Insn& in, unsigned bytes, bool write, const std::function<void()>& access);
 
   Xbyak::Address reg(unsigned n) const { return g_.dword[g_.rbx + layout_.regs + 4 * static_cast<int>(n)]; }
   // ArchState::n, z, c, v

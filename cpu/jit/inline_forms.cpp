@@ -178,7 +178,12 @@ bool Emitter::alu(const Insn& in, unsigned op_index, bool register_form) {
   return true;
 }
 
-void Emitter::host_address(unsigned bytes, bool write, Xbyak::Label& slow) {
+void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const std::function<void()>& access) {
+  const Operands& o = in.e->ops;
+  Xbyak::Label& slow = labels_.emplace_back();
+  Xbyak::Label& resume = labels_.emplace_back();
+  g_.mov(esi, reg(o.rn));
+  if (o.imm != 0) g_.add(esi, o.imm);
   // Aligned accesses never cross a page; unaligned ones (and the UNALIGN_TRP check) take the
   // handler, as do pages that are not plain memory (Cpu::read / Cpu::write, the facade).
   if (bytes > 1) {
@@ -191,46 +196,34 @@ void Emitter::host_address(unsigned bytes, bool write, Xbyak::Label& slow) {
   g_.test(rcx, rcx);
   g_.jz(slow, CodeGenerator::T_NEAR);
   g_.and_(esi, 0xFFF);
-}
-
-// LDR{,H,SH,B,SB} Rt, [Rn, #+imm]: cpu/fast_forms.cpp load_offset.
-bool Emitter::load(const Insn& in, unsigned bytes, bool sign) {
-  const Operands& o = in.e->ops;
-  Xbyak::Label& slow = labels_.emplace_back();
-  Xbyak::Label& resume = labels_.emplace_back();
-  g_.mov(esi, reg(o.rn));
-  if (o.imm != 0) g_.add(esi, o.imm);
-  host_address(bytes, false, slow);
-  if (bytes == 4) g_.mov(eax, g_.dword[rcx + rsi]);
-  if (bytes == 2 && sign) g_.movsx(eax, g_.word[rcx + rsi]);
-  if (bytes == 2 && !sign) g_.movzx(eax, g_.word[rcx + rsi]);
-  if (bytes == 1 && sign) g_.movsx(eax, g_.byte[rcx + rsi]);
-  if (bytes == 1 && !sign) g_.movzx(eax, g_.byte[rcx + rsi]);
-  g_.mov(reg(o.rd), eax);
+  access();
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);
     call_then_resume(in, resume);
+  });
+}
+
+// LDR{,H,SH,B,SB} Rt, [Rn, #+imm]: cpu/fast_forms.cpp load_offset.
+bool Emitter::load(const Insn& in, unsigned bytes, bool sign) {
+  memory_access(in, bytes, false, [&] {
+    if (bytes == 4) g_.mov(eax, g_.dword[rcx + rsi]);
+    if (bytes == 2 && sign) g_.movsx(eax, g_.word[rcx + rsi]);
+    if (bytes == 2 && !sign) g_.movzx(eax, g_.word[rcx + rsi]);
+    if (bytes == 1 && sign) g_.movsx(eax, g_.byte[rcx + rsi]);
+    if (bytes == 1 && !sign) g_.movzx(eax, g_.byte[rcx + rsi]);
+    g_.mov(reg(in.e->ops.rd), eax);
   });
   return true;
 }
 
 // STR{,H,B} Rt, [Rn, #+imm]: cpu/fast_forms.cpp store_offset.
 bool Emitter::store(const Insn& in, unsigned bytes) {
-  const Operands& o = in.e->ops;
-  Xbyak::Label& slow = labels_.emplace_back();
-  Xbyak::Label& resume = labels_.emplace_back();
-  g_.mov(esi, reg(o.rn));
-  if (o.imm != 0) g_.add(esi, o.imm);
-  host_address(bytes, true, slow);
-  g_.mov(edx, reg(o.rd));
-  if (bytes == 4) g_.mov(g_.dword[rcx + rsi], edx);
-  if (bytes == 2) g_.mov(g_.word[rcx + rsi], dx);
-  if (bytes == 1) g_.mov(g_.byte[rcx + rsi], dl);
-  g_.L(resume);
-  cold_.push_back([this, in, &slow, &resume] {
-    g_.L(slow);
-    call_then_resume(in, resume);
+  memory_access(in, bytes, true, [&] {
+    g_.mov(edx, reg(in.e->ops.rd));
+    if (bytes == 4) g_.mov(g_.dword[rcx + rsi], edx);
+    if (bytes == 2) g_.mov(g_.word[rcx + rsi], dx);
+    if (bytes == 1) g_.mov(g_.byte[rcx + rsi], dl);
   });
   return true;
 }
