@@ -194,7 +194,6 @@ bool Cpu::decode_into(uint32_t pc, PredecodeEntry& slot, Fault& fault) {
   }
   const uint32_t insn = t32 ? (uint32_t{hw1} << 16) | hw2 : hw1;
   const decoder::DecodeResult r = decoder::decode(insn, t32);
-  slot.pc = pc;
   slot.size = t32 ? 4 : 2;
   slot.raw = t32 ? (uint32_t{hw2} << 16) | hw1 : hw1;
   slot.exec = r.encoding ? fast_form(r.encoding->exec, r.ops) : &decoder::exec_UNDEFINED;

@@ -77,7 +77,6 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
   constexpr bool kCountPerBlock = !kTimed && !kTraced;
   ArchState& s = state_;
   const ExceptionPort& exceptions = *exceptions_;
-  bool stop = false;
   for (;;) {
     const uint32_t fallthrough = pc + e->size;
     next_pc_ = fallthrough;
@@ -122,9 +121,8 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
       if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
     }
     if (pending_ != 0) [[unlikely]] {
-      if constexpr (kCountPerBlock) count_block();
-      stop = service_pending(pc, it, why);
-      break;
+      if constexpr (kCountPerBlock) count_block();  // before the exception entry it may make
+      return service_pending(pc, it, why);
     }
     if (--left == 0 || next_pc_ != fallthrough) break;
     if constexpr (kTimed) {
@@ -135,7 +133,7 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
     ++e;
   }
   if constexpr (kCountPerBlock) count_block();
-  return stop;
+  return false;
 }
 
 // flatten: with link-time optimisation (cpu/CMakeLists.txt) the model's retire() and what it calls
