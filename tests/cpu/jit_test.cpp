@@ -4,6 +4,7 @@
 // memory, addresses that fault); B<cond> for every condition and flag combination against a hand
 // evaluation of the Arm ARM's condition table; a compiled block rewritten at run time (the new code
 // runs after the ISB); the instruction count a device sees in the middle of a compiled block.
+// On hosts without the JIT (jit::available() false) the tests are skipped.
 // The QEMU differential tests (qemu_diff_test.cpp) run every program on the JIT too.
 #include <gtest/gtest.h>
 
@@ -184,6 +185,7 @@ void append(std::vector<uint16_t>& code, const Insn& i) {
 }
 
 TEST(BlockJit, InlineFormsMatchTheInterpreterOnRandomStates) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
   const Pool pool = make_pool();
   ASSERT_GT(pool.inline_forms.size(), 10000u);
   ASSERT_GT(pool.others.size(), 1000u);
@@ -232,6 +234,7 @@ bool expected_condition(unsigned cond, bool n, bool z, bool c, bool v) {
 }
 
 TEST(BlockJit, ConditionalBranchesFollowTheConditionTable) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
   for (unsigned cond = 0; cond < 14; ++cond) {
     for (unsigned flags = 0; flags < 16; ++flags) {
       CpuHarness h(jit_config());
@@ -253,6 +256,7 @@ TEST(BlockJit, ConditionalBranchesFollowTheConditionTable) {
 // A function called in a loop (its block compiled and chained to) is rewritten by the program
 // itself; after DSB/ISB the next call runs the new code. Also with the interpreter, for reference.
 TEST(BlockJit, RewrittenCodeRunsAfterTheIsb) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
   const char* source = R"(
     movs r4, #0
     movs r6, #0
@@ -283,6 +287,39 @@ TEST(BlockJit, RewrittenCodeRunsAfterTheIsb) {
     ASSERT_EQ(h.s().r[15], h.end());
     EXPECT_EQ(h.s().r[6], 50u);
     EXPECT_EQ(h.s().r[7], 7u);
+    if (config.engine == CpuEngine::Jit) EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+  }
+}
+
+// A device that answers every read with the core's instruction count, as a timer does.
+class InstructionCounter final : public memory::Target {
+ public:
+  std::string_view name() const override { return "counter"; }
+  memory::BusResponse read(uint32_t, unsigned, uint32_t& value, const memory::AccessAttrs&) override {
+    value = static_cast<uint32_t>(cpu->instructions());
+    return {};
+  }
+  memory::BusResponse write(uint32_t, unsigned, uint32_t, const memory::AccessAttrs&) override { return {}; }
+  Cpu* cpu = nullptr;
+};
+
+// Loads from the device in the middle of a compiled block see the instructions retired before
+// them, counted by hand from the program, as the interpreter shows them.
+TEST(BlockJit, DeviceReadInABlockSeesTheExactInstructionCount) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  for (const CpuConfig& config : {CpuConfig{}, jit_config()}) {
+    CpuHarness h(config);
+    InstructionCounter counter;
+    counter.cpu = &h.cpu();
+    ASSERT_TRUE(h.bus().map(0x40000000, 0x1000, counter, "counter"));
+    // 1 movs, 2 ldr =, 3 adds, 4 ldr [r2] (3 retired before it), 5 adds, 6 adds, 7 ldr [r2] (6 before)
+    ASSERT_TRUE(h.load("movs r0, #0\n  ldr r2, =0x40000000\n  adds r0, #1\n  ldr r3, [r2]\n"
+                       "  adds r0, #1\n  adds r0, #1\n  ldr r4, [r2]\n"));
+    const uint64_t start = h.cpu().instructions();
+    h.run();
+    ASSERT_TRUE(h.reached_end());
+    EXPECT_EQ(h.s().r[3], start + 3);
+    EXPECT_EQ(h.s().r[4], start + 6);
     if (config.engine == CpuEngine::Jit) EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
   }
 }
