@@ -287,7 +287,9 @@ TEST(BlockJit, RewrittenCodeRunsAfterTheIsb) {
     ASSERT_EQ(h.s().r[15], h.end());
     EXPECT_EQ(h.s().r[6], 50u);
     EXPECT_EQ(h.s().r[7], 7u);
-    if (config.engine == CpuEngine::Jit) EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+    if (config.engine == CpuEngine::Jit) {
+      EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+    }
   }
 }
 
@@ -320,7 +322,9 @@ TEST(BlockJit, DeviceReadInABlockSeesTheExactInstructionCount) {
     ASSERT_TRUE(h.reached_end());
     EXPECT_EQ(h.s().r[3], start + 3);
     EXPECT_EQ(h.s().r[4], start + 6);
-    if (config.engine == CpuEngine::Jit) EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+    if (config.engine == CpuEngine::Jit) {
+      EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+    }
   }
 }
 

@@ -106,7 +106,9 @@ std::vector<uint8_t> run_jit(std::vector<uint8_t> image, uint32_t done, uint32_t
     ADD_FAILURE() << "the JIT core did not reach done with the interpreter's SP: pc " << std::hex << cpu.state().r[15];
     return {};
   }
-  if (jit::available()) EXPECT_GT(cpu.jit()->blocks_compiled, 0u);
+  if (jit::available()) {
+    EXPECT_GT(cpu.jit()->blocks_compiled, 0u);
+  }
   std::vector<uint8_t> dump(kResultsTop - interpreter_sp + kScratchSize);
   bus.debug_read_block(interpreter_sp, {dump.data(), kResultsTop - interpreter_sp});
   bus.debug_read_block(kScratch, {dump.data() + (kResultsTop - interpreter_sp), kScratchSize});
