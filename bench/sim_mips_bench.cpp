@@ -15,7 +15,8 @@
 // the others use the default Cortex-M55 model.
 //
 // Issue 17's CPU goals: every library run reports goal_MIPS and of_goal (MIPS_cpu / goal): 400
-// MIPS functional (timing off), 150 MIPS timed. With --coremark-elf=PATH (an ELF built by
+// MIPS functional (timing off), 150 MIPS timed. Functional rows run the block JIT (the default of
+// --timing off); the *_timing_off_interp rows the same with the interpreter (--cpu-engine interp). With --coremark-elf=PATH (an ELF built by
 // scripts/coremark.sh from a user's CoreMark checkout; no CoreMark code is in this repository) the
 // same rows run on CoreMark: corsim/coremark_mips_timing_off, corsim/coremark_mips (M55 timed),
 // corsim/coremark_mips_m85.
@@ -54,6 +55,7 @@ struct Paths {
   std::string mve_elf;
 #endif
   bool timing = true;
+  corsim::cpu::CpuEngine engine = corsim::cpu::CpuEngine::Jit;  // untimed runs only
   std::string cpu = "cortex-m55";
   std::string corsim = CORSIM_EXE;
   double goal_mips = 0;  // issue 17's goal for this row (0: none)
@@ -66,6 +68,12 @@ constexpr double kTimedGoalMips = 150;
 Paths with_timing(Paths p, bool timing) {
   p.timing = timing;
   p.goal_mips = timing ? kTimedGoalMips : kFunctionalGoalMips;
+  return p;
+}
+
+// A functional row run by the interpreter instead of the block JIT (docs/cpu.md "Block JIT").
+Paths interpreted(Paths p) {
+  p.engine = corsim::cpu::CpuEngine::Interpreter;
   return p;
 }
 
@@ -122,6 +130,7 @@ void BM_LibraryMips(benchmark::State& state, Paths paths) {
     config.firmware = paths.elf;
     config.quiet = true;
     config.timing = paths.timing;
+    config.cpu_engine = paths.engine;
     config.cpu = paths.cpu;
     config.params.emplace_back("mps3_board.uart0.out_file", "");  // keep the guest's text quiet
     corsim::sim::Simulator simulator(config);
@@ -223,11 +232,13 @@ int main(int argc, char** argv) {
     register_library("corsim/mve_library_mips_m85", mve_m85);
     register_library("corsim/mve_library_mips_timing_off", with_timing(mve, false));
     register_library("corsim/library_mips_timing_off", with_timing(paths, false));
+    register_library("corsim/library_mips_timing_off_interp", interpreted(with_timing(paths, false)));
   }
   if (!coremark_elf.empty()) {
     Paths coremark = paths;
     coremark.elf = coremark_elf;
     register_library("corsim/coremark_mips_timing_off", with_timing(coremark, false));
+    register_library("corsim/coremark_mips_timing_off_interp", interpreted(with_timing(coremark, false)));
     register_library("corsim/coremark_mips", coremark);
     Paths coremark_m85 = coremark;
     coremark_m85.cpu = "cortex-m85";

@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "cpu/decoder/predecode_cache.h"
+#include "cpu/jit/block_jit.h"
 
 namespace corsim::cpu {
 
@@ -24,6 +25,8 @@ struct Block {
   uint8_t bytes = 0;              // code bytes
   bool has_it = false;            // one of its instructions is an IT
   const uint8_t* host = nullptr;  // host address of the code; null: decoded again on every visit
+  jit::BlockCode compiled = nullptr;  // its native code (cpu/jit/), once it is hot
+  uint8_t visits = 0;             // interpreted visits so far (the JIT compiles hot blocks only)
 };
 
 class BlockCache {
@@ -42,6 +45,7 @@ class BlockCache {
         code_(new uint8_t[kSlots * kMaxBytes]) {}
 
   Block& slot(uint32_t pc) { return slots_[index(pc)]; }
+  const Block* slots() const { return slots_.get(); }
   PredecodeEntry* instructions(const Block& b) { return &pool_[b.first]; }
   // True when memory still holds the code bytes `b` was decoded from (b.host not null).
   bool still_valid(const Block& b) const { return same_bytes(b.host, copy_of(b.pc), b.bytes); }
@@ -52,6 +56,8 @@ class BlockCache {
     if (used_ + kMaxInstructions > kPoolEntries) flush();
     b.pc = pc;
     b.first = used_;
+    b.compiled = nullptr;
+    b.visits = 0;
     return &pool_[used_];
   }
   // Completes the block begun at `b` with its first `count` entries and their `bytes` of code,
@@ -63,6 +69,10 @@ class BlockCache {
     b.host = host;
     if (host != nullptr) std::memcpy(copy_of(b.pc), host, bytes);
     else b.pc = 1;
+  }
+  // Drops every block's native code (the JIT's code buffer was reset); the blocks stay.
+  void forget_compiled() {
+    for (uint32_t i = 0; i < kSlots; ++i) slots_[i].compiled = nullptr;
   }
   void flush() {
     for (uint32_t i = 0; i < kSlots; ++i) slots_[i].pc = 1;

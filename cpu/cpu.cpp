@@ -1,5 +1,7 @@
 #include "cpu/cpu.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <tuple>
 
 #include "cpu/decoder/decoder.h"
@@ -13,7 +15,57 @@
 namespace corsim::cpu {
 
 Cpu::Cpu(const CpuConfig& config, memory::Interconnect& bus)
-    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {}
+    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {
+  if (config_.engine == CpuEngine::Jit && jit::available()) jit_ = std::make_unique<jit::BlockJit>(jit_layout());
+}
+
+jit::CpuLayout Cpu::jit_layout() const {
+  const auto offset = [this](const void* field) {
+    return static_cast<int32_t>(static_cast<const char*>(field) - reinterpret_cast<const char*>(this));
+  };
+  jit::CpuLayout l;
+  l.regs = offset(&state_.r[0]);
+  l.flags = offset(&state_.n);
+  static_assert(offsetof(ArchState, z) == offsetof(ArchState, n) + 1 && offsetof(ArchState, c) == offsetof(ArchState, n) + 2 &&
+                offsetof(ArchState, v) == offsetof(ArchState, n) + 3);
+  l.itstate = offset(&state_.itstate);
+  l.next_pc = offset(&next_pc_);
+  l.pending = offset(&pending_);
+  l.block_retired = offset(&block_retired_);
+  l.attention = exceptions_->attention_flag();
+  l.read_pages = bus_.read_page_table();
+  l.write_pages = bus_.write_page_table();
+  l.slots = blocks_.slots();
+  l.slot_mask = BlockCache::kSlots - 1;
+  l.slot_size = sizeof(Block);
+  l.slot_pc = offsetof(Block, pc);
+  l.slot_count = offsetof(Block, count);
+  l.slot_compiled = offsetof(Block, compiled);
+  return l;
+}
+
+bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles end, StopReason& why) {
+  if (b.compiled == nullptr) {
+    if (b.host != nullptr && b.visits >= config_.jit_after_visits && b.visits != kJitRefused) {
+      if (jit_->full()) {  // compile everything again
+        jit_->reset();
+        blocks_.forget_compiled();
+      }
+      b.compiled = jit_->compile(e, b.count, pc, b.host, b.bytes);
+      if (b.compiled == nullptr) b.visits = kJitRefused;  // stays interpreted
+    }
+    if (b.compiled == nullptr) {
+      if (b.visits < config_.jit_after_visits) ++b.visits;
+      NoTiming* const untimed = nullptr;
+      return b.has_it ? run_block<false, true>(e, pc, b.count, 0, untimed, why)
+                      : run_block<false, false>(e, pc, b.count, 0, untimed, why);
+    }
+  }
+  const Cycles budget = end - cycles_;  // the loop runs while cycles_ < end; block_retired_ is 0
+  const jit::BlockJit::Last last = jit_->run(this, b.compiled, static_cast<uint32_t>(std::min<Cycles>(budget, UINT32_MAX)));
+  count_block();
+  return pending_ != 0 && service_pending(last.pc, last.itstate, why);
+}
 
 Cpu::~Cpu() = default;
 
@@ -142,7 +194,6 @@ bool Cpu::decode_into(uint32_t pc, PredecodeEntry& slot, Fault& fault) {
   }
   const uint32_t insn = t32 ? (uint32_t{hw1} << 16) | hw2 : hw1;
   const decoder::DecodeResult r = decoder::decode(insn, t32);
-  slot.pc = pc;
   slot.size = t32 ? 4 : 2;
   slot.raw = t32 ? (uint32_t{hw2} << 16) | hw1 : hw1;
   slot.exec = r.encoding ? fast_form(r.encoding->exec, r.ops) : &decoder::exec_UNDEFINED;

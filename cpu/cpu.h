@@ -22,6 +22,7 @@
 #include "cpu/exception_port.h"
 #include "cpu/fault.h"
 #include "cpu/isa/pseudocode.h"
+#include "cpu/jit/block_jit.h"
 #include "cpu/retire_record.h"
 #include "memory/interconnect.h"
 
@@ -75,6 +76,8 @@ class Cpu final : public TimeSource {
   // entry is verified against memory).
   void flush_predecode() { blocks_.flush(); }
   const BlockCache& block_cache() const { return blocks_; }
+  // The block JIT, when config().engine asks for it and the host has one (else null).
+  const jit::BlockJit* jit() const { return jit_.get(); }
 
   // ---- the handlers' view ----
   uint32_t pc() const { return state_.r[15]; }            // address of this instruction
@@ -218,6 +221,13 @@ class Cpu final : public TimeSource {
   StopReason run_loop(Cycles end, Hook* hook);
   template <bool kTraced, bool kMayIt, class Hook>
   bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
+  // Runs block `b` (instructions from `e`, at `pc`, whole, entered with ITSTATE 0) as
+  // native code, compiling it once it has been interpreted config().jit_after_visits times, and the compiled
+  // blocks that follow within the budget (cycles up to `end`). Same result and return value as
+  // running them with run_block.
+  bool run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles end, StopReason& why);
+  static constexpr uint8_t kJitRefused = 0xFF;  // Block::visits of a block the JIT refused
+  jit::CpuLayout jit_layout() const;
   // Adds the instructions of the block being run to both counters (the untimed loop counts them
   // per block).
   void count_block() {
@@ -278,6 +288,7 @@ class Cpu final : public TimeSource {
   MemoryLog mem_log_;
   bool log_memory_ = false;
   std::function<uint32_t()> ccr_reader_;
+  std::unique_ptr<jit::BlockJit> jit_;  // after every field its generated code reads
 };
 
 }  // namespace corsim::cpu

@@ -14,6 +14,11 @@ namespace corsim::cpu {
 
 enum class CoreModel : uint8_t { CortexM55, CortexM85 };
 
+// How the untimed, untraced loop runs instructions: the interpreter (every predecoded instruction
+// through its handler), or the block JIT on x86-64 hosts (cpu/jit/; elsewhere the interpreter).
+// Traced and timed runs always use the interpreter. docs/cpu.md "Block JIT".
+enum class CpuEngine : uint8_t { Interpreter, Jit };
+
 struct CpuConfig {
   CoreModel model = CoreModel::CortexM55;
   bool has_fpu = true;
@@ -22,6 +27,8 @@ struct CpuConfig {
   unsigned num_external_irqs = 480;  // SSE-300 wires up to 480
   unsigned priority_bits = 3;        // Corstone-300/320 NVIC: 3 bits (Zephyr mps4_common.dtsi)
   uint32_t initial_vtor = 0x10000000;  // SSE-300 boots from the ITCM Secure alias
+  CpuEngine engine = CpuEngine::Interpreter;
+  uint8_t jit_after_visits = 2;  // the JIT compiles a block on its visit after this many (tests: 0)
 };
 
 // Why Cpu::run returned.

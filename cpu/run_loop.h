@@ -51,6 +51,13 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
     if constexpr (!kTimed) {
       if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
     }
+    // The JIT (untimed, untraced) runs whole blocks entered outside an IT block.
+    if constexpr (!kTimed && !kTraced) {
+      if (jit_ != nullptr && left == block->count && s.itstate == 0) {
+        if (run_compiled(*block, e, pc, end, why)) return why;
+        continue;
+      }
+    }
     // Outside an IT block, a block without an IT instruction never reads or advances ITSTATE.
     const bool stop = s.itstate == 0 && !block->has_it ? run_block<kTraced, false>(e, pc, left, end, hook, why)
                                                        : run_block<kTraced, true>(e, pc, left, end, hook, why);
@@ -70,7 +77,6 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
   constexpr bool kCountPerBlock = !kTimed && !kTraced;
   ArchState& s = state_;
   const ExceptionPort& exceptions = *exceptions_;
-  bool stop = false;
   for (;;) {
     const uint32_t fallthrough = pc + e->size;
     next_pc_ = fallthrough;
@@ -115,9 +121,8 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
       if (!(pending_ & kPendFault)) trace_retired(*e, pc, it);
     }
     if (pending_ != 0) [[unlikely]] {
-      if constexpr (kCountPerBlock) count_block();
-      stop = service_pending(pc, it, why);
-      break;
+      if constexpr (kCountPerBlock) count_block();  // before the exception entry it may make
+      return service_pending(pc, it, why);
     }
     if (--left == 0 || next_pc_ != fallthrough) break;
     if constexpr (kTimed) {
@@ -128,7 +133,7 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
     ++e;
   }
   if constexpr (kCountPerBlock) count_block();
-  return stop;
+  return false;
 }
 
 // flatten: with link-time optimisation (cpu/CMakeLists.txt) the model's retire() and what it calls

@@ -56,6 +56,12 @@ class Interconnect {
     return page ? page + (addr & (kPageSize - 1)) : nullptr;
   }
 
+  // The fast path's page tables, indexed by addr >> kPageBits (null: ask host_read_ptr /
+  // host_write_ptr, which fill the entry or answer null for MMIO). For code that inlines the two
+  // functions above (the CPU's block JIT, cpu/jit/); the tables live as long as the Interconnect.
+  uint8_t* const* read_page_table() const { return read_pages_.get(); }
+  uint8_t* const* write_page_table() const { return write_pages_.get(); }
+
   // Timed path. `size` is 1, 2 or 4; an access that crosses a page is split into bytes.
   BusResponse read(uint32_t addr, unsigned size, uint32_t& value, const AccessAttrs& attrs);
   BusResponse write(uint32_t addr, unsigned size, uint32_t value, const AccessAttrs& attrs);

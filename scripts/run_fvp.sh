@@ -23,7 +23,7 @@
 # FILE, --report-csv FILE, --dump-tensors DIR (the runner writes tensor markers), --trace FILE
 # (Chrome/Perfetto trace of the operators; --itrace[=FILE] is corsim's instruction trace),
 # --etdump FILE (python3 -m devtools.inspector.inspector_cli --etdump_path FILE --source_time_scale
-# cycles --target_time_scale cycles), --cpu cortex-m55|cortex-m85, --timing on|off, --vela-config
+# cycles --target_time_scale cycles), --cpu cortex-m55|cortex-m85, --timing on|off, --cpu-engine interp|jit, --vela-config
 # FILE --system-config NAME --memory-mode NAME (a user's vela.ini for the NPU's memories), and corsim's
 # own options (--max-cycles, --stats, -C NAME=VALUE, --platform, ...).
 #
@@ -174,7 +174,7 @@ while [ $# -gt 0 ]; do
       need_value "${@:2}"; target_given=1
       if [ "$val" = corstone-320 ]; then platform=corstone-320; else platform=""; fi
       corsim_args+=(--platform "$val") ;;
-    --semihosting-cmdline|--semihosting-root|--max-cycles|--stats|--chrome-trace|--cpu|--timing|--cyclelimit|--cpulimit|--simlimit|--timelimit|--config-file|--vela-config|--system-config|--memory-mode|--gdb)
+    --semihosting-cmdline|--semihosting-root|--max-cycles|--stats|--chrome-trace|--cpu|--cpu-engine|--timing|--cyclelimit|--cpulimit|--simlimit|--timelimit|--config-file|--vela-config|--system-config|--memory-mode|--gdb)
       need_value "${@:2}"; corsim_args+=("$opt" "$val") ;;
     -C|-a|-f)
       [ $# -gt 1 ] || die "$opt needs a value"

@@ -7,6 +7,7 @@ packages=(
   libfmt-dev libspdlog-dev   # formatting and logging
   libgtest-dev libgmock-dev  # unit tests
   libbenchmark-dev      # bench/
+  libxbyak-dev          # the CPU's block JIT on x86-64 hosts (cpu/jit/): header-only x86 assembler
   flatbuffers-compiler libflatbuffers-dev   # .pte (ExecuTorch flatbuffer) reader and writer
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib  # firmware
   qemu-system-arm       # differential tests against -M mps3-an547

@@ -156,6 +156,13 @@ std::vector<Option> options() {
          r.config.timing = v == "on";
          return {};
        }},
+      {"--cpu-engine", "", A::Required, "interp|jit",
+       "how untimed (--timing off), untraced runs execute the CPU: the block JIT (default; x86-64 hosts, else the interpreter) or the interpreter; timed runs always interpret (docs/cpu.md \"Block JIT\")",
+       [](CliResult& r, std::string_view v) -> std::string {
+         if (v != "interp" && v != "jit") return fmt::format("--cpu-engine expects interp or jit, got '{}'", v);
+         r.config.cpu_engine = v == "jit" ? cpu::CpuEngine::Jit : cpu::CpuEngine::Interpreter;
+         return {};
+       }},
       {"--gdb", "", A::Required, "PORT", "GDB server on 127.0.0.1:PORT (0: any free port; docs/sim.md \"GDB server\")",
        [](CliResult& r, std::string_view v) -> std::string {
          auto n = parse_uint(v);

@@ -14,14 +14,16 @@ namespace corsim::cpu {
 constexpr uint16_t kUndefinedIndex = 0xFFFF;
 
 struct PredecodeEntry {
-  uint32_t pc = 1;                   // tag; odd = empty (a Thumb PC is always even)
-  uint32_t raw = 0;                  // the bytes as they sit in memory (hw1 | hw2 << 16)
-  const uint8_t* host = nullptr;     // host address of those bytes, or null (fetch via the bus)
+  // What the interpreter reads for every instruction first (the JIT reads entries only when it
+  // compiles a block and calls a handler with `ops`).
   decoder::ExecFn exec = nullptr;
   Operands ops;
-  uint16_t index = 0;                // position in its table (disassembly, statistics)
   uint8_t size = 2;                  // 2 or 4
   OpClass op = OpClass::IntAlu;
+  uint16_t index = 0;                // position in its table (disassembly, statistics)
+  uint32_t raw = 0;                  // the bytes as they sit in memory (hw1 | hw2 << 16)
+  const uint8_t* host = nullptr;     // host address of those bytes, or null (fetch via the bus);
+                                     // read when the block is built
   // Static timing information (cpu/decoder/instruction_info.h), filled only while a timing model is
   // attached; kept last so the untimed loop reads only the fields above.
   InstrInfo timing;

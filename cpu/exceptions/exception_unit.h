@@ -50,6 +50,8 @@ class ExceptionUnit : private IrqSink {
   // Something may need taking (an exception became pending, a mask or priority changed, an
   // exception returned). Cheap: the run loop reads it every instruction.
   bool attention() const { return attention_; }
+  // The flag attention() reads, for the block JIT (cpu/jit/), which tests it after every call.
+  const bool* attention_flag() const { return &attention_; }
   // Request a re-evaluation (after MSR to PRIMASK/BASEPRI/FAULTMASK, CPSIE, ...).
   void request_check() { attention_ = true; }
   // Does the highest-priority pending, enabled exception preempt the current execution priority?

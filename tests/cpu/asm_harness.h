@@ -1,6 +1,7 @@
 #pragma once
 // Test harness: assembles Thumb source with arm-none-eabi-as at test run time (so the encodings
 // come from binutils, not from our tables), loads it into a small RAM system and runs it on a Cpu.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -30,10 +31,19 @@ constexpr uint32_t kStackTop = 0x20010000;
 class CpuHarness {
  public:
   // `cfg` chooses the core's features (e.g. CpuConfig::pacbti); its VTOR is set to kCodeBase.
+  // CORSIM_TEST_CPU_ENGINE=jit in the environment: the core runs with the block JIT, compiling
+  // every block on first sight, and run() gives it slices of up to 1000 cycles (it then spins on
+  // the end marker until the slice ends), so a suite's programs check the JIT as well
+  // (docs/cpu.md "Block JIT"). By default run() steps the interpreter one instruction at a time.
   explicit CpuHarness(CpuConfig cfg = {}) : code_("code", 1 << 20), data_("data", 1 << 20) {
     bus_.map(kCodeBase, 1 << 20, code_, "code");
     bus_.map(kDataBase, 1 << 20, data_, "data");
     cfg.initial_vtor = kCodeBase;
+    if (const char* engine = std::getenv("CORSIM_TEST_CPU_ENGINE"); engine && std::string(engine) == "jit") {
+      cfg.engine = CpuEngine::Jit;
+      cfg.jit_after_visits = 0;
+    }
+    slice_ = cfg.engine == CpuEngine::Jit ? 1000 : 1;
     cpu_ = std::make_unique<Cpu>(cfg, bus_);
   }
 
@@ -63,8 +73,8 @@ class CpuHarness {
   // of the last run() call; reached_end() says whether the program finished.
   StopReason run(uint64_t limit = 100000) {
     StopReason why = StopReason::CycleLimit;
-    for (uint64_t i = 0; i < limit && cpu_->state().r[15] != end_; ++i) {
-      why = cpu_->run(1);
+    for (uint64_t i = 0; i < limit && cpu_->state().r[15] != end_; i += slice_) {
+      why = cpu_->run(std::min<uint64_t>(slice_, limit - i));
       if (why != StopReason::CycleLimit) break;
     }
     return why;
@@ -90,6 +100,7 @@ class CpuHarness {
   memory::Ram code_, data_;
   std::unique_ptr<Cpu> cpu_;
   uint32_t end_ = 0;
+  uint64_t slice_ = 1;  // cycles per Cpu::run call in run()
   std::map<std::string, uint32_t> symbols_;
 };
 

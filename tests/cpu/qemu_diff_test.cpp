@@ -82,6 +82,39 @@ struct Dumps {
   bool ok = false;
 };
 
+// The same image on a core with the block JIT (cpu/jit/), compiling every block on its first
+// visit and run in large budgets (whole blocks, chained), with `b .` written at `done` so it stops
+// there. Returns the dump as run_both reads it, or nothing (with a failure) if `done` is not
+// reached or SP differs there.
+std::vector<uint8_t> run_jit(std::vector<uint8_t> image, uint32_t done, uint32_t interpreter_sp) {
+  const uint16_t self_branch = 0xE7FE;
+  std::memcpy(&image[done - kItcm], &self_branch, 2);
+  memory::Interconnect bus;
+  memory::Ram itcm("itcm", 1 << 20), dtcm("dtcm", 1 << 20);
+  bus.map(kItcm, 1 << 20, itcm, "itcm");
+  bus.map(kDtcm, 1 << 20, dtcm, "dtcm");
+  bus.debug_write_block(kItcm, image);
+  CpuConfig config;
+  config.engine = CpuEngine::Jit;
+  config.jit_after_visits = 0;
+  Cpu cpu(config, bus);
+  if (!cpu.reset()) return {};
+  for (int i = 0; i < 2000 && cpu.state().r[15] != done; ++i) {
+    if (cpu.run(100'000) != StopReason::CycleLimit) break;
+  }
+  if (cpu.state().r[15] != done || cpu.state().r[13] != interpreter_sp) {
+    ADD_FAILURE() << "the JIT core did not reach done with the interpreter's SP: pc " << std::hex << cpu.state().r[15];
+    return {};
+  }
+  if (jit::available()) {
+    EXPECT_GT(cpu.jit()->blocks_compiled, 0u);
+  }
+  std::vector<uint8_t> dump(kResultsTop - interpreter_sp + kScratchSize);
+  bus.debug_read_block(interpreter_sp, {dump.data(), kResultsTop - interpreter_sp});
+  bus.debug_read_block(kScratch, {dump.data() + (kResultsTop - interpreter_sp), kScratchSize});
+  return dump;
+}
+
 Dumps run_both(const std::string& body) {
   namespace fs = std::filesystem;
   Dumps d;
@@ -138,6 +171,8 @@ Dumps run_both(const std::string& body) {
   bus.debug_read_block(kScratch, {d.ours.data() + (kResultsTop - sp), kScratchSize});
   d.ok = true;
   fs::remove_all(dir);
+  const std::vector<uint8_t> jit = run_jit(image, syms.at("done"), sp);
+  EXPECT_EQ(jit, d.ours) << "the block JIT's dump differs from the interpreter's (which is compared with QEMU's)";
   return d;
 }
 

@@ -50,6 +50,14 @@ TEST(Cli, FvpSpellings) {
   EXPECT_EQ(parse_command_line({"--stat", "fw.elf"}).config.stats_file, "-");
 }
 
+TEST(Cli, CpuEngine) {
+  EXPECT_EQ(parse_command_line({"fw.elf"}).config.cpu_engine, cpu::CpuEngine::Jit);  // for --timing off runs
+  EXPECT_EQ(parse_command_line({"--cpu-engine", "interp", "fw.elf"}).config.cpu_engine, cpu::CpuEngine::Interpreter);
+  EXPECT_EQ(parse_command_line({"--cpu-engine=jit", "fw.elf"}).config.cpu_engine, cpu::CpuEngine::Jit);
+  EXPECT_NE(parse_command_line({"--cpu-engine", "fast", "fw.elf"}).error.find("--cpu-engine expects interp or jit"),
+            std::string::npos);
+}
+
 TEST(Cli, Errors) {
   EXPECT_NE(parse_command_line({}).error.find("no firmware"), std::string::npos);
   EXPECT_NE(parse_command_line({"--bogus", "fw.elf"}).error.find("unknown option"), std::string::npos);

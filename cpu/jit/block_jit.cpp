@@ -1,0 +1,267 @@
+#include "cpu/jit/block_jit.h"
+
+#include <cstring>
+
+#include "cpu/isa/pseudocode.h"
+#include "cpu/jit/emitter.h"
+
+namespace corsim::cpu::jit {
+
+using namespace Xbyak::util;
+using Xbyak::CodeGenerator;
+
+bool available() { return true; }
+
+namespace {
+// 8 MiB of code: a block takes under 2 KiB (16 instructions), so over 4000 blocks, more than the
+// block cache's pool holds at once. When it is full every block is compiled again.
+constexpr size_t kCodeBytes = size_t{8} << 20;
+constexpr size_t kMaxBlockBytes = 16 << 10;  // room asked before a block is written
+}  // namespace
+
+namespace {
+// With rdx = the block cache slot of address `next` (a register or a constant): on to its compiled
+// block when the slot holds that address, compiled, and the block fits in the budget (rbp + its
+// count <= r12); else to `leave`. Clobbers ecx, r8.
+template <class Next>
+void enter_slot(CodeGenerator& g, const CpuLayout& l, const void* leave, const Next& next) {
+  g.cmp(g.dword[rdx + l.slot_pc], next);
+  g.jne(leave);
+  g.mov(r8, g.qword[rdx + l.slot_compiled]);
+  g.test(r8, r8);
+  g.jz(leave);
+  g.movzx(ecx, g.byte[rdx + l.slot_count]);
+  g.add(ecx, ebp);
+  g.cmp(ecx, r12d);
+  g.ja(leave);
+  g.jmp(r8);
+}
+}  // namespace
+
+struct BlockJit::Generator : CodeGenerator {
+  Generator() : CodeGenerator(kCodeBytes) {}
+};
+
+BlockJit::BlockJit(const CpuLayout& layout) : gen_(std::make_unique<Generator>()), layout_(layout) {
+  write_shared_code();
+}
+BlockJit::~BlockJit() = default;
+
+void BlockJit::reset() {
+  gen_->reset();
+  write_shared_code();
+}
+
+bool BlockJit::full() const { return gen_->getSize() + kMaxBlockBytes > kCodeBytes; }
+
+// enter(cpu, code, budget): saves the callee-saved registers the blocks use (rbx = Cpu, rbp =
+// instructions run so far, r12 = budget, r13/r14 = page tables, r15 = attention flag) and jumps
+// to the block. leave: stores the instruction count and returns eax (the last instruction's
+// address). dispatch: after a block that ended without pending work, goes on to the compiled
+// block at r[15] when the run loop would run it next the same way (no exception wanting
+// attention, ITSTATE 0, a block cached at that address, compiled, that fits in the budget);
+// else leaves. The next block checks its own code bytes first (Emitter::block).
+void BlockJit::write_shared_code() {
+  CodeGenerator& g = *gen_;
+  const CpuLayout& l = layout_;
+  g.align(16);
+  enter_ = reinterpret_cast<Enter>(const_cast<uint8_t*>(g.getCurr()));
+  for (const Xbyak::Reg64& r : {rbx, rbp, r12, r13, r14, r15}) g.push(r);
+  g.sub(rsp, 8);  // six pushes after the return address: 16-byte aligned at every call
+  g.mov(rbx, rdi);
+  g.mov(r12d, edx);
+  g.xor_(ebp, ebp);
+  g.mov(r13, reinterpret_cast<uint64_t>(l.read_pages));
+  g.mov(r14, reinterpret_cast<uint64_t>(l.write_pages));
+  g.mov(r15, reinterpret_cast<uint64_t>(l.attention));
+  g.jmp(rsi);
+
+  g.align(16);
+  leave_ = g.getCurr();
+  g.mov(g.dword[rbx + l.block_retired], ebp);
+  g.add(rsp, 8);
+  for (const Xbyak::Reg64& r : {r15, r14, r13, r12, rbp, rbx}) g.pop(r);
+  g.ret();
+
+  g.align(16);
+  dispatch_ = g.getCurr();
+  g.cmp(g.byte[r15], 0);
+  g.jne(leave_);
+  g.cmp(g.byte[rbx + l.itstate], 0);
+  g.jne(leave_);
+  g.mov(ecx, g.dword[rbx + l.regs + 4 * 15]);
+  g.mov(edx, ecx);
+  g.shr(edx, 1);
+  g.and_(edx, l.slot_mask);
+  g.imul(edx, edx, l.slot_size);
+  g.mov(r8, reinterpret_cast<uint64_t>(l.slots));
+  g.add(rdx, r8);
+  enter_slot(g, l, leave_, ecx);
+}
+
+BlockCode BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes) {
+  if (full()) return nullptr;
+  const size_t start = gen_->getSize();
+  try {
+    Emitter emitter(*gen_, layout_, dispatch_, leave_);
+    const BlockCode code = emitter.block(e, count, pc, host, bytes, inlined);
+    ++blocks_compiled;
+    return code;
+  } catch (const Xbyak::Error&) {
+    gen_->setSize(start);  // forget what was written; the block stays interpreted
+    return nullptr;
+  }
+}
+
+BlockCode Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
+                         uint64_t& inlined) {
+  g_.align(16);
+  const BlockCode entry = g_.getCurr();
+  check_code(host, bytes);
+  uint8_t it = 0;  // ITSTATE before each instruction, followed through the block
+  for (unsigned i = 0; i < count; ++i) {
+    Insn in;
+    in.e = &e[i];
+    in.index = i;
+    in.pc = pc;
+    in.fallthrough = pc + e[i].size;
+    in.last = i + 1 == count;
+    in.exit = &labels_.emplace_back();
+    in.it_before = it;
+    in.it_after = it != 0 ? ITAdvance(it) : 0;
+    if (const int set = try_it(in); set >= 0) {
+      in.it_after = static_cast<uint8_t>(set);
+      ++inlined;
+    } else {
+      // Inside an IT block: the condition is ITSTATE[7:4]; the instruction runs only if it passes,
+      // and ITSTATE advances either way (run_block, Arm DDI 0553 "Conditional execution").
+      Xbyak::Label* skip = nullptr;
+      if (it != 0) {
+        skip = &labels_.emplace_back();
+        condition(it >> 4);
+        g_.test(al, al);
+        g_.jz(*skip, CodeGenerator::T_NEAR);
+      }
+      if (try_inline(in)) ++inlined;
+      else call_handler(in);
+      if (skip != nullptr) {
+        g_.L(*skip);
+        g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+      }
+    }
+    // Reached after the last instruction unless it branched (a skipped one included).
+    if (in.last) end_block(in, in.fallthrough);
+    cold_.push_back([this, in] { exit_stub(in); });
+    it = in.it_after;
+    pc = in.fallthrough;
+  }
+  for (auto& write : cold_) write();
+  return entry;
+}
+
+// The code bytes the block was compiled from must still be in memory (as BlockCache::still_valid
+// checks before the run loop runs a block); else back to the run loop, which decodes them again.
+void Emitter::check_code(const uint8_t* host, unsigned bytes) {
+  Xbyak::Label& changed = labels_.emplace_back();
+  g_.mov(rdx, reinterpret_cast<uint64_t>(host));
+  unsigned at = 0;
+  for (; at + 8 <= bytes; at += 8) {
+    uint64_t v;
+    std::memcpy(&v, host + at, 8);
+    g_.mov(rax, v);
+    g_.cmp(g_.qword[rdx + at], rax);
+    g_.jne(changed, CodeGenerator::T_NEAR);
+  }
+  if (at + 4 <= bytes) {
+    uint32_t v;
+    std::memcpy(&v, host + at, 4);
+    g_.cmp(g_.dword[rdx + at], v);
+    g_.jne(changed, CodeGenerator::T_NEAR);
+    at += 4;
+  }
+  if (at < bytes) {  // a halfword
+    uint16_t v;
+    std::memcpy(&v, host + at, 2);
+    g_.cmp(g_.word[rdx + at], static_cast<uint32_t>(static_cast<int16_t>(v)));  // xbyak takes it sign-extended
+    g_.jne(changed, CodeGenerator::T_NEAR);
+  }
+  cold_.push_back([this, &changed] {
+    g_.L(changed);
+    g_.jmp(leave_, CodeGenerator::T_NEAR);  // r[15] is this block's address; nothing ran
+  });
+}
+
+void Emitter::call_only(const Insn& in) {
+  g_.mov(reg(15), in.pc);  // the handler's pc(); reg(15) adds 4
+  g_.mov(field(layout_.next_pc), in.fallthrough);
+  g_.lea(eax, g_.ptr[rbp + in.index]);  // what cycles() shows the handler
+  g_.mov(field(layout_.block_retired), eax);
+  g_.mov(rdi, rbx);
+  g_.mov(rsi, reinterpret_cast<uint64_t>(&in.e->ops));
+  g_.mov(rax, reinterpret_cast<uint64_t>(in.e->exec));
+  g_.call(rax);
+}
+
+void Emitter::call_handler(const Insn& in) {
+  call_only(in);
+  // As run_block after each instruction: pending work ends the block; so does its last
+  // instruction, a taken branch, and an exception the unit may want to take.
+  g_.cmp(field(layout_.pending), 0);
+  g_.jne(*in.exit, CodeGenerator::T_NEAR);
+  if (in.last) {
+    g_.jmp(*in.exit, CodeGenerator::T_NEAR);
+    return;
+  }
+  g_.cmp(field(layout_.next_pc), in.fallthrough);
+  g_.jne(*in.exit, CodeGenerator::T_NEAR);
+  g_.cmp(g_.byte[r15], 0);
+  g_.jne(*in.exit, CodeGenerator::T_NEAR);
+}
+
+void Emitter::call_then_resume(const Insn& in, Xbyak::Label& resume) {
+  call_only(in);
+  g_.cmp(field(layout_.pending), 0);
+  g_.jne(*in.exit, CodeGenerator::T_NEAR);
+  if (!in.last) {
+    g_.cmp(g_.byte[r15], 0);
+    g_.jne(*in.exit, CodeGenerator::T_NEAR);
+  }
+  g_.jmp(resume, CodeGenerator::T_NEAR);
+}
+
+void Emitter::end_block(const Insn& in, uint32_t next) {
+  g_.mov(reg(15), next);
+  g_.add(ebp, in.index + 1);
+  g_.mov(eax, in.pc);
+  if (in.it_before != 0) g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+  if (in.it_after != 0) {  // the IT block goes on in the next block: the interpreter runs it
+    g_.jmp(leave_, CodeGenerator::T_NEAR);
+    return;
+  }
+  // dispatch (write_shared_code) for a next address known now: the slot's address is a constant
+  // and the indirect jump is this block's own, which the host predicts far better than one
+  // shared by every block. (ITSTATE is 0: only pending work, which never comes here, changes it.)
+  g_.cmp(g_.byte[r15], 0);
+  g_.jne(leave_);
+  const uint32_t slot = (next >> 1) & layout_.slot_mask;
+  g_.mov(rdx, reinterpret_cast<uint64_t>(static_cast<const uint8_t*>(layout_.slots) + size_t{slot} * layout_.slot_size));
+  enter_slot(g_, layout_, leave_, next);
+}
+
+void Emitter::exit_stub(const Insn& in) {
+  g_.L(*in.exit);
+  g_.mov(eax, field(layout_.next_pc));
+  g_.mov(reg(15), eax);
+  g_.add(ebp, in.index + 1);
+  if (in.it_before != 0) {
+    g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+    g_.mov(rax, uint64_t{in.pc} | uint64_t{in.it_before} << 32);  // BlockJit::Last
+  } else {
+    g_.mov(eax, in.pc);
+  }
+  g_.cmp(field(layout_.pending), 0);
+  g_.jne(leave_);
+  g_.jmp(dispatch_, CodeGenerator::T_NEAR);
+}
+
+}  // namespace corsim::cpu::jit

@@ -1,0 +1,95 @@
+#pragma once
+// Block JIT (issue 17 item 1): turns a predecoded block (cpu/block_cache.h) into x86-64 code, with
+// xbyak as the assembler. The hottest integer forms are written inline (cpu/jit/inline_forms.cpp:
+// MOV/ADD/SUB/CMP/logic with immediate or shifted register, LDR/STR with an immediate offset and
+// an inline path to plain memory, B/B<cond>/BL); every other instruction is a direct call of its
+// handler, exec(cpu, ops), followed by the checks the interpreter makes after it (pending work, a
+// taken branch, an exception to take). The generated code follows run_block's semantics exactly
+// (cpu/run_loop.h): the interpreter stays the reference, and runs every traced or timed run, every
+// block with an IT instruction or entered inside an IT block, and every block cut by the cycle
+// budget. docs/cpu.md "Block JIT".
+#include <cstdint>
+#include <memory>
+
+#include "cpu/decoder/predecode_cache.h"
+
+namespace corsim::cpu {
+class Cpu;
+}
+
+namespace corsim::cpu::jit {
+
+// A compiled block's code, run through BlockJit::run.
+using BlockCode = const void*;
+
+// Where the generated code finds the Cpu's fields: byte offsets from the Cpu object, and the
+// addresses of data that lives elsewhere. Filled by Cpu (the fields are private).
+struct CpuLayout {
+  int32_t regs = 0;           // ArchState::r[0]; r[n] at regs + 4n
+  int32_t flags = 0;          // ArchState::n; z, c, v in the next three bytes (bools)
+  int32_t itstate = 0;        // ArchState::itstate
+  int32_t next_pc = 0;        // Cpu::next_pc_
+  int32_t pending = 0;        // Cpu::pending_
+  int32_t block_retired = 0;  // Cpu::block_retired_
+  const bool* attention = nullptr;           // ExceptionPort::attention()
+  uint8_t* const* read_pages = nullptr;      // memory::Interconnect::read_page_table()
+  uint8_t* const* write_pages = nullptr;     // memory::Interconnect::write_page_table()
+  // The block cache's slots (cpu/block_cache.h), for going from one compiled block to the next
+  // without returning to the run loop: slot of pc = slots + ((pc >> 1) & slot_mask) * slot_size.
+  const void* slots = nullptr;
+  uint32_t slot_mask = 0, slot_size = 0;
+  int32_t slot_pc = 0, slot_count = 0, slot_compiled = 0;  // offsets of Block::pc, count, compiled
+};
+
+// True when this build can generate code for the host (x86-64 with xbyak).
+bool available();
+
+class BlockJit {
+ public:
+  explicit BlockJit(const CpuLayout& layout);
+  ~BlockJit();
+  BlockJit(const BlockJit&) = delete;
+  BlockJit& operator=(const BlockJit&) = delete;
+
+  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE 0), whose `bytes` of code are at `host`. Null when the code buffer is full()
+  // (reset(), then retry) or, never expected, when the assembler refuses an instruction (the block
+  // is then left to the interpreter). The code refers to the entries' operands in place: it is
+  // valid while the entries are.
+  BlockCode compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes);
+  bool full() const;
+  // Forgets every compiled block (their BlockCode must no longer be run).
+  void reset();
+
+  // What run() returns: the last instruction run and the ITSTATE before it (what run_block passes
+  // to Cpu::service_pending).
+  struct Last {
+    uint32_t pc;
+    uint8_t itstate;
+  };
+  // Runs `code` (state().r[15] is its block's address and ITSTATE 0), then the compiled blocks
+  // execution reaches, as long as their code is unchanged, they fit in `budget` instructions in
+  // all, ITSTATE is 0 between them and no exception wants attention. On return r[15] is the next
+  // instruction's address and Cpu's per-block counter the instructions run (the faulting one
+  // included, as run_block counts it); pending work, if any, is left for the run loop to serve.
+  Last run(Cpu* cpu, BlockCode code, uint32_t budget) const {
+    const uint64_t r = enter_(cpu, code, budget);
+    return {static_cast<uint32_t>(r), static_cast<uint8_t>(r >> 32)};
+  }
+
+  uint64_t blocks_compiled = 0;
+  uint64_t inlined = 0;  // instructions written inline (the rest are calls)
+
+ private:
+  struct Generator;
+  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint32_t budget);  // Last: pc | itstate << 32
+  // The code every block shares, written at the start of the buffer (again after each reset).
+  void write_shared_code();
+
+  std::unique_ptr<Generator> gen_;
+  CpuLayout layout_;
+  Enter enter_ = nullptr;
+  const void* dispatch_ = nullptr;  // goes on to the block at r[15], or returns
+  const void* leave_ = nullptr;     // returns to the run loop
+};
+
+}  // namespace corsim::cpu::jit

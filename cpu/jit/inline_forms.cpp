@@ -1,0 +1,265 @@
+// The instructions the block JIT writes inline (cpu/jit/emitter.h). Each computes exactly what its
+// handler in cpu/isa/ computes for the operand shapes accepted here (the rest are calls), with the
+// ITSTATE the block has at that point, known when it is compiled (the 16-bit forms set the flags
+// only outside an IT block, as Cpu::setflags). tests/cpu/jit_test.cpp runs every form against the
+// interpreter on random states.
+//
+// x86 flags as Arm flags (Arm DDI 0553, "AddWithCarry()" and "Shift_C()"; Intel SDM vol. 2, ADD,
+// SUB, ADC, SBB, SHL/SHR/SAR, ROR): after ADD/ADC, C = CF and V = OF; after SUB/SBB, C = NOT CF
+// (Arm's carry is NOT borrow) and V = OF; SBB with CF = NOT C computes Rn + NOT(op2) + C. A shift
+// by 1..31 leaves the last bit shifted out in CF, which is Shift_C's carry for LSL, LSR and ASR;
+// ROR's carry is the result's bit 31, which is also what x86 ROR leaves in CF.
+#include "cpu/decoder/encoding.h"
+#include "cpu/isa/branch.h"
+#include "cpu/isa/data_processing.h"
+#include "cpu/isa/load_store.h"
+#include "cpu/jit/emitter.h"
+
+namespace corsim::cpu::jit {
+
+using namespace Xbyak::util;
+using Xbyak::CodeGenerator;
+
+namespace {
+
+// The handler of the table row the entry was decoded from (entries may hold a fast form instead,
+// cpu/fast_forms.h, which computes the same).
+decoder::ExecFn generic_handler(const PredecodeEntry& e) {
+  if (e.index == kUndefinedIndex) return nullptr;
+  const auto table = e.size == 4 ? decoder::t32_table() : decoder::t16_table();
+  return e.index < table.size() ? table[e.index].exec : nullptr;
+}
+
+// Offset addressing with a positive immediate, no writeback, neither register the PC (the shape
+// of the load/store fast forms in cpu/fast_forms.cpp).
+bool plain_offset(const Operands& o) {
+  return (o.flags & (kIndex | kAdd | kWback)) == (kIndex | kAdd) && o.rn != 15 && o.rd != 15;
+}
+
+template <AluOp... kOps>
+constexpr bool one_of(AluOp op) {
+  return ((op == kOps) || ...);
+}
+
+}  // namespace
+
+bool Emitter::try_inline(const Insn& in) {
+  const decoder::ExecFn h = generic_handler(*in.e);
+  if (h == nullptr) return false;
+  const Operands& o = in.e->ops;
+  constexpr AluOp kAll[] = {AluOp::And, AluOp::Bic, AluOp::Orr, AluOp::Orn, AluOp::Eor, AluOp::Add,
+                            AluOp::Adc, AluOp::Sub, AluOp::Sbc, AluOp::Rsb, AluOp::Mov, AluOp::Mvn,
+                            AluOp::Tst, AluOp::Teq, AluOp::Cmp, AluOp::Cmn};
+  static_assert(static_cast<unsigned>(AluOp::Cmn) == 15);
+  // exec_alu_reg<op> / exec_alu_imm<op> for the op whose instantiation `h` is.
+  constexpr decoder::ExecFn kReg[] = {
+      &exec_alu_reg<AluOp::And>, &exec_alu_reg<AluOp::Bic>, &exec_alu_reg<AluOp::Orr>, &exec_alu_reg<AluOp::Orn>,
+      &exec_alu_reg<AluOp::Eor>, &exec_alu_reg<AluOp::Add>, &exec_alu_reg<AluOp::Adc>, &exec_alu_reg<AluOp::Sub>,
+      &exec_alu_reg<AluOp::Sbc>, &exec_alu_reg<AluOp::Rsb>, &exec_alu_reg<AluOp::Mov>, &exec_alu_reg<AluOp::Mvn>,
+      &exec_alu_reg<AluOp::Tst>, &exec_alu_reg<AluOp::Teq>, &exec_alu_reg<AluOp::Cmp>, &exec_alu_reg<AluOp::Cmn>};
+  constexpr decoder::ExecFn kImm[] = {
+      &exec_alu_imm<AluOp::And>, &exec_alu_imm<AluOp::Bic>, &exec_alu_imm<AluOp::Orr>, &exec_alu_imm<AluOp::Orn>,
+      &exec_alu_imm<AluOp::Eor>, &exec_alu_imm<AluOp::Add>, &exec_alu_imm<AluOp::Adc>, &exec_alu_imm<AluOp::Sub>,
+      &exec_alu_imm<AluOp::Sbc>, &exec_alu_imm<AluOp::Rsb>, &exec_alu_imm<AluOp::Mov>, &exec_alu_imm<AluOp::Mvn>,
+      &exec_alu_imm<AluOp::Tst>, &exec_alu_imm<AluOp::Teq>, &exec_alu_imm<AluOp::Cmp>, &exec_alu_imm<AluOp::Cmn>};
+  for (AluOp op : kAll) {
+    const unsigned i = static_cast<unsigned>(op);
+    if (h == kReg[i]) return alu(in, i, true);
+    if (h == kImm[i]) return alu(in, i, false);
+  }
+  if (h == &exec_Bcond) return o.cond < 14 && branch(in, o.cond, false);
+  if (h == &exec_B) return branch(in, 14, false);
+  if (h == &exec_BL) return branch(in, 14, true);
+  if (!plain_offset(o)) return false;
+  if (h == &exec_load_imm<MemKind::Word>) return load(in, 4, false);
+  if (h == &exec_load_imm<MemKind::Half>) return load(in, 2, false);
+  if (h == &exec_load_imm<MemKind::SignedHalf>) return load(in, 2, true);
+  if (h == &exec_load_imm<MemKind::Byte>) return load(in, 1, false);
+  if (h == &exec_load_imm<MemKind::SignedByte>) return load(in, 1, true);
+  if (h == &exec_store_imm<MemKind::Word>) return store(in, 4);
+  if (h == &exec_store_imm<MemKind::Half>) return store(in, 2);
+  if (h == &exec_store_imm<MemKind::Byte>) return store(in, 1);
+  return false;
+}
+
+int Emitter::try_it(const Insn& in) {
+  // IT inside an IT block raises UNDEFINED (exec_IT): left to the handler.
+  if (generic_handler(*in.e) != &exec_IT || in.it_before != 0) return -1;
+  const Operands& o = in.e->ops;
+  const uint8_t itstate = static_cast<uint8_t>((o.cond << 4) | (o.imm & 0xFu));  // as exec_IT
+  g_.mov(g_.byte[rbx + layout_.itstate], itstate);
+  return itstate;
+}
+
+// <op> (register) / (immediate): cpu/isa/data_processing.cpp alu(), exec_alu_reg, exec_alu_imm.
+bool Emitter::alu(const Insn& in, unsigned op_index, bool register_form) {
+  const Operands& o = in.e->ops;
+  const AluOp op = static_cast<AluOp>(op_index);
+  const bool arith = one_of<AluOp::Add, AluOp::Adc, AluOp::Sub, AluOp::Sbc, AluOp::Rsb, AluOp::Cmp, AluOp::Cmn>(op);
+  const bool test = one_of<AluOp::Tst, AluOp::Teq, AluOp::Cmp, AluOp::Cmn>(op);
+  const bool reads_rn = !one_of<AluOp::Mov, AluOp::Mvn>(op);
+  // Cpu::setflags: the 16-bit forms set the flags only outside an IT block.
+  const bool in_it_block = (in.it_before & 0x0F) != 0;
+  const bool sets_flags = test || (o.flags & kSetFlags) != 0 || ((o.flags & kSetFlagsOutsideIt) != 0 && !in_it_block);
+  // Left to the handler: writes to the PC (a branch) or SP (the stack limit check), reads of the
+  // PC (its value is the instruction's address + 4), shifts other than by 1..31 (LSL #0 is none).
+  if (!test && (o.rd == 15 || o.rd == 13)) return false;
+  if (reads_rn && o.rn == 15) return false;
+  const bool no_shift = o.shift_t == kLsl && o.shift_n == 0;
+  if (register_form) {
+    if (o.rm == 15) return false;
+    if (!no_shift && (o.shift_t > kRor || o.shift_n < 1 || o.shift_n > 31)) return false;
+  }
+  // op2 in ecx; for a logical op that sets flags, the shifter carry in dl (or a constant).
+  const bool logical_flags = sets_flags && !arith;
+  bool carry_in_dl = false;
+  int carry_const = -1;  // -1: C unchanged
+  if (register_form) {
+    g_.mov(ecx, reg(o.rm));
+    if (!no_shift) {
+      const uint8_t n = o.shift_n;
+      switch (o.shift_t) {
+        case kLsl: g_.shl(ecx, n); break;
+        case kLsr: g_.shr(ecx, n); break;
+        case kAsr: g_.sar(ecx, n); break;
+        default: g_.ror(ecx, n); break;
+      }
+      if (logical_flags) {
+        g_.setc(dl);
+        carry_in_dl = true;
+      }
+    }
+  } else {
+    g_.mov(ecx, o.imm);
+    if (logical_flags && (o.flags & kCarryValid)) carry_const = (o.flags & kCarry) ? 1 : 0;
+  }
+  if (reads_rn) g_.mov(eax, reg(o.rn));
+  bool carry_is_not_cf = false;  // subtraction: Arm C = NOT x86 CF
+  switch (op) {
+    case AluOp::And: case AluOp::Tst: g_.and_(eax, ecx); break;
+    case AluOp::Bic: g_.not_(ecx); g_.and_(eax, ecx); break;
+    case AluOp::Orr: g_.or_(eax, ecx); break;
+    case AluOp::Orn: g_.not_(ecx); g_.or_(eax, ecx); break;
+    case AluOp::Eor: case AluOp::Teq: g_.xor_(eax, ecx); break;
+    case AluOp::Mov: g_.mov(eax, ecx); break;
+    case AluOp::Mvn: g_.mov(eax, ecx); g_.not_(eax); break;
+    case AluOp::Add: case AluOp::Cmn: g_.add(eax, ecx); break;
+    case AluOp::Adc:
+      g_.movzx(r8d, flag(kC));
+      g_.bt(r8d, 0);  // CF = APSR.C
+      g_.adc(eax, ecx);
+      break;
+    case AluOp::Sub: case AluOp::Cmp: g_.sub(eax, ecx); carry_is_not_cf = true; break;
+    case AluOp::Sbc:
+      g_.movzx(r8d, flag(kC));
+      g_.xor_(r8d, 1);
+      g_.bt(r8d, 0);  // CF = NOT APSR.C: the borrow
+      g_.sbb(eax, ecx);
+      carry_is_not_cf = true;
+      break;
+    case AluOp::Rsb: g_.sub(ecx, eax); g_.mov(eax, ecx); carry_is_not_cf = true; break;
+  }
+  if (sets_flags) {
+    if (arith) {
+      g_.sets(flag(kN));
+      g_.setz(flag(kZ));
+      if (carry_is_not_cf) g_.setnc(flag(kC));
+      else g_.setc(flag(kC));
+      g_.seto(flag(kV));
+    } else {
+      g_.test(eax, eax);
+      g_.sets(flag(kN));
+      g_.setz(flag(kZ));
+      if (carry_in_dl) g_.mov(flag(kC), dl);
+      if (carry_const >= 0) g_.mov(flag(kC), carry_const);
+    }
+  }
+  if (!test) g_.mov(reg(o.rd), eax);
+  return true;
+}
+
+void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const std::function<void()>& access) {
+  const Operands& o = in.e->ops;
+  Xbyak::Label& slow = labels_.emplace_back();
+  Xbyak::Label& resume = labels_.emplace_back();
+  g_.mov(esi, reg(o.rn));
+  if (o.imm != 0) g_.add(esi, o.imm);
+  // Aligned accesses never cross a page; unaligned ones (and the UNALIGN_TRP check) take the
+  // handler, as do pages that are not plain memory (Cpu::read / Cpu::write, the facade).
+  if (bytes > 1) {
+    g_.test(esi, bytes - 1);
+    g_.jnz(slow, CodeGenerator::T_NEAR);
+  }
+  g_.mov(eax, esi);
+  g_.shr(eax, 12);  // memory::kPageBits
+  g_.mov(rcx, g_.qword[(write ? r14 : r13) + rax * 8]);
+  g_.test(rcx, rcx);
+  g_.jz(slow, CodeGenerator::T_NEAR);
+  g_.and_(esi, 0xFFF);
+  access();
+  g_.L(resume);
+  cold_.push_back([this, in, &slow, &resume] {
+    g_.L(slow);
+    call_then_resume(in, resume);
+  });
+}
+
+// LDR{,H,SH,B,SB} Rt, [Rn, #+imm]: cpu/fast_forms.cpp load_offset.
+bool Emitter::load(const Insn& in, unsigned bytes, bool sign) {
+  memory_access(in, bytes, false, [&] {
+    if (bytes == 4) g_.mov(eax, g_.dword[rcx + rsi]);
+    if (bytes == 2 && sign) g_.movsx(eax, g_.word[rcx + rsi]);
+    if (bytes == 2 && !sign) g_.movzx(eax, g_.word[rcx + rsi]);
+    if (bytes == 1 && sign) g_.movsx(eax, g_.byte[rcx + rsi]);
+    if (bytes == 1 && !sign) g_.movzx(eax, g_.byte[rcx + rsi]);
+    g_.mov(reg(in.e->ops.rd), eax);
+  });
+  return true;
+}
+
+// STR{,H,B} Rt, [Rn, #+imm]: cpu/fast_forms.cpp store_offset.
+bool Emitter::store(const Insn& in, unsigned bytes) {
+  memory_access(in, bytes, true, [&] {
+    g_.mov(edx, reg(in.e->ops.rd));
+    if (bytes == 4) g_.mov(g_.dword[rcx + rsi], edx);
+    if (bytes == 2) g_.mov(g_.word[rcx + rsi], dx);
+    if (bytes == 1) g_.mov(g_.byte[rcx + rsi], dl);
+  });
+  return true;
+}
+
+// ConditionHolds (Arm DDI 0553, "Conditional execution"), the flags being 0/1 bytes.
+void Emitter::condition(unsigned cond) {
+  const unsigned base = cond >> 1;
+  switch (base) {
+    case 0: g_.mov(al, flag(kZ)); break;  // EQ
+    case 1: g_.mov(al, flag(kC)); break;  // CS
+    case 2: g_.mov(al, flag(kN)); break;  // MI
+    case 3: g_.mov(al, flag(kV)); break;  // VS
+    case 4: g_.mov(al, flag(kZ)); g_.xor_(al, 1); g_.and_(al, flag(kC)); break;  // HI: C && !Z
+    case 5: g_.mov(al, flag(kN)); g_.xor_(al, flag(kV)); g_.xor_(al, 1); break;  // GE: N == V
+    case 6: g_.mov(al, flag(kN)); g_.xor_(al, flag(kV)); g_.or_(al, flag(kZ)); g_.xor_(al, 1); break;  // GT
+    default: g_.mov(al, 1); break;  // AL
+  }
+  if ((cond & 1) && cond != 15) g_.xor_(al, 1);  // the odd conditions negate the even ones
+}
+
+// B<cond> / B / BL with an immediate offset (cpu/isa/branch.cpp): the block's last instruction.
+bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
+  const uint32_t target = in.pc + 4 + in.e->ops.imm;
+  // A branch to itself sets pending work (Cpu::branch_write_pc: `b .` in a fault handler).
+  if (!in.last || target == in.pc) return false;
+  if (link) g_.mov(reg(14), in.fallthrough | 1u);
+  if (cond < 14) {
+    Xbyak::Label& taken = labels_.emplace_back();
+    condition(cond);
+    g_.test(al, al);
+    g_.jnz(taken, CodeGenerator::T_NEAR);
+    end_block(in, in.fallthrough);
+    g_.L(taken);
+  }
+  end_block(in, target);
+  return true;
+}
+
+}  // namespace corsim::cpu::jit

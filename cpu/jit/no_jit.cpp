@@ -1,0 +1,17 @@
+// The block JIT's stand-in on hosts other than x86-64 (cpu/jit/jit_sources.cmake): no JIT, so
+// Cpu runs everything in the interpreter.
+#include "cpu/jit/block_jit.h"
+
+namespace corsim::cpu::jit {
+
+bool available() { return false; }
+
+struct BlockJit::Generator {};
+
+BlockJit::BlockJit(const CpuLayout& layout) : layout_(layout) {}
+BlockJit::~BlockJit() = default;
+BlockCode BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned) { return nullptr; }
+void BlockJit::reset() {}
+bool BlockJit::full() const { return false; }
+
+}  // namespace corsim::cpu::jit

@@ -1,0 +1,332 @@
+// The block JIT (cpu/jit/) against the interpreter, which stays the reference: random blocks of
+// the forms it writes inline (data processing with immediate or shifted register, loads and stores
+// with an immediate offset) mixed with instructions it calls, on random states (flags, registers,
+// memory, addresses that fault); B<cond> for every condition and flag combination against a hand
+// evaluation of the Arm ARM's condition table; a compiled block rewritten at run time (the new code
+// runs after the ISB); the instruction count a device sees in the middle of a compiled block.
+// On hosts without the JIT (jit::available() false) the tests are skipped.
+// The QEMU differential tests (qemu_diff_test.cpp) run every program on the JIT too.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "cpu/decoder/decoder.h"
+#include "cpu/isa/branch.h"
+#include "cpu/isa/data_processing.h"
+#include "cpu/isa/load_store.h"
+#include "tests/cpu/asm_harness.h"
+
+namespace corsim::cpu::test {
+namespace {
+
+constexpr uint32_t kHandler = kCodeStart + 0x400;        // every fault vector: `b .`
+constexpr uint32_t kRegion = kDataBase + 0x1000, kRegionBytes = 0x2000;
+
+CpuConfig jit_config() {
+  CpuConfig c;
+  c.engine = CpuEngine::Jit;
+  c.jit_after_visits = 0;
+  return c;
+}
+
+// The handler of the row `insn` decodes to (null: undefined).
+decoder::ExecFn handler_of(uint32_t insn, bool t32, Operands& ops) {
+  const decoder::DecodeResult r = decoder::decode(insn, t32);
+  ops = r.ops;
+  return r.encoding ? r.encoding->exec : nullptr;
+}
+
+bool is_inline_form(decoder::ExecFn h) {
+  static const std::vector<decoder::ExecFn> forms = {
+      &exec_alu_reg<AluOp::And>, &exec_alu_reg<AluOp::Bic>, &exec_alu_reg<AluOp::Orr>, &exec_alu_reg<AluOp::Orn>,
+      &exec_alu_reg<AluOp::Eor>, &exec_alu_reg<AluOp::Add>, &exec_alu_reg<AluOp::Adc>, &exec_alu_reg<AluOp::Sub>,
+      &exec_alu_reg<AluOp::Sbc>, &exec_alu_reg<AluOp::Rsb>, &exec_alu_reg<AluOp::Mov>, &exec_alu_reg<AluOp::Mvn>,
+      &exec_alu_reg<AluOp::Tst>, &exec_alu_reg<AluOp::Teq>, &exec_alu_reg<AluOp::Cmp>, &exec_alu_reg<AluOp::Cmn>,
+      &exec_alu_imm<AluOp::And>, &exec_alu_imm<AluOp::Bic>, &exec_alu_imm<AluOp::Orr>, &exec_alu_imm<AluOp::Orn>,
+      &exec_alu_imm<AluOp::Eor>, &exec_alu_imm<AluOp::Add>, &exec_alu_imm<AluOp::Adc>, &exec_alu_imm<AluOp::Sub>,
+      &exec_alu_imm<AluOp::Sbc>, &exec_alu_imm<AluOp::Rsb>, &exec_alu_imm<AluOp::Mov>, &exec_alu_imm<AluOp::Mvn>,
+      &exec_alu_imm<AluOp::Tst>, &exec_alu_imm<AluOp::Teq>, &exec_alu_imm<AluOp::Cmp>, &exec_alu_imm<AluOp::Cmn>,
+      &exec_load_imm<MemKind::Word>, &exec_load_imm<MemKind::Half>, &exec_load_imm<MemKind::SignedHalf>,
+      &exec_load_imm<MemKind::Byte>, &exec_load_imm<MemKind::SignedByte>, &exec_store_imm<MemKind::Word>,
+      &exec_store_imm<MemKind::Half>, &exec_store_imm<MemKind::Byte>};
+  return std::find(forms.begin(), forms.end(), h) != forms.end();
+}
+
+// One encoding for a random block: hw1 (and hw2) as they sit in memory.
+struct Insn {
+  uint16_t hw[2];
+  bool t32;
+};
+
+// Encodings that stay in the block: no branch or system instruction, no PC operand (those leave
+// the block at random). IT is kept: the instructions after it run conditionally.
+bool keep(decoder::ExecFn h, const Operands& o, uint32_t insn, bool t32) {
+  if (h == &exec_IT) return true;
+  if (h == nullptr || h == &decoder::exec_UNDEFINED) return false;
+  const decoder::DecodeResult r = decoder::decode(insn, t32);
+  if (r.encoding->op == OpClass::Branch || r.encoding->op == OpClass::System) return false;
+  return o.rd != 15 && o.rn != 15 && o.rm != 15 && o.ra != 15;
+}
+
+struct Pool {
+  std::vector<Insn> inline_forms, others, it;  // `it`: the IT encodings
+};
+
+Pool make_pool() {
+  Pool p;
+  Operands o;
+  for (uint32_t hw = 0; hw < 0xE800; ++hw) {
+    const decoder::ExecFn h = handler_of(hw, false, o);
+    if (!keep(h, o, hw, false)) continue;
+    (is_inline_form(h) ? p.inline_forms : p.others).push_back({{static_cast<uint16_t>(hw), 0}, false});
+    if (h == &exec_IT) p.it.push_back({{static_cast<uint16_t>(hw), 0}, false});
+  }
+  // 32-bit: data processing (modified immediate, plain binary immediate, shifted register),
+  // loads and stores (immediate and register offsets), multiplies.
+  const uint32_t groups[][2] = {{0xF0000000u, 0xFA008000u}, {0xF2000000u, 0xFA008000u}, {0xEA000000u, 0xFE000000u},
+                                {0xF8000000u, 0xFE000000u}, {0xFB000000u, 0xFF800000u}};
+  std::mt19937 rng(2027);
+  for (unsigned i = 0; i < 200000; ++i) {
+    const auto& g = groups[i % 5];
+    const uint32_t insn = g[0] | (static_cast<uint32_t>(rng()) & ~g[1]);
+    const decoder::ExecFn h = handler_of(insn, true, o);
+    if (!keep(h, o, insn, true)) continue;
+    (is_inline_form(h) ? p.inline_forms : p.others)
+        .push_back({{static_cast<uint16_t>(insn >> 16), static_cast<uint16_t>(insn)}, true});
+  }
+  return p;
+}
+
+struct Outcome {
+  ArchState state;
+  StopReason why;
+  uint64_t instructions;
+  bool fault_valid;
+  FaultKind fault_kind;
+  uint32_t fault_pc;
+  std::vector<uint8_t> memory;
+};
+
+class EngineCheck {
+ public:
+  EngineCheck() : jit_(jit_config()) {}
+
+  // Runs `code` (halfwords at kCodeStart, then `b .`) from the same random state on both cores;
+  // false (with a failure) on any difference.
+  bool same(const std::vector<uint16_t>& code, uint32_t seed, uint64_t budget) {
+    const Outcome a = run(interp_, code, seed, budget);
+    const Outcome b = run(jit_, code, seed, budget);
+    bool equal = a.why == b.why && a.instructions == b.instructions && a.fault_valid == b.fault_valid &&
+                 a.memory == b.memory && a.state.n == b.state.n && a.state.z == b.state.z &&
+                 a.state.c == b.state.c && a.state.v == b.state.v && a.state.q == b.state.q &&
+                 a.state.ge == b.state.ge && a.state.ipsr == b.state.ipsr && a.state.itstate == b.state.itstate;
+    if (a.fault_valid && b.fault_valid) equal = equal && a.fault_kind == b.fault_kind && a.fault_pc == b.fault_pc;
+    for (unsigned r = 0; r < 16; ++r) equal = equal && a.state.r[r] == b.state.r[r];
+    if (!equal) {
+      std::ostringstream text;
+      for (uint16_t hw : code) text << std::hex << hw << ' ';
+      ADD_FAILURE() << "the JIT differs from the interpreter on " << text.str() << "(seed " << seed << ")";
+    }
+    return equal;
+  }
+
+  const jit::BlockJit& jit() { return *jit_.cpu().jit(); }
+
+
+ private:
+  static Outcome run(CpuHarness& h, const std::vector<uint16_t>& code, uint32_t seed, uint64_t budget) {
+    // Vectors, handler and code written again, and a reset, for every case: a random store may
+    // have hit them, a fault left an exception active.
+    uint32_t vectors[16] = {kStackTop, kCodeStart | 1u};
+    for (int v = 2; v < 16; ++v) vectors[v] = kHandler | 1u;
+    const uint16_t self_branch = 0xE7FE;
+    h.bus().debug_write_block(kCodeBase, {reinterpret_cast<const uint8_t*>(vectors), sizeof vectors});
+    h.bus().debug_write_block(kHandler, {reinterpret_cast<const uint8_t*>(&self_branch), 2});
+    std::vector<uint16_t> program = code;
+    program.push_back(self_branch);
+    h.bus().debug_write_block(kCodeStart, {reinterpret_cast<const uint8_t*>(program.data()), program.size() * 2});
+    EXPECT_TRUE(h.cpu().reset());
+    std::mt19937 rng(seed);
+    ArchState& s = h.s();
+    for (unsigned r = 0; r < 13; ++r)
+      s.r[r] = rng() % 4 != 0 ? kRegion + (static_cast<uint32_t>(rng()) & 0xFFF) : static_cast<uint32_t>(rng());
+    s.r[13] = kStackTop - 0x100;
+    s.r[14] = static_cast<uint32_t>(rng());
+    s.r[15] = kCodeStart;
+    s.n = rng() & 1; s.z = rng() & 1; s.c = rng() & 1; s.v = rng() & 1; s.q = rng() & 1;
+    s.ge = rng() & 0xF;
+    s.itstate = 0;
+    s.ipsr = 0;
+    std::vector<uint8_t> bytes(kRegionBytes);
+    for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng());
+    h.bus().debug_write_block(kRegion, bytes);
+    const uint64_t before = h.cpu().instructions();
+    Outcome o{};
+    o.why = h.cpu().run(budget);
+    o.state = h.s();
+    o.instructions = h.cpu().instructions() - before;
+    o.fault_valid = h.cpu().last_fault().valid;
+    o.fault_kind = h.cpu().last_fault().fault.kind;
+    o.fault_pc = h.cpu().last_fault().pc;
+    o.memory.resize(kRegionBytes);
+    h.bus().debug_read_block(kRegion, o.memory);
+    return o;
+  }
+
+  CpuHarness interp_, jit_;
+};
+
+void append(std::vector<uint16_t>& code, const Insn& i) {
+  code.push_back(i.hw[0]);
+  if (i.t32) code.push_back(i.hw[1]);
+}
+
+TEST(BlockJit, InlineFormsMatchTheInterpreterOnRandomStates) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  const Pool pool = make_pool();
+  ASSERT_GT(pool.inline_forms.size(), 10000u);
+  ASSERT_GT(pool.others.size(), 1000u);
+  ASSERT_GT(pool.it.size(), 100u);
+  std::mt19937 rng(99);
+  unsigned failures = 0;
+  EngineCheck check;
+  for (unsigned c = 0; c < 6000 && failures < 10; ++c) {
+    std::vector<uint16_t> code;
+    const unsigned n = 1 + rng() % 8;
+    // A third of the blocks start with an IT: the JIT follows ITSTATE through the block.
+    if (rng() % 3 == 0) append(code, pool.it[rng() % pool.it.size()]);
+    for (unsigned i = 0; i < n; ++i) {
+      const bool call = rng() % 4 == 0;
+      const auto& from = call ? pool.others : pool.inline_forms;
+      append(code, from[rng() % from.size()]);
+    }
+    // The budget runs the block, then the `b .` after it (or the fault handler's) a few times.
+    if (!check.same(code, static_cast<uint32_t>(rng()), n + 3)) ++failures;
+
+  }
+  EXPECT_EQ(failures, 0u);
+  // The JIT did run them: most blocks compiled, most of their instructions inline.
+  EXPECT_GT(check.jit().blocks_compiled, 3000u);
+  EXPECT_GT(check.jit().inlined, 10000u);
+}
+
+// ConditionHolds as the Arm ARM's table "Condition codes" lists them, written out for the test.
+bool expected_condition(unsigned cond, bool n, bool z, bool c, bool v) {
+  switch (cond) {
+    case 0: return z;
+    case 1: return !z;
+    case 2: return c;
+    case 3: return !c;
+    case 4: return n;
+    case 5: return !n;
+    case 6: return v;
+    case 7: return !v;
+    case 8: return c && !z;
+    case 9: return !c || z;
+    case 10: return n == v;
+    case 11: return n != v;
+    case 12: return !z && n == v;
+    default: return z || n != v;
+  }
+}
+
+TEST(BlockJit, ConditionalBranchesFollowTheConditionTable) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  for (unsigned cond = 0; cond < 14; ++cond) {
+    for (unsigned flags = 0; flags < 16; ++flags) {
+      CpuHarness h(jit_config());
+      // b<cond> taken; movs r0, #1; b .; taken: movs r0, #2; b .  (B<cond> T1: 1101 cond imm8)
+      const uint16_t code[] = {static_cast<uint16_t>(0xD000 | (cond << 8) | 1), 0x2001, 0xE7FE, 0x2002, 0xE7FE};
+      uint32_t vectors[2] = {kStackTop, kCodeStart | 1u};
+      h.bus().debug_write_block(kCodeBase, {reinterpret_cast<const uint8_t*>(vectors), sizeof vectors});
+      h.bus().debug_write_block(kCodeStart, {reinterpret_cast<const uint8_t*>(code), sizeof code});
+      ASSERT_TRUE(h.cpu().reset());
+      const bool n = flags & 8, z = flags & 4, c = flags & 2, v = flags & 1;
+      h.s().n = n; h.s().z = z; h.s().c = c; h.s().v = v;
+      h.cpu().run(10);
+      EXPECT_EQ(h.s().r[0], expected_condition(cond, n, z, c, v) ? 2u : 1u) << "cond " << cond << " flags " << flags;
+      EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+    }
+  }
+}
+
+// A function called in a loop (its block compiled and chained to) is rewritten by the program
+// itself; after DSB/ISB the next call runs the new code. Also with the interpreter, for reference.
+TEST(BlockJit, RewrittenCodeRunsAfterTheIsb) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  const char* source = R"(
+    movs r4, #0
+    movs r6, #0
+  loop:
+    bl func
+    add r6, r6, r0
+    adds r4, #1
+    cmp r4, #50
+    bne loop
+    ldr r1, =func
+    bic r1, r1, #1       @ the Thumb bit, if the assembler set it
+    movs r2, #7
+    strb r2, [r1]        @ movs r0, #1 -> movs r0, #7
+    dsb
+    isb
+    bl func
+    mov r7, r0
+    b finish
+  func:
+    movs r0, #1
+    bx lr
+  finish:
+  )";
+  for (const CpuConfig& config : {CpuConfig{}, []{ CpuConfig c; c.engine = CpuEngine::Jit; return c; }()}) {
+    CpuHarness h(config);
+    ASSERT_TRUE(h.load(source));
+    for (int i = 0; i < 100 && h.s().r[15] != h.end(); ++i) h.cpu().run(1000);
+    ASSERT_EQ(h.s().r[15], h.end());
+    EXPECT_EQ(h.s().r[6], 50u);
+    EXPECT_EQ(h.s().r[7], 7u);
+    if (config.engine == CpuEngine::Jit) {
+      EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+    }
+  }
+}
+
+// A device that answers every read with the core's instruction count, as a timer does.
+class InstructionCounter final : public memory::Target {
+ public:
+  std::string_view name() const override { return "counter"; }
+  memory::BusResponse read(uint32_t, unsigned, uint32_t& value, const memory::AccessAttrs&) override {
+    value = static_cast<uint32_t>(cpu->instructions());
+    return {};
+  }
+  memory::BusResponse write(uint32_t, unsigned, uint32_t, const memory::AccessAttrs&) override { return {}; }
+  Cpu* cpu = nullptr;
+};
+
+// Loads from the device in the middle of a compiled block see the instructions retired before
+// them, counted by hand from the program, as the interpreter shows them.
+TEST(BlockJit, DeviceReadInABlockSeesTheExactInstructionCount) {
+  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  for (const CpuConfig& config : {CpuConfig{}, jit_config()}) {
+    CpuHarness h(config);
+    InstructionCounter counter;
+    counter.cpu = &h.cpu();
+    ASSERT_TRUE(h.bus().map(0x40000000, 0x1000, counter, "counter"));
+    // 1 movs, 2 ldr =, 3 adds, 4 ldr [r2] (3 retired before it), 5 adds, 6 adds, 7 ldr [r2] (6 before)
+    ASSERT_TRUE(h.load("movs r0, #0\n  ldr r2, =0x40000000\n  adds r0, #1\n  ldr r3, [r2]\n"
+                       "  adds r0, #1\n  adds r0, #1\n  ldr r4, [r2]\n"));
+    const uint64_t start = h.cpu().instructions();
+    h.run();
+    ASSERT_TRUE(h.reached_end());
+    EXPECT_EQ(h.s().r[3], start + 3);
+    EXPECT_EQ(h.s().r[4], start + 6);
+    if (config.engine == CpuEngine::Jit) {
+      EXPECT_GT(h.cpu().jit()->blocks_compiled, 0u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace corsim::cpu::test
