@@ -11,18 +11,19 @@ void DebugHook::begin_quantum() {
 }
 
 Cycles DebugHook::exception_entry() {
-  // The loop calls this right after the entry: the PC is the handler's first instruction.
-  if (checking_ && breakpoint_at(cpu_.state().r[15])) entered_breakpoint_ = true;
+  // The loop calls this right after the entry: the PC is the handler's first instruction, which
+  // has not run; the loop returns before it when a stop was asked for. A single step that takes a
+  // pending exception ends there too: the entry is the step, as a halting step does on Armv8-M.
+  if (checking_ && !stop_ && (stepping_ || breakpoint_at(cpu_.state().r[15]))) {
+    stop_ = DebugStop{breakpoint_at(cpu_.state().r[15]) ? DebugStop::Kind::Breakpoint : DebugStop::Kind::Step};
+    cpu_.request_stop();
+  }
   return inner_ ? inner_->exception_entry() : 0;
 }
 
 Cycles DebugHook::retire(const cpu::RetireInfo& info) {
   const Cycles cycles = inner_ ? inner_->retire(info) : 1;
   if (!checking_ || stop_) return cycles;
-  if (entered_breakpoint_) {
-    entered_breakpoint_ = false;
-    stop_ = DebugStop{DebugStop::Kind::HandlerEntry};
-  }
   if (watching_ && info.executed) {
     for (unsigned i = 0; i < info.memory->count; ++i) {
       const cpu::MemAccess& a = info.memory->access[i];

@@ -7,11 +7,11 @@
 // core to stop after this instruction (Cpu::request_stop), so the run loop returns and the
 // session takes over. Cycles are the wrapped model's, unchanged (tests/gdb checks it).
 //
-// Exceptions: the run loop enters a handler and executes its first instruction in one go, so a
-// breakpoint on a handler's first instruction reached by exception entry stops the core one
-// instruction into the handler (a HandlerEntry stop, reported to GDB as a plain SIGTRAP). An
-// exception return's target is not RetireInfo::next_pc: after a branch in Handler mode the core
-// stops and the session looks whether the PC it landed on is a breakpoint.
+// Exceptions: exception_entry() is called right after an entry, with the PC at the handler's first
+// instruction; a breakpoint there stops the core before that instruction runs (the run loop
+// returns after the entry when a stop was asked for). An exception return's target is not
+// RetireInfo::next_pc: after a branch in Handler mode the core stops and the session looks whether
+// the PC it landed on is a breakpoint.
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -24,7 +24,7 @@
 namespace corsim::sim::gdb {
 
 struct DebugStop {
-  enum class Kind : uint8_t { Step, Breakpoint, Watchpoint, HandlerEntry };
+  enum class Kind : uint8_t { Step, Breakpoint, Watchpoint };
   Kind kind = Kind::Step;
   uint32_t data_address = 0;  // Watchpoint: the watched address the access touched
   unsigned comparator = 0;    // Watchpoint: the DWT comparator that matched
@@ -61,7 +61,6 @@ class DebugHook final : public cpu::TimingHook {
   bool stepping_ = false;
   bool checking_ = false;  // anything to check this quantum (else retire only forwards)
   bool watching_ = false;
-  bool entered_breakpoint_ = false;  // an exception entry landed on a breakpoint
   std::optional<DebugStop> stop_;
 };
 

@@ -119,8 +119,7 @@ bool Session::before_slice() {
 
 std::string Session::stop_reply(const DebugStop& stop) const {
   switch (stop.kind) {
-    case DebugStop::Kind::Step:
-    case DebugStop::Kind::HandlerEntry: return fmt::format("T{:02x}", kSigTrap);
+    case DebugStop::Kind::Step: return fmt::format("T{:02x}", kSigTrap);
     case DebugStop::Kind::Breakpoint:
       return fmt::format("T{:02x}{}", kSigTrap,
                          hook_->software_breakpoints().count(sim_.cpu().state().r[15]) ? "swbreak:;" : "hwbreak:;");

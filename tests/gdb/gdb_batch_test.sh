@@ -105,11 +105,12 @@ expect s2 "= 100"
 grep -qx "counter=5 total=110" "$work/s2.out" || fail "s2: console: $(cat "$work/s2.out")"
 
 # 3. A breakpoint on an interrupt handler (firmware/tests/systick.c: g_ticks counts SysTick
-#    interrupts, 0 before the first): reached by exception entry, the core stops one instruction
-#    into the handler (docs/sim.md "GDB server"), once per interrupt. Cycles as without --gdb.
+#    interrupts, 0 before the first): reached by exception entry, the core stops on the handler's
+#    first instruction before it runs (GDB names the breakpoint; a stop one instruction in would
+#    read "0x... in SysTick_Handler"), once per interrupt. Cycles as without --gdb.
 printf 'break SysTick_Handler\ncontinue\np g_ticks\ncontinue\np g_ticks\ndelete\ncontinue\n' >"$work/s3.cmds"
 debug s3 "$fw/tests/systick-O2.elf" "$work/s3.cmds"
-expect s3 "in SysTick_Handler () at"
+expect s3 "Breakpoint 1, SysTick_Handler () at"
 expect s3 '$1 = 0'
 expect s3 '$2 = 1'
 expect s3 "[Inferior 1 (Remote target) exited normally]"
