@@ -38,11 +38,20 @@ uint64_t saturating_product(uint64_t a, uint64_t b) {
 uint64_t elements(const npu::FeatureMap& fm) {
   return saturating_product(uint64_t{fm.height} * fm.width, fm.depth);
 }
+// A DMA's work: its transfers (npu/ops/dma.cpp: SIZE0 rows of SIZE1 planes in the U85's 2-D and
+// 3-D modes), each one unit per 64 bytes begun. A 3-D DMA of 2^28 one-byte rows is valid and took
+// 40 s under the sanitizers (a time-out, not a finding; fuzz/regressions/npu_stream/strided_dma_many_rows).
+uint64_t dma_work(const npu::OperationConfig& o) {
+  const uint64_t rows = o.dma_stride_mode >= 1 ? std::max<uint32_t>(o.dma_size0, 1) : 1;
+  const uint64_t planes = o.dma_stride_mode >= 2 ? std::max<uint32_t>(o.dma_size1, 1) : 1;
+  return saturating_product(rows * planes, 1 + o.dma_length / 64);
+}
 // An operation's work: its MACs, its outputs times the kernel area, or the input elements it loads
 // (npu/ops/op_context.cpp load_feature_map: a strided pooling or a broadcast reads more than it
-// writes), whichever is largest.
+// writes), whichever is largest; a DMA's, dma_work.
 uint64_t work_of(const npu::OpRecord& r) {
   const auto& o = r.op;
+  if (o.kind == npu::OpKind::kDma) return dma_work(o);
   uint64_t inputs = elements(o.ifm);
   if (o.kind == npu::OpKind::kElementwise) inputs = std::max(inputs, elements(o.ifm2));
   const uint64_t outputs = saturating_product(elements(o.ofm), uint64_t{o.kernel.height} * o.kernel.width);
