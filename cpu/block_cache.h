@@ -54,6 +54,8 @@ class BlockCache {
   // full every block is forgotten first (they are rebuilt on their next visit).
   PredecodeEntry* begin(Block& b, uint32_t pc) {
     if (used_ + kMaxInstructions > kPoolEntries) flush();
+    if (filled_count_ < kTrackedSlots) filled_[filled_count_] = index(pc);
+    if (filled_count_ <= kTrackedSlots) ++filled_count_;
     b.pc = pc;
     b.first = used_;
     b.compiled = nullptr;
@@ -74,8 +76,15 @@ class BlockCache {
   void forget_compiled() {
     for (uint32_t i = 0; i < kSlots; ++i) slots_[i].compiled = nullptr;
   }
+  // Forgets every block: only the slots filled since the last flush when they are few (a core
+  // reset after a short run, as the cpu fuzz target does for every input), else all of them.
   void flush() {
-    for (uint32_t i = 0; i < kSlots; ++i) slots_[i].pc = 1;
+    if (filled_count_ <= kTrackedSlots) {
+      for (uint32_t k = 0; k < filled_count_; ++k) slots_[filled_[k]].pc = 1;
+    } else {
+      for (uint32_t i = 0; i < kSlots; ++i) slots_[i].pc = 1;
+    }
+    filled_count_ = 0;
     used_ = 0;
   }
 
@@ -106,6 +115,11 @@ class BlockCache {
   std::unique_ptr<PredecodeEntry[]> pool_;
   std::unique_ptr<uint8_t[]> code_;  // each slot's copy of its block's code bytes
   uint32_t used_ = 0;
+  // The slots begin() filled since the last flush, while there are at most kTrackedSlots of them
+  // (filled_count_ stops one above: then flush() clears every slot).
+  static constexpr uint32_t kTrackedSlots = 256;
+  uint32_t filled_[kTrackedSlots];
+  uint32_t filled_count_ = 0;  // a new cache's slots are empty (Block::pc = 1)
 };
 
 }  // namespace corsim::cpu

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one fuzz target (fuzz/, docs/reliability.md) for SECONDS; the corpus grows between runs.
-# usage: scripts/fuzz.sh TARGET SECONDS      TARGET: elf_loader pte vela_bin_stream tflite npu_stream cpu options vela_ini
+# usage: scripts/fuzz.sh TARGET SECONDS      TARGET: elf_loader pte vela_bin_stream tflite npu_stream cpu options vela_ini gdb_packet
 #        scripts/fuzz.sh --build              build every target and the seed corpora, run nothing
 # Build directory: build-fuzz/ (or $CORSIM_FUZZ_BUILD_DIR), configured with clang-14 and
 # -DCORSIM_FUZZ=ON on first use. Findings land in <build>/fuzz/work/TARGET/artifacts; exit status 1.

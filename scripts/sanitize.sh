@@ -31,7 +31,7 @@ if [ ! -f "$sanitize/build.ninja" ]; then
         -DCORSIM_PREBUILT_FIRMWARE_DIR="$main/firmware" > /dev/null
 fi
 cmake --build "$sanitize" -j"$jobs" --target corsim corsim-npu corsim-pte corsim-mc corsim_models \
-  runtime_tests pte_tests model_compiler_tests ethos_u_driver_tests npu_tests corsim_fuzz
+  runtime_tests pte_tests model_compiler_tests ethos_u_driver_tests npu_tests gdb_tests sim_test_firmware corsim_fuzz
 t1=$(date +%s)
 (cd "$sanitize" && ctest --output-on-failure -j"$jobs" -L sanitize "$@") || status=1
 t2=$(date +%s)

@@ -39,6 +39,11 @@ std::vector<Piece> pieces(uint32_t address, uint32_t length) {
   return out;
 }
 
+// The longest range the comparators can cover: one naturally aligned word each (DATAVSIZE at most
+// 2). A longer Z2-Z4 length is refused before pieces() would build one entry per word of it (a
+// length of 0xffffffff asked for 8 GiB; found by fuzz/gdb_packet_fuzz.cpp).
+constexpr uint32_t kMaxWatchLength = 4 * cpu::scs::Dwt::kComparators;
+
 }  // namespace
 
 uint32_t HardwarePoints::read(uint32_t offset) {
@@ -72,7 +77,7 @@ bool HardwarePoints::remove_breakpoint(uint32_t address) {
 }
 
 bool HardwarePoints::insert_watchpoint(PointType type, uint32_t address, uint32_t length) {
-  if (length == 0) return false;
+  if (length == 0 || length > kMaxWatchLength) return false;
   const std::vector<Piece> todo = pieces(address, length);
   std::vector<unsigned> free;
   for (unsigned i = 0; i < cpu::scs::Dwt::kComparators; ++i) {
@@ -87,6 +92,7 @@ bool HardwarePoints::insert_watchpoint(PointType type, uint32_t address, uint32_
 }
 
 bool HardwarePoints::remove_watchpoint(PointType type, uint32_t address, uint32_t length) {
+  if (length > kMaxWatchLength) return false;  // never inserted
   bool all = true;
   for (const Piece& p : pieces(address, length)) {
     bool found = false;
