@@ -22,6 +22,28 @@ FeatureMap read_feature_map(const RegisterState& r, Isa isa, const FeatureMapReg
   return fm;
 }
 
+std::array<uint8_t, 3> stored_axis_order(Transpose t) {
+  switch (t) {
+    case Transpose::kWhc: return {1, 0, 2};
+    case Transpose::kHcw: return {0, 2, 1};
+    case Transpose::kWch: return {1, 2, 0};
+    case Transpose::kChw: return {2, 0, 1};
+    case Transpose::kCwh: return {2, 1, 0};
+    default: return {0, 1, 2};
+  }
+}
+
+FeatureMap stored_feature_map(const FeatureMap& f) {
+  const std::array<uint8_t, 3> order = stored_axis_order(f.transpose);
+  const uint32_t logical[3] = {f.height, f.width, f.depth};
+  FeatureMap s = f;
+  s.height = logical[order[0]];
+  s.width = logical[order[1]];
+  s.depth = logical[order[2]];
+  s.transpose = Transpose::kHwc;
+  return s;
+}
+
 void read_kernel_registers(const RegisterState& r, OperationConfig& op) {
   const uint16_t ks = r.get0(cmd0::kKernelStride);
   op.kernel.stride_x = 1 + bit(ks, 0) + 2 * bit(ks, 6);  // lsb [16], msb [22] (docs/npu.md Q6)

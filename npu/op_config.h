@@ -79,6 +79,13 @@ struct FeatureMap {
   }
 };
 
+// A U85 OFM stored transposed (OFM_PRECISION.activation_transpose, ethosu85_interface.h) lies in
+// memory in another axis order: stored axis k is logical axis stored_axis_order(t)[k] (0 H, 1 W,
+// 2 C). stored_feature_map: the same map with height, width and depth in stored order and the
+// transpose cleared (its reverse kept); other maps unchanged.
+std::array<uint8_t, 3> stored_axis_order(Transpose t);
+FeatureMap stored_feature_map(const FeatureMap& f);
+
 struct Kernel {
   uint32_t width = 1, height = 1;  // undilated
   uint32_t stride_x = 1, stride_y = 1;

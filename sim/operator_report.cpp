@@ -64,31 +64,12 @@ void MarkerTraffic::install(TraceMarkerLog& log, const memory::Interconnect& bus
   });
 }
 
-npu::FeatureMap stored_feature_map(const npu::FeatureMap& f) {
-  uint8_t order[3] = {0, 1, 2};  // stored axis k = logical axis order[k] (0 H, 1 W, 2 C)
-  switch (f.transpose) {
-    case npu::Transpose::kWhc: order[0] = 1, order[1] = 0, order[2] = 2; break;
-    case npu::Transpose::kHcw: order[0] = 0, order[1] = 2, order[2] = 1; break;
-    case npu::Transpose::kWch: order[0] = 1, order[1] = 2, order[2] = 0; break;
-    case npu::Transpose::kChw: order[0] = 2, order[1] = 0, order[2] = 1; break;
-    case npu::Transpose::kCwh: order[0] = 2, order[1] = 1, order[2] = 0; break;
-    default: return f;
-  }
-  const uint32_t logical[3] = {f.height, f.width, f.depth};
-  npu::FeatureMap s = f;
-  s.height = logical[order[0]];
-  s.width = logical[order[1]];
-  s.depth = logical[order[2]];
-  s.transpose = npu::Transpose::kHwc;
-  return s;
-}
-
 std::array<uint64_t, 8> region_extents(const npu::OperationConfig& op) {
   std::array<uint64_t, 8> end{};
   auto reach = [&](uint8_t region, uint64_t past) { end[region & 7] = std::max(end[region & 7], past); };
   auto map = [&](const npu::FeatureMap& in) {
     if (in.storage == npu::Storage::kChained || in.storage == npu::Storage::kScalar) return;
-    const npu::FeatureMap f = stored_feature_map(in);
+    const npu::FeatureMap f = npu::stored_feature_map(in);
     const uint32_t depth = f.layout == npu::Layout::kNhcwb16 ? (f.depth + 15) / 16 * 16 : f.depth;
     reach(f.region, f.offset_of(f.height - 1, f.width - 1, depth - 1) + f.elem_bytes());
   };

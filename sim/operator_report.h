@@ -60,10 +60,6 @@ struct NpuOpEntry {
 // IFM2, OFM (to their last element; NHCWB16 to the end of the last brick; a U85 OFM in its stored
 // axis order), weights and scales (base + length), a DMA's source and destination.
 std::array<uint64_t, 8> region_extents(const npu::OperationConfig& op);
-// A U85 OFM stored transposed (OFM_PRECISION.activation_transpose) lies in memory in another axis
-// order (npu/ops/op_context.cpp permute_for_store): the same map with height, width and depth
-// in stored order and the transpose cleared. Other maps are returned unchanged.
-npu::FeatureMap stored_feature_map(const npu::FeatureMap& f);
 
 struct OperatorEntry {
   uint32_t chain = 0, index = 0;

@@ -193,7 +193,7 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index) {
   if (c.ofm.storage == npu::Storage::kChained) return;
   // A U85 OFM stored transposed lies in memory in the order the transpose names: its stored
   // shape, read as plain HWC, is what the dump holds (a reversed axis stays reversed).
-  const npu::FeatureMap f = stored_feature_map(c.ofm);
+  const npu::FeatureMap f = npu::stored_feature_map(c.ofm);
   static constexpr const char* kStoredAxes[] = {"HWC", "WHC", "HCW", "WCH", "?", "?", "CHW", "CWH"};
   Entry e;
   e.cycle = op.end;

@@ -186,21 +186,9 @@ namespace {
 // Returns the destination shape and fills `out` in its dense order.
 FeatureMap permute_for_store(const FeatureMap& fm, std::span<const int32_t> values, std::vector<int32_t>& out) {
   const uint32_t h = fm.height, w = fm.width, d = fm.depth;
-  uint32_t dims[3] = {h, w, d};
-  // Output axis k takes logical axis order[k] (0 H, 1 W, 2 C).
-  uint8_t order[3] = {0, 1, 2};
-  switch (fm.transpose) {
-    case Transpose::kWhc: order[0] = 1; order[1] = 0; order[2] = 2; break;
-    case Transpose::kHcw: order[0] = 0; order[1] = 2; order[2] = 1; break;
-    case Transpose::kWch: order[0] = 1; order[1] = 2; order[2] = 0; break;
-    case Transpose::kChw: order[0] = 2; order[1] = 0; order[2] = 1; break;
-    case Transpose::kCwh: order[0] = 2; order[1] = 1; order[2] = 0; break;
-    default: break;
-  }
-  FeatureMap phys = fm;
-  phys.height = dims[order[0]];
-  phys.width = dims[order[1]];
-  phys.depth = dims[order[2]];
+  const uint32_t dims[3] = {h, w, d};
+  const std::array<uint8_t, 3> order = stored_axis_order(fm.transpose);
+  FeatureMap phys = stored_feature_map(fm);
   out.resize(values.size());
   size_t i = 0;
   for (uint32_t y = 0; y < h; ++y)
@@ -211,7 +199,6 @@ FeatureMap permute_for_store(const FeatureMap& fm, std::span<const int32_t> valu
         const uint32_t py = l[order[0]], px = l[order[1]], pc = l[order[2]];
         out[(size_t{py} * phys.width + px) * phys.depth + pc] = values[i];
       }
-  phys.transpose = Transpose::kHwc;
   phys.reverse = 0;
   return phys;
 }
