@@ -185,7 +185,7 @@ void append(std::vector<uint16_t>& code, const Insn& i) {
 }
 
 TEST(BlockJit, InlineFormsMatchTheInterpreterOnRandomStates) {
-  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
   const Pool pool = make_pool();
   ASSERT_GT(pool.inline_forms.size(), 10000u);
   ASSERT_GT(pool.others.size(), 1000u);
@@ -234,7 +234,7 @@ bool expected_condition(unsigned cond, bool n, bool z, bool c, bool v) {
 }
 
 TEST(BlockJit, ConditionalBranchesFollowTheConditionTable) {
-  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
   for (unsigned cond = 0; cond < 14; ++cond) {
     for (unsigned flags = 0; flags < 16; ++flags) {
       CpuHarness h(jit_config());
@@ -256,7 +256,7 @@ TEST(BlockJit, ConditionalBranchesFollowTheConditionTable) {
 // A function called in a loop (its block compiled and chained to) is rewritten by the program
 // itself; after DSB/ISB the next call runs the new code. Also with the interpreter, for reference.
 TEST(BlockJit, RewrittenCodeRunsAfterTheIsb) {
-  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
   const char* source = R"(
     movs r4, #0
     movs r6, #0
@@ -308,7 +308,7 @@ class InstructionCounter final : public memory::Target {
 // Loads from the device in the middle of a compiled block see the instructions retired before
 // them, counted by hand from the program, as the interpreter shows them.
 TEST(BlockJit, DeviceReadInABlockSeesTheExactInstructionCount) {
-  if (!jit::available()) GTEST_SKIP() << "no block JIT on this host (x86-64 only)";
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
   for (const CpuConfig& config : {CpuConfig{}, jit_config()}) {
     CpuHarness h(config);
     InstructionCounter counter;
