@@ -114,7 +114,11 @@ bool Cpu::service_pending(uint32_t pc, uint8_t it_before, StopReason& why) {
       why = StopReason::Lockup;
       return true;
     }
-    if (!s.t && take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return true;
+    if (!s.t) {
+      if (take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return true;
+    } else if (exception_redirected(why)) {
+      return true;
+    }
   }
   if (p & kPendBranchTarget) s.epsr_b = true;
   if (p & kPendInvState) {
@@ -123,10 +127,13 @@ bool Cpu::service_pending(uint32_t pc, uint8_t it_before, StopReason& why) {
     s.t = false;
     if (take_fault(Fault{FaultKind::InvalidState, 0}, s.r[15], why)) return true;
   }
-  if ((p & kPendSvc) && !exceptions_->svc_call(s.r[15])) {
-    locked_up_ = true;
-    why = StopReason::Lockup;
-    return true;
+  if (p & kPendSvc) {
+    if (!exceptions_->svc_call(s.r[15])) {
+      locked_up_ = true;
+      why = StopReason::Lockup;
+      return true;
+    }
+    if (exception_redirected(why)) return true;
   }
   if ((p & kPendSelfBranch) && s.r[15] == pc && exceptions_->is_fault_handler_active()) {
     // `b .` inside a fault handler: the CMSIS default handlers do this for an unhandled fault.
@@ -162,7 +169,7 @@ bool Cpu::take_fault(const Fault& f, uint32_t pc, StopReason& why) {
   last_fault_.state = state_;
   last_fault_.state.r[15] = pc;
   last_fault_.valid = true;
-  if (exceptions_->raise_fault(f, pc)) return false;
+  if (exceptions_->raise_fault(f, pc)) return exception_redirected(why);
   locked_up_ = true;
   why = StopReason::Lockup;
   return true;

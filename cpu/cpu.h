@@ -246,6 +246,16 @@ class Cpu final : public TimeSource {
   bool service_pending(uint32_t pc, uint8_t it_before, StopReason& why);
   // Takes a fault at `pc` (the faulting instruction, or the target of a bad interworking branch).
   bool take_fault(const Fault& f, uint32_t pc, StopReason& why);
+  // After the exception model moved the PC: tells the timing hook (TimingHook::exception_redirect)
+  // and returns true with StopRequested when it asked the core to stop before the next instruction.
+  bool exception_redirected(StopReason& why) {
+    if (timing_ == nullptr) return false;
+    timing_->exception_redirect();
+    if (!(pending_ & kPendStop)) return false;
+    pending_ &= ~uint32_t{kPendStop};
+    why = StopReason::StopRequested;
+    return true;
+  }
   // The block starting at `pc`, decoded now unless cached and unchanged; null (fault pending) when
   // the first instruction cannot be fetched.
   Block* block_at(uint32_t pc) {

@@ -168,6 +168,11 @@ class TimingHook {
   // Cycles the exception entry sequence costs beyond the stacking instructions (none are retired
   // for it). Default: nothing.
   virtual Cycles exception_entry() { return 0; }
+  // The exception model just moved the PC (any exception entry, tail-chain or exception return);
+  // the PC is that of the next instruction, which has not run. No cycles: a debugger's hook
+  // (sim/gdb/debug_hook.h) looks for a breakpoint there and may ask the core to stop. Default:
+  // nothing.
+  virtual void exception_redirect() {}
   // Completes `info` at predecode with what this model derives from the static description alone
   // (InstrInfo::latency, model_flags), so retire() does not recompute it per execution.
   virtual void annotate(InstrInfo& /*info*/, OpClass /*op*/) const {}

@@ -30,12 +30,7 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
       exceptions_->take(s.r[15]);
       if constexpr (kTimed) {
         cycles_ += hook->exception_entry();
-        // A debugger's breakpoint on the handler's first instruction (sim/gdb/debug_hook.h) stops
-        // the core before that instruction runs.
-        if (pending_ & kPendStop) [[unlikely]] {
-          pending_ &= ~uint32_t{kPendStop};
-          return StopReason::StopRequested;
-        }
+        if (exception_redirected(why)) return why;
       }
     }
     const uint32_t pc = s.r[15];

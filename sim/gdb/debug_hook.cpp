@@ -10,15 +10,14 @@ void DebugHook::begin_quantum() {
   checking_ = stepping_ || watching_ || !software_.empty() || fpb_.any_enabled();
 }
 
-Cycles DebugHook::exception_entry() {
-  // The loop calls this right after the entry: the PC is the handler's first instruction, which
-  // has not run; the loop returns before it when a stop was asked for. A single step that takes a
-  // pending exception ends there too: the entry is the step, as a halting step does on Armv8-M.
-  if (checking_ && !stop_ && (stepping_ || breakpoint_at(cpu_.state().r[15]))) {
-    stop_ = DebugStop{breakpoint_at(cpu_.state().r[15]) ? DebugStop::Kind::Breakpoint : DebugStop::Kind::Step};
-    cpu_.request_stop();
-  }
-  return inner_ ? inner_->exception_entry() : 0;
+void DebugHook::exception_redirect() {
+  // The PC is the next instruction, not yet run. A single step that takes a pending exception ends
+  // there too: the entry is the step, as a halting step does on Armv8-M.
+  if (!checking_ || stop_) return;
+  const bool breakpoint = breakpoint_at(cpu_.state().r[15]);
+  if (!breakpoint && !stepping_) return;
+  stop_ = DebugStop{breakpoint ? DebugStop::Kind::Breakpoint : DebugStop::Kind::Step};
+  cpu_.request_stop();
 }
 
 Cycles DebugHook::retire(const cpu::RetireInfo& info) {
@@ -35,10 +34,8 @@ Cycles DebugHook::retire(const cpu::RetireInfo& info) {
     }
   }
   if (!stop_ && stepping_) stop_ = DebugStop{DebugStop::Kind::Step};
-  // An exception return (a branch in Handler mode) is performed after this record: its target is
-  // not next_pc, so the session checks the PC it lands on.
-  const bool may_return = cpu_.state().handler_mode() && info.info->branch != cpu::BranchKind::None;
-  if (!stop_ && (breakpoint_at(info.next_pc) || may_return)) stop_ = DebugStop{DebugStop::Kind::Breakpoint};
+  // An exception return's target is not next_pc: exception_redirect() sees it.
+  if (!stop_ && breakpoint_at(info.next_pc)) stop_ = DebugStop{DebugStop::Kind::Breakpoint};
   if (stop_) cpu_.request_stop();
   return cycles;
 }

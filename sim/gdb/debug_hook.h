@@ -7,11 +7,10 @@
 // core to stop after this instruction (Cpu::request_stop), so the run loop returns and the
 // session takes over. Cycles are the wrapped model's, unchanged (tests/gdb checks it).
 //
-// Exceptions: exception_entry() is called right after an entry, with the PC at the handler's first
-// instruction; a breakpoint there stops the core before that instruction runs (the run loop
-// returns after the entry when a stop was asked for). An exception return's target is not
-// RetireInfo::next_pc: after a branch in Handler mode the core stops and the session looks whether
-// the PC it landed on is a breakpoint.
+// Exceptions: exception_redirect() is called whenever the exception model moves the PC (an
+// interrupt, SVC or fault entry, a tail-chain, an exception return), with the PC at the next
+// instruction, which has not run; a breakpoint there stops the core before it (Cpu returns with
+// StopRequested when a stop was asked for), and so does a single step that took the exception.
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -37,7 +36,8 @@ class DebugHook final : public cpu::TimingHook {
       : cpu_(cpu), inner_(inner), fpb_(fpb), dwt_(dwt) {}
 
   Cycles retire(const cpu::RetireInfo& info) override;
-  Cycles exception_entry() override;
+  Cycles exception_entry() override { return inner_ ? inner_->exception_entry() : 0; }
+  void exception_redirect() override;
   void annotate(cpu::InstrInfo& info, cpu::OpClass op) const override {
     if (inner_) inner_->annotate(info, op);
   }

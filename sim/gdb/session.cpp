@@ -1,5 +1,7 @@
 #include "sim/gdb/session.h"
 
+#include <cstdio>
+
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -95,8 +97,8 @@ bool Session::before_slice() {
     return serve_halted("");  // GDB asks why with '?'
   }
   if (std::optional<DebugStop> stop = hook_->take_stop()) {
-    // A breakpoint stop the hook could not be sure of (an exception return) counts only when the
-    // core stands on a breakpoint now.
+    // A breakpoint stop asked for after an instruction that then faulted (the fault entry moved the
+    // PC) counts only when the core stands on a breakpoint now.
     if (stop->kind != DebugStop::Kind::Breakpoint || hook_->breakpoint_at(state().r[15])) {
       return serve_halted(stop_reply(*stop));
     }
@@ -134,6 +136,7 @@ std::string Session::stop_reply(const DebugStop& stop) const {
 }
 
 bool Session::serve_halted(const std::string& stop_reply) {
+  std::fflush(stdout);  // the guest's console so far shows while the core is held
   hook_->set_stepping(false);
   if (!stop_reply.empty()) {
     dispatcher_->set_stop_reply(stop_reply);

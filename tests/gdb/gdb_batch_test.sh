@@ -118,6 +118,19 @@ expect s3 "[Inferior 1 (Remote target) exited normally]"
 [[ -n $(cycles "$work/ref3.json") && $(cycles "$work/ref3.json") == $(cycles "$work/s3.json") ]] ||
   fail "systick cycles: $(cycles "$work/ref3.json") without --gdb, $(cycles "$work/s3.json") debugged"
 
+# 3b. Breakpoints on handlers entered by the instruction itself, not by an interrupt: SVC
+#     (firmware/tests/fp_context.c calls SVC_Handler with `svc`) and a UsageFault (hardfault.c:
+#     UDF with SHCSR.USGFAULTENA set). GDB must stop on each handler's first instruction: `info
+#     symbol $pc` names the symbol alone only at its first byte ("NAME + N" past it).
+printf 'break *SVC_Handler\ncontinue\ninfo symbol $pc\ndelete\ncontinue\n' >"$work/s3b.cmds"
+debug s3b "$fw/tests/fp_context-O2.elf" "$work/s3b.cmds"
+expect s3b "Breakpoint 1, "
+grep -qE '^SVC_Handler in section' "$work/s3b.gdb.out" || { cat "$work/s3b.gdb.out" >&2; fail "s3b: not stopped on SVC_Handler's first instruction"; }
+printf 'break *UsageFault_Handler\ncontinue\ninfo symbol $pc\ndelete\ncontinue\n' >"$work/s3c.cmds"
+debug s3c "$fw/tests/hardfault-O2.elf" "$work/s3c.cmds"
+expect s3c "Breakpoint 1, "
+grep -qE '^UsageFault_Handler in section' "$work/s3c.gdb.out" || { cat "$work/s3c.gdb.out" >&2; fail "s3c: not stopped on UsageFault_Handler's first instruction"; }
+
 # 4. Debugging with --timing off (one cycle per instruction; the hook stands in for the model):
 #    the watchpoint stops at each write, and the cycles equal those of an untimed run without --gdb.
 printf 'break main\ncontinue\nwatch counter\ncontinue\ncontinue\ndelete\ncontinue\n' >"$work/s4.cmds"
