@@ -191,7 +191,8 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   if (ii.branch != BranchKind::None || r.branch_taken) {
     redirect = branch_cost(r, issue);
     blocked_until_ = later(blocked_until_, redirect);
-    if (redirect != 0) restart_fetch(r.next_pc, issue, later(redirect, issue + 1));
+    // Outside ITCM the fetch stream is not tracked (entering ITCM resets it).
+    if (redirect != 0 && itcm_code_) restart_fetch(r.next_pc, issue, later(redirect, issue + 1));
   }
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;

@@ -220,15 +220,11 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   t16_run_ = (ii.traits & kTraitT16) ? t16_run_ + 1 : 0;
   const bool is_branch = ii.branch != BranchKind::None;
   // A predicted taken branch may issue third after two ([M85-SI] "branching"; kBranchThirdOk, and
-  // the run of .n instructions): the prediction is made here when the rest holds, else after issue.
-  bool predicted = false, third = false;
-  Prediction outcome = Prediction::Correct;
-  if ((cycle_ & (kBranchThirdOk | single_unit_bit(Unit::Branch))) == kBranchThirdOk && r.branch_taken && is_branch &&
-      t16_run_ >= kTripleBeforeBranchT16) [[unlikely]] {
-    outcome = predict(r);
-    predicted = true;
-    third = outcome == Prediction::Correct;
-  }
+  // the run of .n instructions). The prediction depends on nothing issue decides.
+  const Prediction outcome = is_branch ? predict(r) : Prediction::Correct;
+  const bool third = (cycle_ & (kBranchThirdOk | single_unit_bit(Unit::Branch))) == kBranchThirdOk &&
+                     is_branch && r.branch_taken && outcome == Prediction::Correct &&
+                     t16_run_ >= kTripleBeforeBranchT16;
   Cycles issue = later((fits_in_current_cycle(r, bytes) | third) ? now_ : now_ + 1, waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
   if (flags & kVector) {
@@ -283,7 +279,6 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   }
 
   if (is_branch) {
-    if (!predicted) outcome = predict(r);
     const Cycles redirect = branch_cost(r, outcome, issue);
     if (redirect != 0) {
       blocked_until_ = later(blocked_until_, redirect);
