@@ -280,7 +280,7 @@ TEST(BlockJit, RewrittenCodeRunsAfterTheIsb) {
     bx lr
   finish:
   )";
-  for (const CpuConfig& config : {CpuConfig{}, []{ CpuConfig c; c.engine = CpuEngine::Jit; return c; }()}) {
+  for (const CpuConfig& config : {CpuConfig{}, jit_config()}) {  // the JIT compiling on first sight
     CpuHarness h(config);
     ASSERT_TRUE(h.load(source));
     for (int i = 0; i < 100 && h.s().r[15] != h.end(); ++i) h.cpu().run(1000);
