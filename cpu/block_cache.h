@@ -24,9 +24,9 @@ struct Block {
   uint8_t count = 0;              // instructions
   uint8_t bytes = 0;              // code bytes
   bool has_it = false;            // one of its instructions is an IT
+  uint8_t visits = 0;             // interpreted visits so far (the JIT compiles hot blocks only)
   const uint8_t* host = nullptr;  // host address of the code; null: decoded again on every visit
   jit::BlockCode compiled = nullptr;  // its native code (cpu/jit/), once it is hot
-  uint8_t visits = 0;             // interpreted visits so far (the JIT compiles hot blocks only)
 };
 
 class BlockCache {

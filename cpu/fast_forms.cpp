@@ -62,10 +62,6 @@ void store_offset(Cpu& cpu, const Operands& o) {
 
 constexpr uint8_t kAnyFlags = kSetFlags | kSetFlagsOutsideIt;
 
-bool plain_offset(const Operands& o) {
-  return (o.flags & (kIndex | kAdd | kWback)) == (kIndex | kAdd) && o.rn != 15 && o.rd != 15;
-}
-
 }  // namespace
 
 decoder::ExecFn fast_form(decoder::ExecFn exec, const Operands& o) {

@@ -13,4 +13,10 @@ namespace corsim::cpu {
 // form when one covers this shape, else `exec` itself.
 decoder::ExecFn fast_form(decoder::ExecFn exec, const Operands& ops);
 
+// A load/store shape both the fast forms and the block JIT (cpu/jit/inline_forms.cpp) specialise:
+// offset addressing with a positive immediate, no writeback, neither register the PC.
+inline bool plain_offset(const Operands& o) {
+  return (o.flags & (kIndex | kAdd | kWback)) == (kIndex | kAdd) && o.rn != 15 && o.rd != 15;
+}
+
 }  // namespace corsim::cpu

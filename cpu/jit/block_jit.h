@@ -6,8 +6,8 @@
 // handler, exec(cpu, ops), followed by the checks the interpreter makes after it (pending work, a
 // taken branch, an exception to take). The generated code follows run_block's semantics exactly
 // (cpu/run_loop.h): the interpreter stays the reference, and runs every traced or timed run, every
-// block with an IT instruction or entered inside an IT block, and every block cut by the cycle
-// budget. docs/cpu.md "Block JIT".
+// block entered inside an IT block (blocks with an IT instruction are compiled, ITSTATE followed
+// at compile time), and every block cut by the cycle budget. docs/cpu.md "Block JIT".
 #include <cstdint>
 #include <memory>
 

@@ -10,10 +10,12 @@
 // by 1..31 leaves the last bit shifted out in CF, which is Shift_C's carry for LSL, LSR and ASR;
 // ROR's carry is the result's bit 31, which is also what x86 ROR leaves in CF.
 #include "cpu/decoder/encoding.h"
+#include "cpu/fast_forms.h"
 #include "cpu/isa/branch.h"
 #include "cpu/isa/data_processing.h"
 #include "cpu/isa/load_store.h"
 #include "cpu/jit/emitter.h"
+#include "memory/target.h"
 
 namespace corsim::cpu::jit {
 
@@ -28,12 +30,6 @@ decoder::ExecFn generic_handler(const PredecodeEntry& e) {
   if (e.index == kUndefinedIndex) return nullptr;
   const auto table = e.size == 4 ? decoder::t32_table() : decoder::t16_table();
   return e.index < table.size() ? table[e.index].exec : nullptr;
-}
-
-// Offset addressing with a positive immediate, no writeback, neither register the PC (the shape
-// of the load/store fast forms in cpu/fast_forms.cpp).
-bool plain_offset(const Operands& o) {
-  return (o.flags & (kIndex | kAdd | kWback)) == (kIndex | kAdd) && o.rn != 15 && o.rd != 15;
 }
 
 template <AluOp... kOps>
@@ -191,11 +187,11 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
     g_.jnz(slow, CodeGenerator::T_NEAR);
   }
   g_.mov(eax, esi);
-  g_.shr(eax, 12);  // memory::kPageBits
+  g_.shr(eax, memory::kPageBits);
   g_.mov(rcx, g_.qword[(write ? r14 : r13) + rax * 8]);
   g_.test(rcx, rcx);
   g_.jz(slow, CodeGenerator::T_NEAR);
-  g_.and_(esi, 0xFFF);
+  g_.and_(esi, memory::kPageSize - 1);
   access();
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {

@@ -4,7 +4,7 @@
 // memory, addresses that fault); B<cond> for every condition and flag combination against a hand
 // evaluation of the Arm ARM's condition table; a compiled block rewritten at run time (the new code
 // runs after the ISB); the instruction count a device sees in the middle of a compiled block.
-// On hosts without the JIT (jit::available() false) the tests are skipped.
+// Built only where the JIT is (x86-64, cpu/jit/jit_sources.cmake); there a missing JIT fails.
 // The QEMU differential tests (qemu_diff_test.cpp) run every program on the JIT too.
 #include <gtest/gtest.h>
 
