@@ -43,8 +43,9 @@ Derived derive(const U85WeightParams& p) {
   return d;
 }
 
-// walk_u85_weights' body as a template, so that this file's own walks (a call per weight when a
-// stream is decoded) inline their visitor instead of calling through std::function.
+// Walks the order of stream `stream` (0..streams-1), calling visit(position) per value (a
+// template, so the visitor inlines: it runs once per weight); stops early (returning false) when
+// visit returns false.
 template <typename Visit>
 bool walk_positions(const U85WeightParams& p, uint32_t stream, Visit&& visit) {
   const Derived d = derive(p);
@@ -126,20 +127,6 @@ bool walk_positions(const U85WeightParams& p, uint32_t stream, Visit&& visit) {
   }
   return true;
 }
-
-}  // namespace
-
-bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::function<bool(WeightPosition)>& visit) {
-  return walk_positions(p, stream, visit);
-}
-
-uint64_t u85_weight_count(const U85WeightParams& p, uint32_t stream, uint64_t limit) {
-  uint64_t n = 0;
-  walk_positions(p, stream, [&](WeightPosition) { return ++n <= limit; });
-  return n;
-}
-
-namespace {
 
 bool place(std::span<const int16_t> values, std::span<const WeightPosition> positions, DenseWeights& out,
            std::string& error) {

@@ -3,7 +3,6 @@
 // ethos_u85_weight_encoder.cpp EthosU85WeightOrdering::GetNext and EthosU85WeightOrderingFwd::Get)
 // and its inversion: decoded SWD/FWD values of one operation -> dense W[o][ky][kx][i].
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -32,13 +31,6 @@ struct U85WeightParams {
 // Position of one emitted value: the dense index o*KH*KW*I + ky*KW*I + kx*I + i (depthwise: I = 1),
 // or -1 for a padding value (which must decode to 0).
 using WeightPosition = int64_t;
-
-// Walks the order of stream `stream` (0..streams-1), calling visit(position) per value; stops
-// early (returning false) when visit returns false.
-bool walk_u85_weights(const U85WeightParams& p, uint32_t stream, const std::function<bool(WeightPosition)>& visit);
-
-// Number of values stream `stream` emits, or `limit` + 1 if more than `limit`.
-uint64_t u85_weight_count(const U85WeightParams& p, uint32_t stream, uint64_t limit);
 
 // SWD: one decoded mlw sequence per stream. False (with `error`) if a sequence does not hold
 // exactly the expected count or a padding position is non-zero.

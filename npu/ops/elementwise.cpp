@@ -54,14 +54,13 @@ bool load_operand(OpContext& ctx, const FeatureMap& fm, Operand& out) {
 struct Scalers {
   explicit Scalers(const OperationConfig& op)
       : opa(op.opa_scale.scale, op.opa_scale.shift, op.ifm_round),
-        ofm_u55(op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round),
-        ofm_shift_u55(1, op.ofm_scale.shift, op.ofm_round),
         ifm(op.ifm_scale.scale, op.ifm_scale.shift, op.ifm_round, op.ifm_scale.dbl),
         ifm2(op.ifm2_scale.scale, op.ifm2_scale.shift, op.ifm2_round, op.ifm2_scale.dbl),
         ofm(op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl),
         ofm_shift(1, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl) {}
-  Rescaler opa, ofm_u55, ofm_shift_u55;  // U55: OPA_SCALE, OFM_SCALE, OFM_SCALE's shift alone
-  Rescaler ifm, ifm2, ofm, ofm_shift;    // U85: IFM_SCALE, IFM2_SCALE, OFM_SCALE, its shift alone
+  Rescaler opa;                        // U55: OPA_SCALE
+  Rescaler ifm, ifm2;                  // U85: IFM_SCALE, IFM2_SCALE
+  Rescaler ofm, ofm_shift;             // both: OFM_SCALE, its shift alone (the U55's dbl is 0)
 };
 
 Int128 saturate64(Int128 v) {
@@ -92,7 +91,7 @@ V u55_add_sub(const OperationConfig& op, const Scalers& sc, V a, V b) {
     plain = plain * (V{1} << (lshift > 0 ? lshift - 1 : 0));
   }
   // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
-  return sc.ofm_u55.wide(op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b);
+  return sc.ofm.wide(op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b);
 }
 
 // U55 ADD/SUB whose operands have at most 16 bits and zero points below 2^16 in magnitude
@@ -119,7 +118,7 @@ Int128 u55_value(const OperationConfig& op, const Scalers& sc, Int128 a, Int128 
       break;
     case ElementwiseMode::kMul:
       // 32-bit inputs: the multiplier is ignored, the shift applied (KWS golden).
-      v = wide_in ? sc.ofm_shift_u55.wide(a * b) : sc.ofm_u55.wide(a * b);
+      v = wide_in ? sc.ofm_shift.wide(a * b) : sc.ofm.wide(a * b);
       ofm_scaled = false;
       break;
     case ElementwiseMode::kMin: v = std::min(a, b); break;
@@ -127,7 +126,7 @@ Int128 u55_value(const OperationConfig& op, const Scalers& sc, Int128 a, Int128 
     case ElementwiseMode::kAbs: v = a < 0 ? -a : a; break;
     case ElementwiseMode::kLrelu:
       // alpha is OFM_SCALE (GenerateScalingForElementwise); the positive side passes unscaled.
-      v = a >= 0 ? a : Int128{sc.ofm_u55.wide(a)};
+      v = a >= 0 ? a : Int128{sc.ofm.wide(a)};
       ofm_scaled = false;
       break;
     case ElementwiseMode::kClz:
@@ -150,7 +149,7 @@ Int128 u55_value(const OperationConfig& op, const Scalers& sc, Int128 a, Int128 
     default: break;
   }
   // MIN/MAX/ABS: OFM_SCALE applies when the global scale is selected (scale_mode 1).
-  if (ofm_scaled && op.ofm_scale_global) v = sc.ofm_u55.wide(v);
+  if (ofm_scaled && op.ofm_scale_global) v = sc.ofm.wide(v);
   return v;
 }
 

@@ -57,10 +57,8 @@ bool run_pool(OpContext& ctx) {
   const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
   std::vector<int64_t>& acc = ctx.scratch().acc;
   acc.resize(accumulates ? ofm.size() : 0);
-  auto global_scale = [&](int64_t x) {
-    return op.ofm_scale_global ? rescale(x, op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl)
-                               : x;
-  };
+  const Rescaler ofm_scale(op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl);
+  auto global_scale = [&](int64_t x) { return op.ofm_scale_global ? ofm_scale(x) : x; };
   auto at = [&](int y, int x, uint32_t c) -> int64_t {
     // IFM_UPSCALE on POOL (nearest, ethosu55_interface.h): each pixel repeated 2x2.
     if (op.upscale == 2 && ((y | x) & 1)) return zp;
