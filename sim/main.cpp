@@ -214,6 +214,11 @@ int main(int argc, char** argv) {
   }
   explain_npu_extra_args(sim.preset().npu.extra_args);
   marker_traffic.set_memory_timing(sim.memory_timing());  // bytes per memory in the report
+  // The per-operator report of what ran so far (after the run, or `monitor report` mid-run).
+  auto report_so_far = [&] {
+    return build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(), npu.operations(),
+                                 sim.preset().clock_hz, &marker_traffic);
+  };
 
   // Ctrl-C ends the run at the next quantum; a second Ctrl-C kills as usual (SA_RESETHAND).
   struct sigaction sa = {};
@@ -234,8 +239,7 @@ int main(int argc, char** argv) {
       return npu.device() ? corsim::sim::gdb::format_npu_registers(*npu.device()) : std::string("this platform has no NPU\n");
     });
     gdb->add_monitor_command("report", "the per-operator report of the run so far", [&] {
-      const OperatorReport r = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
-                                                     npu.operations(), sim.preset().clock_hz, &marker_traffic);
+      const OperatorReport r = report_so_far();
       return r.present ? format_operator_table(r) : std::string("no operator trace markers yet\n");
     });
     sim.set_debug_control(&*gdb);
@@ -257,8 +261,7 @@ int main(int argc, char** argv) {
   if (progress_shown) fmt::print(stderr, "\r\033[K");
   std::signal(SIGINT, SIG_DFL);
 
-  const OperatorReport op_report = build_operator_report(sim.trace_markers().markers(), marker_traffic.snapshots(),
-                                                         npu.operations(), sim.preset().clock_hz, &marker_traffic);
+  const OperatorReport op_report = report_so_far();
   if (op_report.present && !cfg.quiet) fmt::print(stderr, "{}", format_operator_table(op_report));
 
   // How the run ended, one line; then the causes a guest cannot hide behind its own exit.

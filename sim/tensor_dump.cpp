@@ -194,7 +194,8 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index) {
   // A U85 OFM stored transposed lies in memory in the order the transpose names: its stored
   // shape, read as plain HWC, is what the dump holds (a reversed axis stays reversed).
   const npu::FeatureMap f = npu::stored_feature_map(c.ofm);
-  static constexpr const char* kStoredAxes[] = {"HWC", "WHC", "HCW", "WCH", "?", "?", "CHW", "CWH"};
+  const std::array<uint8_t, 3> axes = npu::stored_axis_order(c.ofm.transpose);
+  const std::string stored_axes{"HWC"[axes[0]], "HWC"[axes[1]], "HWC"[axes[2]]};
   Entry e;
   e.cycle = op.end;
   e.instruction = open_ ? instruction_ : 0;
@@ -211,7 +212,7 @@ void TensorDumper::on_npu_operation(const npu::DeviceOp& op, uint32_t index) {
                         "\"stored_axes\": \"{}\", \"reversed_axis\": {}}}",
                         f.zero_point, c.ofm_scale.scale, c.ofm_scale.shift,
                         f.layout == npu::Layout::kNhcwb16 ? "NHCWB16" : "NHWC", f.region,
-                        kStoredAxes[static_cast<unsigned>(c.ofm.transpose) & 7],
+                        stored_axes,
                         f.reverse >= 1 && f.reverse <= 3 ? fmt::format("\"{}\"", "HWC"[f.reverse - 1]) : std::string("null"));
   e.data.resize(f.elements() * eb);
   // One bus read per run of channels stored next to each other (a whole NHWC pixel, an NHCWB16
