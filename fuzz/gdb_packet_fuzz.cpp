@@ -1,8 +1,8 @@
 // Fuzz target: the GDB remote protocol layer (sim/gdb/packet.cpp framing, checksum and escapes;
-// sim/gdb/dispatcher.cpp commands; sim/gdb/registers.cpp; sim/gdb/hardware_points.cpp) against a
-// small live target: an architectural state, 4 KiB of RAM at 0 and at 0x20000000, and a real
-// System Control Space on the PPB, whose FPB and DWT take the hardware breakpoints and watchpoints
-// (Z1-Z4) as a debugger writes them. Input layout:
+// sim/gdb/dispatcher.cpp commands; sim/gdb/registers.cpp; sim/gdb/points.cpp) against a small
+// live target: an architectural state, 4 KiB of RAM at 0 and at 0x20000000, and a real System
+// Control Space on the PPB, whose FPB and DWT take the hardware breakpoints and watchpoints
+// (Z1-Z4) as a debugger writes them, through the session's own Points. Input layout:
 //   byte 0     bit 0: FPU, bit 1: MVE (the register table and target.xml); bits 2-7: the stream is
 //              fed to the decoder in pieces of that many bytes plus one, as a socket may split it
 //   the rest   the bytes GDB sends: packets ($payload#cc), acknowledgements, 0x03 interrupts
@@ -13,7 +13,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -23,8 +22,8 @@
 #include "memory/interconnect.h"
 #include "memory/ram.h"
 #include "sim/gdb/dispatcher.h"
-#include "sim/gdb/hardware_points.h"
 #include "sim/gdb/packet.h"
+#include "sim/gdb/points.h"
 
 using namespace corsim;
 using namespace corsim::sim::gdb;
@@ -52,7 +51,7 @@ class LiveTarget final : public DebugTarget {
     bus_.debug_write_block(kData, zeros);
     exceptions_.reset(0);  // the state too (ExceptionUnit::reset)
     scs_.reset();
-    software_.clear();
+    points_.forget_software();
   }
 
   cpu::ArchState& state() override { return state_; }
@@ -61,18 +60,10 @@ class LiveTarget final : public DebugTarget {
     return bus_.debug_write_block(address, in);
   }
   bool insert_point(PointType type, uint32_t address, uint32_t length) override {
-    switch (type) {
-      case PointType::Software: software_.insert(address & ~1u); return true;
-      case PointType::Hardware: return hardware_.insert_breakpoint(address);
-      default: return hardware_.insert_watchpoint(type, address, length);
-    }
+    return points_.insert(type, address, length);
   }
   bool remove_point(PointType type, uint32_t address, uint32_t length) override {
-    switch (type) {
-      case PointType::Software: return software_.erase(address & ~1u) != 0;
-      case PointType::Hardware: return hardware_.remove_breakpoint(address);
-      default: return hardware_.remove_watchpoint(type, address, length);
-    }
+    return points_.remove(type, address, length);
   }
   // As the session's table of monitor commands: a known one, and the unknown-command line that
   // echoes what was asked (so a long command gives several console output packets).
@@ -89,8 +80,7 @@ class LiveTarget final : public DebugTarget {
   cpu::CpuConfig config_;
   cpu::ExceptionUnit exceptions_{state_, bus_, config_};
   cpu::scs::SystemControlSpace scs_{exceptions_, time_};
-  HardwarePoints hardware_{scs_};
-  std::set<uint32_t> software_;
+  Points points_{scs_};
 };
 
 // A reply, framed as the session sends it and decoded as GDB's side would, must come back whole.

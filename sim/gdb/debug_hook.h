@@ -32,8 +32,11 @@ struct DebugStop {
 class DebugHook final : public cpu::TimingHook {
  public:
   // `inner`: the run's timing model, or null (one cycle per instruction, as the untimed loop).
-  DebugHook(cpu::Cpu& cpu, cpu::TimingHook* inner, const cpu::scs::Fpb& fpb, const cpu::scs::Dwt& dwt)
-      : cpu_(cpu), inner_(inner), fpb_(fpb), dwt_(dwt) {}
+  // `software`: the software breakpoints (Points::software), addresses of instructions that stop
+  // the core before they execute.
+  DebugHook(cpu::Cpu& cpu, cpu::TimingHook* inner, const cpu::scs::Fpb& fpb, const cpu::scs::Dwt& dwt,
+            const std::set<uint32_t>& software)
+      : cpu_(cpu), inner_(inner), fpb_(fpb), dwt_(dwt), software_(software) {}
 
   Cycles retire(const cpu::RetireInfo& info) override;
   Cycles exception_entry() override { return inner_ ? inner_->exception_entry() : 0; }
@@ -43,8 +46,6 @@ class DebugHook final : public cpu::TimingHook {
   }
   void begin_quantum() override;
 
-  // Software breakpoints (Z0): addresses of instructions that stop the core before they execute.
-  std::set<uint32_t>& software_breakpoints() { return software_; }
   // Stop after the next instruction (s, vCont;s).
   void set_stepping(bool on) { stepping_ = on; checking_ |= on; }
   // The stop the last run asked for, if any (cleared by taking it).
@@ -57,7 +58,7 @@ class DebugHook final : public cpu::TimingHook {
   cpu::TimingHook* inner_;
   const cpu::scs::Fpb& fpb_;
   const cpu::scs::Dwt& dwt_;
-  std::set<uint32_t> software_;
+  const std::set<uint32_t>& software_;
   bool stepping_ = false;
   bool checking_ = false;  // anything to check this quantum (else retire only forwards)
   bool watching_ = false;

@@ -34,8 +34,8 @@ std::string Session::start(uint16_t port) {
   // without one the model's own loop runs at full speed, and FPB/DWT matches do not halt the core,
   // as on hardware with no debugger (DHCSR.C_DEBUGEN clear).
   inner_ = sim_.cpu().timing();
-  hook_ = std::make_unique<DebugHook>(sim_.cpu(), inner_, scs->fpb(), scs->dwt());
-  hardware_ = std::make_unique<HardwarePoints>(*scs);
+  points_ = std::make_unique<Points>(*scs);
+  hook_ = std::make_unique<DebugHook>(sim_.cpu(), inner_, scs->fpb(), scs->dwt(), points_->software());
   const cpu::CpuConfig& c = sim_.cpu().config();
   dispatcher_ = std::make_unique<Dispatcher>(*this, c.has_fpu, c.has_mve);
   add_monitor_command("help", "this list", [this] {
@@ -68,10 +68,18 @@ void Session::drop_connection() {
   sim_.cpu().set_timing(inner_);
   decoder_ = PacketDecoder();
   ack_ = true;
-  // The debugger's software breakpoints and stepping go with it; the FPB and DWT keep what was
-  // written to them, as on hardware.
-  hook_->software_breakpoints().clear();
+  // The debugger's software breakpoints and stepping go with it (Points::forget_software).
+  points_->forget_software();
   hook_->set_stepping(false);
+}
+
+std::optional<std::string> Session::receive(int wait_ms) {
+  std::optional<std::string> bytes = conn_->receive(wait_ms);
+  if (!bytes) {
+    spdlog::info("GDB closed the connection; the run goes on");
+    drop_connection();
+  }
+  return bytes;
 }
 
 bool Session::socket_poll_due() {
@@ -105,13 +113,8 @@ bool Session::before_slice() {
   }
   // Running: look for GDB's interrupt (0x03) without waiting.
   if (!socket_poll_due()) return true;
-  const std::optional<std::string> bytes = conn_->receive(0);
-  if (!bytes) {
-    spdlog::info("GDB closed the connection; the run goes on");
-    drop_connection();
-    return true;
-  }
-  if (bytes->empty()) return true;
+  const std::optional<std::string> bytes = receive(0);
+  if (!bytes || bytes->empty()) return true;
   decoder_.feed(*bytes);
   for (const PacketEvent& e : decoder_.take()) {
     if (e.kind == PacketEvent::Kind::Interrupt) return serve_halted(fmt::format("T{:02x}", kSigInt));
@@ -124,12 +127,11 @@ std::string Session::stop_reply(const DebugStop& stop) const {
     case DebugStop::Kind::Step: return fmt::format("T{:02x}", kSigTrap);
     case DebugStop::Kind::Breakpoint:
       return fmt::format("T{:02x}{}", kSigTrap,
-                         hook_->software_breakpoints().count(sim_.cpu().state().r[15]) ? "swbreak:;" : "hwbreak:;");
+                         points_->software().count(sim_.cpu().state().r[15]) ? "swbreak:;" : "hwbreak:;");
     case DebugStop::Kind::Watchpoint: {
       auto* scs = static_cast<cpu::scs::SystemControlSpace*>(sim_.system_control_space());
-      const uint32_t match = scs->dwt().comparator_function(stop.comparator) & 0xFu;
-      const char* kind = match == 0b0101 ? "watch" : match == 0b0110 ? "rwatch" : "awatch";
-      return fmt::format("T{:02x}{}:{:08x};", kSigTrap, kind, stop.data_address);
+      return fmt::format("T{:02x}{}:{:08x};", kSigTrap, Points::watch_kind(scs->dwt().comparator_function(stop.comparator)),
+                         stop.data_address);
     }
   }
   return fmt::format("T{:02x}", kSigTrap);
@@ -143,12 +145,8 @@ bool Session::serve_halted(const std::string& stop_reply) {
     send(stop_reply);
   }
   while (conn_) {
-    const std::optional<std::string> bytes = conn_->receive(kWaitSliceMs);
-    if (!bytes) {
-      spdlog::info("GDB closed the connection; the run goes on");
-      drop_connection();
-      return true;
-    }
+    const std::optional<std::string> bytes = receive(kWaitSliceMs);
+    if (!bytes) return true;
     if (bytes->empty()) {
       if (sim_.interrupt_requested()) return false;  // Ctrl-C on corsim while halted: end the run
       continue;
@@ -223,19 +221,11 @@ bool Session::write_memory(uint32_t address, std::span<const uint8_t> in) {
 }
 
 bool Session::insert_point(PointType type, uint32_t address, uint32_t length) {
-  switch (type) {
-    case PointType::Software: hook_->software_breakpoints().insert(address & ~1u); return true;
-    case PointType::Hardware: return hardware_->insert_breakpoint(address);
-    default: return hardware_->insert_watchpoint(type, address, length);
-  }
+  return points_->insert(type, address, length);
 }
 
 bool Session::remove_point(PointType type, uint32_t address, uint32_t length) {
-  switch (type) {
-    case PointType::Software: return hook_->software_breakpoints().erase(address & ~1u) != 0;
-    case PointType::Hardware: return hardware_->remove_breakpoint(address);
-    default: return hardware_->remove_watchpoint(type, address, length);
-  }
+  return points_->remove(type, address, length);
 }
 
 std::string Session::monitor(std::string_view command) {

@@ -10,12 +10,13 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "sim/gdb/debug_hook.h"
 #include "sim/gdb/dispatcher.h"
-#include "sim/gdb/hardware_points.h"
 #include "sim/gdb/packet.h"
+#include "sim/gdb/points.h"
 #include "sim/gdb/socket.h"
 #include "sim/simulator.h"
 
@@ -50,6 +51,9 @@ class Session final : public Simulator::DebugControl, public DebugTarget {
   bool serve_halted(const std::string& stop_reply);
   std::string stop_reply(const DebugStop& stop) const;
   void send(const std::string& payload);
+  // What GDB sent within `wait_ms` ("" when nothing came); nullopt when it closed the connection,
+  // which is then dropped (the run goes on).
+  std::optional<std::string> receive(int wait_ms);
   // A debugger arrives: the DebugHook goes around the timing model. drop_connection() takes it
   // away again.
   void attach(std::unique_ptr<Connection> connection);
@@ -63,9 +67,9 @@ class Session final : public Simulator::DebugControl, public DebugTarget {
   Listener listener_;
   std::unique_ptr<Connection> conn_;
   PacketDecoder decoder_;
+  std::unique_ptr<Points> points_;
   std::unique_ptr<DebugHook> hook_;
   cpu::TimingHook* inner_ = nullptr;
-  std::unique_ptr<HardwarePoints> hardware_;
   std::unique_ptr<Dispatcher> dispatcher_;
   bool ack_ = true;
   std::string last_sent_;

@@ -4,14 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <vector>
 
 #include "cpu/exceptions/exception_unit.h"
 #include "cpu/scs/system_control_space.h"
 #include "memory/interconnect.h"
 #include "sim/gdb/dispatcher.h"
-#include "sim/gdb/hardware_points.h"
 #include "sim/gdb/packet.h"
+#include "sim/gdb/points.h"
 #include "sim/gdb/registers.h"
 
 namespace corsim::sim::gdb {
@@ -264,7 +265,7 @@ struct PpbTest : ::testing::Test {
   cpu::CpuConfig config;
   cpu::ExceptionUnit exc{state, bus, config};
   cpu::scs::SystemControlSpace scs{exc, time};
-  HardwarePoints hp{scs};
+  Points points{scs};
   uint32_t rd(uint32_t offset) {
     uint32_t v = 0;
     scs.read(offset, 4, v, {});
@@ -276,16 +277,16 @@ TEST_F(PpbTest, HardwareBreakpointsProgramTheFpb) {
   // FP_CTRL: REV 1 (FPB version 2), NUM_CODE 8, NUM_LIT 0, disabled at reset.
   EXPECT_EQ(rd(0x2000), 0x1000'0080u);
   EXPECT_FALSE(scs.fpb().matches(0x10000300));
-  ASSERT_TRUE(hp.insert_breakpoint(0x10000300));
+  ASSERT_TRUE(points.insert(PointType::Hardware, 0x10000300, 2));
   EXPECT_EQ(rd(0x2000) & 1u, 1u);           // ENABLE
   EXPECT_EQ(rd(0x2008), 0x10000301u);       // FP_COMP0 = BPADDR | BE
   EXPECT_TRUE(scs.fpb().matches(0x10000300));
   EXPECT_FALSE(scs.fpb().matches(0x10000302));
-  for (uint32_t i = 1; i < 8; ++i) ASSERT_TRUE(hp.insert_breakpoint(0x10000400 + 2 * i));
-  EXPECT_FALSE(hp.insert_breakpoint(0x10000500));  // all eight comparators in use
-  EXPECT_TRUE(hp.remove_breakpoint(0x10000300));
+  for (uint32_t i = 1; i < 8; ++i) ASSERT_TRUE(points.insert(PointType::Hardware, 0x10000400 + 2 * i, 2));
+  EXPECT_FALSE(points.insert(PointType::Hardware, 0x10000500, 2));  // all eight comparators in use
+  EXPECT_TRUE(points.remove(PointType::Hardware, 0x10000300, 2));
   EXPECT_FALSE(scs.fpb().matches(0x10000300));
-  EXPECT_FALSE(hp.remove_breakpoint(0x10000300));
+  EXPECT_FALSE(points.remove(PointType::Hardware, 0x10000300, 2));
   // FP_CTRL ignores a write without KEY (bit 1).
   scs.write(0x2000, 4, 0, {});
   EXPECT_EQ(rd(0x2000) & 1u, 1u);
@@ -296,7 +297,7 @@ TEST_F(PpbTest, HardwareBreakpointsProgramTheFpb) {
 
 TEST_F(PpbTest, WatchpointsProgramTheDwtComparators) {
   const cpu::scs::Dwt& dwt = scs.dwt();
-  ASSERT_TRUE(hp.insert_watchpoint(PointType::WriteWatch, 0x30000004, 4));
+  ASSERT_TRUE(points.insert(PointType::WriteWatch, 0x30000004, 4));
   EXPECT_EQ(rd(0x1020), 0x30000004u);                // DWT_COMP0
   EXPECT_EQ(rd(0x1028), (2u << 10) | (1u << 4) | 5u); // DATAVSIZE word, ACTION debug event, MATCH write
   EXPECT_EQ(dwt.data_match(0x30000004, 4, true), 0);
@@ -306,15 +307,47 @@ TEST_F(PpbTest, WatchpointsProgramTheDwtComparators) {
   EXPECT_EQ(dwt.data_match(0x30000000, 4, true), -1);
   EXPECT_EQ(dwt.data_match(0x30000004, 4, false), -1); // a read does not match a write watch
   // Eight bytes from 0x...0A: pieces 2 @0A, 4 @0C, 2 @10 take three comparators; one is left.
-  ASSERT_TRUE(hp.insert_watchpoint(PointType::AccessWatch, 0x3000000A, 8));
+  ASSERT_TRUE(points.insert(PointType::AccessWatch, 0x3000000A, 8));
   EXPECT_EQ(dwt.data_match(0x30000011, 1, false), 3);
   EXPECT_EQ(dwt.data_match(0x30000012, 1, false), -1);
-  EXPECT_FALSE(hp.insert_watchpoint(PointType::ReadWatch, 0x30000100, 2));  // no comparator free
-  EXPECT_TRUE(hp.remove_watchpoint(PointType::WriteWatch, 0x30000004, 4));
+  EXPECT_FALSE(points.insert(PointType::ReadWatch, 0x30000100, 2));  // no comparator free
+  EXPECT_TRUE(points.remove(PointType::WriteWatch, 0x30000004, 4));
   EXPECT_EQ(dwt.data_match(0x30000004, 4, true), -1);
-  EXPECT_TRUE(hp.insert_watchpoint(PointType::ReadWatch, 0x30000100, 1));
+  EXPECT_TRUE(points.insert(PointType::ReadWatch, 0x30000100, 1));
   EXPECT_EQ(dwt.data_match(0x30000100, 4, false), 0);
-  EXPECT_FALSE(hp.remove_watchpoint(PointType::WriteWatch, 0x30000200, 4));  // never set
+  EXPECT_FALSE(points.remove(PointType::WriteWatch, 0x30000200, 4));  // never set
+}
+
+TEST_F(PpbTest, SoftwareBreakpointsStayOutOfTheFpb) {
+  // Z0 at a Thumb address (bit 0 set): kept at the halfword, nothing written to the FPB.
+  ASSERT_TRUE(points.insert(PointType::Software, 0x10000301, 2));
+  EXPECT_EQ(points.software(), (std::set<uint32_t>{0x10000300}));
+  EXPECT_EQ(rd(0x2008), 0u);  // FP_COMP0 untouched
+  EXPECT_EQ(rd(0x2000) & 1u, 0u);
+  EXPECT_FALSE(scs.fpb().matches(0x10000300));
+  EXPECT_FALSE(points.remove(PointType::Hardware, 0x10000300, 2));  // not a hardware one
+  EXPECT_TRUE(points.remove(PointType::Software, 0x10000300, 2));
+  EXPECT_FALSE(points.remove(PointType::Software, 0x10000300, 2));
+  // A debugger leaving takes its software breakpoints, not what it wrote into the FPB.
+  ASSERT_TRUE(points.insert(PointType::Software, 0x10000400, 2));
+  ASSERT_TRUE(points.insert(PointType::Hardware, 0x10000500, 2));
+  points.forget_software();
+  EXPECT_TRUE(points.software().empty());
+  EXPECT_TRUE(scs.fpb().matches(0x10000500));
+}
+
+TEST_F(PpbTest, WatchStopRepliesNameTheComparatorsMatch) {
+  // GDB manual "Stop Reply Packets": watch (write), rwatch (read), awatch (access); MATCH values
+  // from DDI 0553 D1.2 "DWT_FUNCTIONn": 0b0101 write, 0b0110 read, 0b0100 read or write.
+  ASSERT_TRUE(points.insert(PointType::WriteWatch, 0x30000000, 4));
+  ASSERT_TRUE(points.insert(PointType::ReadWatch, 0x30000010, 4));
+  ASSERT_TRUE(points.insert(PointType::AccessWatch, 0x30000020, 4));
+  EXPECT_EQ(rd(0x1028) & 0xFu, 0b0101u);
+  EXPECT_EQ(rd(0x1038) & 0xFu, 0b0110u);
+  EXPECT_EQ(rd(0x1048) & 0xFu, 0b0100u);
+  EXPECT_EQ(Points::watch_kind(scs.dwt().comparator_function(0)), "watch");
+  EXPECT_EQ(Points::watch_kind(scs.dwt().comparator_function(1)), "rwatch");
+  EXPECT_EQ(Points::watch_kind(scs.dwt().comparator_function(2)), "awatch");
 }
 
 TEST_F(PpbTest, ThePpbAnswersDebugReadsOfItsRegisters) {
