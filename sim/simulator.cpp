@@ -180,11 +180,8 @@ void Simulator::reschedule_systick() {
 RunResult Simulator::run() {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  // No --timeout: a deadline that never comes.
-  Clock::time_point deadline =
-      config_.timeout_seconds ? start + std::chrono::duration_cast<Clock::duration>(
-                                            std::chrono::duration<double>(*config_.timeout_seconds))
-                              : Clock::time_point::max();
+  // --timeout counts the host time the core ran: not the time a debugger held it.
+  Clock::duration held{};
   auto next_progress = start + progress_period_;
   while (!finished_) {
     events_.run_until(now());
@@ -194,29 +191,28 @@ RunResult Simulator::run() {
       finish(RunEnd::Interrupted, kExitInterrupted, "interrupted (SIGINT); the run stops here");
       break;
     }
+    auto host_now = Clock::now();
     if (debug_) {
-      const auto asked = Clock::now();
       const bool go_on = debug_->before_slice();
-      // Host time the debugger held the core does not count against --timeout.
-      if (config_.timeout_seconds) deadline += Clock::now() - asked;
+      const auto resumed = Clock::now();
+      held += resumed - host_now;
+      host_now = resumed;
       if (!go_on) {
         finish(RunEnd::Interrupted, kExitInterrupted,
                interrupt_requested() ? "interrupted (SIGINT) while the debugger held the core" : "the debugger killed the run");
         break;
       }
     }
-    if (progress_) {
-      const auto host_now = Clock::now();
-      if (host_now >= next_progress) {
-        next_progress = host_now + progress_period_;
-        progress_({t, cpu_->instructions(), std::chrono::duration<double>(host_now - start).count()});
-      }
+    if (progress_ && host_now >= next_progress) {
+      next_progress = host_now + progress_period_;
+      progress_({t, cpu_->instructions(), std::chrono::duration<double>(host_now - start).count()});
     }
     if (config_.max_cycles && t >= *config_.max_cycles) {
       finish(RunEnd::CycleLimit, kExitTimeout, fmt::format("cycle limit of {} reached", *config_.max_cycles));
       break;
     }
-    if (config_.timeout_seconds && Clock::now() >= deadline) {
+    if (config_.timeout_seconds &&
+        std::chrono::duration<double>(host_now - start - held).count() >= *config_.timeout_seconds) {
       finish(RunEnd::Timeout, kExitTimeout, fmt::format("timeout after {} s of host time", *config_.timeout_seconds));
       break;
     }

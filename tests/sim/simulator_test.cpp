@@ -5,9 +5,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <thread>
 
 #include "memory/register_bank.h"
 
@@ -102,6 +105,43 @@ TEST(Simulator, NpuHookIsMappedAtTheNpuWindow) {
   ASSERT_TRUE(s.bus().read(0x58102000, 4, v, {}).ok());
   EXPECT_EQ(v, 0x12345678u);
   fs::remove(log);
+}
+
+// --timeout counts the host time the core runs, not the time a debugger holds it: a debugger that
+// holds the core 0.3 s before the first slice and lets it run after does not end a 0.2 s run early
+// (host time at least 0.3 + 0.2 s), and one that holds it no time does not keep it from ending.
+TEST(Simulator, TimeoutCountsRunningTimeNotTimeHeldByADebugger) {
+  class Holder final : public Simulator::DebugControl {
+   public:
+    explicit Holder(std::chrono::milliseconds hold) : hold_(hold) {}
+    bool before_slice() override {
+      ++slices;
+      if (slices == 1) std::this_thread::sleep_for(hold_);
+      return true;
+    }
+    void run_ended(const RunResult& r) override { ended = r.end; }
+    int slices = 0;
+    std::optional<RunEnd> ended;
+
+   private:
+    std::chrono::milliseconds hold_;
+  };
+  for (const int hold_ms : {0, 300}) {
+    const fs::path log = fs::temp_directory_path() / ("corsim-simtest-timeout-" + std::to_string(::getpid()));
+    RunConfig c = config_for("spin", log);
+    c.timeout_seconds = 0.2;
+    Simulator s(c);
+    ASSERT_EQ(s.prepare(), "");
+    Holder holder{std::chrono::milliseconds(hold_ms)};
+    s.set_debug_control(&holder);
+    const RunResult r = s.run();
+    EXPECT_EQ(r.end, RunEnd::Timeout) << hold_ms;
+    EXPECT_EQ(holder.ended, RunEnd::Timeout) << hold_ms;
+    EXPECT_GT(holder.slices, 1) << hold_ms;
+    EXPECT_GE(r.host_seconds, 0.2 + hold_ms / 1000.0) << hold_ms;
+    EXPECT_LT(r.host_seconds, 0.2 + hold_ms / 1000.0 + 5.0) << hold_ms;  // ended, on a loaded host too
+    fs::remove(log);
+  }
 }
 
 // The core of the platform is the default timing model (Corstone-300: Cortex-M55, Corstone-320:
