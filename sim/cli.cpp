@@ -72,6 +72,31 @@ std::function<std::string(CliResult&, std::string_view)> store(std::string RunCo
   };
 }
 
+// --max-cycles and its FVP name --cyclelimit: a positive number of cycles.
+std::function<std::string(CliResult&, std::string_view)> cycle_limit(std::string_view name) {
+  return [name](CliResult& r, std::string_view v) -> std::string {
+    auto n = parse_uint(v);
+    if (!n || *n == 0) return fmt::format("{} expects a positive integer, got '{}'", name, v);
+    r.config.max_cycles = *n;
+    return {};
+  };
+}
+
+// A positive, finite number of seconds kept in one RunConfig field: --timeout and its FVP names
+// --timelimit and --cpulimit (host time), --simlimit (simulated time).
+std::function<std::string(CliResult&, std::string_view)> seconds(std::string_view name,
+                                                                 std::optional<double> RunConfig::*field) {
+  return [name, field](CliResult& r, std::string_view v) -> std::string {
+    const auto parsed = parse_double(v);
+    const double s = parsed.value_or(0);
+    if (!parsed || !(s > 0) || !std::isfinite(s)) {
+      return fmt::format("{} expects a positive number of seconds, got '{}'", name, v);
+    }
+    r.config.*field = s;
+    return {};
+  };
+}
+
 std::vector<Option> options() {
   using A = Option::Arg;
   return {
@@ -87,23 +112,9 @@ std::vector<Option> options() {
        store(&RunConfig::semihosting_cmdline)},
       {"--semihosting-root", "", A::Required, "DIR", "directory semihosting file access is confined to (default: cwd)",
        store(&RunConfig::semihosting_root)},
-      {"--max-cycles", "", A::Required, "N", "stop after N cycles (exit status 4)",
-       [](CliResult& r, std::string_view v) -> std::string {
-         auto n = parse_uint(v);
-         if (!n || *n == 0) return fmt::format("--max-cycles expects a positive integer, got '{}'", v);
-         r.config.max_cycles = *n;
-         return {};
-       }},
+      {"--max-cycles", "", A::Required, "N", "stop after N cycles (exit status 4)", cycle_limit("--max-cycles")},
       {"--timeout", "", A::Required, "SECONDS", "stop after this much host time (exit status 4)",
-       [](CliResult& r, std::string_view v) -> std::string {
-         const auto parsed = parse_double(v);
-         const double s = parsed.value_or(0);
-         if (!parsed || !(s > 0) || !std::isfinite(s)) {
-           return fmt::format("--timeout expects a positive number of seconds, got '{}'", v);
-         }
-         r.config.timeout_seconds = s;
-         return {};
-       }},
+       seconds("--timeout", &RunConfig::timeout_seconds)},
       {"--trace", "", A::Optional, "FILE", "instruction trace (cycle, pc, encoding, disassembly) to FILE or stderr",
        [](CliResult& r, std::string_view v) { r.config.trace = true; r.config.trace_file = std::string(v); return std::string(); }},
       {"--stats", "", A::Required, "FILE", "write run statistics as JSON to FILE ('-' = stderr)",
@@ -180,40 +191,12 @@ std::vector<Option> options() {
        [](CliResult& r, std::string_view) { r.show_version = true; return std::string(); }},
       // FVP spellings, so FVP command lines keep working.
       {"--timelimit", "", A::Required, "SECONDS", "same as --timeout (FVP name)",
-       [](CliResult& r, std::string_view v) -> std::string {
-         const auto parsed = parse_double(v);
-         const double s = parsed.value_or(0);
-         if (!parsed || !(s > 0)) return fmt::format("--timelimit expects seconds, got '{}'", v);
-         r.config.timeout_seconds = s;
-         return {};
-       }},
-      {"--cyclelimit", "", A::Required, "N", "same as --max-cycles (FVP name)",
-       [](CliResult& r, std::string_view v) -> std::string {
-         auto n = parse_uint(v);
-         if (!n || *n == 0) return fmt::format("--cyclelimit expects a positive integer, got '{}'", v);
-         r.config.max_cycles = *n;
-         return {};
-       }},
+       seconds("--timelimit", &RunConfig::timeout_seconds)},
+      {"--cyclelimit", "", A::Required, "N", "same as --max-cycles (FVP name)", cycle_limit("--cyclelimit")},
       {"--cpulimit", "", A::Required, "SECONDS", "same as --timeout (FVP name: host CPU seconds)",
-       [](CliResult& r, std::string_view v) -> std::string {
-         const auto parsed = parse_double(v);
-         const double s = parsed.value_or(0);
-         if (!parsed || !(s > 0) || !std::isfinite(s)) {
-           return fmt::format("--cpulimit expects a positive number of seconds, got '{}'", v);
-         }
-         r.config.timeout_seconds = s;
-         return {};
-       }},
+       seconds("--cpulimit", &RunConfig::timeout_seconds)},
       {"--simlimit", "", A::Required, "SECONDS", "stop after this much simulated time (FVP name; exit status 4)",
-       [](CliResult& r, std::string_view v) -> std::string {
-         const auto parsed = parse_double(v);
-         const double s = parsed.value_or(0);
-         if (!parsed || !(s > 0) || !std::isfinite(s)) {
-           return fmt::format("--simlimit expects a positive number of seconds, got '{}'", v);
-         }
-         r.config.simulated_seconds = s;
-         return {};
-       }},
+       seconds("--simlimit", &RunConfig::simulated_seconds)},
       {"--config-file", "-f", A::Required, "FILE", "FVP parameter file: one NAME=VALUE per line, '#' comments (FVP name)",
        [](CliResult& r, std::string_view v) { return read_parameter_file(std::string(v), r.config); }},
       {"--no-progress", "", A::None, "", "no progress line on a terminal (shown on stderr when it is a TTY)",

@@ -76,6 +76,10 @@ uint32_t Semihosting::refuse(int err, const std::string& why) {
   return fail(err);
 }
 
+uint32_t Semihosting::refuse_block(uint32_t arg) {
+  return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+}
+
 uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus) {
   current_op_ = op;
   switch (op) {
@@ -118,7 +122,7 @@ uint32_t Semihosting::call(uint32_t op, uint32_t arg, memory::Interconnect& bus)
     }
     case kIsTty: {
       uint32_t h = 0;
-      if (!read_words(bus, arg, &h, 1)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+      if (!read_words(bus, arg, &h, 1)) return refuse_block(arg);
       const Handle* hd = handle(h);
       if (!hd) return refuse(EBADF, "the handle is not open");
       return (hd->kind == Kind::ConsoleIn || hd->kind == Kind::ConsoleOut || hd->kind == Kind::ConsoleErr) ? 1u : 0u;
@@ -194,7 +198,7 @@ uint32_t Semihosting::sys_open(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_close(memory::Interconnect& bus, uint32_t arg) {
   uint32_t h = 0;
-  if (!read_words(bus, arg, &h, 1)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+  if (!read_words(bus, arg, &h, 1)) return refuse_block(arg);
   Handle* hd = handle(h);
   if (!hd) return refuse(EBADF, "the handle is not open");
   if (hd->kind == Kind::File && hd->file) std::fclose(hd->file);
@@ -204,7 +208,7 @@ uint32_t Semihosting::sys_close(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_write(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[3];
-  if (!read_words(bus, arg, a, 3)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+  if (!read_words(bus, arg, a, 3)) return refuse_block(arg);
   Handle* hd = handle(a[0]);
   if (!hd) return refuse(EBADF, "the handle is not open");
   std::FILE* f = hd->kind == Kind::File ? hd->file
@@ -238,7 +242,7 @@ uint32_t Semihosting::sys_write(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_read(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[3];
-  if (!read_words(bus, arg, a, 3)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+  if (!read_words(bus, arg, a, 3)) return refuse_block(arg);
   Handle* hd = handle(a[0]);
   if (!hd) return refuse(EBADF, "the handle is not open");
   std::FILE* f = hd->kind == Kind::File ? hd->file : hd->kind == Kind::ConsoleIn ? options_.in : nullptr;
@@ -265,7 +269,7 @@ uint32_t Semihosting::sys_read(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_seek(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[2];
-  if (!read_words(bus, arg, a, 2)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+  if (!read_words(bus, arg, a, 2)) return refuse_block(arg);
   Handle* hd = handle(a[0]);
   if (!hd) return refuse(EBADF, "the handle is not open");
   if (hd->kind == Kind::Features) {
@@ -279,7 +283,7 @@ uint32_t Semihosting::sys_seek(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_flen(memory::Interconnect& bus, uint32_t arg) {
   uint32_t h = 0;
-  if (!read_words(bus, arg, &h, 1)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+  if (!read_words(bus, arg, &h, 1)) return refuse_block(arg);
   Handle* hd = handle(h);
   if (!hd) return refuse(EBADF, "the handle is not open");
   if (hd->kind == Kind::Features) return sizeof(kFeatures);
@@ -293,7 +297,7 @@ uint32_t Semihosting::sys_flen(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_tmpnam(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[3];
-  if (!read_words(bus, arg, a, 3)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+  if (!read_words(bus, arg, a, 3)) return refuse_block(arg);
   // A name inside the sandbox root, deterministic for a given identifier.
   const std::string name = fmt::format("corsim-tmp-{:03}.tmp", a[1] & 0xFF);
   if (name.size() + 1 > a[2]) return fail(EINVAL);
@@ -328,7 +332,7 @@ uint32_t Semihosting::sys_rename(memory::Interconnect& bus, uint32_t arg) {
 
 uint32_t Semihosting::sys_get_cmdline(memory::Interconnect& bus, uint32_t arg) {
   uint32_t a[2];
-  if (!read_words(bus, arg, a, 2)) return refuse(EFAULT, fmt::format("its parameter block at {:#010x} is outside memory", arg));
+  if (!read_words(bus, arg, a, 2)) return refuse_block(arg);
   const std::string& s = options_.cmdline;
   if (s.size() + 1 > a[1]) return fail(E2BIG);
   if (!bus.debug_write_block(a[0], {reinterpret_cast<const uint8_t*>(s.c_str()), s.size() + 1})) return fail(EFAULT);

@@ -75,6 +75,7 @@ class Semihosting final : public cpu::SemihostingHandler {
   Handle* handle(uint32_t h);
   uint32_t fail(int err) { errno_ = err; return 0xFFFFFFFFu; }
   uint32_t refuse(int err, const std::string& why);  // fail(err) for a misuse, counted and warned about
+  uint32_t refuse_block(uint32_t arg);                // refuse(EFAULT): the parameter block is outside memory
   uint32_t new_handle(Handle h);
 
   uint32_t sys_open(memory::Interconnect& bus, uint32_t arg);

@@ -76,6 +76,32 @@ TEST(Cli, Errors) {
   }
 }
 
+// The limits and their FVP names take the same values and refuse the same ones, each error naming
+// the option given.
+TEST(Cli, LimitsAndTheirFvpNamesAgree) {
+  for (const char* name : {"--max-cycles", "--cyclelimit"}) {
+    const CliResult r = parse_command_line({name, "0x100", "fw.elf"});
+    ASSERT_EQ(r.error, "") << name;
+    EXPECT_EQ(r.config.max_cycles, 256u) << name;
+    for (const char* bad : {"0", "-5", "1.5", "x"}) {
+      EXPECT_EQ(parse_command_line({name, bad, "fw.elf"}).error,
+                std::string(name) + " expects a positive integer, got '" + bad + "'");
+    }
+  }
+  for (const char* name : {"--timeout", "--timelimit", "--cpulimit", "--simlimit"}) {
+    const CliResult r = parse_command_line({name, "0.25", "fw.elf"});
+    ASSERT_EQ(r.error, "") << name;
+    const std::optional<double>& s = std::string_view(name) == "--simlimit" ? r.config.simulated_seconds
+                                                                              : r.config.timeout_seconds;
+    ASSERT_TRUE(s.has_value()) << name;
+    EXPECT_DOUBLE_EQ(*s, 0.25) << name;
+    for (const char* bad : {"0", "-1", "inf", "nan", "abc", ""}) {
+      EXPECT_EQ(parse_command_line({name, bad, "fw.elf"}).error,
+                std::string(name) + " expects a positive number of seconds, got '" + bad + "'");
+    }
+  }
+}
+
 TEST(Cli, HelpAndVersionNeedNoFirmware) {
   EXPECT_TRUE(parse_command_line({"--help"}).show_help);
   EXPECT_TRUE(parse_command_line({"-h"}).show_help);

@@ -272,6 +272,21 @@ TEST_F(SemihostingTest, CmdlineHeapinfoSystemAndFeatures) {
   EXPECT_EQ(s->call(S::kIsError, 0x20000100, bus_), 1u);
 }
 
+// A parameter block the guest points outside memory: -1, errno EFAULT (semihosting v2.0 "Error
+// handling"), and one counted misuse naming the block, for every call that reads one this way.
+TEST_F(SemihostingTest, ParameterBlocksOutsideMemoryAreCountedMisuses) {
+  auto s = make();
+  const uint32_t outside = 0x70000000;  // nothing mapped there (the test bus has RAM at 0x20000000)
+  const S::Op ops[] = {S::kClose, S::kWrite, S::kRead, S::kIsTty, S::kSeek, S::kFlen, S::kTmpNam, S::kGetCmdline};
+  unsigned n = 0;
+  for (const S::Op op : ops) {
+    EXPECT_EQ(s->call(op, outside, bus_), 0xFFFFFFFFu) << op;
+    EXPECT_EQ(s->call(S::kErrno, 0, bus_), static_cast<uint32_t>(EFAULT)) << op;
+    EXPECT_EQ(s->misuse_count(), ++n) << op;
+  }
+  EXPECT_EQ(s->first_misuse(), "semihosting: operation 0x02 refused: its parameter block at 0x70000000 is outside memory");
+}
+
 TEST_F(SemihostingTest, ExitForms) {
   {
     auto s = make();
