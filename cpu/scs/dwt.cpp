@@ -25,10 +25,10 @@ uint32_t Dwt::cyccnt() {
 }
 
 namespace {
-constexpr uint32_t kActionDebugEvent = 1;  // DWT_FUNCTION.ACTION 0b01
 bool is_data_watch(uint32_t function) {
-  const uint32_t match = function & 0xFu;
-  return ((function >> 4) & 3u) == kActionDebugEvent && match >= 0b0100 && match <= 0b0110;
+  const uint32_t match = function & Dwt::kMatchMask;
+  return (function & Dwt::kActionMask) == Dwt::kActionDebugEvent && match >= Dwt::kMatchDataAccess &&
+         match <= Dwt::kMatchDataRead;
 }
 }  // namespace
 
@@ -43,9 +43,9 @@ int Dwt::data_match(uint32_t address, unsigned size, bool write) const {
   for (unsigned i = 0; i < kComparators; ++i) {
     const uint32_t function = comparators_[3 * i + 1];
     if (!is_data_watch(function)) continue;
-    const uint32_t match = function & 0xFu;
-    if ((match == 0b0101 && !write) || (match == 0b0110 && write)) continue;
-    const uint32_t bytes = 1u << ((function >> 10) & 3u);
+    const uint32_t match = function & kMatchMask;
+    if ((match == kMatchDataWrite && !write) || (match == kMatchDataRead && write)) continue;
+    const uint32_t bytes = 1u << ((function >> kDataVSizeShift) & 3u);
     const uint64_t lo = comparators_[3 * i] & ~(bytes - 1);
     if (address < lo + bytes && lo < uint64_t{address} + size) return static_cast<int>(i);
   }
@@ -68,9 +68,9 @@ void Dwt::add_registers(memory::RegisterBank& bank) {
   for (uint32_t off : {0x008u, 0x00Cu, 0x010u, 0x014u, 0x018u}) bank.add_const(kBase + off, "DWT_PROFCNT", 0);
   bank.add_const(kBase + 0x01C, "DWT_PCSR", 0);
   for (unsigned i = 0; i < kComparators; ++i) {
-    bank.add_storage(kBase + 0x020 + 16 * i, "DWT_COMP", comparators_[3 * i]);
+    bank.add_storage(comp(i), "DWT_COMP", comparators_[3 * i]);
     // DWT_FUNCTION: DATAVSIZE [11:10], ACTION [5:4], MATCH [3:0] writable.
-    bank.add_storage(kBase + 0x028 + 16 * i, "DWT_FUNCTION", comparators_[3 * i + 1], 0x0000'0C3Fu);
+    bank.add_storage(function(i), "DWT_FUNCTION", comparators_[3 * i + 1], 0x0000'0C3Fu);
   }
   bank.add(kBase + 0xFB0, "DWT_LAR", nullptr, [](uint32_t, uint32_t) {});
   bank.add_const(kBase + 0xFB4, "DWT_LSR", 0);

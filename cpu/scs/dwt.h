@@ -19,6 +19,18 @@ class Dwt {
   static constexpr uint32_t kBase = 0x1000;
   // NUMCOMP = 4 in CTRL[31:28], as the Cortex-M55 implements.
   static constexpr uint32_t kCtrlReset = 0x4000'0000u;
+  // Comparator n's registers, as offsets from the PPB base (0xE0000000): DWT_COMPn (the watched
+  // address) at 0x020 + 16n, DWT_FUNCTIONn at 0x028 + 16n. DWT_FUNCTION's fields (DDI 0553 D1.2
+  // "DWT_FUNCTIONn"): MATCH [3:0] (0: disabled; the data-address matches below), ACTION [5:4]
+  // (0b01: a debug event), DATAVSIZE [11:10] (2^n bytes).
+  static constexpr uint32_t comp(unsigned n) { return kBase + 0x020 + 16 * n; }
+  static constexpr uint32_t function(unsigned n) { return kBase + 0x028 + 16 * n; }
+  static constexpr uint32_t kMatchMask = 0xFu;
+  static constexpr uint32_t kMatchDataAccess = 0b0100u;  // data address, read or write
+  static constexpr uint32_t kMatchDataWrite = 0b0101u;   // data address, write
+  static constexpr uint32_t kMatchDataRead = 0b0110u;    // data address, read
+  static constexpr uint32_t kActionMask = 0b11u << 4, kActionDebugEvent = 0b01u << 4;
+  static constexpr unsigned kDataVSizeShift = 10;
   Dwt(const TimeSource& time, const SystemRegisters& regs) : time_(time), regs_(regs) {}
   void reset();
   void add_registers(memory::RegisterBank& bank);
@@ -35,7 +47,7 @@ class Dwt {
   bool any_data_watch() const;
   // DWT_COMPn's address aligned down to its DATAVSIZE (the start of what comparator n watches).
   uint32_t comparator_address(unsigned n) const {
-    const uint32_t bytes = 1u << ((comparators_[3 * n + 1] >> 10) & 3u);
+    const uint32_t bytes = 1u << ((comparators_[3 * n + 1] >> kDataVSizeShift) & 3u);
     return comparators_[3 * n] & ~(bytes - 1);
   }
   uint32_t comparator_function(unsigned n) const { return comparators_[3 * n + 1]; }

@@ -7,8 +7,6 @@ namespace {
 // high and [7:4] low bits, NUM_LIT [11:8] = 0, KEY [1] (write 1 for a write to take effect),
 // ENABLE [0].
 constexpr uint32_t kCtrlIdentity = (1u << 28) | ((Fpb::kComparators & 0x70u) << 8) | ((Fpb::kComparators & 0xFu) << 4);
-constexpr uint32_t kCtrlKey = 1u << 1;
-constexpr uint32_t kCompEnable = 1u << 0;  // FP_COMPn.BE
 }  // namespace
 
 void Fpb::reset() {
@@ -34,13 +32,13 @@ bool Fpb::matches(uint32_t pc) const {
 }
 
 void Fpb::add_registers(memory::RegisterBank& bank) {
-  bank.add(kBase + 0x000, "FP_CTRL", [this] { return kCtrlIdentity | (enabled_ ? 1u : 0u); },
+  bank.add(kCtrl, "FP_CTRL", [this] { return kCtrlIdentity | (enabled_ ? kCtrlEnable : 0u); },
            [this](uint32_t v, uint32_t lanes) {
              if ((lanes & 0xFF) != 0xFF || (v & kCtrlKey) == 0) return;  // KEY must be written as 1
-             enabled_ = (v & 1u) != 0;
+             enabled_ = (v & kCtrlEnable) != 0;
            });
-  bank.add_const(kBase + 0x004, "FP_REMAP", 0);  // RMPSPT = 0: no Flash Patch remapping
-  for (unsigned i = 0; i < kComparators; ++i) bank.add_storage(kBase + 0x008 + 4 * i, "FP_COMP", comp_[i]);
+  bank.add_const(kRemap, "FP_REMAP", 0);  // RMPSPT = 0: no Flash Patch remapping
+  for (unsigned i = 0; i < kComparators; ++i) bank.add_storage(comp(i), "FP_COMP", comp_[i]);
 }
 
 }  // namespace corsim::cpu::scs

@@ -16,6 +16,13 @@ class Fpb {
  public:
   static constexpr uint32_t kBase = 0x2000;
   static constexpr unsigned kComparators = 8;  // NUM_CODE: the Cortex-M55's maximum configuration
+  // Register offsets from the PPB base (0xE0000000) and the fields a debugger writes (Arm DDI 0553
+  // D1.2 "FP_CTRL", "FP_COMPn"): FP_CTRL.ENABLE [0], written only together with KEY [1];
+  // FP_COMPn at 0x008 + 4n, BPADDR [31:1] and BE (breakpoint enable) [0].
+  static constexpr uint32_t kCtrl = kBase + 0x000, kRemap = kBase + 0x004;
+  static constexpr uint32_t kCtrlEnable = 1u << 0, kCtrlKey = 1u << 1;
+  static constexpr uint32_t comp(unsigned n) { return kBase + 0x008 + 4 * n; }
+  static constexpr uint32_t kCompEnable = 1u << 0;
   void reset();
   void add_registers(memory::RegisterBank& bank);
   // True when FP_CTRL.ENABLE is set and an enabled comparator holds `pc`.

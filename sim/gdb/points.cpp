@@ -2,18 +2,22 @@
 
 #include <vector>
 
-#include "sim/gdb/fpb_dwt_registers.h"
+#include "cpu/scs/dwt.h"
+#include "cpu/scs/fpb.h"
 
 namespace corsim::sim::gdb {
+
+using cpu::scs::Dwt;
+using cpu::scs::Fpb;
 
 namespace {
 
 // DWT_FUNCTION for a piece of 2^log2size bytes: a debug event on the accesses `type` watches.
 uint32_t watch_function(PointType type, unsigned log2size) {
-  const uint32_t match = type == PointType::WriteWatch ? kDwtMatchDataWrite
-                         : type == PointType::ReadWatch ? kDwtMatchDataRead
-                                                        : kDwtMatchDataAccess;
-  return (log2size << kDwtDataVSizeShift) | kDwtActionDebugEvent | match;
+  const uint32_t match = type == PointType::WriteWatch ? Dwt::kMatchDataWrite
+                         : type == PointType::ReadWatch ? Dwt::kMatchDataRead
+                                                        : Dwt::kMatchDataAccess;
+  return (log2size << Dwt::kDataVSizeShift) | Dwt::kActionDebugEvent | match;
 }
 
 struct Piece {
@@ -59,9 +63,9 @@ bool Points::remove(PointType type, uint32_t address, uint32_t length) {
 }
 
 std::string_view Points::watch_kind(uint32_t dwt_function) {
-  switch (dwt_function & kDwtMatchMask) {
-    case kDwtMatchDataWrite: return "watch";
-    case kDwtMatchDataRead: return "rwatch";
+  switch (dwt_function & Dwt::kMatchMask) {
+    case Dwt::kMatchDataWrite: return "watch";
+    case Dwt::kMatchDataRead: return "rwatch";
     default: return "awatch";
   }
 }
@@ -78,9 +82,9 @@ void Points::write(uint32_t offset, uint32_t value) {
 
 bool Points::insert_breakpoint(uint32_t address) {
   for (unsigned i = 0; i < cpu::scs::Fpb::kComparators; ++i) {
-    if ((read(fp_comp(i)) & kFpCompEnable) != 0) continue;
-    write(fp_comp(i), (address & ~1u) | kFpCompEnable);
-    write(kFpCtrl, kFpCtrlKey | kFpCtrlEnable);
+    if ((read(Fpb::comp(i)) & Fpb::kCompEnable) != 0) continue;
+    write(Fpb::comp(i), (address & ~1u) | Fpb::kCompEnable);
+    write(Fpb::kCtrl, Fpb::kCtrlKey | Fpb::kCtrlEnable);
     return true;
   }
   return false;
@@ -88,8 +92,8 @@ bool Points::insert_breakpoint(uint32_t address) {
 
 bool Points::remove_breakpoint(uint32_t address) {
   for (unsigned i = 0; i < cpu::scs::Fpb::kComparators; ++i) {
-    if (read(fp_comp(i)) == ((address & ~1u) | kFpCompEnable)) {
-      write(fp_comp(i), 0);
+    if (read(Fpb::comp(i)) == ((address & ~1u) | Fpb::kCompEnable)) {
+      write(Fpb::comp(i), 0);
       return true;
     }
   }
@@ -101,12 +105,12 @@ bool Points::insert_watchpoint(PointType type, uint32_t address, uint32_t length
   const std::vector<Piece> todo = pieces(address, length);
   std::vector<unsigned> free;
   for (unsigned i = 0; i < cpu::scs::Dwt::kComparators; ++i) {
-    if ((read(dwt_function(i)) & kDwtMatchMask) == 0) free.push_back(i);
+    if ((read(Dwt::function(i)) & Dwt::kMatchMask) == 0) free.push_back(i);
   }
   if (free.size() < todo.size()) return false;
   for (size_t k = 0; k < todo.size(); ++k) {
-    write(dwt_comp(free[k]), todo[k].address);
-    write(dwt_function(free[k]), watch_function(type, todo[k].log2size));
+    write(Dwt::comp(free[k]), todo[k].address);
+    write(Dwt::function(free[k]), watch_function(type, todo[k].log2size));
   }
   return true;
 }
@@ -117,8 +121,8 @@ bool Points::remove_watchpoint(PointType type, uint32_t address, uint32_t length
   for (const Piece& p : pieces(address, length)) {
     bool found = false;
     for (unsigned i = 0; i < cpu::scs::Dwt::kComparators && !found; ++i) {
-      if (read(dwt_comp(i)) == p.address && read(dwt_function(i)) == watch_function(type, p.log2size)) {
-        write(dwt_function(i), 0);
+      if (read(Dwt::comp(i)) == p.address && read(Dwt::function(i)) == watch_function(type, p.log2size)) {
+        write(Dwt::function(i), 0);
         found = true;
       }
     }
