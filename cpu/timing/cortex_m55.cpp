@@ -68,31 +68,35 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
 }
 
 // Code in ITCM ([HELIUM-3] "I-TCM bandwidth"): the fetch unit gets one 32-bit word per cycle into
-// its FIFO, so the instruction issuing at `issue` waits until its last byte has arrived. The bytes
-// available are those fetched ahead at the last issue (now_) plus a word per cycle since, up to the
-// FIFO's size. Returns the issue cycle; the instruction's bytes are consumed.
-Cycles CortexM55Model::itcm_fetch_wait(uint32_t size, Cycles issue) {
-  int64_t avail = fetch_ahead_ + int64_t{kItcmPortBytes} * static_cast<int64_t>(issue - now_);
-  avail = avail < int64_t{kFetchBufferBytes} ? avail : int64_t{kFetchBufferBytes};
-  if (avail < static_cast<int64_t>(size)) [[unlikely]] {
-    const int64_t wait = (static_cast<int64_t>(size) - avail + kItcmPortBytes - 1) / kItcmPortBytes;
-    issue += static_cast<Cycles>(wait);
-    avail += wait * kItcmPortBytes;
-    stats_.frontend_stall_cycles += static_cast<Cycles>(wait);
-  }
-  fetch_ahead_ = avail - size;
-  return issue;
+// its FIFO, so an instruction of `size` bytes issues at the earliest in the first cycle its last
+// byte has arrived: kItcmPortBytes * t - fetch_start_ >= size. (The FIFO's cap never matters here:
+// it holds more than an instruction.)
+Cycles CortexM55Model::itcm_fetch_ready(uint32_t size) const {
+  const int64_t ready = (fetch_start_ + size + kItcmPortBytes - 1) / int64_t{kItcmPortBytes};
+  return ready > 0 ? static_cast<Cycles>(ready) : 0;
 }
 
-// A redirect by the instruction issued at `issue` to `target`, whose first instruction may issue at
-// `first_issue` at the earliest: fetch restarts at the target's word, which is there by then (the
-// taken-branch cost covers it); a target in the middle of a word has only its last halfword, so a
-// 32-bit instruction there waits a cycle for the next word ([HELIUM-3] "Instruction alignment":
-// unaligned instructions "can cause stall cycles in loops even when the Low Overhead Branch (LOB)
-// extension is used"). fetch_ahead_ is kept relative to the last issue (`issue` once committed).
-void CortexM55Model::restart_fetch(uint32_t target, Cycles issue, Cycles first_issue) {
-  fetch_ahead_ = int64_t{kItcmPortBytes} - (target & (kItcmPortBytes - 1)) -
-                 int64_t{kItcmPortBytes} * static_cast<int64_t>(first_issue - issue);
+// The instruction issued at `issue` takes its `size` bytes from the FIFO, which was full at the
+// latest by then (fetch stops at kFetchBufferBytes ahead).
+void CortexM55Model::itcm_consume(uint32_t size, Cycles issue) {
+  const int64_t full = int64_t{kItcmPortBytes} * static_cast<int64_t>(issue) - int64_t{kFetchBufferBytes};
+  fetch_start_ = (fetch_start_ > full ? fetch_start_ : full) + size;
+}
+
+// A redirect to `target`, whose first instruction may issue at `first_issue` at the earliest:
+// fetch restarts at the target's word, which is there by then (the taken-branch cost covers it);
+// a target in the middle of a word has only its last halfword, so a 32-bit instruction there
+// waits a cycle for the next word ([HELIUM-3] "Instruction alignment": unaligned instructions "can
+// cause stall cycles in loops even when the Low Overhead Branch (LOB) extension is used").
+void CortexM55Model::restart_fetch(uint32_t target, Cycles first_issue) {
+  fetch_start_ = int64_t{kItcmPortBytes} * static_cast<int64_t>(first_issue) - int64_t{kItcmPortBytes} +
+                 (target & (kItcmPortBytes - 1));
+}
+
+// The FIFO full at cycle `at` (entering ITCM, an exception's handler: their first words are not
+// modelled).
+void CortexM55Model::refill_fetch_buffer(Cycles at) {
+  fetch_start_ = int64_t{kItcmPortBytes} * static_cast<int64_t>(at) - int64_t{kFetchBufferBytes};
 }
 
 // What the TCM ports add to a load's or store's data time on the M55 ([HELIUM-3]): a data access to
@@ -109,7 +113,7 @@ Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycle
     const MemAccess& a = log.access[i];
     const uint32_t first_word = a.addr >> 2, words = ((a.addr + a.size - 1) >> 2) - first_word + 1;
     if (itcm.contains(a.addr)) [[unlikely]] {
-      fetch_ahead_ -= int64_t{kItcmPortBytes} * words;
+      fetch_start_ += int64_t{kItcmPortBytes} * words;
       delay += words - (a.size + kBytesPerBeat - 1) / kBytesPerBeat;
       continue;
     }
@@ -152,10 +156,15 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   if (fetch_block_changed(r.pc)) [[unlikely]] {
     issue = fetch_stall(r.pc, issue);
     const bool itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)].contains(r.pc);
-    if (itcm && !itcm_code_) fetch_ahead_ = kFetchBufferBytes;  // entering ITCM: not modelled
+    if (itcm && !itcm_code_) refill_fetch_buffer(now_);  // entering ITCM: not modelled
     itcm_code_ = itcm;
   }
-  if (itcm_code_) issue = itcm_fetch_wait(r.size, issue);
+  if (itcm_code_) {
+    const Cycles fetched = later(issue, itcm_fetch_ready(r.size));
+    stats_.frontend_stall_cycles += fetched - issue;
+    issue = fetched;
+    itcm_consume(r.size, issue);
+  }
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {
@@ -192,7 +201,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
     redirect = branch_cost(r, issue);
     blocked_until_ = later(blocked_until_, redirect);
     // Outside ITCM the fetch stream is not tracked (entering ITCM resets it).
-    if (redirect != 0 && itcm_code_) restart_fetch(r.next_pc, issue, later(redirect, issue + 1));
+    if (redirect != 0 && itcm_code_) restart_fetch(r.next_pc, later(redirect, issue + 1));
   }
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;
@@ -205,9 +214,10 @@ Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (DDI 0553 LO_BRANCH_INFO)
   pair_state_ = 0;
   blocked_until_ = 0;
-  fetch_ahead_ = kFetchBufferBytes;  // the handler's first words: not modelled
   store_banks_ = 0;
-  return charge_exception_entry(kExceptionEntry);
+  const Cycles cycles = charge_exception_entry(kExceptionEntry);
+  refill_fetch_buffer(now_);  // the handler's first words: not modelled
+  return cycles;
 }
 
 }  // namespace corsim::cpu::timing
