@@ -68,19 +68,19 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
 }
 
 // Code in ITCM ([HELIUM-3] "I-TCM bandwidth"): the fetch unit gets one 32-bit word per cycle into
-// its FIFO, so an instruction of `size` bytes issues at the earliest in the first cycle its last
-// byte has arrived: kItcmPortBytes * t - fetch_start_ >= size. (The FIFO's cap never matters here:
-// it holds more than an instruction.)
-Cycles CortexM55Model::itcm_fetch_ready(uint32_t size) const {
-  const int64_t ready = (fetch_start_ + size + kItcmPortBytes - 1) / int64_t{kItcmPortBytes};
-  return ready > 0 ? static_cast<Cycles>(ready) : 0;
-}
-
-// The instruction issued at `issue` takes its `size` bytes from the FIFO, which was full at the
-// latest by then (fetch stops at kFetchBufferBytes ahead).
-void CortexM55Model::itcm_consume(uint32_t size, Cycles issue) {
-  const int64_t full = int64_t{kItcmPortBytes} * static_cast<int64_t>(issue) - int64_t{kFetchBufferBytes};
-  fetch_start_ = (fetch_start_ > full ? fetch_start_ : full) + size;
+// its FIFO, so the instruction of `size` bytes that would issue at `issue` waits until its last
+// byte has arrived: until kFetchBufferBytes - (fetch_full_ - kItcmPortBytes * t) >= size. Returns
+// the issue cycle; the instruction's bytes are consumed (the FIFO was full at the latest by then).
+Cycles CortexM55Model::itcm_fetch_wait(uint32_t size, Cycles issue) {
+  const uint64_t needed = fetch_full_ + size;  // port bytes by the issue cycle, plus the FIFO's size
+  if (kItcmPortBytes * issue + kFetchBufferBytes < needed) [[unlikely]] {
+    const Cycles fetched = (needed - kFetchBufferBytes + kItcmPortBytes - 1) / kItcmPortBytes;
+    stats_.frontend_stall_cycles += fetched - issue;
+    issue = fetched;
+  }
+  const uint64_t full = kItcmPortBytes * issue;
+  fetch_full_ = (fetch_full_ > full ? fetch_full_ : full) + size;
+  return issue;
 }
 
 // A redirect to `target`, whose first instruction may issue at `first_issue` at the earliest:
@@ -89,15 +89,14 @@ void CortexM55Model::itcm_consume(uint32_t size, Cycles issue) {
 // waits a cycle for the next word ([HELIUM-3] "Instruction alignment": unaligned instructions "can
 // cause stall cycles in loops even when the Low Overhead Branch (LOB) extension is used").
 void CortexM55Model::restart_fetch(uint32_t target, Cycles first_issue) {
-  fetch_start_ = int64_t{kItcmPortBytes} * static_cast<int64_t>(first_issue) - int64_t{kItcmPortBytes} +
-                 (target & (kItcmPortBytes - 1));
+  // At first_issue the FIFO holds the target's word from the target on, kItcmPortBytes -
+  // (target & 3) bytes; it is full when the port has brought the rest of kFetchBufferBytes.
+  fetch_full_ = kItcmPortBytes * first_issue + kFetchBufferBytes - kItcmPortBytes + (target & (kItcmPortBytes - 1));
 }
 
 // The FIFO full at cycle `at` (entering ITCM, an exception's handler: their first words are not
 // modelled).
-void CortexM55Model::refill_fetch_buffer(Cycles at) {
-  fetch_start_ = int64_t{kItcmPortBytes} * static_cast<int64_t>(at) - int64_t{kFetchBufferBytes};
-}
+void CortexM55Model::refill_fetch_buffer(Cycles at) { fetch_full_ = kItcmPortBytes * at; }
 
 // What the TCM ports add to a load's or store's data time on the M55 ([HELIUM-3]): a data access to
 // ITCM uses the 32-bit instruction port, a cycle per word, each a cycle fetch loses, and arrives a
@@ -113,7 +112,7 @@ Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycle
     const MemAccess& a = log.access[i];
     const uint32_t first_word = a.addr >> 2, words = ((a.addr + a.size - 1) >> 2) - first_word + 1;
     if (itcm.contains(a.addr)) [[unlikely]] {
-      fetch_start_ += int64_t{kItcmPortBytes} * words;
+      fetch_full_ += kItcmPortBytes * words;
       delay += words - (a.size + kBytesPerBeat - 1) / kBytesPerBeat;
       continue;
     }
@@ -159,16 +158,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
     if (itcm && !itcm_code_) refill_fetch_buffer(now_);  // entering ITCM: not modelled
     itcm_code_ = itcm;
   }
-  if (itcm_code_) {
-    // A branch, not a conditional move: predicted (the wait is rare), it keeps the fetch stream
-    // off the path from one issue to the next.
-    const Cycles fetched = itcm_fetch_ready(r.size);
-    if (fetched > issue) [[unlikely]] {
-      stats_.frontend_stall_cycles += fetched - issue;
-      issue = fetched;
-    }
-    itcm_consume(r.size, issue);
-  }
+  if (itcm_code_) issue = itcm_fetch_wait(r.size, issue);
 
   unsigned latency = ii.latency;
   if (r.executed) [[likely]] {

@@ -36,8 +36,7 @@ class CortexM55Model final : public CpuTimingModel {
   // the pairable forms (kOpenPairable).
   static constexpr uint8_t kOpen = 1, kOpenPairable = 2;
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
-  Cycles itcm_fetch_ready(uint32_t size) const;
-  void itcm_consume(uint32_t size, Cycles issue);
+  Cycles itcm_fetch_wait(uint32_t size, Cycles issue);
   void restart_fetch(uint32_t target, Cycles first_issue);
   void refill_fetch_buffer(Cycles at);
   Cycles tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue);
@@ -47,13 +46,14 @@ class CortexM55Model final : public CpuTimingModel {
   Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
   uint8_t pair_state_ = 0;
   uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
-  // The ITCM fetch stream (m55::kItcmPortBytes per cycle into a FIFO of m55::kFetchBufferBytes),
-  // kept as one absolute number so that an instruction's fetch wait is a bound known before issue,
-  // combined with the other waits: at cycle t the stream holds kItcmPortBytes * t - fetch_start_
-  // bytes not yet consumed, up to the FIFO's size. Consuming an instruction adds its size; a data
-  // access to ITCM adds the port's bytes it took. Only for code in ITCM (itcm_code_: the fetch
-  // fast range holds the current 32-byte block).
-  int64_t fetch_start_ = -int64_t{m55::kFetchBufferBytes};
+  // The ITCM fetch stream (m55::kItcmPortBytes per cycle into a FIFO of m55::kFetchBufferBytes)
+  // as one absolute number, so that an instruction's fetch wait is one comparison with its issue
+  // cycle: fetch_full_ is the port's bytes up to the cycle from which the FIFO is full
+  // (kItcmPortBytes * that cycle); at cycle t it holds kFetchBufferBytes - (fetch_full_ -
+  // kItcmPortBytes * t) bytes, at most kFetchBufferBytes. Consuming an instruction moves it by the
+  // instruction's size, a data access to ITCM by the port's bytes it took. Only for code in ITCM
+  // (itcm_code_: the fetch fast range holds the current 32-byte block).
+  uint64_t fetch_full_ = 0;
   bool itcm_code_ = false;
   // The last store to DTCM: the banks it wrote (a bit each) and the cycle of its last beat.
   uint64_t store_banks_ = 0;
