@@ -106,6 +106,9 @@ void CortexM55Model::refill_fetch_buffer(Cycles at) { fetch_full_ = kItcmPortByt
 Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue) {
   const memory::FastRange& itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)];
   const bool right_after_store = issue == store_cycle_ + 1;
+  // Most data instructions: one load, not from ITCM, not the cycle after a store.
+  const MemAccess& first = log.access[0];
+  if (log.count == 1 && !first.write && !right_after_store && !itcm.contains(first.addr)) [[likely]] return 0;
   Cycles delay = 0;
   uint64_t written = 0;
   for (unsigned i = 0; i < log.count; ++i) {
