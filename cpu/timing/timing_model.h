@@ -150,12 +150,6 @@ class CpuTimingModel : public TimingHook {
   // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
   Cycles data_access(const MemoryLog& log, unsigned beat, Cycles issue) {
     if (memory_ == nullptr) return 0;
-    const MemAccess& first = log.access[0];
-    if (log.count == 1 && first.size <= beat) [[likely]] {  // most: one access of one beat
-      ++stats_.data_accesses;
-      const auto kind = first.write ? memory::AccessKind::Write : memory::AccessKind::Read;
-      return memory_access(first.addr, std::bit_floor(first.size), kind, issue);
-    }
     Cycles stall = 0;
     for (unsigned i = 0; i < log.count; ++i) {
       const MemAccess& a = log.access[i];
