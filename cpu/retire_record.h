@@ -72,7 +72,7 @@ enum InstrTrait : uint16_t {
   kTraitSingleIssue = 1u << 7,    // M85 group-ender: LDM/STM/PUSH/POP, TBB/TBH, exclusives, MRS/MSR, barriers
   kTraitSubwordLoad = 1u << 8,    // LDRB/LDRH/LDRSB/LDRSH (M85 latency 2)
   kTraitStructMve = 1u << 9,      // VLD2x/VLD4x/VST2x/VST4x, gathers/scatters
-  kTraitConditional = 1u << 10,   // a direct branch taken or not by state: B<cond> (flags), CBZ/CBNZ (Rn)
+  // bit 10: free (a conditional branch is derived: is_conditional_branch)
   kTraitCompactRegs = 1u << 11,   // InstrInfo::src/dst list every register read and written
   // bit 12: free
   kTraitWideRegs = 1u << 13,      // compact lists with more than 3 sources or 2 destinations
@@ -106,6 +106,11 @@ struct InstrInfo {
   uint8_t model_flags = 0;
   uint8_t model_aux = 0;
 };
+
+// A direct branch taken or not by state: it reads something, the flags (B<cond>, cond < 14) or a
+// register (CBZ/CBNZ); B and BL read nothing (Arm ARM DDI 0553 C2.4 B, CBNZ/CBZ). A branch inside
+// an IT block is conditional too, which only the retire record says (RetireInfo::in_it_block).
+inline bool is_conditional_branch(const InstrInfo& i) { return i.branch == BranchKind::Direct && i.regs.gpr_read != 0; }
 
 // One data access of an instruction (merged with its neighbours when contiguous).
 struct MemAccess {

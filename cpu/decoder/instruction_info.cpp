@@ -253,10 +253,6 @@ InstrInfo describe_instruction(const Encoding* row, const Operands& o, bool t32)
 
   info.branch = branch_kind(f, o, b.pc_written, op);
   info.traits = traits_of(f, has_shift, o, op, t32);
-  // A direct branch is conditional when it reads something: the flags (B<cond>, cond < 14) or a
-  // register (CBZ/CBNZ). B and BL read nothing (taken always; inside an IT block the model asks
-  // RetireInfo::in_it_block).
-  if (info.branch == BranchKind::Direct && info.regs.gpr_read != 0) info.traits |= kTraitConditional;
   compact_lists(info);
   return info;
 }

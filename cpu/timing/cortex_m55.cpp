@@ -68,32 +68,35 @@ Cycles CortexM55Model::branch_cost(const RetireInfo& r, Cycles issue) {
 }
 
 // Code in ITCM ([HELIUM-3] "I-TCM bandwidth"): the fetch unit gets one 32-bit word per cycle into
-// its FIFO, so the instruction issuing at `issue` waits until its last byte has arrived. The bytes
-// available are those fetched ahead at the last issue (now_) plus a word per cycle since, up to the
-// FIFO's size. Returns the issue cycle; the instruction's bytes are consumed.
+// its FIFO, so the instruction of `size` bytes that would issue at `issue` waits until its last
+// byte has arrived: until kFetchBufferBytes - (fetch_full_ - kItcmPortBytes * t) >= size. Returns
+// the issue cycle; the instruction's bytes are consumed (the FIFO was full at the latest by then).
 Cycles CortexM55Model::itcm_fetch_wait(uint32_t size, Cycles issue) {
-  int64_t avail = fetch_ahead_ + int64_t{kItcmPortBytes} * static_cast<int64_t>(issue - now_);
-  avail = avail < int64_t{kFetchBufferBytes} ? avail : int64_t{kFetchBufferBytes};
-  if (avail < static_cast<int64_t>(size)) [[unlikely]] {
-    const int64_t wait = (static_cast<int64_t>(size) - avail + kItcmPortBytes - 1) / kItcmPortBytes;
-    issue += static_cast<Cycles>(wait);
-    avail += wait * kItcmPortBytes;
-    stats_.frontend_stall_cycles += static_cast<Cycles>(wait);
+  const uint64_t needed = fetch_full_ + size;  // port bytes by the issue cycle, plus the FIFO's size
+  if (kItcmPortBytes * issue + kFetchBufferBytes < needed) [[unlikely]] {
+    const Cycles fetched = (needed - kFetchBufferBytes + kItcmPortBytes - 1) / kItcmPortBytes;
+    stats_.frontend_stall_cycles += fetched - issue;
+    issue = fetched;
   }
-  fetch_ahead_ = avail - size;
+  const uint64_t full = kItcmPortBytes * issue;
+  fetch_full_ = (fetch_full_ > full ? fetch_full_ : full) + size;
   return issue;
 }
 
-// A redirect by the instruction issued at `issue` to `target`, whose first instruction may issue at
-// `first_issue` at the earliest: fetch restarts at the target's word, which is there by then (the
-// taken-branch cost covers it); a target in the middle of a word has only its last halfword, so a
-// 32-bit instruction there waits a cycle for the next word ([HELIUM-3] "Instruction alignment":
-// unaligned instructions "can cause stall cycles in loops even when the Low Overhead Branch (LOB)
-// extension is used"). fetch_ahead_ is kept relative to the last issue (`issue` once committed).
-void CortexM55Model::restart_fetch(uint32_t target, Cycles issue, Cycles first_issue) {
-  fetch_ahead_ = int64_t{kItcmPortBytes} - (target & (kItcmPortBytes - 1)) -
-                 int64_t{kItcmPortBytes} * static_cast<int64_t>(first_issue - issue);
+// A redirect to `target`, whose first instruction may issue at `first_issue` at the earliest:
+// fetch restarts at the target's word, which is there by then (the taken-branch cost covers it);
+// a target in the middle of a word has only its last halfword, so a 32-bit instruction there
+// waits a cycle for the next word ([HELIUM-3] "Instruction alignment": unaligned instructions "can
+// cause stall cycles in loops even when the Low Overhead Branch (LOB) extension is used").
+void CortexM55Model::restart_fetch(uint32_t target, Cycles first_issue) {
+  // At first_issue the FIFO holds the target's word from the target on, kItcmPortBytes -
+  // (target & 3) bytes; it is full when the port has brought the rest of kFetchBufferBytes.
+  fetch_full_ = kItcmPortBytes * first_issue + kFetchBufferBytes - kItcmPortBytes + (target & (kItcmPortBytes - 1));
 }
+
+// The FIFO full at cycle `at` (entering ITCM, an exception's handler: their first words are not
+// modelled).
+void CortexM55Model::refill_fetch_buffer(Cycles at) { fetch_full_ = kItcmPortBytes * at; }
 
 // What the TCM ports add to a load's or store's data time on the M55 ([HELIUM-3]): a data access to
 // ITCM uses the 32-bit instruction port, a cycle per word, each a cycle fetch loses, and arrives a
@@ -103,13 +106,16 @@ void CortexM55Model::restart_fetch(uint32_t target, Cycles issue, Cycles first_i
 Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue) {
   const memory::FastRange& itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)];
   const bool right_after_store = issue == store_cycle_ + 1;
+  // Most data instructions: one load, not from ITCM, not the cycle after a store.
+  const MemAccess& first = log.access[0];
+  if (log.count == 1 && !first.write && !right_after_store && !itcm.contains(first.addr)) [[likely]] return 0;
   Cycles delay = 0;
   uint64_t written = 0;
   for (unsigned i = 0; i < log.count; ++i) {
     const MemAccess& a = log.access[i];
     const uint32_t first_word = a.addr >> 2, words = ((a.addr + a.size - 1) >> 2) - first_word + 1;
     if (itcm.contains(a.addr)) [[unlikely]] {
-      fetch_ahead_ -= int64_t{kItcmPortBytes} * words;
+      fetch_full_ += kItcmPortBytes * words;
       delay += words - (a.size + kBytesPerBeat - 1) / kBytesPerBeat;
       continue;
     }
@@ -152,7 +158,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   if (fetch_block_changed(r.pc)) [[unlikely]] {
     issue = fetch_stall(r.pc, issue);
     const bool itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)].contains(r.pc);
-    if (itcm && !itcm_code_) fetch_ahead_ = kFetchBufferBytes;  // entering ITCM: not modelled
+    if (itcm && !itcm_code_) refill_fetch_buffer(now_);  // entering ITCM: not modelled
     itcm_code_ = itcm;
   }
   if (itcm_code_) issue = itcm_fetch_wait(r.size, issue);
@@ -192,7 +198,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
     redirect = branch_cost(r, issue);
     blocked_until_ = later(blocked_until_, redirect);
     // Outside ITCM the fetch stream is not tracked (entering ITCM resets it).
-    if (redirect != 0 && itcm_code_) restart_fetch(r.next_pc, issue, later(redirect, issue + 1));
+    if (redirect != 0 && itcm_code_) restart_fetch(r.next_pc, later(redirect, issue + 1));
   }
   // A pair needs two 16-bit instructions with no redirect between them; a paired one closes it.
   const bool open = (flags & kT16) && issue != now_ && redirect == 0 && !vector;
@@ -205,9 +211,10 @@ Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (DDI 0553 LO_BRANCH_INFO)
   pair_state_ = 0;
   blocked_until_ = 0;
-  fetch_ahead_ = kFetchBufferBytes;  // the handler's first words: not modelled
   store_banks_ = 0;
-  return charge_exception_entry(kExceptionEntry);
+  const Cycles cycles = charge_exception_entry(kExceptionEntry);
+  refill_fetch_buffer(now_);  // the handler's first words: not modelled
+  return cycles;
 }
 
 }  // namespace corsim::cpu::timing

@@ -37,7 +37,8 @@ class CortexM55Model final : public CpuTimingModel {
   static constexpr uint8_t kOpen = 1, kOpenPairable = 2;
   Cycles branch_cost(const RetireInfo& r, Cycles issue);
   Cycles itcm_fetch_wait(uint32_t size, Cycles issue);
-  void restart_fetch(uint32_t target, Cycles issue, Cycles first_issue);
+  void restart_fetch(uint32_t target, Cycles first_issue);
+  void refill_fetch_buffer(Cycles at);
   Cycles tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue);
 
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
@@ -45,11 +46,14 @@ class CortexM55Model final : public CpuTimingModel {
   Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
   uint8_t pair_state_ = 0;
   uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
-  // The ITCM fetch stream (m55::kItcmPortBytes per cycle into a FIFO of m55::kFetchBufferBytes):
-  // bytes fetched beyond the last issued instruction as of its issue cycle, now_ (negative: behind;
-  // after a redirect extrapolated back from the destination's first issue). Only for code in ITCM
+  // The ITCM fetch stream (m55::kItcmPortBytes per cycle into a FIFO of m55::kFetchBufferBytes)
+  // as one absolute number, so that an instruction's fetch wait is one comparison with its issue
+  // cycle: fetch_full_ is the port's bytes up to the cycle from which the FIFO is full
+  // (kItcmPortBytes * that cycle); at cycle t it holds kFetchBufferBytes - (fetch_full_ -
+  // kItcmPortBytes * t) bytes, at most kFetchBufferBytes. Consuming an instruction moves it by the
+  // instruction's size, a data access to ITCM by the port's bytes it took. Only for code in ITCM
   // (itcm_code_: the fetch fast range holds the current 32-byte block).
-  int64_t fetch_ahead_ = m55::kFetchBufferBytes;
+  uint64_t fetch_full_ = 0;
   bool itcm_code_ = false;
   // The last store to DTCM: the banks it wrote (a bit each) and the cycle of its last beat.
   uint64_t store_banks_ = 0;

@@ -117,7 +117,7 @@ Prediction CortexM85Model::predict(const RetireInfo& r) {
     return known ? Prediction::Correct : Prediction::Wrong;
   }
   if (kind == BranchKind::LoopStart && !r.branch_taken) return Prediction::Correct;  // DLS, or WLS entering
-  const bool conditional = ((r.info->traits & kTraitConditional) != 0) | r.in_it_block;
+  const bool conditional = is_conditional_branch(*r.info) | r.in_it_block;
   return predictor_.predict_and_update(r.pc, kind, conditional, r.branch_taken, r.next_pc, r.pc + r.size);
 }
 

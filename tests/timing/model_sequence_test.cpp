@@ -6,59 +6,12 @@
 
 #include "cpu/timing/cortex_m55.h"
 #include "cpu/timing/cortex_m85.h"
+#include "tests/timing/retire_sequence.h"
 
 namespace corsim::cpu::timing {
 namespace {
 
-struct Op {
-  OpClass op;
-  uint16_t read = 0, write = 0;       // GPR masks
-  uint32_t ext_read = 0, ext_write = 0;
-  uint16_t traits = 0;
-  BranchKind branch = BranchKind::None;
-  bool taken = false;
-  uint32_t target = 0;
-  uint32_t load_addr = 0;             // non-zero: one 4-byte (16 for MVE) load/store there
-  bool store = false;
-  bool in_it_block = false;
-};
-
-uint16_t r(unsigned n) { return static_cast<uint16_t>(1u << n); }
-constexpr uint16_t kFlags = 1u << kFlagsBit;
-uint32_t q(unsigned n) { return 3u << (2 * n); }  // Q<n> = D<2n>, D<2n+1>
-
-// Retires `ops` in order at consecutive PCs (or at the branch targets) and returns each
-// instruction's cycles.
-std::vector<Cycles> run(CpuTimingModel& model, const std::vector<Op>& ops, uint32_t pc = 0x1000) {
-  std::vector<Cycles> out;
-  for (const Op& o : ops) {
-    InstrInfo info;
-    info.regs = RegUsage{o.read, o.write, o.ext_read, o.ext_write};
-    info.traits = o.traits;
-    info.branch = o.branch;
-    model.annotate(info, o.op);  // as the Cpu does at predecode
-    MemoryLog log;
-    if (o.load_addr) log.add(o.load_addr, (o.op == OpClass::MveLoad || o.op == OpClass::MveStore) ? 16 : 4, o.store);
-    RetireInfo ri;
-    ri.pc = pc;
-    ri.size = (o.traits & kTraitT16) ? 2 : 4;
-    ri.op = o.op;
-    ri.branch_taken = o.taken;
-    ri.next_pc = o.taken ? o.target : pc + ri.size;
-    ri.info = &info;
-    ri.memory = &log;
-    ri.in_it_block = o.in_it_block;
-    out.push_back(model.retire(ri));
-    pc = ri.next_pc;
-  }
-  return out;
-}
-
-Cycles sum(const std::vector<Cycles>& v, size_t from = 0) {
-  Cycles s = 0;
-  for (size_t i = from; i < v.size(); ++i) s += v[i];
-  return s;
-}
+using namespace retire_sequence;
 
 // ---- Cortex-M55 --------------------------------------------------------------------------------
 
@@ -217,7 +170,7 @@ TEST(CortexM85Model, BtbMissesArePredictedStatically) {
   // not taken). Branches at 0x1004; the conditional ones read the flags (BNE).
   const Op add{OpClass::IntAlu, r(1), r(1)};
   const auto bne_to = [](uint32_t target, bool taken) {
-    return Op{OpClass::Branch, kFlags, 0, 0, 0, kTraitConditional, BranchKind::Direct, taken, target};
+    return Op{OpClass::Branch, kFlags, 0, 0, 0, 0, BranchKind::Direct, taken, target};
   };
   {
     CortexM85Model m;  // backward, taken: decode redirect, 3
@@ -267,7 +220,7 @@ Cycles subs_adds_bne_loop(unsigned adds, bool wide_last) {
       s.push_back({OpClass::IntAlu, static_cast<uint16_t>(r(3 + i) | r(2)), r(3 + i), 0, 0,
                    static_cast<uint16_t>(wide ? 0 : kTraitT16)});
     }
-    s.push_back({OpClass::Branch, kFlags, 0, 0, 0, kTraitT16 | kTraitConditional, BranchKind::Direct, true, 0x1000});
+    s.push_back({OpClass::Branch, kFlags, 0, 0, 0, kTraitT16, BranchKind::Direct, true, 0x1000});
   }
   return sum(run(m, s), s.size() / 2);
 }
@@ -293,7 +246,7 @@ TEST(CortexM85Model, MispredictCostsFiveMoreWhenTheFlagsAreSetLate) {
   // from EX3, "otherwise you get +5 cycle to misprediction penalty". Each branch below is taken
   // and not in the BTB: mispredicted ([LLVM-M85] 7 cycles to the next instruction).
   const Op cmp{OpClass::IntAlu, r(1), kFlags};
-  const Op bne{OpClass::Branch, kFlags, 0, 0, 0, kTraitConditional, BranchKind::Direct, true, 0x2000};
+  const Op bne{OpClass::Branch, kFlags, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000};
   const Op next{OpClass::IntAlu, r(5), r(5)};
   {
     CortexM85Model m;  // CMP | BNE in the same cycle (flags read late): 7 + 5

@@ -77,14 +77,14 @@ TEST(RegisterUsage, TraitsForTheIssueRules) {
 // A direct branch that may fall through (Arm ARM B, CBZ/CBNZ: B<c> with c != AL tests the flags,
 // CBZ/CBNZ test Rn); B and BL always branch. Encodings from arm-none-eabi-as.
 TEST(RegisterUsage, ConditionalBranchesFromTheirOperands) {
-  EXPECT_TRUE(describe(0xD100, false).traits & kTraitConditional);        // bne.n
-  EXPECT_TRUE(describe(0xF0008004, true).traits & kTraitConditional);     // beq.w
-  EXPECT_TRUE(describe(0xB111, false).traits & kTraitConditional);        // cbz r1
-  EXPECT_TRUE(describe(0xB90B, false).traits & kTraitConditional);        // cbnz r3
-  EXPECT_FALSE(describe(0xE007, false).traits & kTraitConditional);       // b.n
-  EXPECT_FALSE(describe(0xF000B806, true).traits & kTraitConditional);    // b.w
-  EXPECT_FALSE(describe(0xF000F800, true).traits & kTraitConditional);    // bl
-  EXPECT_FALSE(describe(0x4770, false).traits & kTraitConditional);       // bx lr (not direct)
+  EXPECT_TRUE(is_conditional_branch(describe(0xD100, false)));        // bne.n
+  EXPECT_TRUE(is_conditional_branch(describe(0xF0008004, true)));     // beq.w
+  EXPECT_TRUE(is_conditional_branch(describe(0xB111, false)));        // cbz r1
+  EXPECT_TRUE(is_conditional_branch(describe(0xB90B, false)));        // cbnz r3
+  EXPECT_FALSE(is_conditional_branch(describe(0xE007, false)));       // b.n
+  EXPECT_FALSE(is_conditional_branch(describe(0xF000B806, true)));    // b.w
+  EXPECT_FALSE(is_conditional_branch(describe(0xF000F800, true)));    // bl
+  EXPECT_FALSE(is_conditional_branch(describe(0x4770, false)));       // bx lr (not direct)
 }
 
 TEST(RegisterUsage, FloatingPointRegistersByDRegister) {
