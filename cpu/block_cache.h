@@ -25,9 +25,11 @@ struct Block {
   uint8_t bytes = 0;              // code bytes
   bool has_it = false;            // one of its instructions is an IT
   uint8_t visits = 0;             // interpreted visits so far (the JIT compiles hot blocks only)
+  uint16_t checked = 0;           // compiled + checked: its native code past its code-byte check
   const uint8_t* host = nullptr;  // host address of the code; null: decoded again on every visit
   jit::BlockCode compiled = nullptr;  // its native code (cpu/jit/), once it is hot
 };
+static_assert(sizeof(Block) == 32, "two blocks per cache line");
 
 class BlockCache {
  public:

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <tuple>
 
 #include "cpu/decoder/decoder.h"
 #include "cpu/disasm/disasm.h"
@@ -32,6 +31,14 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.next_pc = offset(&next_pc_);
   l.pending = offset(&pending_);
   l.block_retired = offset(&block_retired_);
+  l.cycles = offset(&cycles_);
+  l.branched = offset(&branched_);
+  l.mem_log_count = offset(&mem_log_.count);
+  // The generated code clears the log (MemoryLog::clear) with one 8-byte store from `count`.
+  static_assert(offsetof(MemoryLog, any_read) == offsetof(MemoryLog, count) + 1 &&
+                offsetof(MemoryLog, dropped) == offsetof(MemoryLog, count) + 2 &&
+                offsetof(MemoryLog, bytes) == offsetof(MemoryLog, count) + 4 && sizeof(MemoryLog::bytes) == 4 &&
+                sizeof(MemoryLog) == offsetof(MemoryLog, count) + 8);
   l.attention = exceptions_->attention_flag();
   l.read_pages = bus_.read_page_table();
   l.write_pages = bus_.write_page_table();
@@ -44,25 +51,33 @@ jit::CpuLayout Cpu::jit_layout() const {
   return l;
 }
 
-bool Cpu::run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles end, StopReason& why) {
-  if (b.compiled == nullptr) {
-    if (b.host != nullptr && b.visits >= config_.jit_after_visits && b.visits != kJitRefused) {
-      if (jit_->full()) {  // compile everything again
-        jit_->reset();
-        blocks_.forget_compiled();
-      }
-      b.compiled = jit_->compile(e, b.count, pc, b.host, b.bytes);
-      if (b.compiled == nullptr) b.visits = kJitRefused;  // stays interpreted
-    }
-    if (b.compiled == nullptr) {
-      if (b.visits < config_.jit_after_visits) ++b.visits;
-      NoTiming* const untimed = nullptr;
-      return b.has_it ? run_block<false, true>(e, pc, b.count, 0, untimed, why)
-                      : run_block<false, false>(e, pc, b.count, 0, untimed, why);
-    }
+bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc) {
+  if (b.compiled != nullptr) return true;
+  if (b.host == nullptr || b.visits == kJitRefused) return false;
+  if (b.visits < config_.jit_after_visits) {
+    ++b.visits;
+    return false;
   }
-  const Cycles budget = end - cycles_;  // the loop runs while cycles_ < end; block_retired_ is 0
-  const jit::BlockJit::Last last = jit_->run(this, b.compiled, static_cast<uint32_t>(std::min<Cycles>(budget, UINT32_MAX)));
+  if (jit_->full()) {  // compile everything again
+    jit_->reset();
+    blocks_.forget_compiled();
+  }
+  const jit::BlockJit::Compiled c = jit_->compile(e, b.count, pc, b.host, b.bytes, timing_ != nullptr ? jit_retire_ : nullptr);
+  if (c.code == nullptr) {
+    b.visits = kJitRefused;  // stays interpreted
+    return false;
+  }
+  b.compiled = c.code;
+  b.checked = c.checked;
+  return true;
+}
+
+bool Cpu::run_compiled(const Block& b, Cycles end, StopReason& why) {
+  // Untimed, the budget is in instructions (the loop runs while cycles_ < end; block_retired_ is
+  // 0); timed, the generated code compares the cycle count with `end` itself. block_at() has just
+  // compared the block's code bytes: the run starts past the block's own comparison.
+  const uint64_t limit = timing_ != nullptr ? end : std::min<Cycles>(end - cycles_, UINT32_MAX);
+  const jit::BlockJit::Last last = jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit);
   count_block();
   return pending_ != 0 && service_pending(last.pc, last.itstate, why);
 }
@@ -81,10 +96,14 @@ bool Cpu::reset() {
 void Cpu::set_timing(TimingHook* t) {
   const bool changed = t != timing_;
   timing_ = t;
-  timed_loop_ = traced_timed_loop_ = nullptr;
-  if (t != nullptr) std::tie(timed_loop_, traced_timed_loop_) = timed_loops_for(*t);
+  const TimedLoops loops = t != nullptr ? timed_loops_for(*t) : TimedLoops{};
+  timed_loop_ = loops.plain;
+  traced_timed_loop_ = loops.traced;
+  jit_retire_ = config_.jit_timed ? loops.jit_retire : nullptr;
   log_memory_ = t != nullptr;
-  if (t != nullptr && changed) blocks_.flush();  // every entry is decoded again and gets its InstrInfo
+  // Every entry is decoded again (and gets its InstrInfo); every block compiled for the previous
+  // hook (or none) is compiled again.
+  if (changed) blocks_.flush();
 }
 
 StopReason Cpu::run(Cycles max_cycles) {

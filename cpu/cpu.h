@@ -221,13 +221,19 @@ class Cpu final : public TimeSource {
   StopReason run_loop(Cycles end, Hook* hook);
   template <bool kTraced, bool kMayIt, class Hook>
   bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
-  // Runs block `b` (instructions from `e`, at `pc`, whole, entered with ITSTATE 0) as
-  // native code, compiling it once it has been interpreted config().jit_after_visits times, and the compiled
-  // blocks that follow within the budget (cycles up to `end`). Same result and return value as
-  // running them with run_block.
-  bool run_compiled(Block& b, const PredecodeEntry* e, uint32_t pc, Cycles end, StopReason& why);
+  // True when block `b` (instructions from `e`, at `pc`, to be run whole from ITSTATE 0) has
+  // native code: compiled now when it has been interpreted config().jit_after_visits times (timed
+  // when a timing model is attached), else this visit is counted and the interpreter runs it.
+  bool jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc);
+  // Runs compiled block `b` and the compiled blocks that follow within the budget (cycles up to
+  // `end`). Same result and return value as running them with run_block.
+  bool run_compiled(const Block& b, Cycles end, StopReason& why);
   static constexpr uint8_t kJitRefused = 0xFF;  // Block::visits of a block the JIT refused
   jit::CpuLayout jit_layout() const;
+  // The JIT's call after each instruction of a timed run, for the core model `Model`
+  // (jit::RetireFn; cpu/run_loop.h).
+  template <class Model>
+  static uint64_t jit_retire(Cpu* cpu, const RetireInfo* fixed);
   // Adds the instructions of the block being run to both counters (the untimed loop counts them
   // per block).
   void count_block() {
@@ -239,9 +245,14 @@ class Cpu final : public TimeSource {
   using TimedLoop = StopReason (Cpu::*)(Cycles end);
   template <bool kTraced, class Model>
   StopReason run_timed_as(Cycles end);
-  // The timed loops for `hook` (untraced, traced); cpu/timed_loops.cpp, the one place that
+  // The timed loops for `hook` (untraced, traced) and the JIT's retire call (null: the hook is
+  // not a core model, and timed runs interpret); cpu/timed_loops.cpp, the one place that
   // instantiates the loop with a timing model.
-  static std::pair<TimedLoop, TimedLoop> timed_loops_for(TimingHook& hook);
+  struct TimedLoops {
+    TimedLoop plain = nullptr, traced = nullptr;
+    jit::RetireFn jit_retire = nullptr;
+  };
+  static TimedLoops timed_loops_for(TimingHook& hook);
   // Handles pending_ after an instruction; returns true (and sets `why`) when run() must return.
   bool service_pending(uint32_t pc, uint8_t it_before, StopReason& why);
   // Takes a fault at `pc` (the faulting instruction, or the target of a bad interworking branch).
@@ -293,6 +304,7 @@ class Cpu final : public TimeSource {
   TraceSink* trace_ = nullptr;
   TimingHook* timing_ = nullptr;
   TimedLoop timed_loop_ = nullptr, traced_timed_loop_ = nullptr;  // set with timing_
+  jit::RetireFn jit_retire_ = nullptr;  // set with timing_ when the JIT runs timed runs
   // Timed runs only: the data accesses of the instruction being executed (the static timing info
   // lives in each PredecodeEntry).
   MemoryLog mem_log_;

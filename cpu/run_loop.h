@@ -54,10 +54,12 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
     if constexpr (!kTimed) {
       if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
     }
-    // The JIT (untimed, untraced) runs whole blocks entered outside an IT block.
-    if constexpr (!kTimed && !kTraced) {
-      if (jit_ != nullptr && left == block->count && s.itstate == 0) {
-        if (run_compiled(*block, e, pc, end, why)) return why;
+    // The JIT (untraced; timed only with a core model, jit_retire_) runs whole blocks entered
+    // outside an IT block once they are hot.
+    if constexpr (!kTraced) {
+      if (jit_ != nullptr && (!kTimed || jit_retire_ != nullptr) && left == block->count && s.itstate == 0 &&
+          jit_ready(*block, e, pc)) {
+        if (run_compiled(*block, end, why)) return why;
         continue;
       }
     }
@@ -137,6 +139,19 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
   }
   if constexpr (kCountPerBlock) count_block();
   return false;
+}
+
+// The block JIT's call after each instruction of a timed run (jit::RetireFn): what run_block does
+// after the handler, with the record's static part compiled into the block.
+template <class Model>
+[[gnu::flatten]] uint64_t Cpu::jit_retire(Cpu* cpu, const RetireInfo* fixed) {
+  RetireInfo info = *fixed;
+  info.branch_taken = cpu->branched_;
+  info.next_pc = cpu->next_pc_;
+  info.memory = &cpu->mem_log_;
+  ++cpu->instructions_;
+  cpu->cycles_ += static_cast<Model*>(cpu->timing_)->retire(info);
+  return cpu->cycles_;
 }
 
 // flatten: with link-time optimisation (cpu/CMakeLists.txt) the model's retire() and what it calls

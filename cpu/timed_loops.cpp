@@ -1,20 +1,23 @@
 // The one place the run loop is instantiated with a timing model (issue 13 item 4): each core
 // model of cpu/timing/ gets a loop over its final class, so retire() is called without the vtable
-// (and inlined where the compiler sees its body); any other TimingHook (tests, tools) gets the loop
-// that calls retire() through the vtable. The models themselves see only cpu/retire_record.h.
+// (and inlined where the compiler sees its body), and the block JIT's retire call for the same class;
+// any other TimingHook (tests, tools, the GDB server's) gets the loop that calls retire() through
+// the vtable, and no JIT. The models themselves see only cpu/retire_record.h.
 #include "cpu/run_loop.h"
 #include "cpu/timing/cortex_m55.h"
 #include "cpu/timing/cortex_m85.h"
 
 namespace corsim::cpu {
 
-std::pair<Cpu::TimedLoop, Cpu::TimedLoop> Cpu::timed_loops_for(TimingHook& hook) {
+Cpu::TimedLoops Cpu::timed_loops_for(TimingHook& hook) {
   using timing::CortexM55Model, timing::CortexM85Model;
   if (dynamic_cast<CortexM55Model*>(&hook) != nullptr)
-    return {&Cpu::run_timed_as<false, CortexM55Model>, &Cpu::run_timed_as<true, CortexM55Model>};
+    return {&Cpu::run_timed_as<false, CortexM55Model>, &Cpu::run_timed_as<true, CortexM55Model>,
+            &Cpu::jit_retire<CortexM55Model>};
   if (dynamic_cast<CortexM85Model*>(&hook) != nullptr)
-    return {&Cpu::run_timed_as<false, CortexM85Model>, &Cpu::run_timed_as<true, CortexM85Model>};
-  return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>};
+    return {&Cpu::run_timed_as<false, CortexM85Model>, &Cpu::run_timed_as<true, CortexM85Model>,
+            &Cpu::jit_retire<CortexM85Model>};
+  return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>, nullptr};
 }
 
 }  // namespace corsim::cpu

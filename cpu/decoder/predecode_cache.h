@@ -32,4 +32,11 @@ struct PredecodeEntry {
   uint32_t encoding() const { return size == 4 ? (raw << 16) | (raw >> 16) : raw; }
 };
 
+// The table row `e` was decoded from, or null (an undefined encoding). Its handler is the generic
+// one: `e.exec` may be a fast form (cpu/fast_forms.h) computing the same.
+inline const decoder::Encoding* table_row(const PredecodeEntry& e) {
+  const auto table = e.size == 4 ? decoder::t32_table() : decoder::t16_table();
+  return e.index < table.size() ? &table[e.index] : nullptr;
+}
+
 }  // namespace corsim::cpu

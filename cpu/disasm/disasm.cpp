@@ -145,9 +145,9 @@ std::string disassemble(uint32_t insn, bool t32, uint32_t pc, uint8_t itstate) {
 }
 
 std::string disassemble(const PredecodeEntry& e, uint32_t pc, uint8_t itstate) {
-  const auto table = e.size == 4 ? decoder::t32_table() : decoder::t16_table();
-  if (e.index >= table.size()) return disassemble(e.encoding(), e.size == 4, pc, itstate);
-  return format(table[e.index], e.ops, pc, itstate);
+  const decoder::Encoding* row = table_row(e);
+  if (row == nullptr) return disassemble(e.encoding(), e.size == 4, pc, itstate);
+  return format(*row, e.ops, pc, itstate);
 }
 
 }  // namespace corsim::cpu::disasm

@@ -21,20 +21,29 @@ constexpr size_t kMaxBlockBytes = 16 << 10;  // room asked before a block is wri
 
 namespace {
 // With rdx = the block cache slot of address `next` (a register or a constant): on to its compiled
-// block when the slot holds that address, compiled, and the block fits in the budget (rbp + its
-// count <= r12); else to `leave`. Clobbers ecx, r8.
+// block when the slot holds that address and is compiled, and (untimed) the block fits in the
+// budget (rbp + its count <= r12); else to `leave`. Clobbers ecx, r8.
 template <class Next>
-void enter_slot(CodeGenerator& g, const CpuLayout& l, const void* leave, const Next& next) {
+void enter_slot(CodeGenerator& g, const CpuLayout& l, const void* leave, const Next& next, bool timed) {
   g.cmp(g.dword[rdx + l.slot_pc], next);
   g.jne(leave);
   g.mov(r8, g.qword[rdx + l.slot_compiled]);
   g.test(r8, r8);
   g.jz(leave);
-  g.movzx(ecx, g.byte[rdx + l.slot_count]);
-  g.add(ecx, ebp);
-  g.cmp(ecx, r12d);
-  g.ja(leave);
+  if (!timed) {
+    g.movzx(ecx, g.byte[rdx + l.slot_count]);
+    g.add(ecx, ebp);
+    g.cmp(ecx, r12d);
+    g.ja(leave);
+  }
   g.jmp(r8);
+}
+
+// Timed: to `leave` unless the cycle count is below the limit (r12), as the run loop goes on
+// `while (cycles_ < end)`.
+void leave_at_limit(CodeGenerator& g, const CpuLayout& l, const void* leave) {
+  g.cmp(g.qword[rbx + l.cycles], r12);
+  g.jae(leave);
 }
 }  // namespace
 
@@ -49,18 +58,19 @@ BlockJit::~BlockJit() = default;
 
 void BlockJit::reset() {
   gen_->reset();
+  records_.clear();
   write_shared_code();
 }
 
 bool BlockJit::full() const { return gen_->getSize() + kMaxBlockBytes > kCodeBytes; }
 
-// enter(cpu, code, budget): saves the callee-saved registers the blocks use (rbx = Cpu, rbp =
-// instructions run so far, r12 = budget, r13/r14 = page tables, r15 = attention flag) and jumps
+// enter(cpu, code, limit): saves the callee-saved registers the blocks use (rbx = Cpu, rbp =
+// instructions run so far, r12 = limit, r13/r14 = page tables, r15 = attention flag) and jumps
 // to the block. leave: stores the instruction count and returns eax (the last instruction's
-// address). dispatch: after a block that ended without pending work, goes on to the compiled
-// block at r[15] when the run loop would run it next the same way (no exception wanting
-// attention, ITSTATE 0, a block cached at that address, compiled, that fits in the budget);
-// else leaves. The next block checks its own code bytes first (Emitter::block).
+// address). dispatch / timed_dispatch: after a block that ended without pending work, go on to the
+// compiled block at r[15] when the run loop would run it next the same way (no exception wanting
+// attention, ITSTATE 0, the budget not spent, a block cached at that address, compiled and, untimed,
+// fitting in the budget); else leave. The next block checks its own code bytes first.
 void BlockJit::write_shared_code() {
   CodeGenerator& g = *gen_;
   const CpuLayout& l = layout_;
@@ -69,7 +79,7 @@ void BlockJit::write_shared_code() {
   for (const Xbyak::Reg64& r : {rbx, rbp, r12, r13, r14, r15}) g.push(r);
   g.sub(rsp, 8);  // six pushes after the return address: 16-byte aligned at every call
   g.mov(rbx, rdi);
-  g.mov(r12d, edx);
+  g.mov(r12, rdx);
   g.xor_(ebp, ebp);
   g.mov(r13, reinterpret_cast<uint64_t>(l.read_pages));
   g.mov(r14, reinterpret_cast<uint64_t>(l.write_pages));
@@ -77,47 +87,54 @@ void BlockJit::write_shared_code() {
   g.jmp(rsi);
 
   g.align(16);
-  leave_ = g.getCurr();
+  shared_.leave = g.getCurr();
   g.mov(g.dword[rbx + l.block_retired], ebp);
   g.add(rsp, 8);
   for (const Xbyak::Reg64& r : {r15, r14, r13, r12, rbp, rbx}) g.pop(r);
   g.ret();
 
-  g.align(16);
-  dispatch_ = g.getCurr();
-  g.cmp(g.byte[r15], 0);
-  g.jne(leave_);
-  g.cmp(g.byte[rbx + l.itstate], 0);
-  g.jne(leave_);
-  g.mov(ecx, g.dword[rbx + l.regs + 4 * 15]);
-  g.mov(edx, ecx);
-  g.shr(edx, 1);
-  g.and_(edx, l.slot_mask);
-  g.imul(edx, edx, l.slot_size);
-  g.mov(r8, reinterpret_cast<uint64_t>(l.slots));
-  g.add(rdx, r8);
-  enter_slot(g, l, leave_, ecx);
+  for (const bool timed : {false, true}) {
+    g.align(16);
+    (timed ? shared_.timed_dispatch : shared_.dispatch) = g.getCurr();
+    g.cmp(g.byte[r15], 0);
+    g.jne(shared_.leave);
+    g.cmp(g.byte[rbx + l.itstate], 0);
+    g.jne(shared_.leave);
+    if (timed) leave_at_limit(g, l, shared_.leave);
+    g.mov(ecx, g.dword[rbx + l.regs + 4 * 15]);
+    g.mov(edx, ecx);
+    g.shr(edx, 1);
+    g.and_(edx, l.slot_mask);
+    g.imul(edx, edx, l.slot_size);
+    g.mov(r8, reinterpret_cast<uint64_t>(l.slots));
+    g.add(rdx, r8);
+    enter_slot(g, l, shared_.leave, ecx, timed);
+  }
 }
 
-BlockCode BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes) {
-  if (full()) return nullptr;
+BlockJit::Compiled BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
+                                     unsigned bytes, RetireFn retire) {
+  if (full() || count > BlockCache::kMaxInstructions) return {};
   const size_t start = gen_->getSize();
+  const size_t records = records_.size();
   try {
-    Emitter emitter(*gen_, layout_, dispatch_, leave_);
-    const BlockCode code = emitter.block(e, count, pc, host, bytes, inlined);
+    Emitter emitter(*gen_, layout_, shared_, retire, records_);
+    const Compiled code = emitter.block(e, count, pc, host, bytes, inlined);
     ++blocks_compiled;
     return code;
   } catch (const Xbyak::Error&) {
     gen_->setSize(start);  // forget what was written; the block stays interpreted
-    return nullptr;
+    records_.resize(records);
+    return {};
   }
 }
 
-BlockCode Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
-                         uint64_t& inlined) {
+BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
+                                  unsigned bytes, uint64_t& inlined) {
   g_.align(16);
-  const BlockCode entry = g_.getCurr();
+  const uint8_t* const entry = g_.getCurr();
   check_code(host, bytes);
+  const uint8_t* const checked = g_.getCurr();
   uint8_t it = 0;  // ITSTATE before each instruction, followed through the block
   for (unsigned i = 0; i < count; ++i) {
     Insn in;
@@ -126,37 +143,90 @@ BlockCode Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, c
     in.pc = pc;
     in.fallthrough = pc + e[i].size;
     in.last = i + 1 == count;
-    in.exit = &labels_.emplace_back();
     in.it_before = it;
     in.it_after = it != 0 ? ITAdvance(it) : 0;
-    if (const int set = try_it(in); set >= 0) {
-      in.it_after = static_cast<uint8_t>(set);
-      ++inlined;
-    } else {
-      // Inside an IT block: the condition is ITSTATE[7:4]; the instruction runs only if it passes,
-      // and ITSTATE advances either way (run_block, Arm DDI 0553 "Conditional execution").
-      Xbyak::Label* skip = nullptr;
-      if (it != 0) {
-        skip = &labels_.emplace_back();
-        condition(it >> 4);
-        g_.test(al, al);
-        g_.jz(*skip, CodeGenerator::T_NEAR);
-      }
-      if (try_inline(in)) ++inlined;
-      else call_handler(in);
-      if (skip != nullptr) {
-        g_.L(*skip);
-        g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
-      }
-    }
-    // Reached after the last instruction unless it branched (a skipped one included).
-    if (in.last) end_block(in, in.fallthrough);
-    cold_.push_back([this, in] { exit_stub(in); });
+    if (timed()) in.record = record(in, true);
+    instruction(in, inlined);
     it = in.it_after;
     pc = in.fallthrough;
   }
-  for (auto& write : cold_) write();
-  return entry;
+  for (size_t i = 0; i < cold_.size(); ++i) cold_[i]();  // (an exit asked for here adds one)
+  return {entry, static_cast<uint16_t>(checked - entry)};
+}
+
+void Emitter::instruction(Insn& in, uint64_t& inlined) {
+  if (timed()) begin_timed(in);
+  bool continues = true;  // the code after the instruction is reached (not every path left)
+  Xbyak::Label* skip = nullptr;
+  if (const int set = try_it(in); set >= 0) {
+    in.it_after = static_cast<uint8_t>(set);
+    ++inlined;
+    if (timed()) retire(in.record);
+  } else {
+    // Inside an IT block: the condition is ITSTATE[7:4]; the instruction runs only if it passes,
+    // and ITSTATE advances either way (run_block, Arm DDI 0553 "Conditional execution").
+    if (in.it_before != 0) {
+      skip = &labels_.emplace_back();
+      condition(in.it_before >> 4);
+      g_.test(al, al);
+      g_.jz(*skip, CodeGenerator::T_NEAR);
+    }
+    const bool is_branch = in.e->op == OpClass::Branch;
+    if (try_inline(in)) {
+      ++inlined;
+      if (is_branch) continues = false;  // branch() ended the block on both paths
+      else if (timed()) retire(in.record);
+    } else {
+      call(in);
+      continues = after_call(in);
+    }
+  }
+  if (skip != nullptr) {
+    Xbyak::Label& join = labels_.emplace_back();
+    if (timed()) {
+      if (continues) g_.jmp(join, CodeGenerator::T_NEAR);
+      g_.L(*skip);
+      retire(record(in, false));
+    } else {
+      g_.L(*skip);
+    }
+    g_.L(join);
+    g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+    continues = true;
+  }
+  if (!continues) return;
+  if (in.last) {
+    end_block(in, in.fallthrough);
+  } else if (timed()) {
+    // As run_block: the budget is checked after every instruction of a timed run.
+    g_.cmp(rax, r12);
+    g_.jae(exit(in), CodeGenerator::T_NEAR);
+  }
+}
+
+const RetireInfo* Emitter::record(const Insn& in, bool executed) {
+  RetireInfo& r = records_.emplace_back();
+  r.pc = in.pc;
+  r.encoding = in.e->encoding();
+  r.size = in.e->size;
+  r.op = in.e->op;
+  r.executed = executed;
+  r.in_it_block = in.it_before != 0;
+  r.info = &in.e->timing;
+  return &r;
+}
+
+void Emitter::begin_timed(const Insn& in) {
+  g_.mov(field(layout_.next_pc), in.fallthrough);
+  g_.mov(g_.byte[rbx + layout_.branched], 0);
+  g_.mov(g_.qword[rbx + layout_.mem_log_count], 0);  // MemoryLog::clear()
+}
+
+void Emitter::retire(const RetireInfo* record) {
+  g_.mov(rdi, rbx);
+  g_.mov(rsi, reinterpret_cast<uint64_t>(record));
+  g_.mov(rax, reinterpret_cast<uint64_t>(retire_));
+  g_.call(rax);
 }
 
 // The code bytes the block was compiled from must still be in memory (as BlockCache::still_valid
@@ -187,72 +257,76 @@ void Emitter::check_code(const uint8_t* host, unsigned bytes) {
   }
   cold_.push_back([this, &changed] {
     g_.L(changed);
-    g_.jmp(leave_, CodeGenerator::T_NEAR);  // r[15] is this block's address; nothing ran
+    g_.jmp(shared_.leave, CodeGenerator::T_NEAR);  // r[15] is this block's address; nothing ran
   });
 }
 
-void Emitter::call_only(const Insn& in) {
+void Emitter::call(const Insn& in) {
   g_.mov(reg(15), in.pc);  // the handler's pc(); reg(15) adds 4
-  g_.mov(field(layout_.next_pc), in.fallthrough);
-  g_.lea(eax, g_.ptr[rbp + in.index]);  // what cycles() shows the handler
-  g_.mov(field(layout_.block_retired), eax);
+  if (!timed()) {          // (timed: begin_timed set the next PC; the Cpu counts instructions)
+    g_.mov(field(layout_.next_pc), in.fallthrough);
+    g_.lea(eax, g_.ptr[rbp + in.index]);  // what cycles() shows the handler
+    g_.mov(field(layout_.block_retired), eax);
+  }
   g_.mov(rdi, rbx);
   g_.mov(rsi, reinterpret_cast<uint64_t>(&in.e->ops));
   g_.mov(rax, reinterpret_cast<uint64_t>(in.e->exec));
   g_.call(rax);
+  if (timed()) retire(in.record);
 }
 
-void Emitter::call_handler(const Insn& in) {
-  call_only(in);
+bool Emitter::after_call(const Insn& in) {
   // As run_block after each instruction: pending work ends the block; so does its last
   // instruction, a taken branch, and an exception the unit may want to take.
-  g_.cmp(field(layout_.pending), 0);
-  g_.jne(*in.exit, CodeGenerator::T_NEAR);
   if (in.last) {
-    g_.jmp(*in.exit, CodeGenerator::T_NEAR);
-    return;
+    exit_code(in);
+    return false;
   }
-  g_.cmp(field(layout_.next_pc), in.fallthrough);
-  g_.jne(*in.exit, CodeGenerator::T_NEAR);
-  g_.cmp(g_.byte[r15], 0);
-  g_.jne(*in.exit, CodeGenerator::T_NEAR);
-}
-
-void Emitter::call_then_resume(const Insn& in, Xbyak::Label& resume) {
-  call_only(in);
   g_.cmp(field(layout_.pending), 0);
-  g_.jne(*in.exit, CodeGenerator::T_NEAR);
-  if (!in.last) {
-    g_.cmp(g_.byte[r15], 0);
-    g_.jne(*in.exit, CodeGenerator::T_NEAR);
-  }
-  g_.jmp(resume, CodeGenerator::T_NEAR);
+  g_.jne(exit(in), CodeGenerator::T_NEAR);
+  g_.cmp(field(layout_.next_pc), in.fallthrough);
+  g_.jne(exit(in), CodeGenerator::T_NEAR);
+  g_.cmp(g_.byte[r15], 0);
+  g_.jne(exit(in), CodeGenerator::T_NEAR);
+  return true;
 }
 
 void Emitter::end_block(const Insn& in, uint32_t next) {
   g_.mov(reg(15), next);
-  g_.add(ebp, in.index + 1);
+  if (!timed()) g_.add(ebp, in.index + 1);
   g_.mov(eax, in.pc);
   if (in.it_before != 0) g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
   if (in.it_after != 0) {  // the IT block goes on in the next block: the interpreter runs it
-    g_.jmp(leave_, CodeGenerator::T_NEAR);
+    g_.jmp(shared_.leave, CodeGenerator::T_NEAR);
     return;
   }
   // dispatch (write_shared_code) for a next address known now: the slot's address is a constant
   // and the indirect jump is this block's own, which the host predicts far better than one
   // shared by every block. (ITSTATE is 0: only pending work, which never comes here, changes it.)
   g_.cmp(g_.byte[r15], 0);
-  g_.jne(leave_);
+  g_.jne(shared_.leave);
+  if (timed()) leave_at_limit(g_, layout_, shared_.leave);
   const uint32_t slot = (next >> 1) & layout_.slot_mask;
   g_.mov(rdx, reinterpret_cast<uint64_t>(static_cast<const uint8_t*>(layout_.slots) + size_t{slot} * layout_.slot_size));
-  enter_slot(g_, layout_, leave_, next);
+  enter_slot(g_, layout_, shared_.leave, next, timed());
 }
 
-void Emitter::exit_stub(const Insn& in) {
-  g_.L(*in.exit);
+Xbyak::Label& Emitter::exit(const Insn& in) {
+  if (exits_[in.index] == nullptr) {
+    Xbyak::Label& label = labels_.emplace_back();
+    exits_[in.index] = &label;
+    cold_.push_back([this, in, &label] {
+      g_.L(label);
+      exit_code(in);
+    });
+  }
+  return *exits_[in.index];
+}
+
+void Emitter::exit_code(const Insn& in) {
   g_.mov(eax, field(layout_.next_pc));
   g_.mov(reg(15), eax);
-  g_.add(ebp, in.index + 1);
+  if (!timed()) g_.add(ebp, in.index + 1);
   if (in.it_before != 0) {
     g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
     g_.mov(rax, uint64_t{in.pc} | uint64_t{in.it_before} << 32);  // BlockJit::Last
@@ -260,8 +334,8 @@ void Emitter::exit_stub(const Insn& in) {
     g_.mov(eax, in.pc);
   }
   g_.cmp(field(layout_.pending), 0);
-  g_.jne(leave_);
-  g_.jmp(dispatch_, CodeGenerator::T_NEAR);
+  g_.jne(shared_.leave);
+  g_.jmp(timed() ? shared_.timed_dispatch : shared_.dispatch, CodeGenerator::T_NEAR);
 }
 
 }  // namespace corsim::cpu::jit

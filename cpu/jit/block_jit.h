@@ -1,17 +1,21 @@
 #pragma once
-// Block JIT (issue 17 item 1): turns a predecoded block (cpu/block_cache.h) into x86-64 code, with
-// xbyak as the assembler. The hottest integer forms are written inline (cpu/jit/inline_forms.cpp:
-// MOV/ADD/SUB/CMP/logic with immediate or shifted register, LDR/STR with an immediate offset and
-// an inline path to plain memory, B/B<cond>/BL); every other instruction is a direct call of its
-// handler, exec(cpu, ops), followed by the checks the interpreter makes after it (pending work, a
-// taken branch, an exception to take). The generated code follows run_block's semantics exactly
-// (cpu/run_loop.h): the interpreter stays the reference, and runs every traced or timed run, every
-// block entered inside an IT block (blocks with an IT instruction are compiled, ITSTATE followed
-// at compile time), and every block cut by the cycle budget. docs/cpu.md "Block JIT".
+// Block JIT (issue 17 items 1-2): turns a predecoded block (cpu/block_cache.h) into x86-64 code,
+// with xbyak as the assembler. The hottest integer forms are written inline
+// (cpu/jit/inline_forms.cpp: MOV/ADD/SUB/CMP/logic with immediate or shifted register, LDR/STR
+// with an immediate offset and an inline path to plain memory, B/B<cond>/BL); every other
+// instruction is a direct call of its handler, exec(cpu, ops), followed by the checks the
+// interpreter makes after it (pending work, a taken branch, an exception to take). In a timed run
+// each instruction is followed by a call of the timing model's retire() (RetireFn). The generated
+// code follows run_block's semantics exactly (cpu/run_loop.h): the interpreter stays the
+// reference, and runs every traced run, every run under a timing hook that is not a core model,
+// every block entered inside an IT block (blocks with an IT instruction are compiled, ITSTATE
+// followed at compile time), and every block cut by the cycle budget. docs/cpu.md "Block JIT".
 #include <cstdint>
+#include <deque>
 #include <memory>
 
 #include "cpu/decoder/predecode_cache.h"
+#include "cpu/retire_record.h"
 
 namespace corsim::cpu {
 class Cpu;
@@ -22,6 +26,11 @@ namespace corsim::cpu::jit {
 // A compiled block's code, run through BlockJit::run.
 using BlockCode = const void*;
 
+// Timed runs: called after each instruction with its retire record's static part (the dynamic
+// fields, branch_taken and next_pc, are the Cpu's); counts the instruction, adds the timing
+// model's cycles and returns the Cpu's cycle count. Cpu::jit_retire<Model> (cpu/run_loop.h).
+using RetireFn = uint64_t (*)(Cpu* cpu, const RetireInfo* fixed);
+
 // Where the generated code finds the Cpu's fields: byte offsets from the Cpu object, and the
 // addresses of data that lives elsewhere. Filled by Cpu (the fields are private).
 struct CpuLayout {
@@ -31,6 +40,10 @@ struct CpuLayout {
   int32_t next_pc = 0;        // Cpu::next_pc_
   int32_t pending = 0;        // Cpu::pending_
   int32_t block_retired = 0;  // Cpu::block_retired_
+  // Timed runs only:
+  int32_t cycles = 0;         // Cpu::cycles_ (64 bits)
+  int32_t branched = 0;       // Cpu::branched_ (a bool)
+  int32_t mem_log_count = 0;  // Cpu::mem_log_.count; any_read, dropped and bytes in the 8 bytes from there
   const bool* attention = nullptr;           // ExceptionPort::attention()
   uint8_t* const* read_pages = nullptr;      // memory::Interconnect::read_page_table()
   uint8_t* const* write_pages = nullptr;     // memory::Interconnect::write_page_table()
@@ -44,6 +57,18 @@ struct CpuLayout {
 // True when this build can generate code for the host (x86-64 with xbyak).
 bool available();
 
+// True for the generic handlers of the non-branch instructions the JIT writes inline (in the
+// operand shapes cpu/jit/inline_forms.cpp accepts; other shapes are calls): data processing with
+// an immediate or a shifted register, loads and stores with an immediate offset.
+bool is_inline_form(decoder::ExecFn generic_handler);
+
+// Where blocks go when they end (BlockJit::write_shared_code).
+struct SharedCode {
+  const void* dispatch = nullptr;        // on to the compiled block at r[15] (untimed), or leave
+  const void* timed_dispatch = nullptr;  // the same in a timed run
+  const void* leave = nullptr;           // back to the run loop
+};
+
 class BlockJit {
  public:
   explicit BlockJit(const CpuLayout& layout);
@@ -51,11 +76,21 @@ class BlockJit {
   BlockJit(const BlockJit&) = delete;
   BlockJit& operator=(const BlockJit&) = delete;
 
-  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE 0), whose `bytes` of code are at `host`. Null when the code buffer is full()
+  // A compiled block: `code` first compares the block's code bytes in memory with those it was
+  // compiled from (what chained blocks enter); `code + checked` is past that comparison (what the
+  // run loop enters, having just compared them itself).
+  struct Compiled {
+    BlockCode code = nullptr;
+    uint16_t checked = 0;
+  };
+  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE 0),
+  // whose `bytes` of code are at `host`; timed when `retire` is given (called after every
+  // instruction, as the interpreter calls the timing model). No code when the buffer is full()
   // (reset(), then retry) or, never expected, when the assembler refuses an instruction (the block
-  // is then left to the interpreter). The code refers to the entries' operands in place: it is
-  // valid while the entries are.
-  BlockCode compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes);
+  // is then left to the interpreter). The code refers to the entries' operands and InstrInfo in
+  // place: it is valid while the entries are.
+  Compiled compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
+                   RetireFn retire);
   bool full() const;
   // Forgets every compiled block (their BlockCode must no longer be run).
   void reset();
@@ -67,12 +102,14 @@ class BlockJit {
     uint8_t itstate;
   };
   // Runs `code` (state().r[15] is its block's address and ITSTATE 0), then the compiled blocks
-  // execution reaches, as long as their code is unchanged, they fit in `budget` instructions in
-  // all, ITSTATE is 0 between them and no exception wants attention. On return r[15] is the next
-  // instruction's address and Cpu's per-block counter the instructions run (the faulting one
-  // included, as run_block counts it); pending work, if any, is left for the run loop to serve.
-  Last run(Cpu* cpu, BlockCode code, uint32_t budget) const {
-    const uint64_t r = enter_(cpu, code, budget);
+  // execution reaches, as long as their code is unchanged, ITSTATE is 0 between them, no
+  // exception wants attention and the budget allows: untimed, `limit` is the instructions all may
+  // run and each block must fit in what is left; timed, `limit` is the cycle count at which the
+  // run loop stops, checked after each instruction as run_block does. On return r[15] is the next
+  // instruction's address and (untimed) Cpu's per-block counter the instructions run (the faulting
+  // one included, as run_block counts it); pending work, if any, is left for the run loop to serve.
+  Last run(Cpu* cpu, BlockCode code, uint64_t limit) const {
+    const uint64_t r = enter_(cpu, code, limit);
     return {static_cast<uint32_t>(r), static_cast<uint8_t>(r >> 32)};
   }
 
@@ -81,15 +118,17 @@ class BlockJit {
 
  private:
   struct Generator;
-  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint32_t budget);  // Last: pc | itstate << 32
+  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint64_t limit);  // Last: pc | itstate << 32
   // The code every block shares, written at the start of the buffer (again after each reset).
   void write_shared_code();
 
   std::unique_ptr<Generator> gen_;
   CpuLayout layout_;
   Enter enter_ = nullptr;
-  const void* dispatch_ = nullptr;  // goes on to the block at r[15], or returns
-  const void* leave_ = nullptr;     // returns to the run loop
+  SharedCode shared_;
+  // The static part of every compiled timed instruction's retire record (stable addresses, in
+  // the code as constants), dropped with the code on reset().
+  std::deque<RetireInfo> records_;
 };
 
 }  // namespace corsim::cpu::jit

@@ -4,26 +4,30 @@
 // cpu/jit/inline_forms.cpp the instructions written inline.
 //
 // Generated code, System V ABI: rbx = the Cpu (fields at CpuLayout offsets), rbp = instructions
-// run since BlockJit::run was entered, r12 = its budget, r13 / r14 = the interconnect's read /
-// write page tables, r15 = the exception unit's attention flag; all callee-saved, so they survive
-// handler calls. eax, ecx, edx, esi, r8d are scratch.
+// run since BlockJit::run was entered (untimed; timed runs count in the Cpu and leave it 0), r12 =
+// its limit (untimed: instructions; timed: the cycle count to stop at), r13 / r14 = the
+// interconnect's read / write page tables, r15 = the exception unit's attention flag; all
+// callee-saved, so they survive handler calls. eax, ecx, edx, esi, edi, r8d are scratch.
 #include <deque>
 #include <functional>
 #include <xbyak/xbyak.h>
 
+#include "cpu/block_cache.h"
 #include "cpu/jit/block_jit.h"
 
 namespace corsim::cpu::jit {
 
 class Emitter {
  public:
-  // `dispatch` and `leave`: BlockJit's shared code (block_jit.cpp write_shared_code).
-  Emitter(Xbyak::CodeGenerator& g, const CpuLayout& layout, const void* dispatch, const void* leave)
-      : g_(g), layout_(layout), dispatch_(dispatch), leave_(leave) {}
+  // `shared`: BlockJit's shared code (block_jit.cpp write_shared_code); `retire`: null untimed;
+  // timed, the static parts of the retire records go to `records`.
+  Emitter(Xbyak::CodeGenerator& g, const CpuLayout& layout, const SharedCode& shared, RetireFn retire,
+          std::deque<RetireInfo>& records)
+      : g_(g), layout_(layout), shared_(shared), retire_(retire), records_(records) {}
 
-  // Writes the block's code; returns its entry point. `inlined` counts the inline instructions.
-  BlockCode block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
-                  uint64_t& inlined);
+  // Writes the block's code. `inlined` counts the inline instructions.
+  BlockJit::Compiled block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
+                           unsigned bytes, uint64_t& inlined);
 
  private:
   // The instruction being written.
@@ -35,29 +39,40 @@ class Emitter {
     bool last = false;          // the block's last instruction
     uint8_t it_before = 0;      // ITSTATE before it (known when the block is compiled: it ran
     uint8_t it_after = 0;       // from ITSTATE 0) and after it (ITAdvance, or the IT's own)
-    Xbyak::Label* exit = nullptr;  // leaves the block after this instruction (see exit_stub)
+    const RetireInfo* record = nullptr;  // timed: its retire record's static part
   };
 
   // ---- block_jit.cpp ----
-  // Calls the instruction's handler as run_block does (PC, next PC and the per-block counter set
-  // first), then leaves the block on pending work or a taken branch, or when it was the last
-  // instruction or the exception unit wants attention.
-  void call_handler(const Insn& in);
-  // The call alone (for the slow path of an inline form), then its checks; continues at `resume`.
-  void call_then_resume(const Insn& in, Xbyak::Label& resume);
-  void call_only(const Insn& in);
+  // One instruction: inline or called, conditional inside an IT block, retired when timed, then
+  // the checks that may end the block.
+  void instruction(Insn& in, uint64_t& inlined);
+  // The static part of `in`'s retire record (`executed` false: skipped inside an IT block).
+  const RetireInfo* record(const Insn& in, bool executed);
+  // Timed, before an instruction: the Cpu's next PC (the fall-through), branch flag and data
+  // access log as run_block sets them.
+  void begin_timed(const Insn& in);
+  // Timed: calls the timing model's retire() with `record`; rax = the cycle count after it.
+  void retire(const RetireInfo* record);
+  // Calls the instruction's handler as run_block does (PC set first; untimed also the next PC
+  // and the per-block counter, which a device reading the time sees), then retires it when timed.
+  void call(const Insn& in);
+  // After call(): leaves the block on pending work, a taken branch or an exception wanting
+  // attention; the last instruction leaves in any case. False when nothing follows in line.
+  bool after_call(const Insn& in);
   // Compares the block's code bytes in memory with those it was compiled from.
   void check_code(const uint8_t* host, unsigned bytes);
   // Ends the block after `in` (no pending work) with r[15] = `next`: on to the block there, or
   // back to the run loop when an IT block goes on past this block.
   void end_block(const Insn& in, uint32_t next);
-  // Out-of-line exit after `in`: r[15] = next_pc_; to dispatch, or back to the loop when work is
-  // pending.
-  void exit_stub(const Insn& in);
+  // Leaves the block after `in` with r[15] = the Cpu's next PC: to dispatch, or back to the loop
+  // when work is pending. exit() is the out-of-line copy other instructions jump to (written
+  // once, when first asked for); exit_code() writes it in place.
+  Xbyak::Label& exit(const Insn& in);
+  void exit_code(const Insn& in);
 
   // ---- inline_forms.cpp ----
   // Writes `in` inline when it is one of the inline forms in a shape they cover; false (nothing
-  // written) otherwise.
+  // written) otherwise. Timed: the loads and stores are calls (their accesses go to the log).
   bool try_inline(const Insn& in);
   // The ITSTATE an IT instruction `in` sets when it is written inline (outside an IT block), or
   // -1 (not such an IT: nothing written).
@@ -65,6 +80,7 @@ class Emitter {
   bool alu(const Insn& in, unsigned op, bool register_form);
   bool load(const Insn& in, unsigned bytes, bool sign);
   bool store(const Insn& in, unsigned bytes);
+  // Ends the block on every path (timed: after retiring the branch).
   bool branch(const Insn& in, unsigned cond, bool link);
   // Sets al to ConditionHolds(cond) from the flag bytes.
   void condition(unsigned cond);
@@ -77,12 +93,15 @@ class Emitter {
   // ArchState::n, z, c, v
   Xbyak::Address flag(unsigned i) const { return g_.byte[g_.rbx + layout_.flags + static_cast<int>(i)]; }
   Xbyak::Address field(int32_t offset) const { return g_.dword[g_.rbx + offset]; }
+  bool timed() const { return retire_ != nullptr; }
 
   Xbyak::CodeGenerator& g_;
   const CpuLayout& layout_;
-  const void* dispatch_;
-  const void* leave_;
+  const SharedCode& shared_;
+  RetireFn retire_;
+  std::deque<RetireInfo>& records_;
   std::deque<Xbyak::Label> labels_;  // stable addresses for labels referenced before definition
+  Xbyak::Label* exits_[BlockCache::kMaxInstructions] = {};  // exit() of each instruction, once asked for
   // Out-of-line code (slow paths, exits), written after the block's straight-line code.
   std::deque<std::function<void()>> cold_;
 };

@@ -9,6 +9,10 @@
 // (Arm's carry is NOT borrow) and V = OF; SBB with CF = NOT C computes Rn + NOT(op2) + C. A shift
 // by 1..31 leaves the last bit shifted out in CF, which is Shift_C's carry for LSL, LSR and ASR;
 // ROR's carry is the result's bit 31, which is also what x86 ROR leaves in CF.
+#include <array>
+#include <iterator>
+#include <utility>
+
 #include "cpu/decoder/encoding.h"
 #include "cpu/fast_forms.h"
 #include "cpu/isa/branch.h"
@@ -27,9 +31,8 @@ namespace {
 // The handler of the table row the entry was decoded from (entries may hold a fast form instead,
 // cpu/fast_forms.h, which computes the same).
 decoder::ExecFn generic_handler(const PredecodeEntry& e) {
-  if (e.index == kUndefinedIndex) return nullptr;
-  const auto table = e.size == 4 ? decoder::t32_table() : decoder::t16_table();
-  return e.index < table.size() ? table[e.index].exec : nullptr;
+  const decoder::Encoding* row = table_row(e);
+  return row != nullptr ? row->exec : nullptr;
 }
 
 template <AluOp... kOps>
@@ -37,45 +40,63 @@ constexpr bool one_of(AluOp op) {
   return ((op == kOps) || ...);
 }
 
+// exec_alu_reg<op> and exec_alu_imm<op> for every AluOp, indexed by the op.
+constexpr unsigned kAluOps = static_cast<unsigned>(AluOp::Cmn) + 1;
+template <unsigned... kOp>
+constexpr std::array<decoder::ExecFn, kAluOps> alu_handlers(bool register_form, std::integer_sequence<unsigned, kOp...>) {
+  if (register_form) return {&exec_alu_reg<static_cast<AluOp>(kOp)>...};
+  return {&exec_alu_imm<static_cast<AluOp>(kOp)>...};
+}
+constexpr auto kAluReg = alu_handlers(true, std::make_integer_sequence<unsigned, kAluOps>{});
+constexpr auto kAluImm = alu_handlers(false, std::make_integer_sequence<unsigned, kAluOps>{});
+
+// The loads and stores with an immediate offset written inline: handler, bytes, sign-extended.
+struct MemoryForm {
+  decoder::ExecFn handler;
+  unsigned bytes;
+  bool sign;
+  bool store;
+};
+constexpr MemoryForm kMemoryForms[] = {
+    {&exec_load_imm<MemKind::Word>, 4, false, false},      {&exec_load_imm<MemKind::Half>, 2, false, false},
+    {&exec_load_imm<MemKind::SignedHalf>, 2, true, false}, {&exec_load_imm<MemKind::Byte>, 1, false, false},
+    {&exec_load_imm<MemKind::SignedByte>, 1, true, false}, {&exec_store_imm<MemKind::Word>, 4, false, true},
+    {&exec_store_imm<MemKind::Half>, 2, false, true},      {&exec_store_imm<MemKind::Byte>, 1, false, true}};
+
+// The index of `h` in `table`, or -1.
+template <class Table, class Key>
+int find(const Table& table, decoder::ExecFn h, Key key) {
+  for (unsigned i = 0; i < std::size(table); ++i)
+    if (key(table[i]) == h) return static_cast<int>(i);
+  return -1;
+}
+int alu_index(decoder::ExecFn h, const std::array<decoder::ExecFn, kAluOps>& table) {
+  return find(table, h, [](decoder::ExecFn f) { return f; });
+}
+const MemoryForm* memory_form(decoder::ExecFn h) {
+  const int i = find(kMemoryForms, h, [](const MemoryForm& f) { return f.handler; });
+  return i < 0 ? nullptr : &kMemoryForms[i];
+}
+
 }  // namespace
+
+bool is_inline_form(decoder::ExecFn h) {
+  return alu_index(h, kAluReg) >= 0 || alu_index(h, kAluImm) >= 0 || memory_form(h) != nullptr;
+}
 
 bool Emitter::try_inline(const Insn& in) {
   const decoder::ExecFn h = generic_handler(*in.e);
   if (h == nullptr) return false;
   const Operands& o = in.e->ops;
-  constexpr AluOp kAll[] = {AluOp::And, AluOp::Bic, AluOp::Orr, AluOp::Orn, AluOp::Eor, AluOp::Add,
-                            AluOp::Adc, AluOp::Sub, AluOp::Sbc, AluOp::Rsb, AluOp::Mov, AluOp::Mvn,
-                            AluOp::Tst, AluOp::Teq, AluOp::Cmp, AluOp::Cmn};
-  static_assert(static_cast<unsigned>(AluOp::Cmn) == 15);
-  // exec_alu_reg<op> / exec_alu_imm<op> for the op whose instantiation `h` is.
-  constexpr decoder::ExecFn kReg[] = {
-      &exec_alu_reg<AluOp::And>, &exec_alu_reg<AluOp::Bic>, &exec_alu_reg<AluOp::Orr>, &exec_alu_reg<AluOp::Orn>,
-      &exec_alu_reg<AluOp::Eor>, &exec_alu_reg<AluOp::Add>, &exec_alu_reg<AluOp::Adc>, &exec_alu_reg<AluOp::Sub>,
-      &exec_alu_reg<AluOp::Sbc>, &exec_alu_reg<AluOp::Rsb>, &exec_alu_reg<AluOp::Mov>, &exec_alu_reg<AluOp::Mvn>,
-      &exec_alu_reg<AluOp::Tst>, &exec_alu_reg<AluOp::Teq>, &exec_alu_reg<AluOp::Cmp>, &exec_alu_reg<AluOp::Cmn>};
-  constexpr decoder::ExecFn kImm[] = {
-      &exec_alu_imm<AluOp::And>, &exec_alu_imm<AluOp::Bic>, &exec_alu_imm<AluOp::Orr>, &exec_alu_imm<AluOp::Orn>,
-      &exec_alu_imm<AluOp::Eor>, &exec_alu_imm<AluOp::Add>, &exec_alu_imm<AluOp::Adc>, &exec_alu_imm<AluOp::Sub>,
-      &exec_alu_imm<AluOp::Sbc>, &exec_alu_imm<AluOp::Rsb>, &exec_alu_imm<AluOp::Mov>, &exec_alu_imm<AluOp::Mvn>,
-      &exec_alu_imm<AluOp::Tst>, &exec_alu_imm<AluOp::Teq>, &exec_alu_imm<AluOp::Cmp>, &exec_alu_imm<AluOp::Cmn>};
-  for (AluOp op : kAll) {
-    const unsigned i = static_cast<unsigned>(op);
-    if (h == kReg[i]) return alu(in, i, true);
-    if (h == kImm[i]) return alu(in, i, false);
-  }
+  if (const int op = alu_index(h, kAluReg); op >= 0) return alu(in, static_cast<unsigned>(op), true);
+  if (const int op = alu_index(h, kAluImm); op >= 0) return alu(in, static_cast<unsigned>(op), false);
   if (h == &exec_Bcond) return o.cond < 14 && branch(in, o.cond, false);
   if (h == &exec_B) return branch(in, 14, false);
   if (h == &exec_BL) return branch(in, 14, true);
-  if (!plain_offset(o)) return false;
-  if (h == &exec_load_imm<MemKind::Word>) return load(in, 4, false);
-  if (h == &exec_load_imm<MemKind::Half>) return load(in, 2, false);
-  if (h == &exec_load_imm<MemKind::SignedHalf>) return load(in, 2, true);
-  if (h == &exec_load_imm<MemKind::Byte>) return load(in, 1, false);
-  if (h == &exec_load_imm<MemKind::SignedByte>) return load(in, 1, true);
-  if (h == &exec_store_imm<MemKind::Word>) return store(in, 4);
-  if (h == &exec_store_imm<MemKind::Half>) return store(in, 2);
-  if (h == &exec_store_imm<MemKind::Byte>) return store(in, 1);
-  return false;
+  // Timed, the handler logs the access for the timing model (MemoryLog).
+  const MemoryForm* m = memory_form(h);
+  if (m == nullptr || !plain_offset(o) || timed()) return false;
+  return m->store ? store(in, m->bytes) : load(in, m->bytes, m->sign);
 }
 
 int Emitter::try_it(const Insn& in) {
@@ -196,7 +217,15 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);
-    call_then_resume(in, resume);
+    call(in);
+    // A load or store to a register other than the PC does not branch.
+    g_.cmp(field(layout_.pending), 0);
+    g_.jne(exit(in), CodeGenerator::T_NEAR);
+    if (!in.last) {
+      g_.cmp(g_.byte[r15], 0);
+      g_.jne(exit(in), CodeGenerator::T_NEAR);
+    }
+    g_.jmp(resume, CodeGenerator::T_NEAR);
   });
 }
 
@@ -241,6 +270,7 @@ void Emitter::condition(unsigned cond) {
 }
 
 // B<cond> / B / BL with an immediate offset (cpu/isa/branch.cpp): the block's last instruction.
+// Timed, each path retires it with what branch_write_pc leaves (taken: branched_, next PC).
 bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
   const uint32_t target = in.pc + 4 + in.e->ops.imm;
   // A branch to itself sets pending work (Cpu::branch_write_pc: `b .` in a fault handler).
@@ -251,8 +281,14 @@ bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
     condition(cond);
     g_.test(al, al);
     g_.jnz(taken, CodeGenerator::T_NEAR);
+    if (timed()) retire(in.record);
     end_block(in, in.fallthrough);
     g_.L(taken);
+  }
+  if (timed()) {
+    g_.mov(field(layout_.next_pc), target);
+    g_.mov(g_.byte[rbx + layout_.branched], 1);
+    retire(in.record);
   }
   end_block(in, target);
   return true;

@@ -5,12 +5,15 @@
 namespace corsim::cpu::jit {
 
 bool available() { return false; }
+bool is_inline_form(decoder::ExecFn) { return false; }
 
 struct BlockJit::Generator {};
 
 BlockJit::BlockJit(const CpuLayout& layout) : layout_(layout) {}
 BlockJit::~BlockJit() = default;
-BlockCode BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned) { return nullptr; }
+BlockJit::Compiled BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned, RetireFn) {
+  return {};
+}
 void BlockJit::reset() {}
 bool BlockJit::full() const { return false; }
 

@@ -39,22 +39,6 @@ decoder::ExecFn handler_of(uint32_t insn, bool t32, Operands& ops) {
   return r.encoding ? r.encoding->exec : nullptr;
 }
 
-bool is_inline_form(decoder::ExecFn h) {
-  static const std::vector<decoder::ExecFn> forms = {
-      &exec_alu_reg<AluOp::And>, &exec_alu_reg<AluOp::Bic>, &exec_alu_reg<AluOp::Orr>, &exec_alu_reg<AluOp::Orn>,
-      &exec_alu_reg<AluOp::Eor>, &exec_alu_reg<AluOp::Add>, &exec_alu_reg<AluOp::Adc>, &exec_alu_reg<AluOp::Sub>,
-      &exec_alu_reg<AluOp::Sbc>, &exec_alu_reg<AluOp::Rsb>, &exec_alu_reg<AluOp::Mov>, &exec_alu_reg<AluOp::Mvn>,
-      &exec_alu_reg<AluOp::Tst>, &exec_alu_reg<AluOp::Teq>, &exec_alu_reg<AluOp::Cmp>, &exec_alu_reg<AluOp::Cmn>,
-      &exec_alu_imm<AluOp::And>, &exec_alu_imm<AluOp::Bic>, &exec_alu_imm<AluOp::Orr>, &exec_alu_imm<AluOp::Orn>,
-      &exec_alu_imm<AluOp::Eor>, &exec_alu_imm<AluOp::Add>, &exec_alu_imm<AluOp::Adc>, &exec_alu_imm<AluOp::Sub>,
-      &exec_alu_imm<AluOp::Sbc>, &exec_alu_imm<AluOp::Rsb>, &exec_alu_imm<AluOp::Mov>, &exec_alu_imm<AluOp::Mvn>,
-      &exec_alu_imm<AluOp::Tst>, &exec_alu_imm<AluOp::Teq>, &exec_alu_imm<AluOp::Cmp>, &exec_alu_imm<AluOp::Cmn>,
-      &exec_load_imm<MemKind::Word>, &exec_load_imm<MemKind::Half>, &exec_load_imm<MemKind::SignedHalf>,
-      &exec_load_imm<MemKind::Byte>, &exec_load_imm<MemKind::SignedByte>, &exec_store_imm<MemKind::Word>,
-      &exec_store_imm<MemKind::Half>, &exec_store_imm<MemKind::Byte>};
-  return std::find(forms.begin(), forms.end(), h) != forms.end();
-}
-
 // One encoding for a random block: hw1 (and hw2) as they sit in memory.
 struct Insn {
   uint16_t hw[2];
@@ -81,7 +65,7 @@ Pool make_pool() {
   for (uint32_t hw = 0; hw < 0xE800; ++hw) {
     const decoder::ExecFn h = handler_of(hw, false, o);
     if (!keep(h, o, hw, false)) continue;
-    (is_inline_form(h) ? p.inline_forms : p.others).push_back({{static_cast<uint16_t>(hw), 0}, false});
+    (jit::is_inline_form(h) ? p.inline_forms : p.others).push_back({{static_cast<uint16_t>(hw), 0}, false});
     if (h == &exec_IT) p.it.push_back({{static_cast<uint16_t>(hw), 0}, false});
   }
   // 32-bit: data processing (modified immediate, plain binary immediate, shifted register),
@@ -94,7 +78,7 @@ Pool make_pool() {
     const uint32_t insn = g[0] | (static_cast<uint32_t>(rng()) & ~g[1]);
     const decoder::ExecFn h = handler_of(insn, true, o);
     if (!keep(h, o, insn, true)) continue;
-    (is_inline_form(h) ? p.inline_forms : p.others)
+    (jit::is_inline_form(h) ? p.inline_forms : p.others)
         .push_back({{static_cast<uint16_t>(insn >> 16), static_cast<uint16_t>(insn)}, true});
   }
   return p;
