@@ -8,7 +8,7 @@
 // The QEMU differential tests (qemu_diff_test.cpp) run every program on the JIT too.
 #include <gtest/gtest.h>
 
-#include <algorithm>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <vector>
@@ -17,6 +17,7 @@
 #include "cpu/isa/branch.h"
 #include "cpu/isa/data_processing.h"
 #include "cpu/isa/load_store.h"
+#include "cpu/timing/timing_model.h"
 #include "tests/cpu/asm_harness.h"
 
 namespace corsim::cpu::test {
@@ -28,6 +29,7 @@ constexpr uint32_t kRegion = kDataBase + 0x1000, kRegionBytes = 0x2000;
 CpuConfig jit_config() {
   CpuConfig c;
   c.engine = CpuEngine::Jit;
+  c.jit_timed = true;
   c.jit_after_visits = 0;
   return c;
 }
@@ -88,22 +90,40 @@ struct Outcome {
   ArchState state;
   StopReason why;
   uint64_t instructions;
+  uint64_t cycles;
+  timing::TimingStats stats;  // timed runs
   bool fault_valid;
   FaultKind fault_kind;
   uint32_t fault_pc;
   std::vector<uint8_t> memory;
 };
 
+bool operator==(const timing::TimingStats& a, const timing::TimingStats& b) {
+  return a.instructions == b.instructions && a.cycles == b.cycles && a.stall_cycles == b.stall_cycles &&
+         a.frontend_stall_cycles == b.frontend_stall_cycles && a.memory_stall_cycles == b.memory_stall_cycles &&
+         a.dual_issued == b.dual_issued && a.branches == b.branches && a.branch_mispredicts == b.branch_mispredicts &&
+         a.loads == b.loads && a.stores == b.stores && a.mve_instructions == b.mve_instructions &&
+         a.data_accesses == b.data_accesses;
+}
+
 class EngineCheck {
  public:
-  EngineCheck() : jit_(jit_config()) {}
+  // `core`: a timing model (cortex-m55, cortex-m85) attached to both cores; empty: untimed.
+  explicit EngineCheck(const std::string& core = "") : jit_(jit_config()) {
+    if (core.empty()) return;
+    for (unsigned i = 0; i < 2; ++i) {
+      models_[i] = timing::make_timing_model(core);
+      (i == 0 ? interp_ : jit_).cpu().set_timing(models_[i].get());
+    }
+  }
 
   // Runs `code` (halfwords at kCodeStart, then `b .`) from the same random state on both cores;
   // false (with a failure) on any difference.
   bool same(const std::vector<uint16_t>& code, uint32_t seed, uint64_t budget) {
-    const Outcome a = run(interp_, code, seed, budget);
-    const Outcome b = run(jit_, code, seed, budget);
-    bool equal = a.why == b.why && a.instructions == b.instructions && a.fault_valid == b.fault_valid &&
+    const Outcome a = run(interp_, models_[0].get(), code, seed, budget);
+    const Outcome b = run(jit_, models_[1].get(), code, seed, budget);
+    bool equal = a.why == b.why && a.instructions == b.instructions && a.cycles == b.cycles && a.stats == b.stats &&
+                 a.fault_valid == b.fault_valid &&
                  a.memory == b.memory && a.state.n == b.state.n && a.state.z == b.state.z &&
                  a.state.c == b.state.c && a.state.v == b.state.v && a.state.q == b.state.q &&
                  a.state.ge == b.state.ge && a.state.ipsr == b.state.ipsr && a.state.itstate == b.state.itstate;
@@ -121,7 +141,8 @@ class EngineCheck {
 
 
  private:
-  static Outcome run(CpuHarness& h, const std::vector<uint16_t>& code, uint32_t seed, uint64_t budget) {
+  static Outcome run(CpuHarness& h, const timing::CpuTimingModel* model, const std::vector<uint16_t>& code,
+                     uint32_t seed, uint64_t budget) {
     // Vectors, handler and code written again, and a reset, for every case: a random store may
     // have hit them, a fault left an exception active.
     uint32_t vectors[16] = {kStackTop, kCodeStart | 1u};
@@ -147,11 +168,13 @@ class EngineCheck {
     std::vector<uint8_t> bytes(kRegionBytes);
     for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng());
     h.bus().debug_write_block(kRegion, bytes);
-    const uint64_t before = h.cpu().instructions();
+    const uint64_t before = h.cpu().instructions(), cycles_before = h.cpu().cycles();
     Outcome o{};
     o.why = h.cpu().run(budget);
     o.state = h.s();
     o.instructions = h.cpu().instructions() - before;
+    o.cycles = h.cpu().cycles() - cycles_before;
+    if (model != nullptr) o.stats = model->stats();
     o.fault_valid = h.cpu().last_fault().valid;
     o.fault_kind = h.cpu().last_fault().fault.kind;
     o.fault_pc = h.cpu().last_fault().pc;
@@ -161,11 +184,33 @@ class EngineCheck {
   }
 
   CpuHarness interp_, jit_;
+  std::unique_ptr<timing::CpuTimingModel> models_[2];
 };
 
 void append(std::vector<uint16_t>& code, const Insn& i) {
   code.push_back(i.hw[0]);
   if (i.t32) code.push_back(i.hw[1]);
+}
+
+// `blocks` random blocks of up to 8 instructions from `pool` (a quarter calls, a third starting
+// with an IT: the JIT follows ITSTATE through the block) on `check`; returns the failures.
+// `budget(n)`: the cycles given to a block of n instructions.
+template <class Budget>
+unsigned random_blocks(EngineCheck& check, const Pool& pool, unsigned blocks, uint32_t seed, Budget budget) {
+  std::mt19937 rng(seed);
+  unsigned failures = 0;
+  for (unsigned c = 0; c < blocks && failures < 10; ++c) {
+    std::vector<uint16_t> code;
+    const unsigned n = 1 + rng() % 8;
+    if (rng() % 3 == 0) append(code, pool.it[rng() % pool.it.size()]);
+    for (unsigned i = 0; i < n; ++i) {
+      const bool call = rng() % 4 == 0;
+      const auto& from = call ? pool.others : pool.inline_forms;
+      append(code, from[rng() % from.size()]);
+    }
+    if (!check.same(code, static_cast<uint32_t>(rng()), budget(n, rng))) ++failures;
+  }
+  return failures;
 }
 
 TEST(BlockJit, InlineFormsMatchTheInterpreterOnRandomStates) {
@@ -174,27 +219,28 @@ TEST(BlockJit, InlineFormsMatchTheInterpreterOnRandomStates) {
   ASSERT_GT(pool.inline_forms.size(), 10000u);
   ASSERT_GT(pool.others.size(), 1000u);
   ASSERT_GT(pool.it.size(), 100u);
-  std::mt19937 rng(99);
-  unsigned failures = 0;
   EngineCheck check;
-  for (unsigned c = 0; c < 6000 && failures < 10; ++c) {
-    std::vector<uint16_t> code;
-    const unsigned n = 1 + rng() % 8;
-    // A third of the blocks start with an IT: the JIT follows ITSTATE through the block.
-    if (rng() % 3 == 0) append(code, pool.it[rng() % pool.it.size()]);
-    for (unsigned i = 0; i < n; ++i) {
-      const bool call = rng() % 4 == 0;
-      const auto& from = call ? pool.others : pool.inline_forms;
-      append(code, from[rng() % from.size()]);
-    }
-    // The budget runs the block, then the `b .` after it (or the fault handler's) a few times.
-    if (!check.same(code, static_cast<uint32_t>(rng()), n + 3)) ++failures;
-
-  }
-  EXPECT_EQ(failures, 0u);
+  // The budget runs the block, then the `b .` after it (or the fault handler's) a few times.
+  EXPECT_EQ(random_blocks(check, pool, 6000, 99, [](unsigned n, std::mt19937&) { return n + 3; }), 0u);
   // The JIT did run them: most blocks compiled, most of their instructions inline.
   EXPECT_GT(check.jit().blocks_compiled, 3000u);
   EXPECT_GT(check.jit().inlined, 10000u);
+}
+
+// Timed (CpuConfig::jit_timed): the same random blocks with each core model attached to both
+// cores; the cycles, instructions and every counter of the model (the PMU's events) must match
+// the interpreter's, with budgets that end anywhere in the block (checked after each instruction).
+TEST(BlockJit, TimedBlocksMatchTheInterpreterCycleForCycle) {
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
+  const Pool pool = make_pool();
+  for (const char* core : {"cortex-m55", "cortex-m85"}) {
+    SCOPED_TRACE(core);
+    EngineCheck check(core);
+    const auto budget = [](unsigned n, std::mt19937& rng) { return 1 + rng() % (3 * n + 12); };
+    EXPECT_EQ(random_blocks(check, pool, 2500, 7, budget), 0u);
+    EXPECT_GT(check.jit().blocks_compiled, 1000u);
+    EXPECT_GT(check.jit().inlined, 3000u);
+  }
 }
 
 // ConditionHolds as the Arm ARM's table "Condition codes" lists them, written out for the test.
