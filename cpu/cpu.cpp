@@ -33,7 +33,7 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.block_retired = offset(&block_retired_);
   l.cycles = offset(&cycles_);
   l.branched = offset(&branched_);
-  l.mem_log_count = offset(&mem_log_.count);
+  l.mem_log = offset(&mem_log_);
   // The generated code clears the log (MemoryLog::clear) with one 8-byte store from `count`.
   static_assert(offsetof(MemoryLog, any_read) == offsetof(MemoryLog, count) + 1 &&
                 offsetof(MemoryLog, dropped) == offsetof(MemoryLog, count) + 2 &&

@@ -161,7 +161,6 @@ void Emitter::instruction(Insn& in, uint64_t& inlined) {
   if (const int set = try_it(in); set >= 0) {
     in.it_after = static_cast<uint8_t>(set);
     ++inlined;
-    if (timed()) retire(in.record);
   } else {
     // Inside an IT block: the condition is ITSTATE[7:4]; the instruction runs only if it passes,
     // and ITSTATE advances either way (run_block, Arm DDI 0553 "Conditional execution").
@@ -171,11 +170,9 @@ void Emitter::instruction(Insn& in, uint64_t& inlined) {
       g_.test(al, al);
       g_.jz(*skip, CodeGenerator::T_NEAR);
     }
-    const bool is_branch = in.e->op == OpClass::Branch;
     if (try_inline(in)) {
       ++inlined;
-      if (is_branch) continues = false;  // branch() ended the block on both paths
-      else if (timed()) retire(in.record);
+      continues = in.e->op != OpClass::Branch;  // branch() ended the block on both paths
     } else {
       call(in);
       continues = after_call(in);
@@ -219,7 +216,7 @@ const RetireInfo* Emitter::record(const Insn& in, bool executed) {
 void Emitter::begin_timed(const Insn& in) {
   g_.mov(field(layout_.next_pc), in.fallthrough);
   g_.mov(g_.byte[rbx + layout_.branched], 0);
-  g_.mov(g_.qword[rbx + layout_.mem_log_count], 0);  // MemoryLog::clear()
+  g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
 void Emitter::retire(const RetireInfo* record) {

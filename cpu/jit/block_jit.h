@@ -43,7 +43,8 @@ struct CpuLayout {
   // Timed runs only:
   int32_t cycles = 0;         // Cpu::cycles_ (64 bits)
   int32_t branched = 0;       // Cpu::branched_ (a bool)
-  int32_t mem_log_count = 0;  // Cpu::mem_log_.count; any_read, dropped and bytes in the 8 bytes from there
+  int32_t mem_log = 0;        // Cpu::mem_log_ (MemoryLog: count, any_read, dropped and bytes in the
+                              // 8 bytes from count, see Cpu::jit_layout)
   const bool* attention = nullptr;           // ExceptionPort::attention()
   uint8_t* const* read_pages = nullptr;      // memory::Interconnect::read_page_table()
   uint8_t* const* write_pages = nullptr;     // memory::Interconnect::write_page_table()

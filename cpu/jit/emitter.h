@@ -72,7 +72,8 @@ class Emitter {
 
   // ---- inline_forms.cpp ----
   // Writes `in` inline when it is one of the inline forms in a shape they cover; false (nothing
-  // written) otherwise. Timed: the loads and stores are calls (their accesses go to the log).
+  // written) otherwise. Timed, each form retires the instruction itself (a memory access first
+  // writes the data access log, as the memory facade does).
   bool try_inline(const Insn& in);
   // The ITSTATE an IT instruction `in` sets when it is written inline (outside an IT block), or
   // -1 (not such an IT: nothing written).
@@ -86,8 +87,11 @@ class Emitter {
   void condition(unsigned cond);
   // The inline path to plain memory for `in` (address R[n] + imm): `access` is written where
   // rcx + rsi is the host address of its `bytes`; an unaligned address or a page that is not plain
-  // memory calls the handler instead (out of line). Clobbers eax, ecx, esi.
+  // memory calls the handler instead (out of line). Clobbers eax, ecx, esi (timed: every
+  // caller-saved register, retire() being called).
   void memory_access(const Insn& in, unsigned bytes, bool write, const std::function<void()>& access);
+  // Timed: logs the access at address esi as the memory facade would (Cpu::read / Cpu::write).
+  void log_access(unsigned bytes, bool write);
 
   Xbyak::Address reg(unsigned n) const { return g_.dword[g_.rbx + layout_.regs + 4 * static_cast<int>(n)]; }
   // ArchState::n, z, c, v

@@ -10,6 +10,7 @@
 // by 1..31 leaves the last bit shifted out in CF, which is Shift_C's carry for LSL, LSR and ASR;
 // ROR's carry is the result's bit 31, which is also what x86 ROR leaves in CF.
 #include <array>
+#include <cstddef>
 #include <iterator>
 #include <utility>
 
@@ -93,9 +94,8 @@ bool Emitter::try_inline(const Insn& in) {
   if (h == &exec_Bcond) return o.cond < 14 && branch(in, o.cond, false);
   if (h == &exec_B) return branch(in, 14, false);
   if (h == &exec_BL) return branch(in, 14, true);
-  // Timed, the handler logs the access for the timing model (MemoryLog).
   const MemoryForm* m = memory_form(h);
-  if (m == nullptr || !plain_offset(o) || timed()) return false;
+  if (m == nullptr || !plain_offset(o)) return false;
   return m->store ? store(in, m->bytes) : load(in, m->bytes, m->sign);
 }
 
@@ -105,6 +105,7 @@ int Emitter::try_it(const Insn& in) {
   const Operands& o = in.e->ops;
   const uint8_t itstate = static_cast<uint8_t>((o.cond << 4) | (o.imm & 0xFu));  // as exec_IT
   g_.mov(g_.byte[rbx + layout_.itstate], itstate);
+  if (timed()) retire(in.record);
   return itstate;
 }
 
@@ -192,6 +193,7 @@ bool Emitter::alu(const Insn& in, unsigned op_index, bool register_form) {
     }
   }
   if (!test) g_.mov(reg(o.rd), eax);
+  if (timed()) retire(in.record);
   return true;
 }
 
@@ -212,8 +214,10 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   g_.mov(rcx, g_.qword[(write ? r14 : r13) + rax * 8]);
   g_.test(rcx, rcx);
   g_.jz(slow, CodeGenerator::T_NEAR);
+  if (timed()) log_access(bytes, write);
   g_.and_(esi, memory::kPageSize - 1);
   access();
+  if (timed()) retire(in.record);
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);
@@ -227,6 +231,19 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
     }
     g_.jmp(resume, CodeGenerator::T_NEAR);
   });
+}
+
+// What MemoryLog::add(esi, bytes, write) leaves in the log begin_timed cleared: the one access,
+// its bytes, any_read for a load. Clobbers rax.
+void Emitter::log_access(unsigned bytes, bool write) {
+  static_assert(offsetof(MemAccess, addr) == 0 && offsetof(MemAccess, size) == 4 && offsetof(MemAccess, write) == 6 &&
+                sizeof(MemAccess) == 8 && sizeof(MemAccess::size) == 2 && sizeof(MemAccess::write) == 1);
+  const int32_t access = layout_.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+  g_.mov(g_.dword[rbx + access], esi);
+  g_.mov(g_.dword[rbx + access + 4], bytes | (write ? 1u << 16 : 0u));  // size, write (and the padding byte)
+  // count = 1, any_read, dropped = false, bytes (Cpu::jit_layout checks the layout)
+  g_.mov(rax, 1u | (write ? 0u : 1u << 8) | uint64_t{bytes} << 32);
+  g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], rax);
 }
 
 // LDR{,H,SH,B,SB} Rt, [Rn, #+imm]: cpu/fast_forms.cpp load_offset.
