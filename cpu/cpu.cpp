@@ -34,6 +34,7 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.cycles = offset(&cycles_);
   l.branched = offset(&branched_);
   l.mem_log = offset(&mem_log_);
+  l.memory_log = &mem_log_;
   // The generated code clears the log (MemoryLog::clear) with one 8-byte store from `count`.
   static_assert(offsetof(MemoryLog, any_read) == offsetof(MemoryLog, count) + 1 &&
                 offsetof(MemoryLog, dropped) == offsetof(MemoryLog, count) + 2 &&

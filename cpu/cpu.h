@@ -233,7 +233,7 @@ class Cpu final : public TimeSource {
   // The JIT's call after each instruction of a timed run, for the core model `Model`
   // (jit::RetireFn; cpu/run_loop.h).
   template <class Model>
-  static uint64_t jit_retire(Cpu* cpu, const RetireInfo* fixed);
+  static uint64_t jit_retire(Cpu* cpu, const RetireInfo* record);
   // Adds the instructions of the block being run to both counters (the untimed loop counts them
   // per block).
   void count_block() {

@@ -142,15 +142,11 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
 }
 
 // The block JIT's call after each instruction of a timed run (jit::RetireFn): what run_block does
-// after the handler, with the record's static part compiled into the block.
+// after the handler, with the record kept by the compiled block.
 template <class Model>
-[[gnu::flatten]] uint64_t Cpu::jit_retire(Cpu* cpu, const RetireInfo* fixed) {
-  RetireInfo info = *fixed;
-  info.branch_taken = cpu->branched_;
-  info.next_pc = cpu->next_pc_;
-  info.memory = &cpu->mem_log_;
+[[gnu::flatten]] uint64_t Cpu::jit_retire(Cpu* cpu, const RetireInfo* record) {
   ++cpu->instructions_;
-  cpu->cycles_ += static_cast<Model*>(cpu->timing_)->retire(info);
+  cpu->cycles_ += static_cast<Model*>(cpu->timing_)->retire(*record);
   return cpu->cycles_;
 }
 

@@ -145,7 +145,7 @@ BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint3
     in.last = i + 1 == count;
     in.it_before = it;
     in.it_after = it != 0 ? ITAdvance(it) : 0;
-    if (timed()) in.record = record(in, true);
+    if (timed()) in.record = record(in, true, false, in.fallthrough);
     instruction(in, inlined);
     it = in.it_after;
     pc = in.fallthrough;
@@ -155,7 +155,7 @@ BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint3
 }
 
 void Emitter::instruction(Insn& in, uint64_t& inlined) {
-  if (timed()) begin_timed(in);
+  if (timed()) begin_timed();
   bool continues = true;  // the code after the instruction is reached (not every path left)
   Xbyak::Label* skip = nullptr;
   if (const int set = try_it(in); set >= 0) {
@@ -183,7 +183,7 @@ void Emitter::instruction(Insn& in, uint64_t& inlined) {
     if (timed()) {
       if (continues) g_.jmp(join, CodeGenerator::T_NEAR);
       g_.L(*skip);
-      retire(record(in, false));
+      retire(record(in, false, false, in.fallthrough));
     } else {
       g_.L(*skip);
     }
@@ -195,27 +195,37 @@ void Emitter::instruction(Insn& in, uint64_t& inlined) {
   if (in.last) {
     end_block(in, in.fallthrough);
   } else if (timed()) {
-    // As run_block: the budget is checked after every instruction of a timed run.
+    // As run_block: the budget is checked after every instruction of a timed run; the
+    // instruction did not branch and left no work pending (else it has left already).
+    Xbyak::Label& spent = labels_.emplace_back();
     g_.cmp(rax, r12);
-    g_.jae(exit(in), CodeGenerator::T_NEAR);
+    g_.jae(spent, CodeGenerator::T_NEAR);
+    cold_.push_back([this, in, &spent] {
+      g_.L(spent);
+      g_.mov(reg(15), in.fallthrough);
+      g_.mov(eax, in.pc);
+      if (in.it_before != 0) g_.mov(g_.byte[rbx + layout_.itstate], in.it_after);
+      g_.jmp(shared_.leave, CodeGenerator::T_NEAR);
+    });
   }
 }
 
-const RetireInfo* Emitter::record(const Insn& in, bool executed) {
+RetireInfo* Emitter::record(const Insn& in, bool executed, bool branch_taken, uint32_t next_pc) {
   RetireInfo& r = records_.emplace_back();
   r.pc = in.pc;
   r.encoding = in.e->encoding();
   r.size = in.e->size;
   r.op = in.e->op;
   r.executed = executed;
+  r.branch_taken = branch_taken;
   r.in_it_block = in.it_before != 0;
+  r.next_pc = next_pc;
   r.info = &in.e->timing;
+  r.memory = layout_.memory_log;
   return &r;
 }
 
-void Emitter::begin_timed(const Insn& in) {
-  g_.mov(field(layout_.next_pc), in.fallthrough);
-  g_.mov(g_.byte[rbx + layout_.branched], 0);
+void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
@@ -260,8 +270,10 @@ void Emitter::check_code(const uint8_t* host, unsigned bytes) {
 
 void Emitter::call(const Insn& in) {
   g_.mov(reg(15), in.pc);  // the handler's pc(); reg(15) adds 4
-  if (!timed()) {          // (timed: begin_timed set the next PC; the Cpu counts instructions)
-    g_.mov(field(layout_.next_pc), in.fallthrough);
+  g_.mov(field(layout_.next_pc), in.fallthrough);
+  if (timed()) {
+    g_.mov(g_.byte[rbx + layout_.branched], 0);
+  } else {  // (timed, the Cpu counts the instructions)
     g_.lea(eax, g_.ptr[rbp + in.index]);  // what cycles() shows the handler
     g_.mov(field(layout_.block_retired), eax);
   }
@@ -269,7 +281,15 @@ void Emitter::call(const Insn& in) {
   g_.mov(rsi, reinterpret_cast<uint64_t>(&in.e->ops));
   g_.mov(rax, reinterpret_cast<uint64_t>(in.e->exec));
   g_.call(rax);
-  if (timed()) retire(in.record);
+  if (timed()) {
+    // The record's dynamic fields, as the handler left them (run_block reads them the same way).
+    g_.mov(rsi, reinterpret_cast<uint64_t>(in.record));
+    g_.mov(eax, field(layout_.next_pc));
+    g_.mov(g_.dword[rsi + offsetof(RetireInfo, next_pc)], eax);
+    g_.mov(al, g_.byte[rbx + layout_.branched]);
+    g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
+    retire(in.record);
+  }
 }
 
 bool Emitter::after_call(const Insn& in) {

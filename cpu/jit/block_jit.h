@@ -26,10 +26,11 @@ namespace corsim::cpu::jit {
 // A compiled block's code, run through BlockJit::run.
 using BlockCode = const void*;
 
-// Timed runs: called after each instruction with its retire record's static part (the dynamic
-// fields, branch_taken and next_pc, are the Cpu's); counts the instruction, adds the timing
-// model's cycles and returns the Cpu's cycle count. Cpu::jit_retire<Model> (cpu/run_loop.h).
-using RetireFn = uint64_t (*)(Cpu* cpu, const RetireInfo* fixed);
+// Timed runs: called after each instruction with its retire record (kept with the compiled code;
+// a called instruction's dynamic fields written after the call); counts the instruction, adds
+// the timing model's cycles and returns the Cpu's cycle count. Cpu::jit_retire<Model>
+// (cpu/run_loop.h).
+using RetireFn = uint64_t (*)(Cpu* cpu, const RetireInfo* record);
 
 // Where the generated code finds the Cpu's fields: byte offsets from the Cpu object, and the
 // addresses of data that lives elsewhere. Filled by Cpu (the fields are private).
@@ -43,6 +44,7 @@ struct CpuLayout {
   // Timed runs only:
   int32_t cycles = 0;         // Cpu::cycles_ (64 bits)
   int32_t branched = 0;       // Cpu::branched_ (a bool)
+  const MemoryLog* memory_log = nullptr;  // &Cpu::mem_log_ (RetireInfo::memory)
   int32_t mem_log = 0;        // Cpu::mem_log_ (MemoryLog: count, any_read, dropped and bytes in the
                               // 8 bytes from count, see Cpu::jit_layout)
   const bool* attention = nullptr;           // ExceptionPort::attention()
@@ -127,8 +129,8 @@ class BlockJit {
   CpuLayout layout_;
   Enter enter_ = nullptr;
   SharedCode shared_;
-  // The static part of every compiled timed instruction's retire record (stable addresses, in
-  // the code as constants), dropped with the code on reset().
+  // The retire record of every compiled timed instruction (stable addresses, in the code as
+  // constants), dropped with the code on reset().
   std::deque<RetireInfo> records_;
 };
 

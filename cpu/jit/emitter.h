@@ -39,22 +39,23 @@ class Emitter {
     bool last = false;          // the block's last instruction
     uint8_t it_before = 0;      // ITSTATE before it (known when the block is compiled: it ran
     uint8_t it_after = 0;       // from ITSTATE 0) and after it (ITAdvance, or the IT's own)
-    const RetireInfo* record = nullptr;  // timed: its retire record's static part
+    RetireInfo* record = nullptr;  // timed: its retire record (not taken, to the fall-through)
   };
 
   // ---- block_jit.cpp ----
   // One instruction: inline or called, conditional inside an IT block, retired when timed, then
   // the checks that may end the block.
   void instruction(Insn& in, uint64_t& inlined);
-  // The static part of `in`'s retire record (`executed` false: skipped inside an IT block).
-  const RetireInfo* record(const Insn& in, bool executed);
-  // Timed, before an instruction: the Cpu's next PC (the fall-through), branch flag and data
-  // access log as run_block sets them.
-  void begin_timed(const Insn& in);
+  // A retire record for `in` (`executed` false: skipped inside an IT block). Complete for the
+  // inline forms; a call writes its dynamic fields (branch_taken, next_pc) after the handler.
+  RetireInfo* record(const Insn& in, bool executed, bool branch_taken, uint32_t next_pc);
+  // Timed, before an instruction: clears the data access log as run_block does.
+  void begin_timed();
   // Timed: calls the timing model's retire() with `record`; rax = the cycle count after it.
   void retire(const RetireInfo* record);
-  // Calls the instruction's handler as run_block does (PC set first; untimed also the next PC
-  // and the per-block counter, which a device reading the time sees), then retires it when timed.
+  // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag
+  // set first; untimed also the per-block counter, which a device reading the time sees), then
+  // retires it when timed.
   void call(const Insn& in);
   // After call(): leaves the block on pending work, a taken branch or an exception wanting
   // attention; the last instruction leaves in any case. False when nothing follows in line.

@@ -287,7 +287,7 @@ void Emitter::condition(unsigned cond) {
 }
 
 // B<cond> / B / BL with an immediate offset (cpu/isa/branch.cpp): the block's last instruction.
-// Timed, each path retires it with what branch_write_pc leaves (taken: branched_, next PC).
+// Timed, each path retires it with what branch_write_pc leaves (taken, and the next PC).
 bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
   const uint32_t target = in.pc + 4 + in.e->ops.imm;
   // A branch to itself sets pending work (Cpu::branch_write_pc: `b .` in a fault handler).
@@ -302,11 +302,7 @@ bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
     end_block(in, in.fallthrough);
     g_.L(taken);
   }
-  if (timed()) {
-    g_.mov(field(layout_.next_pc), target);
-    g_.mov(g_.byte[rbx + layout_.branched], 1);
-    retire(in.record);
-  }
+  if (timed()) retire(record(in, true, true, target));
   end_block(in, target);
   return true;
 }
