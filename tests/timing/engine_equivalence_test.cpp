@@ -1,12 +1,16 @@
 // Timed runs on the block JIT (--cpu-engine jit with timing on, CpuConfig::jit_timed) against the
 // interpreter, which is the reference: every firmware ELF of the build runs on both engines with
-// each core model, and the cycles, instructions, how the run ended and every PMU event the
-// timing model and the memory system answer (cpu/timing/pmu_events.h) must be identical
-// (docs/cpu.md "Block JIT"). The JIT must also have run: a run where it compiled nothing would
-// compare the interpreter with itself.
+// each core model, and the cycles, instructions, how the run ended, the console output and every
+// PMU event the timing model and the memory system answer (cpu/timing/pmu_events.h) must be
+// identical (docs/cpu.md "Block JIT"). The JIT must also have run: a run where it compiled
+// nothing would compare the interpreter with itself.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +23,7 @@ namespace {
 
 struct Outcome {
   sim::RunResult result;
+  std::string console;  // what the program printed on UART0
   std::vector<std::optional<uint64_t>> events;
   uint64_t blocks_compiled = 0;
 };
@@ -39,23 +44,38 @@ Outcome run(const std::string& elf, const std::string& core, cpu::CpuEngine engi
   config.cpu = core;
   config.timing = true;
   config.cpu_engine = engine;
-  config.params.emplace_back("mps3_board.uart0.out_file", "");
-  sim::Simulator simulator(config);
+  const std::filesystem::path console =
+      std::filesystem::temp_directory_path() / ("corsim_timed_jit_" + std::to_string(::getpid()) + ".txt");
+  config.params.emplace_back("mps3_board.uart0.out_file", console.string());
   Outcome o;
-  EXPECT_EQ(simulator.prepare(), "") << elf;
-  o.result = simulator.run();
-  const cpu::timing::CpuTimingModel* model = simulator.timing_model();
-  EXPECT_NE(model, nullptr);
-  if (model == nullptr) return o;
-  for (uint32_t event : kEvents)
-    o.events.push_back(cpu::timing::pmu_event_count(model->stats(), simulator.memory_timing(), event));
-  if (const cpu::jit::BlockJit* jit = simulator.cpu().jit()) o.blocks_compiled = jit->blocks_compiled;
+  {
+    sim::Simulator simulator(config);
+    EXPECT_EQ(simulator.prepare(), "") << elf;
+    o.result = simulator.run();
+    const cpu::timing::CpuTimingModel* model = simulator.timing_model();
+    EXPECT_NE(model, nullptr);
+    if (model != nullptr) {
+      for (uint32_t event : kEvents)
+        o.events.push_back(cpu::timing::pmu_event_count(model->stats(), simulator.memory_timing(), event));
+    }
+    if (const cpu::jit::BlockJit* jit = simulator.cpu().jit()) o.blocks_compiled = jit->blocks_compiled;
+  }  // the console file is complete once the simulator is gone
+  std::ifstream in(console);
+  o.console.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::filesystem::remove(console);
   return o;
 }
 
-// Runs `elf` on both engines with both core models; returns the JIT's compiled blocks.
-uint64_t expect_same_timing(const std::string& elf) {
+// What the JIT did over a set of runs (a comparison where it compiled nothing, or where nothing
+// was printed, would not test what it claims).
+struct Coverage {
   uint64_t compiled = 0;
+  size_t console_bytes = 0;
+};
+
+// Runs `elf` on both engines with both core models.
+Coverage expect_same_timing(const std::string& elf) {
+  Coverage c;
   for (const char* core : {"cortex-m55", "cortex-m85"}) {
     SCOPED_TRACE(elf + " " + core);
     EXPECT_TRUE(std::filesystem::exists(elf));
@@ -66,18 +86,20 @@ uint64_t expect_same_timing(const std::string& elf) {
     EXPECT_EQ(interp.result.end, jit.result.end);
     EXPECT_EQ(interp.result.exit_status, jit.result.exit_status);
     EXPECT_EQ(interp.result.guest_exit_code, jit.result.guest_exit_code);
+    EXPECT_EQ(interp.console, jit.console);
     EXPECT_EQ(interp.events.size(), jit.events.size());
     if (interp.events.size() != jit.events.size()) continue;
     for (size_t i = 0; i < interp.events.size(); ++i)
       EXPECT_EQ(interp.events[i], jit.events[i]) << "PMU event 0x" << std::hex << kEvents[i];
     EXPECT_EQ(interp.blocks_compiled, 0u);
-    compiled += jit.blocks_compiled;
+    c.compiled += jit.blocks_compiled;
+    c.console_bytes += jit.console.size();
   }
-  return compiled;
+  return c;
 }
 
 TEST(TimedJit, MicrobenchmarksMatchTheInterpreter) {
-  EXPECT_GT(expect_same_timing(CORSIM_TIMING_MICROBENCH_ELF), 0u);
+  EXPECT_GT(expect_same_timing(CORSIM_TIMING_MICROBENCH_ELF).compiled, 0u);
 }
 
 #ifdef CORSIM_FIRMWARE_ELF_DIR
@@ -92,9 +114,14 @@ TEST(TimedJit, FirmwareProgramsMatchTheInterpreter) {
   ASSERT_GE(elfs.size(), 60u) << "firmware test ELFs in " << tests;
   for (const char* bench : {"bench/workload.elf", "bench/workload_mve.elf"})
     elfs.push_back((std::filesystem::path(CORSIM_FIRMWARE_ELF_DIR) / bench).string());
-  uint64_t compiled = 0;
-  for (const std::string& elf : elfs) compiled += expect_same_timing(elf);
-  EXPECT_GT(compiled, 1000u);
+  Coverage all;
+  for (const std::string& elf : elfs) {
+    const Coverage c = expect_same_timing(elf);
+    all.compiled += c.compiled;
+    all.console_bytes += c.console_bytes;
+  }
+  EXPECT_GT(all.compiled, 1000u);
+  EXPECT_GT(all.console_bytes, 1000u);
 }
 #endif
 
