@@ -100,7 +100,7 @@ void Cpu::set_timing(TimingHook* t) {
   const TimedLoops loops = t != nullptr ? timed_loops_for(*t) : TimedLoops{};
   timed_loop_ = loops.plain;
   traced_timed_loop_ = loops.traced;
-  jit_retire_ = config_.jit_timed ? loops.jit_retire : nullptr;
+  jit_retire_ = loops.jit_retire;
   log_memory_ = t != nullptr;
   // Every entry is decoded again (and gets its InstrInfo); every block compiled for the previous
   // hook (or none) is compiled again.

@@ -304,7 +304,7 @@ class Cpu final : public TimeSource {
   TraceSink* trace_ = nullptr;
   TimingHook* timing_ = nullptr;
   TimedLoop timed_loop_ = nullptr, traced_timed_loop_ = nullptr;  // set with timing_
-  jit::RetireFn jit_retire_ = nullptr;  // set with timing_ when the JIT runs timed runs
+  jit::RetireFn jit_retire_ = nullptr;  // set with timing_: the JIT's retire call for a core model
   // Timed runs only: the data accesses of the instruction being executed (the static timing info
   // lives in each PredecodeEntry).
   MemoryLog mem_log_;

@@ -14,10 +14,10 @@ namespace corsim::cpu {
 
 enum class CoreModel : uint8_t { CortexM55, CortexM85 };
 
-// How the untimed, untraced loop runs instructions: the interpreter (every predecoded instruction
-// through its handler), or the block JIT on x86-64 hosts (cpu/jit/; elsewhere the interpreter).
-// Traced runs always use the interpreter, timed runs unless CpuConfig::jit_timed. docs/cpu.md
-// "Block JIT".
+// How the untraced loop runs instructions: the interpreter (every predecoded instruction through
+// its handler), or the block JIT on x86-64 hosts (cpu/jit/; elsewhere the interpreter).
+// Traced runs always use the interpreter, and so do timed runs under a timing hook that is not a
+// core model of cpu/timing/. docs/cpu.md "Block JIT".
 enum class CpuEngine : uint8_t { Interpreter, Jit };
 
 struct CpuConfig {
@@ -30,9 +30,6 @@ struct CpuConfig {
   uint32_t initial_vtor = 0x10000000;  // SSE-300 boots from the ITCM Secure alias
   CpuEngine engine = CpuEngine::Interpreter;
   uint8_t jit_after_visits = 2;  // the JIT compiles a block on its visit after this many (tests: 0)
-  // With engine Jit: timed runs (a core model of cpu/timing/ attached) run on the JIT too, the
-  // model's retire() called after each instruction. Opt-in (--cpu-engine jit with timing on).
-  bool jit_timed = false;
 };
 
 // Why Cpu::run returned.

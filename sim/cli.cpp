@@ -168,7 +168,7 @@ std::vector<Option> options() {
          return {};
        }},
       {"--cpu-engine", "", A::Required, "interp|jit",
-       "how untraced runs execute the CPU: the block JIT (x86-64 hosts, else the interpreter) or the interpreter; default: the JIT for --timing off, the interpreter for timed runs; jit with timing on runs the timing model on the JIT (docs/cpu.md \"Block JIT\")",
+       "how untraced runs execute the CPU, timed or not: the block JIT (default; x86-64 hosts, else the interpreter) or the interpreter (docs/cpu.md \"Block JIT\")",
        [](CliResult& r, std::string_view v) -> std::string {
          if (v != "interp" && v != "jit") return fmt::format("--cpu-engine expects interp or jit, got '{}'", v);
          r.config.cpu_engine = v == "jit" ? cpu::CpuEngine::Jit : cpu::CpuEngine::Interpreter;

@@ -42,9 +42,7 @@ struct RunConfig {
   std::string cpu;                            // --cpu: the core (features and timing model); "" = the
                                               // platform's core (Corstone-300: cortex-m55, Corstone-320: cortex-m85)
   bool timing = true;                         // --timing on|off: off = one cycle per instruction
-  // --cpu-engine interp|jit: how the CPU executes. Not given: the JIT for untimed runs, the
-  // interpreter for timed ones; jit: the JIT for both (timed: opt-in, docs/cpu.md "Block JIT").
-  std::optional<cpu::CpuEngine> cpu_engine;
+  cpu::CpuEngine cpu_engine = cpu::CpuEngine::Jit;  // --cpu-engine interp|jit: how untraced runs execute
   std::optional<uint16_t> gdb_port;           // --gdb PORT: GDB server on 127.0.0.1 (sim/gdb/session.h)
   bool gdb_wait = false;                      // --gdb-wait: halt at reset until GDB attaches
 };

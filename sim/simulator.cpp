@@ -55,8 +55,7 @@ std::string Simulator::prepare() {
   if (!config_.cpu.empty())
     preset_.cpu.model = config_.cpu == "cortex-m85" ? cpu::CoreModel::CortexM85 : cpu::CoreModel::CortexM55;
   preset_.cpu.pacbti = preset_.cpu.model == cpu::CoreModel::CortexM85;
-  preset_.cpu.engine = config_.cpu_engine.value_or(cpu::CpuEngine::Jit);
-  preset_.cpu.jit_timed = config_.cpu_engine == cpu::CpuEngine::Jit;
+  preset_.cpu.engine = config_.cpu_engine;
   cpu_ = std::make_unique<cpu::Cpu>(preset_.cpu, bus_);
   memory_timing_ = std::make_unique<memory::timing::PlatformMemoryTiming>(memory_system_config(preset_));
   DeviceContext ctx{*this, events_, cpu_->exceptions().irq_sink(), preset_.clock_hz, memory_timing_.get()};

@@ -41,7 +41,6 @@ class CpuHarness {
     cfg.initial_vtor = kCodeBase;
     if (const char* engine = std::getenv("CORSIM_TEST_CPU_ENGINE"); engine && std::string(engine) == "jit") {
       cfg.engine = CpuEngine::Jit;
-      cfg.jit_timed = true;  // timed too, with a core model of cpu/timing/ attached
       cfg.jit_after_visits = 0;
     }
     slice_ = cfg.engine == CpuEngine::Jit ? 1000 : 1;

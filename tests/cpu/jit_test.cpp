@@ -29,7 +29,6 @@ constexpr uint32_t kRegion = kDataBase + 0x1000, kRegionBytes = 0x2000;
 CpuConfig jit_config() {
   CpuConfig c;
   c.engine = CpuEngine::Jit;
-  c.jit_timed = true;
   c.jit_after_visits = 0;
   return c;
 }
@@ -227,7 +226,7 @@ TEST(BlockJit, InlineFormsMatchTheInterpreterOnRandomStates) {
   EXPECT_GT(check.jit().inlined, 10000u);
 }
 
-// Timed (CpuConfig::jit_timed): the same random blocks with each core model attached to both
+// Timed: the same random blocks with each core model attached to both
 // cores; the cycles, instructions and every counter of the model (the PMU's events) must match
 // the interpreter's, with budgets that end anywhere in the block (checked after each instruction).
 TEST(BlockJit, TimedBlocksMatchTheInterpreterCycleForCycle) {

@@ -1,4 +1,4 @@
-// Timed runs on the block JIT (--cpu-engine jit with timing on, CpuConfig::jit_timed) against the
+// Timed runs on the block JIT (the default engine; --cpu-engine jit, CpuEngine::Jit) against the
 // interpreter, which is the reference: every firmware ELF of the build runs on both engines with
 // each core model, and the cycles, instructions, how the run ended, the console output and every
 // PMU event the timing model and the memory system answer (cpu/timing/pmu_events.h) must be
