@@ -15,11 +15,12 @@
 // the others use the default Cortex-M55 model.
 //
 // Issue 17's CPU goals: every library run reports goal_MIPS and of_goal (MIPS_cpu / goal): 400
-// MIPS functional (timing off), 150 MIPS timed. Functional rows run the block JIT (the default of
-// --timing off); the *_timing_off_interp rows the same with the interpreter (--cpu-engine interp). With --coremark-elf=PATH (an ELF built by
-// scripts/coremark.sh from a user's CoreMark checkout; no CoreMark code is in this repository) the
-// same rows run on CoreMark: corsim/coremark_mips_timing_off, corsim/coremark_mips (M55 timed),
-// corsim/coremark_mips_m85.
+// MIPS functional (timing off), 150 MIPS timed. Every row runs the block JIT (the default, timed or
+// not); the *_interp rows the same with the interpreter (--cpu-engine interp). With
+// --coremark-elf=PATH (an ELF built by scripts/coremark.sh from a user's CoreMark checkout; no
+// CoreMark code is in this repository) the same rows run on CoreMark:
+// corsim/coremark_mips_timing_off, corsim/coremark_mips (M55 timed; coremark_mips_interp
+// interpreted), corsim/coremark_mips_m85.
 //
 //   sim_mips_bench [--benchmark_...] [--elf=PATH] [--mve-elf=PATH] [--corsim=PATH] [--coremark-elf=PATH]
 #include <benchmark/benchmark.h>
@@ -55,7 +56,7 @@ struct Paths {
   std::string mve_elf;
 #endif
   bool timing = true;
-  corsim::cpu::CpuEngine engine = corsim::cpu::CpuEngine::Jit;  // untimed runs only
+  corsim::cpu::CpuEngine engine = corsim::cpu::CpuEngine::Jit;
   std::string cpu = "cortex-m55";
   std::string corsim = CORSIM_EXE;
   double goal_mips = 0;  // issue 17's goal for this row (0: none)
@@ -71,7 +72,7 @@ Paths with_timing(Paths p, bool timing) {
   return p;
 }
 
-// A functional row run by the interpreter instead of the block JIT (docs/cpu.md "Block JIT").
+// A row run by the interpreter instead of the block JIT (docs/cpu.md "Block JIT").
 Paths interpreted(Paths p) {
   p.engine = corsim::cpu::CpuEngine::Interpreter;
   return p;
@@ -240,6 +241,7 @@ int main(int argc, char** argv) {
     register_library("corsim/coremark_mips_timing_off", with_timing(coremark, false));
     register_library("corsim/coremark_mips_timing_off_interp", interpreted(with_timing(coremark, false)));
     register_library("corsim/coremark_mips", coremark);
+    register_library("corsim/coremark_mips_interp", interpreted(coremark));
     Paths coremark_m85 = coremark;
     coremark_m85.cpu = "cortex-m85";
     register_library("corsim/coremark_mips_m85", coremark_m85);
