@@ -153,7 +153,7 @@ bool Cpu::service_pending(uint32_t pc, uint8_t it_before, StopReason& why) {
       why = StopReason::Lockup;
       return true;
     }
-    if (exception_redirected(why)) return true;
+    if (exception_entered(why)) return true;
   }
   if ((p & kPendSelfBranch) && s.r[15] == pc && exceptions_->is_fault_handler_active()) {
     // `b .` inside a fault handler: the CMSIS default handlers do this for an unhandled fault.
@@ -189,7 +189,7 @@ bool Cpu::take_fault(const Fault& f, uint32_t pc, StopReason& why) {
   last_fault_.state = state_;
   last_fault_.state.r[15] = pc;
   last_fault_.valid = true;
-  if (exceptions_->raise_fault(f, pc)) return exception_redirected(why);
+  if (exceptions_->raise_fault(f, pc)) return exception_entered(why);
   locked_up_ = true;
   why = StopReason::Lockup;
   return true;

@@ -267,6 +267,14 @@ class Cpu final : public TimeSource {
     why = StopReason::StopRequested;
     return true;
   }
+  // After an exception entry moved the PC (an interrupt taken, SVC, a fault): charges the timing
+  // model's entry sequence (TimingHook::exception_entry; the same for every exception, Arm DDI 0553
+  // B3.20 "Exception entry": one stacking and vector fetch whatever the cause), then as
+  // exception_redirected.
+  bool exception_entered(StopReason& why) {
+    if (timing_ != nullptr) cycles_ += timing_->exception_entry();
+    return exception_redirected(why);
+  }
   // The block starting at `pc`, decoded now unless cached and unchanged; null (fault pending) when
   // the first instruction cannot be fetched.
   Block* block_at(uint32_t pc) {

@@ -29,8 +29,7 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
     if (exceptions_->attention() && exceptions_->should_take()) {
       exceptions_->take(s.r[15]);
       if constexpr (kTimed) {
-        cycles_ += hook->exception_entry();
-        if (exception_redirected(why)) return why;
+        if (exception_entered(why)) return why;
       }
     }
     const uint32_t pc = s.r[15];

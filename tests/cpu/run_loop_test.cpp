@@ -301,6 +301,40 @@ TEST(RunLoop, TimingHookSeesEveryInstructionAndSetsTheCycles) {
   EXPECT_EQ(h.cpu().cycles() - start, 3 * timing.retired);
 }
 
+// Every exception entry costs the timing model's entry sequence, whatever its cause (Arm DDI 0553
+// B3.20 "Exception entry"): an SVC, a fault and a pended interrupt each enter the handler once.
+struct EntryCountingTiming final : TimingHook {
+  uint64_t retired = 0, entries = 0;
+  Cycles retire(const RetireInfo&) override {
+    ++retired;
+    return 1;
+  }
+  Cycles exception_entry() override {
+    ++entries;
+    return 12;
+  }
+};
+
+TEST(RunLoop, SvcFaultAndInterruptEntriesAreEachChargedOnce) {
+  const char* const causes[] = {
+      "svc #0",
+      "udf #0",
+      "ldr r0, =0xE000ED04\n  ldr r1, =0x10000000\n  str r1, [r0]\n  isb",  // ICSR.PENDSVSET
+  };
+  for (const char* cause : causes) {
+    SCOPED_TRACE(cause);
+    CpuHarness h;
+    EntryCountingTiming timing;
+    h.cpu().set_timing(&timing);
+    ASSERT_TRUE(h.load(std::string(cause) + "\n  b corsim_end\nhandler: b corsim_end\n"));
+    const Cycles start = h.cpu().cycles();
+    h.run();
+    ASSERT_TRUE(h.reached_end());
+    EXPECT_EQ(timing.entries, 1u);
+    EXPECT_EQ(h.cpu().cycles() - start, timing.retired + 12 * timing.entries);
+  }
+}
+
 struct Recorder final : TraceSink {
   std::vector<std::string> lines;
   void retired(uint32_t pc, uint32_t encoding, unsigned size, const std::string& text, const ArchState&) override {
