@@ -7,6 +7,7 @@
 
 #include "npu/ops/kernels.h"
 #include "npu/ops/mac_kernels.h"
+#include "npu/ops/simd.h"
 #include "npu/ops/requantize.h"
 #include "npu/ops/rescale.h"
 
@@ -48,14 +49,8 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
   return s;
 }
 
-// The hot loops are compiled twice, for AVX2 and for the baseline x86-64, and the CPU picks one at
-// load time (GCC function multiversioning: an ifunc resolver reads cpuid), so release builds need
-// no -march=native and run on any x86-64. Other hosts and compilers get the portable loop alone.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define CORSIM_NPU_MULTIVERSION __attribute__((target_clones("avx2", "default")))
-#else
-#define CORSIM_NPU_MULTIVERSION
-#endif
+// The hot loops are compiled twice, for AVX2 and for the baseline x86-64 (CORSIM_NPU_MULTIVERSION,
+// npu/ops/simd.h).
 
 // The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
 // accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
