@@ -120,18 +120,24 @@ struct PortableChunks {
 };
 
 #ifdef CORSIM_NPU_HAVE_AVX2_KERNEL
-// kCompress8[m]: the positions of m's set bits, lowest first, one per byte (the rest 0): a
-// PSHUFB control that packs the bytes at those positions to the front.
+// kCompress8[m]: the positions of m's set bits, lowest first, one per byte, the rest 0x80: a PSHUFB
+// control that packs the bytes at those positions to the front and zeros the rest.
 constexpr std::array<uint64_t, 256> make_compress8() {
   std::array<uint64_t, 256> t{};
   for (unsigned m = 0; m < 256; ++m) {
     unsigned k = 0;
     for (unsigned i = 0; i < 8; ++i)
       if (m & (1u << i)) t[m] |= uint64_t{i} << (8 * k++);
+    for (; k < 8; ++k) t[m] |= uint64_t{0x80} << (8 * k);
   }
   return t;
 }
 constexpr std::array<uint64_t, 256> kCompress8 = make_compress8();
+
+// 16 bytes from kSlide + 16 - k: a PSHUFB control that moves bytes k places up (zeros below).
+alignas(32) constexpr uint8_t kSlide[32] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                            0x80, 0x80, 0x80, 0x80, 0x80, 0,    1,    2,    3,    4,    5,
+                                            6,    7,    8,    9,    10,   11,   12,   13,   14,   15};
 
 // The same with SSE/AVX2 (Intel Intrinsics Guide), the chunk's 12 symbols in 16 byte lanes: the
 // codes' running sums (four shift-and-add steps), the sums at the ends packed to the front
@@ -145,7 +151,7 @@ struct Avx2Chunks {
     return _mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(spread, bit), bit), _mm_set1_epi8(1));
   }
 
-  CORSIM_NPU_TARGET_AVX2 static unsigned split(uint32_t ends, unsigned /*len*/, unsigned /*unit*/, uint32_t ones,
+  CORSIM_NPU_TARGET_AVX2 static unsigned split(uint32_t ends, unsigned len, unsigned unit, uint32_t ones,
                                                uint32_t twos, unsigned& carry, uint32_t* q) {
     __m128i sums = _mm_add_epi8(bits_as_bytes(ones), bits_as_bytes(twos));  // codes <= 2, sums <= 24
     sums = _mm_add_epi8(sums, _mm_slli_si128(sums, 1));
@@ -154,19 +160,20 @@ struct Avx2Chunks {
     sums = _mm_add_epi8(sums, _mm_slli_si128(sums, 8));
     const unsigned n_lo = static_cast<unsigned>(__builtin_popcount(ends & 0xFFu));
     const unsigned n = n_lo + static_cast<unsigned>(__builtin_popcount(ends >> 8));
-    const unsigned __int128 control =
-        kCompress8[ends & 0xFFu] |
-        (static_cast<unsigned __int128>(kCompress8[(ends >> 8) & 0xFFu] + 0x0808080808080808ull) << (8 * n_lo));
-    const __m128i at_ends = _mm_shuffle_epi8(
-        sums, _mm_set_epi64x(static_cast<int64_t>(control >> 64), static_cast<int64_t>(static_cast<uint64_t>(control))));
+    // The ends among symbols 0-7 packed to the front, those among 8-11 packed after them.
+    const __m128i lo = _mm_shuffle_epi8(
+        sums, _mm_set_epi64x(static_cast<int64_t>(0x8080808080808080ull), static_cast<int64_t>(kCompress8[ends & 0xFFu])));
+    const __m128i hi = _mm_shuffle_epi8(
+        sums, _mm_cvtsi64_si128(static_cast<int64_t>(kCompress8[(ends >> 8) & 0xFFu] + 0x0808080808080808ull)));
+    const __m128i at_ends = _mm_or_si128(
+        lo, _mm_shuffle_epi8(hi, _mm_loadu_si128(reinterpret_cast<const __m128i*>(kSlide + 16 - n_lo))));
     const __m128i quotients = _mm_sub_epi8(at_ends, _mm_slli_si128(at_ends, 1));
     const __m256i first = _mm256_zextsi128_si256(_mm_cvtsi32_si128(static_cast<int>(carry)));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(q), _mm256_add_epi32(_mm256_cvtepu8_epi32(quotients), first));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(q + 8), _mm_cvtepu8_epi32(_mm_srli_si128(quotients, 8)));
-    alignas(16) uint8_t sum[16];
-    _mm_store_si128(reinterpret_cast<__m128i*>(sum), sums);
-    const unsigned total = sum[15];
-    carry = n == 0 ? carry + total : total - sum[31 - __builtin_clz(ends)];
+    // What follows the last end: symbols of code `unit` up to the chunk's length.
+    const unsigned next = n == 0 ? 0 : 32 - static_cast<unsigned>(__builtin_clz(ends));
+    carry = (n == 0 ? carry : 0) + unit * (len - next);
     return n;
   }
 
@@ -298,6 +305,19 @@ int16_t signed_value(uint32_t v) {
   return static_cast<int16_t>(((v >> 1) ^ negative) - negative);
 }
 
+// The values of a slice without a palette (Vela's usual): a loop the compiler vectorises, compiled
+// for AVX2 and the baseline (npu/ops/simd.h).
+CORSIM_NPU_MULTIVERSION void direct_values(const uint32_t* __restrict index, unsigned n, uint32_t dirofs,
+                                           int16_t* __restrict out) {
+  for (unsigned i = 0; i < n; ++i) out[i] = signed_value(index[i] + dirofs);
+}
+
+CORSIM_NPU_MULTIVERSION uint64_t sum_of(const uint32_t* v, unsigned n) {
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < n; ++i) sum += v[i];
+  return sum;
+}
+
 }  // namespace
 
 MlwResult decode_mlw(std::span<const uint8_t> stream, MlwKernel kernel) {
@@ -369,7 +389,7 @@ MlwResult decode_mlw(std::span<const uint8_t> stream, MlwKernel kernel) {
 
     // The slice's values: [zeros] w0 zeros w1 zeros ... (a new palette starts with a zero run).
     uint64_t total = res.weights.size() + s.nvalues;
-    for (unsigned i = 0; i < s.zcount; ++i) total += zval[i];
+    total += sum_of(zval.data(), s.zcount);
     if (total > kMaxWeights) {
       res.ok = false;
       res.error = "mlw: stream decodes to too many weights";
@@ -382,7 +402,7 @@ MlwResult decode_mlw(std::span<const uint8_t> stream, MlwKernel kernel) {
     if (s.zero_runs) values.resize(s.nvalues);
     int16_t* formed = s.zero_runs ? values.data() : out;
     if (palsize == 0) {
-      for (unsigned i = 0; i < s.nvalues; ++i) formed[i] = signed_value(wval[i] + dirofs);
+      direct_values(wval.data(), s.nvalues, dirofs, formed);
     } else {
       // Both candidates formed and one selected without a branch: in Vela's streams either is
       // common, and a branch here was mispredicted.
