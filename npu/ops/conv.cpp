@@ -94,8 +94,8 @@ constexpr uint32_t kPairsMinChannels = 16;
 // length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
 // same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
 template <typename T, typename Acc>
-void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-               const DenseWeights& w, std::vector<int64_t>& acc_out) {
+void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+               std::vector<int64_t>& acc_out) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
@@ -104,11 +104,12 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   const size_t taps = size_t{kh} * kw * c;  // weights [o][ky][kx][c]
   std::vector<T> patch(taps);
   // Short patches (1x1 convolutions over few channels) leave dot_all_channels_i16's per-channel
-  // loops mostly overhead; the pairs kernel runs over the channels instead (mac_kernels.h).
-  std::vector<int16_t> pairs;
+  // loops mostly overhead; the pairs kernel runs over the channels instead (mac_kernels.h). Its
+  // layout is made once per decoded weight stream (kept with the weight cache's entry).
   const bool use_pairs = std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t> && pairs_kernel_available() &&
                          (taps < kPairsMaxTaps || od >= kPairsMinChannels);
-  if (use_pairs) pair_weights(w.values.data(), taps, od, pairs);
+  if (use_pairs && w.pairs.empty()) pair_weights(w.values.data(), taps, od, w.pairs);
+  const std::vector<int16_t>& pairs = w.pairs;
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       const int x0 = static_cast<int>(ox) * sx - pl;
@@ -170,19 +171,24 @@ void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, ui
   depthwise_taps<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
 }
 
+// The weights [o][ky][kx] as [ky][kx][o], made once per decoded weight stream (kept with the
+// weight cache's entry).
 template <typename T, typename Acc>
-void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-                    const DenseWeights& w, std::vector<int64_t>& acc_out) {
+void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+                    std::vector<int64_t>& acc_out) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
-  std::vector<int16_t> wt(size_t{kh} * kw * od);
-  for (uint32_t o = 0; o < od; ++o)
-    for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
+  std::vector<int16_t>& wt = w.taps_first;
+  if (wt.empty()) {
+    wt.resize(size_t{kh} * kw * od);
+    for (uint32_t o = 0; o < od; ++o)
+      for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
+  }
   if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) depthwise_i16(op, in, uh, uw, wt.data(), acc_out);
   else depthwise_taps<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
 }
 
 template <typename T>
-void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const DenseWeights& w,
+void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, DenseWeights& w,
                std::vector<int64_t>& acc, std::vector<T>& in) {
   uint32_t uh = 0, uw = 0;
   prepare_input<T>(op, raw, uh, uw, in);
@@ -320,9 +326,9 @@ bool run_conv(OpContext& ctx) {
     matmul_loop(op, raw, raw2, acc);
     return finish(ctx, acc, scales);
   }
-  const DenseWeights* weights = load_weights(ctx);
+  DenseWeights* weights = load_weights(ctx);
   if (!weights) return false;
-  const DenseWeights& w = *weights;
+  DenseWeights& w = *weights;
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 

@@ -277,7 +277,7 @@ bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   } else if (op.acc_input == 2) {
     if (op.ifm2.height != ofm.height || op.ifm2.width != ofm.width || op.ifm2.depth != ofm.depth)
       return ctx.fail(Fault::kCommand, "acc_input IFM2: IFM2 shape must equal the OFM shape");
-    std::vector<int32_t> init;
+    std::vector<int32_t>& init = ctx.scratch().acc_start;
     if (!load_feature_map(ctx, op.ifm2, init)) return false;
     for (size_t i = 0; i < acc.size(); ++i) acc[i] += init[i];
   } else if (op.acc_input != 0) {

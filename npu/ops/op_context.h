@@ -79,6 +79,7 @@ struct Accumulators {
 // a kernel sizes each one it uses and writes every element it reads.
 struct OpScratch {
   std::vector<int32_t> ifm, ifm2, ofm;  // dense feature maps
+  std::vector<int32_t> acc_start;       // starting accumulators read from IFM2 (acc_input 2)
   std::vector<int64_t> acc;             // accumulators (swapped with Accumulators on leaving)
   std::vector<int16_t> ifm16;           // the IFM as the MAC array sees it (conv.cpp)
   std::vector<int32_t> ifm32;
