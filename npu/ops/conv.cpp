@@ -57,7 +57,7 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
 // IFM (padding taps contribute 0, as TFLite's), and stores the accumulators.
 template <typename T, typename Acc, typename Tap>
 __attribute__((always_inline)) inline void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-                  std::vector<int64_t>& acc_out, Tap&& tap) {
+                  AccumulatorBuffer& acc_out, Tap&& tap) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
@@ -95,7 +95,7 @@ constexpr uint32_t kPairsMinChannels = 16;
 // same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
 template <typename T, typename Acc>
 void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-               std::vector<int64_t>& acc_out) {
+               AccumulatorBuffer& acc_out) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
@@ -154,7 +154,7 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
 template <typename T, typename Acc>
 __attribute__((always_inline)) inline void depthwise_taps(const OperationConfig& op, const std::vector<T>& in,
                                                           uint32_t uh, uint32_t uw, const int16_t* wt,
-                                                          std::vector<int64_t>& acc_out) {
+                                                          AccumulatorBuffer& acc_out) {
   const uint32_t od = op.ofm.depth, kw = op.kernel.width;
   walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* __restrict acc, const T* __restrict src, uint32_t ky, uint32_t kx) {
     const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
@@ -167,7 +167,7 @@ __attribute__((always_inline)) inline void depthwise_taps(const OperationConfig&
 // multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
 CORSIM_NPU_MULTIVERSION
 void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, uint32_t uh, uint32_t uw,
-                   const int16_t* wt, std::vector<int64_t>& acc_out) {
+                   const int16_t* wt, AccumulatorBuffer& acc_out) {
   depthwise_taps<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
 }
 
@@ -175,7 +175,7 @@ void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, ui
 // weight cache's entry).
 template <typename T, typename Acc>
 void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-                    std::vector<int64_t>& acc_out) {
+                    AccumulatorBuffer& acc_out) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
   std::vector<int16_t>& wt = w.taps_first;
   if (wt.empty()) {
@@ -189,7 +189,7 @@ void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_
 
 template <typename T>
 void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, DenseWeights& w,
-               std::vector<int64_t>& acc, std::vector<T>& in) {
+               AccumulatorBuffer& acc, std::vector<T>& in) {
   uint32_t uh = 0, uw = 0;
   prepare_input<T>(op, raw, uh, uw, in);
   // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,
@@ -209,7 +209,7 @@ void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, Dense
 // OFM(h, w, n) = sum_k (IFM(h, w, k) - zp) (IFM2(h, n, k) - zp2). Not covered by any golden:
 // checked against the host reference only.
 void matmul_loop(const OperationConfig& op, const std::vector<int32_t>& a, const std::vector<int32_t>& b,
-                 std::vector<int64_t>& acc) {
+                 AccumulatorBuffer& acc) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, k = op.ifm.depth;
   const int64_t za = op.ifm.zero_point, zb = op.ifm2.zero_point;
   for (uint32_t y = 0; y < oh; ++y)
@@ -254,9 +254,9 @@ void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi
 // zero point and a clamp and every channel's accumulator plus bias lies where Rescaler's 64-bit
 // path is exact, OFM = clamp((x * scale + round) >> shift + zp). Same arithmetic as Rescaler and
 // OutputStage::apply; false (the caller then rewrites every output) otherwise.
-bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales,
+bool plain_output_stage(const AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales,
                         const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
-                        std::vector<int32_t>& ofm) {
+                        OfmBuffer& ofm) {
   const size_t od = scales.size();
   if (acc.empty() || od == 0) return false;
   PlainRequantize q;
@@ -281,7 +281,7 @@ bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<Chann
 // acc_output disabled nothing is written. Decision (no source): the bias is not part of the
 // accumulators, it is added with OFM_SCALE by the output stage (VELA chains only MatMul steps,
 // whose bias is 0, after a NullPool bias preload).
-bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales) {
+bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales) {
   const OperationConfig& op = ctx.op();
   if (!add_starting_accumulators(ctx, acc)) return false;
   if (!op.acc_output) {
@@ -293,7 +293,7 @@ bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<Channel
   std::vector<Rescaler> rescalers(od);
   for (uint32_t o = 0; o < od; ++o)
     rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
-  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(acc.size());
   int64_t zp = 0, lo = 0, hi = 0;
   if (!out.plain(zp, lo, hi) || !plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
@@ -314,7 +314,7 @@ bool run_conv(OpContext& ctx) {
   std::vector<int32_t>& raw = scratch.ifm;
   if (!load_feature_map(ctx, op.ifm, raw)) return false;
   // Every accumulator is written by the loops below before it is read.
-  std::vector<int64_t>& acc = scratch.acc;
+  AccumulatorBuffer& acc = scratch.acc;
   if (op.weights_from_ifm2) {
     if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
       return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");

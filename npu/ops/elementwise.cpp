@@ -90,14 +90,18 @@ V u55_add_sub(const OperationConfig& op, const Scalers& sc, V a, V b) {
     else scaled = sc.opa.wide(scaled);
     plain = plain * (V{1} << (lshift > 0 ? lshift - 1 : 0));
   }
-  // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
-  return sc.ofm.wide(op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b);
+  // The sum is formed wider than 32 bits before the OFM scale (KWS golden). In 64 bits the
+  // Rescaler multiplies in 64 bits when the sum lies within int32 and nothing overflows (residual
+  // adds of 8-bit maps), else takes the same 128-bit product as wide().
+  const V sum = op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b;
+  if constexpr (std::is_same_v<V, int64_t>) return sc.ofm(sum);
+  else return sc.ofm.wide(sum);
 }
 
 // U55 ADD/SUB whose operands have at most 16 bits and zero points below 2^16 in magnitude
 // (residual adds, YOLO-Fastest) run u55_add_sub in 64 bits, where it is exact: |x - zp| < 2^17, so
 // the OPA-scaled operand stays below 2^49 and the other below 2^36, and their sum fits; the OFM
-// scale then takes Rescaler::wide's one 128-bit product.
+// scale then takes the Rescaler (its 64-bit product where that is exact, else the 128-bit one).
 bool small_add_sub(const OperationConfig& op) {
   const bool add_sub = op.ew_mode == ElementwiseMode::kAdd || op.ew_mode == ElementwiseMode::kSub;
   const auto small_zp = [](int32_t zp) { return zp > -(1 << 16) && zp < (1 << 16); };
@@ -230,7 +234,7 @@ bool run_elementwise(OpContext& ctx) {
   // Operands with the OFM's extent are read in order; broadcast ones through Operand::at.
   const bool a_full = a.h == oh && a.w == ow && a.d == od;
   const bool b_full = b.h == oh && b.w == ow && b.d == od;
-  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(op.ofm.elements());
   // Calls value(ra, rb) for every OFM element with the raw operand values (rb 0 when unary).
   const auto each_element = [&](auto&& value) {

@@ -265,7 +265,7 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
   return true;
 }
 
-bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
+bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   const OperationConfig& op = ctx.op();
   const FeatureMap& ofm = op.ofm;
   if (op.acc_input == 1) {
@@ -286,7 +286,7 @@ bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   return true;
 }
 
-void leave_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
+void leave_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   const FeatureMap& ofm = ctx.op().ofm;
   Accumulators& kept = ctx.accumulators();
   std::swap(kept.values, acc);

@@ -52,10 +52,10 @@ bool run_pool(OpContext& ctx) {
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   // Every OFM element (or, for SUM and NONE, accumulator) is written below.
-  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(op.ofm.elements());
   const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
-  std::vector<int64_t>& acc = ctx.scratch().acc;
+  AccumulatorBuffer& acc = ctx.scratch().acc;
   acc.resize(accumulates ? ofm.size() : 0);
   const Rescaler ofm_scale(op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl);
   auto global_scale = [&](int64_t x) { return op.ofm_scale_global ? ofm_scale(x) : x; };
