@@ -52,38 +52,6 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
 // The hot loops are compiled twice, for AVX2 and for the baseline x86-64 (CORSIM_NPU_MULTIVERSION,
 // npu/ops/simd.h).
 
-// The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
-// accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
-// IFM (padding taps contribute 0, as TFLite's), and stores the accumulators.
-template <typename T, typename Acc, typename Tap>
-__attribute__((always_inline)) inline void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-                  AccumulatorBuffer& acc_out, Tap&& tap) {
-  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
-  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
-  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
-  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
-  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
-  std::vector<Acc> acc(od);  // zero at each position's start: cleared as it is stored
-  for (uint32_t oy = 0; oy < oh; ++oy) {
-    for (uint32_t ox = 0; ox < ow; ++ox) {
-      for (uint32_t ky = 0; ky < kh; ++ky) {
-        const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
-        if (iy < 0 || iy >= static_cast<int>(uh)) continue;
-        for (uint32_t kx = 0; kx < kw; ++kx) {
-          const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx) * dx - pl;
-          if (ix < 0 || ix >= static_cast<int>(uw)) continue;
-          tap(acc.data(), &in[(size_t(iy) * uw + size_t(ix)) * c], ky, kx);
-        }
-      }
-      int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
-      for (uint32_t o = 0; o < od; ++o) {
-        dst[o] = static_cast<int64_t>(acc[o]);
-        acc[o] = 0;  // (a loop of its own would be a memset call per position)
-      }
-    }
-  }
-}
-
 // Where the pairs kernel is used: patches shorter than this, or at least this many OFM channels.
 constexpr size_t kPairsMaxTaps = 64;
 constexpr uint32_t kPairsMinChannels = 16;
@@ -149,26 +117,55 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   }
 }
 
-// DEPTHWISE: each kernel tap adds to every channel's accumulator; weights wt as [ky][kx][c] so the
-// channel loop is contiguous.
+// DEPTHWISE, one OFM row at a time: for each kernel tap, every OFM position of the row whose input
+// lies inside the (upscaled) IFM gets the tap's products added, the channel loop innermost and
+// contiguous (weights wt as [ky][kx][c]); padding taps contribute 0 (TFLite). The positions a tap
+// reaches are one range per row and tap, not a bounds test per position and tap, and the row's
+// sums are widened into the accumulators once. Each accumulator gets the same products (Acc =
+// int32 wraps modulo 2^32, so the order does not change the bits).
 template <typename T, typename Acc>
-__attribute__((always_inline)) inline void depthwise_taps(const OperationConfig& op, const std::vector<T>& in,
+__attribute__((always_inline)) inline void depthwise_rows(const OperationConfig& op, const std::vector<T>& in,
                                                           uint32_t uh, uint32_t uw, const int16_t* wt,
                                                           AccumulatorBuffer& acc_out) {
-  const uint32_t od = op.ofm.depth, kw = op.kernel.width;
-  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* __restrict acc, const T* __restrict src, uint32_t ky, uint32_t kx) {
-    const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
-    for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
-  });
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
+  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
+  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
+  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
+  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  std::vector<Acc> row(size_t{ow} * od);
+  for (uint32_t oy = 0; oy < oh; ++oy) {
+    std::fill(row.begin(), row.end(), Acc{0});
+    for (uint32_t ky = 0; ky < kh; ++ky) {
+      const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
+      if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+      const T* in_row = &in[size_t(iy) * uw * od];
+      for (uint32_t kx = 0; kx < kw; ++kx) {
+        // Input column ix = ox * sx + off lies in [0, uw) for ox in [ox_lo, ox_hi).
+        const int off = static_cast<int>(kx) * dx - pl;
+        const int last = static_cast<int>(uw) - 1 - off;
+        if (last < 0) continue;
+        const uint32_t ox_lo = off >= 0 ? 0u : static_cast<uint32_t>((-off + sx - 1) / sx);
+        const uint32_t ox_hi = std::min<uint32_t>(ow, static_cast<uint32_t>(last / sx) + 1);
+        const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
+        for (uint32_t ox = ox_lo; ox < ox_hi; ++ox) {
+          const T* __restrict src = in_row + size_t(static_cast<int>(ox) * sx + off) * od;
+          Acc* __restrict a = &row[size_t{ox} * od];
+          for (uint32_t o = 0; o < od; ++o) a[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+        }
+      }
+    }
+    int64_t* dst = &acc_out[size_t{oy} * ow * od];
+    for (size_t i = 0; i < row.size(); ++i) dst[i] = static_cast<int64_t>(row[i]);
+  }
 }
 
-// The hot case (8-bit IFM, 32-bit accumulators) as one multiversioned function: the whole window
-// walk is compiled for AVX2, the channel loop inlined and vectorised in it (a call per tap into a
+// The hot case (8-bit IFM, 32-bit accumulators) as one multiversioned function: the whole row walk
+// is compiled for AVX2, the channel loop inlined and vectorised in it (a call per tap into a
 // multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
 CORSIM_NPU_MULTIVERSION
 void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, uint32_t uh, uint32_t uw,
                    const int16_t* wt, AccumulatorBuffer& acc_out) {
-  depthwise_taps<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
+  depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
 }
 
 // The weights [o][ky][kx] as [ky][kx][o], made once per decoded weight stream (kept with the
@@ -184,7 +181,7 @@ void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_
       for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
   }
   if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) depthwise_i16(op, in, uh, uw, wt.data(), acc_out);
-  else depthwise_taps<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
+  else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
 }
 
 template <typename T>
