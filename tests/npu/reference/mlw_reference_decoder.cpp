@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <numeric>
 
 namespace corsim::npu::reference {
 
@@ -73,27 +74,12 @@ constexpr size_t kMaxWeights = size_t{1} << 26;  // guard against hostile stream
 
 unsigned ceil_log2(unsigned v) { return v <= 1 ? 0 : static_cast<unsigned>(std::bit_width(v - 1)); }
 
-// kDeposit6[m << 6 | b]: the low bits of b placed, lowest first, at the set bits of the 6-bit mask m
-// (a software PDEP). Two lookups place a chunk's second unary bits at the 12 symbols that have one.
-constexpr std::array<uint8_t, 4096> make_deposit6() {
-  std::array<uint8_t, 4096> t{};
-  for (unsigned m = 0; m < 64; ++m)
-    for (unsigned b = 0; b < 64; ++b) {
-      unsigned out = 0, k = 0;
-      for (unsigned i = 0; i < 6; ++i)
-        if (m & (1u << i)) out |= ((b >> k++) & 1u) << i;
-      t[m << 6 | b] = static_cast<uint8_t>(out);
-    }
-  return t;
-}
-constexpr std::array<uint8_t, 4096> kDeposit6 = make_deposit6();
-
-// The bits of `bits` placed at the set bits of the 12-bit mask `mask`, lowest first.
+// The low bits of `bits` placed, lowest first, at the set bits of `mask` (PDEP), bit by bit.
 uint32_t deposit12(uint32_t bits, uint32_t mask) {
-  const uint32_t lo = mask & 63, hi = (mask >> 6) & 63;
-  const uint32_t out_lo = kDeposit6[lo << 6 | (bits & 63)];
-  const uint32_t out_hi = kDeposit6[hi << 6 | ((bits >> popcount32(lo)) & 63)];
-  return out_lo | out_hi << 6;
+  uint32_t out = 0;
+  for (unsigned i = 0, k = 0; i < 12; ++i)
+    if ((mask >> i) & 1u) out |= ((bits >> k++) & 1u) << i;
+  return out;
 }
 
 // One chunk's quotients from its unary bits, without a branch per bit. A symbol ends at each set bit
@@ -120,6 +106,11 @@ unsigned split_unary(uint32_t ends, unsigned len, unsigned unit, unsigned& carry
 
 MlwResult decode_mlw_reference(std::span<const uint8_t> stream) {
   MlwResult res;
+  const auto fail = [&res](const char* why) {
+    res.ok = false;
+    res.error = why;
+    return res;
+  };
   BitReader bb(stream);
   std::array<int32_t, kMaxPalette> palette{};
   unsigned palsize = 0, palbits = 0, dirofs = 0;
@@ -133,35 +124,32 @@ MlwResult decode_mlw_reference(std::span<const uint8_t> stream) {
       bb.align_byte();
       continue;
     }
-    const unsigned nvalues = bb.get(15) + 1;
-    const unsigned wdiv = bb.get(3);
-    const bool wtrunc = bb.get(1);
-    const bool newpal = bb.get(1);
+    // The rest of the slice header as one LSB-first word: SLICELEN-1 (15 bits), WDIV (3), WTRUNC,
+    // NEWPAL; with a new palette DIROFS (5), PALSIZE-1 (5, 0: none) and PALBITS-2 (3).
+    const uint32_t header = bb.get(20);
+    const unsigned nvalues = (header & 0x7FFF) + 1;
+    const unsigned wdiv = (header >> 15) & 7;
+    const bool wtrunc = (header >> 18) & 1;
+    const bool newpal = (header >> 19) & 1;
     if (newpal) {
-      dirofs = bb.get(5);
-      palsize = bb.get(5);
-      if (palsize) ++palsize;
-      palbits = bb.get(3) + 2;
+      const uint32_t pal = bb.get(13);
+      dirofs = pal & 31;
+      palsize = (pal >> 5) & 31 ? ((pal >> 5) & 31) + 1 : 0;
+      palbits = ((pal >> 10) & 7) + 2;
       for (unsigned i = 0; i < palsize; ++i) palette[i] = static_cast<int32_t>(bb.get(palbits));
     } else if (first) {
-      res.ok = false;
-      res.error = "mlw: first slice has no palette (NEWPAL = 0)";
-      return res;
+      return fail("mlw: first slice has no palette (NEWPAL = 0)");
     }
     first = false;
     const bool zero_runs = zdiv != 6;
     if (!newpal && zero_runs != zero_runs_prev) {
-      res.ok = false;
-      res.error = "mlw: zero-run mode changed without a new palette";
-      return res;
+      return fail("mlw: zero-run mode changed without a new palette");
     }
     zero_runs_prev = zero_runs;
     const bool uncompressed = wdiv == 7;
     const unsigned wdiv_bits = uncompressed ? (palsize ? ceil_log2(palsize) : palbits) : wdiv;
     if (!uncompressed && wdiv > 5) {
-      res.ok = false;
-      res.error = "mlw: reserved WDIV value";
-      return res;
+      return fail("mlw: reserved WDIV value");
     }
     const unsigned zcount = zero_runs ? (newpal ? nvalues + 1 : nvalues) : 0;
     // mlw_decode.c, KWS golden: a chunk holds 8 symbols in uncompressed mode when the index width
@@ -227,34 +215,24 @@ MlwResult decode_mlw_reference(std::span<const uint8_t> stream) {
       if (bb.overrun()) break;
     } while (w_prev_en || z_prev_en);
     if (bb.overrun()) {
-      res.ok = false;
-      res.error = "mlw: stream ends inside a slice";
-      return res;
+      return fail("mlw: stream ends inside a slice");
     }
 
-    // The slice's values: [zeros] w0 zeros w1 zeros ... (a new palette starts with a zero run).
-    uint64_t total = res.weights.size() + nvalues;
-    for (uint32_t z : zval) total += z;
-    if (total > kMaxWeights) {
-      res.ok = false;
-      res.error = "mlw: stream decodes to too many weights";
-      return res;
+    // The slice's values appended one by one: [zeros] w0 zeros w1 zeros ... (a new palette
+    // starts with a zero run), once the stream's count is known to stay within the limit.
+    const uint64_t zeros = std::accumulate(zval.begin(), zval.end(), uint64_t{0});
+    if (res.weights.size() + nvalues + zeros > kMaxWeights) {
+      return fail("mlw: stream decodes to too many weights");
     }
-    const size_t start = res.weights.size();
-    res.weights.resize(total);  // zero-filled: the zero runs need only be skipped
-    int16_t* out = res.weights.data() + start;
-    const uint32_t* z = zval.data();
-    if (zero_runs && newpal) out += *z++;
+    size_t run = 0;
+    if (zero_runs && newpal) res.weights.insert(res.weights.end(), zval[run++], int16_t{0});
     for (unsigned i = 0; i < nvalues; ++i) {
       // A palette entry, or past the palette a direct value offset by DIROFS, then sign and
-      // magnitude with bit 0 the sign (mlw_decode.c). Both candidates are formed and one selected
-      // without a branch: in Vela's streams either is common, and a branch here was mispredicted.
+      // magnitude with bit 0 the sign (mlw_decode.c).
       const uint32_t index = wval[i];
-      const uint32_t from_palette = static_cast<uint32_t>(palette[index & (kMaxPalette - 1)]);
-      const uint32_t v = index < palsize ? from_palette : index - palsize + dirofs;
-      const uint32_t negative = 0u - (v & 1);
-      *out++ = static_cast<int16_t>(((v >> 1) ^ negative) - negative);
-      if (zero_runs) out += *z++;
+      const uint32_t v = index < palsize ? static_cast<uint32_t>(palette[index]) : index - palsize + dirofs;
+      res.weights.push_back(static_cast<int16_t>((v & 1) ? -static_cast<int32_t>(v >> 1) : static_cast<int32_t>(v >> 1)));
+      if (zero_runs) res.weights.insert(res.weights.end(), zval[run++], int16_t{0});
     }
   }
   return res;
