@@ -139,19 +139,51 @@ __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig&
       const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
       if (iy < 0 || iy >= static_cast<int>(uh)) continue;
       const T* in_row = &in[size_t(iy) * uw * od];
-      for (uint32_t kx = 0; kx < kw; ++kx) {
-        // Input column ix = ox * sx + off lies in [0, uw) for ox in [ox_lo, ox_hi).
-        const int off = static_cast<int>(kx) * dx - pl;
-        const int last = static_cast<int>(uw) - 1 - off;
-        if (last < 0) continue;
-        const uint32_t ox_lo = off >= 0 ? 0u : static_cast<uint32_t>((-off + sx - 1) / sx);
-        const uint32_t ox_hi = std::min<uint32_t>(ow, static_cast<uint32_t>(last / sx) + 1);
+      // Input column ix = ox * sx + off(kx) lies in [0, uw) for ox in [lo(kx), hi(kx)).
+      const auto off = [&](uint32_t kx) { return static_cast<int>(kx) * dx - pl; };
+      const auto lo = [&](uint32_t kx) { return off(kx) >= 0 ? 0u : static_cast<uint32_t>((-off(kx) + sx - 1) / sx); };
+      const auto hi = [&](uint32_t kx) {
+        const int last = static_cast<int>(uw) - 1 - off(kx);
+        return last < 0 ? 0u : std::min<uint32_t>(ow, static_cast<uint32_t>(last / sx) + 1);
+      };
+      // One tap over OFM positions [x0, x1).
+      const auto one_tap = [&](uint32_t kx, uint32_t x0, uint32_t x1) {
         const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
-        for (uint32_t ox = ox_lo; ox < ox_hi; ++ox) {
-          const T* __restrict src = in_row + size_t(static_cast<int>(ox) * sx + off) * od;
+        for (uint32_t ox = x0; ox < x1; ++ox) {
+          const T* __restrict src = in_row + size_t(static_cast<int>(ox) * sx + off(kx)) * od;
           Acc* __restrict a = &row[size_t{ox} * od];
           for (uint32_t o = 0; o < od; ++o) a[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
         }
+      };
+      if (kw != 3) {
+        for (uint32_t kx = 0; kx < kw; ++kx) one_tap(kx, lo(kx), hi(kx));
+        continue;
+      }
+      // 3 taps wide (most DEPTHWISE): where all three reach, their products are added in one pass
+      // (the row's sums read and written once, not three times); the edges tap by tap.
+      const uint32_t in_lo = std::max({lo(0), lo(1), lo(2)}), in_hi = std::min({hi(0), hi(1), hi(2)});
+      if (in_lo >= in_hi) {
+        for (uint32_t kx = 0; kx < 3; ++kx) one_tap(kx, lo(kx), hi(kx));
+        continue;
+      }
+      for (uint32_t kx = 0; kx < 3; ++kx) {
+        one_tap(kx, lo(kx), std::min(hi(kx), in_lo));
+        one_tap(kx, std::max(lo(kx), in_hi), hi(kx));
+      }
+      const int16_t* __restrict w0 = &wt[size_t{ky} * 3 * od];
+      const int16_t* __restrict w1 = w0 + od;
+      const int16_t* __restrict w2 = w1 + od;
+      for (uint32_t ox = in_lo; ox < in_hi; ++ox) {
+        const T* __restrict s0 = in_row + size_t(static_cast<int>(ox) * sx + off(0)) * od;
+        const T* __restrict s1 = s0 + size_t(dx) * od;
+        const T* __restrict s2 = s1 + size_t(dx) * od;
+        Acc* __restrict a = &row[size_t{ox} * od];
+        // Each product fits Acc; their sum wraps as the accumulator does (unsigned arithmetic).
+        using U = std::make_unsigned_t<Acc>;
+        for (uint32_t o = 0; o < od; ++o)
+          a[o] = static_cast<Acc>(static_cast<U>(a[o]) + static_cast<U>(static_cast<Acc>(s0[o]) * static_cast<Acc>(w0[o])) +
+                                  static_cast<U>(static_cast<Acc>(s1[o]) * static_cast<Acc>(w1[o])) +
+                                  static_cast<U>(static_cast<Acc>(s2[o]) * static_cast<Acc>(w2[o])));
       }
     }
     int64_t* dst = &acc_out[size_t{oy} * ow * od];
