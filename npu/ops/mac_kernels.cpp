@@ -48,8 +48,13 @@ uint32_t padded_channels(uint32_t od) { return (od + kLanes - 1) / kLanes * kLan
 void pair_weights(const int16_t* w, size_t taps, uint32_t od, std::vector<int16_t>& pairs) {
   const size_t n_pairs = (taps + 1) / 2, odp = padded_channels(od);
   pairs.assign(n_pairs * odp * 2, 0);
-  for (uint32_t o = 0; o < od; ++o)
-    for (size_t i = 0; i < taps; ++i) pairs[((i / 2) * odp + o) * 2 + (i & 1)] = w[size_t{o} * taps + i];
+  for (uint32_t o = 0; o < od; ++o) {
+    const int16_t* src = w + size_t{o} * taps;
+    int16_t* dst = &pairs[size_t{o} * 2];
+    // Tap pair k of channel o at [k][o][2]: one 4-byte copy per pair, the odd last tap alone.
+    for (size_t k = 0; k < taps / 2; ++k, src += 2, dst += odp * 2) std::memcpy(dst, src, 2 * sizeof(int16_t));
+    if (taps & 1) dst[0] = src[0];
+  }
 }
 
 #ifdef CORSIM_NPU_HAVE_AVX2_KERNEL
