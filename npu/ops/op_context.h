@@ -96,6 +96,13 @@ using ChainBuffers = std::array<ChainBuffer, 8>;
 struct Accumulators {
   AccumulatorBuffer values;
   uint32_t height = 0, width = 0, depth = 0;
+  // None kept (a later KEEP faults: no shape matches), the buffer's memory kept for the next
+  // operation that leaves accumulators (leave_accumulators swaps it into the scratch), so that it
+  // is not allocated and page-faulted again.
+  void forget() {
+    values.clear();
+    height = width = depth = 0;
+  }
 };
 
 // Buffers the kernels reuse from one operation to the next, owned by the Executor like the weight

@@ -194,7 +194,7 @@ bool run_pool(OpContext& ctx) {
     leave_accumulators(ctx, acc);  // acc now holds the previous accumulators
     if (!op.acc_output) return true;
   } else {
-    ctx.accumulators() = Accumulators{};  // not modelled for the other modes: a later KEEP faults
+    ctx.accumulators().forget();  // not modelled for the other modes: a later KEEP faults
   }
   return store_feature_map(ctx, op.ofm, ofm);
 }
