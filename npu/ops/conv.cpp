@@ -19,7 +19,7 @@ namespace {
 // (ethosu55_interface.h).
 template <typename T>
 void prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw,
-                   std::vector<T>& out) {
+                   ScratchVector<T>& out) {
   const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
   const int32_t zp = op.ifm.zero_point;
   if (op.upscale == 0) {
@@ -62,7 +62,7 @@ constexpr uint32_t kPairsMinChannels = 16;
 // length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
 // same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
 template <typename T, typename Acc>
-void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
                AccumulatorBuffer& acc_out) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
@@ -124,7 +124,7 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
 // sums are widened into the accumulators once. Each accumulator gets the same products (Acc =
 // int32 wraps modulo 2^32, so the order does not change the bits).
 template <typename T, typename Acc>
-__attribute__((always_inline)) inline void depthwise_rows(const OperationConfig& op, const std::vector<T>& in,
+__attribute__((always_inline)) inline void depthwise_rows(const OperationConfig& op, const ScratchVector<T>& in,
                                                           uint32_t uh, uint32_t uw, const int16_t* wt,
                                                           AccumulatorBuffer& acc_out) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
@@ -195,7 +195,7 @@ __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig&
 // is compiled for AVX2, the channel loop inlined and vectorised in it (a call per tap into a
 // multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
 CORSIM_NPU_MULTIVERSION
-void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, uint32_t uh, uint32_t uw,
+void depthwise_i16(const OperationConfig& op, const ScratchVector<int16_t>& in, uint32_t uh, uint32_t uw,
                    const int16_t* wt, AccumulatorBuffer& acc_out) {
   depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
 }
@@ -203,7 +203,7 @@ void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, ui
 // The weights [o][ky][kx] as [ky][kx][o], made once per decoded weight stream (kept with the
 // weight cache's entry).
 template <typename T, typename Acc>
-void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
                     AccumulatorBuffer& acc_out) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
   std::vector<int16_t>& wt = w.taps_first;
@@ -218,7 +218,7 @@ void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_
 
 template <typename T>
 void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, DenseWeights& w,
-               AccumulatorBuffer& acc, std::vector<T>& in) {
+               AccumulatorBuffer& acc, ScratchVector<T>& in) {
   uint32_t uh = 0, uw = 0;
   prepare_input<T>(op, raw, uh, uw, in);
   // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,

@@ -41,7 +41,7 @@ struct TileSpan {
   uint64_t begin = 0, end = 0;
   uint8_t* data = nullptr;
   std::span<uint8_t> bytes() { return {data, static_cast<size_t>(end - begin)}; }
-  void allocate(std::vector<uint8_t>& buffer) {
+  void allocate(ScratchVector<uint8_t>& buffer) {
     buffer.resize(end - begin);
     data = buffer.data();
   }

@@ -59,9 +59,10 @@ inline uint32_t u85_regioncfg_for_ports(uint32_t regioncfg, const std::array<uin
 }
 
 // std::allocator, except that the elements a resize adds are default-initialised (`new T`, left
-// as they are for int32/int64) instead of zeroed. For the accumulator and OFM scratch buffers,
-// which every kernel writes wholly before it reads them: their sizes change from operation to
-// operation, and zero-filling what a resize adds cost a twentieth of YOLO-Fastest's time.
+// as they are for integers) instead of zeroed. For the scratch buffers that every kernel writes
+// wholly before it reads them (accumulators, OFM, the IFM as the MAC array sees it, tile bytes):
+// their sizes change from operation to operation, and zero-filling what a resize adds cost a
+// twentieth of YOLO-Fastest's time.
 template <typename T>
 struct UninitializedAllocator : std::allocator<T> {
   UninitializedAllocator() = default;
@@ -76,8 +77,10 @@ struct UninitializedAllocator : std::allocator<T> {
     ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
 };
-using AccumulatorBuffer = std::vector<int64_t, UninitializedAllocator<int64_t>>;
-using OfmBuffer = std::vector<int32_t, UninitializedAllocator<int32_t>>;
+template <typename T>
+using ScratchVector = std::vector<T, UninitializedAllocator<T>>;
+using AccumulatorBuffer = ScratchVector<int64_t>;
+using OfmBuffer = ScratchVector<int32_t>;
 
 // A U85 chaining buffer (U85 goldens): the dense [h][w][c] result of a CHAINED OFM, read by the
 // next operation's CHAINED IFM/IFM2 with the same buffer number. Never in memory.
@@ -114,9 +117,9 @@ struct OpScratch {
   OfmBuffer ofm;
   std::vector<int32_t> acc_start;       // starting accumulators read from IFM2 (acc_input 2)
   AccumulatorBuffer acc;                // accumulators (swapped with Accumulators on leaving)
-  std::vector<int16_t> ifm16;           // the IFM as the MAC array sees it (conv.cpp)
-  std::vector<int32_t> ifm32;
-  std::array<std::vector<uint8_t>, 4> tiles;  // one feature-map tile's bytes each
+  ScratchVector<int16_t> ifm16;         // the IFM as the MAC array sees it (conv.cpp)
+  ScratchVector<int32_t> ifm32;
+  std::array<ScratchVector<uint8_t>, 4> tiles;  // one feature-map tile's bytes each
 };
 
 class OpContext {
