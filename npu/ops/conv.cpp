@@ -15,6 +15,12 @@ namespace corsim::npu {
 
 namespace {
 
+// raw - zp as int16 (the common case: 8-bit IFMs), compiled for AVX2 and the baseline.
+CORSIM_NPU_MULTIVERSION
+void subtract_zero_point(const int32_t* __restrict raw, size_t n, int32_t zp, int16_t* __restrict out) {
+  for (size_t i = 0; i < n; ++i) out[i] = static_cast<int16_t>(raw[i] - zp);
+}
+
 // The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied
 // (ethosu55_interface.h).
 template <typename T>
@@ -26,7 +32,8 @@ void prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, u
     uh = ih;
     uw = iw;
     out.resize(raw.size());
-    for (size_t i = 0; i < raw.size(); ++i) out[i] = static_cast<T>(raw[i] - zp);
+    if constexpr (std::is_same_v<T, int16_t>) subtract_zero_point(raw.data(), raw.size(), zp, out.data());
+    else for (size_t i = 0; i < raw.size(); ++i) out[i] = static_cast<T>(raw[i] - zp);
     return;
   }
   uh = 2 * ih;
