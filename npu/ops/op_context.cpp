@@ -97,55 +97,48 @@ struct Block {
   size_t value_stride;
 };
 
-// The block's elements -> int32, sign- or zero-extended; N: the run length when known at compile
-// time (a whole NHCWB16 brick, 16: no loop tail), else 0 and b.n. (The block's fields are read into
-// locals: through the reference the compiler would reload them after every store and not
-// vectorise.)
-template <typename E, uint32_t N = 0>
-inline void widen(const uint8_t* __restrict bytes, const Block& b, int32_t* __restrict values) {
+// move(from, to, i) for element i of every run of the block, `from` and `to` advancing by their
+// strides from run to run; N: the run length when known at compile time (a whole NHCWB16 brick,
+// 16: no loop tail), else 0 and b.n. (The block's fields are read into locals: through the
+// reference the compiler would reload them after every store and not vectorise.)
+template <uint32_t N, typename From, typename To, typename Move>
+inline void each_run(const From* __restrict from, uint64_t from_stride, To* __restrict to, uint64_t to_stride,
+                     const Block& b, Move move) {
   const uint32_t pixels = b.pixels, n = N ? N : b.n;
-  const uint64_t stride = b.stride;
-  const size_t value_stride = b.value_stride;
-  for (uint32_t p = 0; p < pixels; ++p, bytes += stride, values += value_stride)
-    for (uint32_t i = 0; i < n; ++i) {
-      E v;
-      std::memcpy(&v, bytes + size_t{i} * sizeof(E), sizeof(E));
-      values[i] = v;
-    }
+  for (uint32_t p = 0; p < pixels; ++p, from += from_stride, to += to_stride)
+    for (uint32_t i = 0; i < n; ++i) move(from, to, i);
+}
+
+// The block's elements -> int32, sign- or zero-extended.
+template <typename E>
+inline void widen(const uint8_t* bytes, const Block& b, int32_t* values) {
+  const auto move = [](const uint8_t* from, int32_t* to, uint32_t i) {
+    E v;
+    std::memcpy(&v, from + size_t{i} * sizeof(E), sizeof(E));
+    to[i] = v;
+  };
+  if (b.n == 16) each_run<16>(bytes, b.stride, values, b.value_stride, b, move);
+  else each_run<0>(bytes, b.stride, values, b.value_stride, b, move);
 }
 
 // Values -> the block's elements (the value's low bytes, as the hardware stores them).
-template <typename E, uint32_t N = 0>
-inline void narrow(const int32_t* __restrict values, const Block& b, uint8_t* __restrict bytes) {
-  const uint32_t pixels = b.pixels, n = N ? N : b.n;
-  const uint64_t stride = b.stride;
-  const size_t value_stride = b.value_stride;
-  for (uint32_t p = 0; p < pixels; ++p, bytes += stride, values += value_stride)
-    for (uint32_t i = 0; i < n; ++i) {
-      const E v = static_cast<E>(values[i]);
-      std::memcpy(bytes + size_t{i} * sizeof(E), &v, sizeof(E));
-    }
+template <typename E>
+inline void narrow(const int32_t* values, const Block& b, uint8_t* bytes) {
+  const auto move = [](const int32_t* from, uint8_t* to, uint32_t i) {
+    const E v = static_cast<E>(from[i]);
+    std::memcpy(to + size_t{i} * sizeof(E), &v, sizeof(E));
+  };
+  if (b.n == 16) each_run<16>(values, b.value_stride, bytes, b.stride, b, move);
+  else each_run<0>(values, b.value_stride, bytes, b.stride, b, move);
 }
 
 // The 8- and 16-bit forms compiled for AVX2 and the baseline (npu/ops/simd.h).
-CORSIM_NPU_MULTIVERSION void widen_u8(const uint8_t* p, const Block& b, int32_t* v) {
-  b.n == 16 ? widen<uint8_t, 16>(p, b, v) : widen<uint8_t>(p, b, v);
-}
-CORSIM_NPU_MULTIVERSION void widen_i8(const uint8_t* p, const Block& b, int32_t* v) {
-  b.n == 16 ? widen<int8_t, 16>(p, b, v) : widen<int8_t>(p, b, v);
-}
-CORSIM_NPU_MULTIVERSION void widen_u16(const uint8_t* p, const Block& b, int32_t* v) {
-  b.n == 16 ? widen<uint16_t, 16>(p, b, v) : widen<uint16_t>(p, b, v);
-}
-CORSIM_NPU_MULTIVERSION void widen_i16(const uint8_t* p, const Block& b, int32_t* v) {
-  b.n == 16 ? widen<int16_t, 16>(p, b, v) : widen<int16_t>(p, b, v);
-}
-CORSIM_NPU_MULTIVERSION void narrow_8(const int32_t* v, const Block& b, uint8_t* p) {
-  b.n == 16 ? narrow<uint8_t, 16>(v, b, p) : narrow<uint8_t>(v, b, p);
-}
-CORSIM_NPU_MULTIVERSION void narrow_16(const int32_t* v, const Block& b, uint8_t* p) {
-  b.n == 16 ? narrow<uint16_t, 16>(v, b, p) : narrow<uint16_t>(v, b, p);
-}
+CORSIM_NPU_MULTIVERSION void widen_u8(const uint8_t* p, const Block& b, int32_t* v) { widen<uint8_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void widen_i8(const uint8_t* p, const Block& b, int32_t* v) { widen<int8_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void widen_u16(const uint8_t* p, const Block& b, int32_t* v) { widen<uint16_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void widen_i16(const uint8_t* p, const Block& b, int32_t* v) { widen<int16_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void narrow_8(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint8_t>(v, b, p); }
+CORSIM_NPU_MULTIVERSION void narrow_16(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint16_t>(v, b, p); }
 
 // Calls block(bytes, Block, values) so that the blocks cover every element once, in dense [h][w][c]
 // order of `values`: per row segment (the tile and row found once, tile_of, Vela generate_tiles),
