@@ -214,12 +214,12 @@ std::optional<OpRecord> Executor::step(std::span<const uint32_t> words, JobCurso
       case OpKind::kDepthwise: ok = run_conv(ctx); break;
       case OpKind::kPool: ok = run_pool(ctx); break;
       case OpKind::kElementwise:
-        accumulators_ = Accumulators{};  // its accumulators are not modelled: a later KEEP faults
+        accumulators_.forget();  // its accumulators are not modelled: a later KEEP faults
         ok = run_elementwise(ctx);
         break;
       case OpKind::kDma: ok = run_dma(ctx); break;
       case OpKind::kResize:
-        accumulators_ = Accumulators{};
+        accumulators_.forget();
         ok = run_resize(ctx);
         break;
       default: ok = ctx.fail(Fault::kCommand, "operation not supported"); break;

@@ -14,6 +14,10 @@ struct MlwResult {
   std::string error;
 };
 
-MlwResult decode_mlw(std::span<const uint8_t> stream);
+// Which code decodes the chunks: the fastest the host runs (AVX2 where it has it), or the portable
+// loop (tests compare the two).
+enum class MlwKernel : uint8_t { kFastest, kPortable };
+
+MlwResult decode_mlw(std::span<const uint8_t> stream, MlwKernel kernel = MlwKernel::kFastest);
 
 }  // namespace corsim::npu

@@ -1,6 +1,7 @@
 #include "npu/weight_layout.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -90,8 +91,10 @@ bool unpack_weights(std::span<const int16_t> decoded, const WeightLayoutParams& 
     if (pos + count > decoded.size()) return false;
     if (valid > 0) {
       const uint32_t ii = p.depthwise ? 0 : i;
-      std::copy_n(&decoded[pos], valid,
-                  &out.values[((size_t{o} * out.kernel_height + ky) * out.kernel_width + kx) * out.ifm_depth + ii]);
+      int16_t* dst = &out.values[((size_t{o} * out.kernel_height + ky) * out.kernel_width + kx) * out.ifm_depth + ii];
+      // A run of 8 (the usual) as one fixed-size copy: copy_n of a few values was a memmove call.
+      if (valid == 8) std::memcpy(dst, &decoded[pos], 8 * sizeof(int16_t));
+      else std::copy_n(&decoded[pos], valid, dst);
     }
     pos += count;
     return true;

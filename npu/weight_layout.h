@@ -23,6 +23,10 @@ struct DenseWeights {
   // conv: [o][ky][kx][i] (i < ifm_depth); depthwise: [o][ky][kx].
   std::vector<int16_t> values;
   uint32_t ofm_depth = 0, kernel_height = 0, kernel_width = 0, ifm_depth = 0;
+  // The same values re-laid for a kernel (npu/ops/conv.cpp), made on first use and kept with the
+  // weight cache's entry, so that a stream which runs again is not re-laid again either: CONV's
+  // pairs kernel layout (pair_weights), DEPTHWISE's [ky][kx][o]. Empty until asked for.
+  std::vector<int16_t> pairs, taps_first;
 };
 
 // Number of values the GetNext order emits for these parameters.

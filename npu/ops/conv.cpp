@@ -7,6 +7,7 @@
 
 #include "npu/ops/kernels.h"
 #include "npu/ops/mac_kernels.h"
+#include "npu/ops/simd.h"
 #include "npu/ops/requantize.h"
 #include "npu/ops/rescale.h"
 
@@ -14,18 +15,25 @@ namespace corsim::npu {
 
 namespace {
 
+// raw - zp as int16 (the common case: 8-bit IFMs), compiled for AVX2 and the baseline.
+CORSIM_NPU_MULTIVERSION
+void subtract_zero_point(const int32_t* __restrict raw, size_t n, int32_t zp, int16_t* __restrict out) {
+  for (size_t i = 0; i < n; ++i) out[i] = static_cast<int16_t>(raw[i] - zp);
+}
+
 // The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied
 // (ethosu55_interface.h).
 template <typename T>
 void prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw,
-                   std::vector<T>& out) {
+                   ScratchVector<T>& out) {
   const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
   const int32_t zp = op.ifm.zero_point;
   if (op.upscale == 0) {
     uh = ih;
     uw = iw;
     out.resize(raw.size());
-    for (size_t i = 0; i < raw.size(); ++i) out[i] = static_cast<T>(raw[i] - zp);
+    if constexpr (std::is_same_v<T, int16_t>) subtract_zero_point(raw.data(), raw.size(), zp, out.data());
+    else for (size_t i = 0; i < raw.size(); ++i) out[i] = static_cast<T>(raw[i] - zp);
     return;
   }
   uh = 2 * ih;
@@ -48,46 +56,8 @@ inline Acc dot(const T* __restrict a, const int16_t* __restrict b, uint32_t n) {
   return s;
 }
 
-// The hot loops are compiled twice, for AVX2 and for the baseline x86-64, and the CPU picks one at
-// load time (GCC function multiversioning: an ifunc resolver reads cpuid), so release builds need
-// no -march=native and run on any x86-64. Other hosts and compilers get the portable loop alone.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define CORSIM_NPU_MULTIVERSION __attribute__((target_clones("avx2", "default")))
-#else
-#define CORSIM_NPU_MULTIVERSION
-#endif
-
-// The kernel window walk shared by CONV and DEPTHWISE: for every OFM position, clears the
-// accumulators, calls tap(acc, src, ky, kx) for each kernel tap that lands inside the (upscaled)
-// IFM (padding taps contribute 0, as TFLite's), and stores the accumulators.
-template <typename T, typename Acc, typename Tap>
-__attribute__((always_inline)) inline void walk_windows(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-                  std::vector<int64_t>& acc_out, Tap&& tap) {
-  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
-  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
-  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
-  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
-  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
-  std::vector<Acc> acc(od);  // zero at each position's start: cleared as it is stored
-  for (uint32_t oy = 0; oy < oh; ++oy) {
-    for (uint32_t ox = 0; ox < ow; ++ox) {
-      for (uint32_t ky = 0; ky < kh; ++ky) {
-        const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
-        if (iy < 0 || iy >= static_cast<int>(uh)) continue;
-        for (uint32_t kx = 0; kx < kw; ++kx) {
-          const int ix = static_cast<int>(ox) * sx + static_cast<int>(kx) * dx - pl;
-          if (ix < 0 || ix >= static_cast<int>(uw)) continue;
-          tap(acc.data(), &in[(size_t(iy) * uw + size_t(ix)) * c], ky, kx);
-        }
-      }
-      int64_t* dst = &acc_out[(size_t{oy} * ow + ox) * od];
-      for (uint32_t o = 0; o < od; ++o) {
-        dst[o] = static_cast<int64_t>(acc[o]);
-        acc[o] = 0;  // (a loop of its own would be a memset call per position)
-      }
-    }
-  }
-}
+// The hot loops are compiled twice, for AVX2 and for the baseline x86-64 (CORSIM_NPU_MULTIVERSION,
+// npu/ops/simd.h).
 
 // Where the pairs kernel is used: patches shorter than this, or at least this many OFM channels.
 constexpr size_t kPairsMaxTaps = 64;
@@ -99,8 +69,8 @@ constexpr uint32_t kPairsMinChannels = 16;
 // length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
 // same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
 template <typename T, typename Acc>
-void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-               const DenseWeights& w, std::vector<int64_t>& acc_out) {
+void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+               AccumulatorBuffer& acc_out) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
@@ -109,11 +79,12 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   const size_t taps = size_t{kh} * kw * c;  // weights [o][ky][kx][c]
   std::vector<T> patch(taps);
   // Short patches (1x1 convolutions over few channels) leave dot_all_channels_i16's per-channel
-  // loops mostly overhead; the pairs kernel runs over the channels instead (mac_kernels.h).
-  std::vector<int16_t> pairs;
+  // loops mostly overhead; the pairs kernel runs over the channels instead (mac_kernels.h). Its
+  // layout is made once per decoded weight stream (kept with the weight cache's entry).
   const bool use_pairs = std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t> && pairs_kernel_available() &&
                          (taps < kPairsMaxTaps || od >= kPairsMinChannels);
-  if (use_pairs) pair_weights(w.values.data(), taps, od, pairs);
+  if (use_pairs && w.pairs.empty()) pair_weights(w.values.data(), taps, od, w.pairs);
+  const std::vector<int16_t>& pairs = w.pairs;
   for (uint32_t oy = 0; oy < oh; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       const int x0 = static_cast<int>(ox) * sx - pl;
@@ -153,42 +124,108 @@ void conv_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh,
   }
 }
 
-// DEPTHWISE: each kernel tap adds to every channel's accumulator; weights wt as [ky][kx][c] so the
-// channel loop is contiguous.
+// DEPTHWISE, one OFM row at a time: for each kernel tap, every OFM position of the row whose input
+// lies inside the (upscaled) IFM gets the tap's products added, the channel loop innermost and
+// contiguous (weights wt as [ky][kx][c]); padding taps contribute 0 (TFLite). The positions a tap
+// reaches are one range per row and tap, not a bounds test per position and tap, and the row's
+// sums are widened into the accumulators once. Each accumulator gets the same products (Acc =
+// int32 wraps modulo 2^32, so the order does not change the bits).
 template <typename T, typename Acc>
-__attribute__((always_inline)) inline void depthwise_taps(const OperationConfig& op, const std::vector<T>& in,
+__attribute__((always_inline)) inline void depthwise_rows(const OperationConfig& op, const ScratchVector<T>& in,
                                                           uint32_t uh, uint32_t uw, const int16_t* wt,
-                                                          std::vector<int64_t>& acc_out) {
-  const uint32_t od = op.ofm.depth, kw = op.kernel.width;
-  walk_windows<T, Acc>(op, in, uh, uw, acc_out, [&](Acc* __restrict acc, const T* __restrict src, uint32_t ky, uint32_t kx) {
-    const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
-    for (uint32_t o = 0; o < od; ++o) acc[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
-  });
+                                                          AccumulatorBuffer& acc_out) {
+  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
+  const uint32_t kh = op.kernel.height, kw = op.kernel.width;
+  const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
+  const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
+  const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
+  std::vector<Acc> row(size_t{ow} * od);
+  for (uint32_t oy = 0; oy < oh; ++oy) {
+    std::fill(row.begin(), row.end(), Acc{0});
+    for (uint32_t ky = 0; ky < kh; ++ky) {
+      const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
+      if (iy < 0 || iy >= static_cast<int>(uh)) continue;
+      const T* in_row = &in[size_t(iy) * uw * od];
+      // Input column ix = ox * sx + off(kx) lies in [0, uw) for ox in [lo(kx), hi(kx)).
+      const auto off = [&](uint32_t kx) { return static_cast<int>(kx) * dx - pl; };
+      const auto lo = [&](uint32_t kx) { return off(kx) >= 0 ? 0u : static_cast<uint32_t>((-off(kx) + sx - 1) / sx); };
+      const auto hi = [&](uint32_t kx) {
+        const int last = static_cast<int>(uw) - 1 - off(kx);
+        return last < 0 ? 0u : std::min<uint32_t>(ow, static_cast<uint32_t>(last / sx) + 1);
+      };
+      // One tap over OFM positions [x0, x1).
+      const auto one_tap = [&](uint32_t kx, uint32_t x0, uint32_t x1) {
+        const int16_t* __restrict wp = &wt[(size_t{ky} * kw + kx) * od];
+        for (uint32_t ox = x0; ox < x1; ++ox) {
+          const T* __restrict src = in_row + size_t(static_cast<int>(ox) * sx + off(kx)) * od;
+          Acc* __restrict a = &row[size_t{ox} * od];
+          for (uint32_t o = 0; o < od; ++o) a[o] += static_cast<Acc>(src[o]) * static_cast<Acc>(wp[o]);
+        }
+      };
+      if (kw != 3) {
+        for (uint32_t kx = 0; kx < kw; ++kx) one_tap(kx, lo(kx), hi(kx));
+        continue;
+      }
+      // 3 taps wide (most DEPTHWISE): where all three reach, their products are added in one pass
+      // (the row's sums read and written once, not three times); the edges tap by tap.
+      const uint32_t in_lo = std::max({lo(0), lo(1), lo(2)}), in_hi = std::min({hi(0), hi(1), hi(2)});
+      if (in_lo >= in_hi) {
+        for (uint32_t kx = 0; kx < 3; ++kx) one_tap(kx, lo(kx), hi(kx));
+        continue;
+      }
+      for (uint32_t kx = 0; kx < 3; ++kx) {
+        one_tap(kx, lo(kx), std::min(hi(kx), in_lo));
+        one_tap(kx, std::max(lo(kx), in_hi), hi(kx));
+      }
+      const int16_t* __restrict w0 = &wt[size_t{ky} * 3 * od];
+      const int16_t* __restrict w1 = w0 + od;
+      const int16_t* __restrict w2 = w1 + od;
+      for (uint32_t ox = in_lo; ox < in_hi; ++ox) {
+        const T* __restrict s0 = in_row + size_t(static_cast<int>(ox) * sx + off(0)) * od;
+        const T* __restrict s1 = s0 + size_t(dx) * od;
+        const T* __restrict s2 = s1 + size_t(dx) * od;
+        Acc* __restrict a = &row[size_t{ox} * od];
+        // Each product fits Acc; their sum wraps as the accumulator does (unsigned arithmetic).
+        using U = std::make_unsigned_t<Acc>;
+        for (uint32_t o = 0; o < od; ++o)
+          a[o] = static_cast<Acc>(static_cast<U>(a[o]) + static_cast<U>(static_cast<Acc>(s0[o]) * static_cast<Acc>(w0[o])) +
+                                  static_cast<U>(static_cast<Acc>(s1[o]) * static_cast<Acc>(w1[o])) +
+                                  static_cast<U>(static_cast<Acc>(s2[o]) * static_cast<Acc>(w2[o])));
+      }
+    }
+    int64_t* dst = &acc_out[size_t{oy} * ow * od];
+    for (size_t i = 0; i < row.size(); ++i) dst[i] = static_cast<int64_t>(row[i]);
+  }
 }
 
-// The hot case (8-bit IFM, 32-bit accumulators) as one multiversioned function: the whole window
-// walk is compiled for AVX2, the channel loop inlined and vectorised in it (a call per tap into a
+// The hot case (8-bit IFM, 32-bit accumulators) as one multiversioned function: the whole row walk
+// is compiled for AVX2, the channel loop inlined and vectorised in it (a call per tap into a
 // multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
 CORSIM_NPU_MULTIVERSION
-void depthwise_i16(const OperationConfig& op, const std::vector<int16_t>& in, uint32_t uh, uint32_t uw,
-                   const int16_t* wt, std::vector<int64_t>& acc_out) {
-  depthwise_taps<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
+void depthwise_i16(const OperationConfig& op, const ScratchVector<int16_t>& in, uint32_t uh, uint32_t uw,
+                   const int16_t* wt, AccumulatorBuffer& acc_out) {
+  depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
 }
 
+// The weights [o][ky][kx] as [ky][kx][o], made once per decoded weight stream (kept with the
+// weight cache's entry).
 template <typename T, typename Acc>
-void depthwise_loop(const OperationConfig& op, const std::vector<T>& in, uint32_t uh, uint32_t uw,
-                    const DenseWeights& w, std::vector<int64_t>& acc_out) {
+void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+                    AccumulatorBuffer& acc_out) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
-  std::vector<int16_t> wt(size_t{kh} * kw * od);
-  for (uint32_t o = 0; o < od; ++o)
-    for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
+  std::vector<int16_t>& wt = w.taps_first;
+  if (wt.empty()) {
+    wt.resize(size_t{kh} * kw * od);
+    for (uint32_t o = 0; o < od; ++o)
+      for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
+  }
   if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) depthwise_i16(op, in, uh, uw, wt.data(), acc_out);
-  else depthwise_taps<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
+  else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
 }
 
 template <typename T>
-void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const DenseWeights& w,
-               std::vector<int64_t>& acc, std::vector<T>& in) {
+void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, DenseWeights& w,
+               AccumulatorBuffer& acc, ScratchVector<T>& in) {
   uint32_t uh = 0, uw = 0;
   prepare_input<T>(op, raw, uh, uw, in);
   // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,
@@ -208,7 +245,7 @@ void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, const
 // OFM(h, w, n) = sum_k (IFM(h, w, k) - zp) (IFM2(h, n, k) - zp2). Not covered by any golden:
 // checked against the host reference only.
 void matmul_loop(const OperationConfig& op, const std::vector<int32_t>& a, const std::vector<int32_t>& b,
-                 std::vector<int64_t>& acc) {
+                 AccumulatorBuffer& acc) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, k = op.ifm.depth;
   const int64_t za = op.ifm.zero_point, zb = op.ifm2.zero_point;
   for (uint32_t y = 0; y < oh; ++y)
@@ -253,9 +290,9 @@ void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi
 // zero point and a clamp and every channel's accumulator plus bias lies where Rescaler's 64-bit
 // path is exact, OFM = clamp((x * scale + round) >> shift + zp). Same arithmetic as Rescaler and
 // OutputStage::apply; false (the caller then rewrites every output) otherwise.
-bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales,
+bool plain_output_stage(const AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales,
                         const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
-                        std::vector<int32_t>& ofm) {
+                        OfmBuffer& ofm) {
   const size_t od = scales.size();
   if (acc.empty() || od == 0) return false;
   PlainRequantize q;
@@ -280,7 +317,7 @@ bool plain_output_stage(const std::vector<int64_t>& acc, const std::vector<Chann
 // acc_output disabled nothing is written. Decision (no source): the bias is not part of the
 // accumulators, it is added with OFM_SCALE by the output stage (VELA chains only MatMul steps,
 // whose bias is 0, after a NullPool bias preload).
-bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<ChannelScale>& scales) {
+bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales) {
   const OperationConfig& op = ctx.op();
   if (!add_starting_accumulators(ctx, acc)) return false;
   if (!op.acc_output) {
@@ -292,7 +329,7 @@ bool finish(OpContext& ctx, std::vector<int64_t>& acc, const std::vector<Channel
   std::vector<Rescaler> rescalers(od);
   for (uint32_t o = 0; o < od; ++o)
     rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
-  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(acc.size());
   int64_t zp = 0, lo = 0, hi = 0;
   if (!out.plain(zp, lo, hi) || !plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
@@ -313,7 +350,7 @@ bool run_conv(OpContext& ctx) {
   std::vector<int32_t>& raw = scratch.ifm;
   if (!load_feature_map(ctx, op.ifm, raw)) return false;
   // Every accumulator is written by the loops below before it is read.
-  std::vector<int64_t>& acc = scratch.acc;
+  AccumulatorBuffer& acc = scratch.acc;
   if (op.weights_from_ifm2) {
     if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
       return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
@@ -325,9 +362,9 @@ bool run_conv(OpContext& ctx) {
     matmul_loop(op, raw, raw2, acc);
     return finish(ctx, acc, scales);
   }
-  const DenseWeights* weights = load_weights(ctx);
+  DenseWeights* weights = load_weights(ctx);
   if (!weights) return false;
-  const DenseWeights& w = *weights;
+  DenseWeights& w = *weights;
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 

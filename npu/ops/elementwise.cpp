@@ -68,14 +68,29 @@ Int128 saturate64(Int128 v) {
   return std::clamp<Int128>(v, -lim - 1, lim);
 }
 
+// What U55 ADD/SUB takes from the operation, read once (in the element loop the compiler would
+// reload the operation's fields after every OFM store, which may alias them).
+struct AddSub {
+  explicit AddSub(const OperationConfig& op)
+      : scale_mode(op.ifm_scale_mode),
+        add(op.ew_mode == ElementwiseMode::kAdd),
+        opa16(op.opa_scale.scale & 0xFFFF),
+        opb16(op.opb_scale.scale & 0xFFFF),
+        plain_factor(int64_t{1} << (operand_left_shift(op.ifm.elem_bits) > 0 ? operand_left_shift(op.ifm.elem_bits) - 1 : 0)) {}
+  unsigned scale_mode;
+  bool add;
+  int64_t opa16, opb16;  // OPA_OPB_16's operand scales
+  int64_t plain_factor;  // 2^(k-1) for the unscaled operand (below)
+};
+
 // U55 ADD/SUB (KWS golden): operand scaling, the sum wider than 32 bits, then OFM_SCALE. V is
 // Int128 in general, int64_t for small_add_sub operations, where every step fits (below).
 template <typename V>
-V u55_add_sub(const OperationConfig& op, const Scalers& sc, V a, V b) {
-  if (op.ifm_scale_mode == 0) {
+__attribute__((always_inline)) inline V u55_add_sub(const AddSub& op, const Scalers& sc, V a, V b) {
+  if (op.scale_mode == 0) {
     // OPA_OPB_16: 16-bit integer operand scales, no shift (regor; KWS uses 1 and 1).
-    a *= static_cast<int64_t>(op.opa_scale.scale & 0xFFFF);
-    b *= static_cast<int64_t>(op.opb_scale.scale & 0xFFFF);
+    a *= op.opa16;
+    b *= op.opb16;
   } else {
     // Q2 (docs/npu.md, no golden). Decision, from what Vela programs: its advanced scaling
     // (Python scaling.advanced_elementwise_add_sub_scale) puts min_scale * 2^k / (2 * max_scale)
@@ -83,21 +98,24 @@ V u55_add_sub(const OperationConfig& op, const Scalers& sc, V a, V b) {
     // 2 * max_scale / 2^k into OFM_SCALE. That is only consistent if the unscaled operand
     // enters the sum multiplied by 2^(k-1), and the scaled one is rescaled with OPA_SCALE alone
     // (rounded per IFM_PRECISION). OPA_32 scales operand A, OPB_32 operand B (after the swap).
-    const unsigned lshift = operand_left_shift(op.ifm.elem_bits);
-    V& scaled = op.ifm_scale_mode == 1 ? a : b;
-    V& plain = op.ifm_scale_mode == 1 ? b : a;
+    V& scaled = op.scale_mode == 1 ? a : b;
+    V& plain = op.scale_mode == 1 ? b : a;
     if constexpr (std::is_same_v<V, int64_t>) scaled = sc.opa(scaled);  // the 64-bit path: same value
     else scaled = sc.opa.wide(scaled);
-    plain = plain * (V{1} << (lshift > 0 ? lshift - 1 : 0));
+    plain = plain * V{op.plain_factor};
   }
-  // The sum is formed wider than 32 bits before the OFM scale (KWS golden).
-  return sc.ofm.wide(op.ew_mode == ElementwiseMode::kAdd ? a + b : a - b);
+  // The sum is formed wider than 32 bits before the OFM scale (KWS golden). In 64 bits the
+  // Rescaler multiplies in 64 bits when the sum lies within int32 and nothing overflows (residual
+  // adds of 8-bit maps), else takes the same 128-bit product as wide().
+  const V sum = op.add ? a + b : a - b;
+  if constexpr (std::is_same_v<V, int64_t>) return sc.ofm(sum);
+  else return sc.ofm.wide(sum);
 }
 
 // U55 ADD/SUB whose operands have at most 16 bits and zero points below 2^16 in magnitude
 // (residual adds, YOLO-Fastest) run u55_add_sub in 64 bits, where it is exact: |x - zp| < 2^17, so
 // the OPA-scaled operand stays below 2^49 and the other below 2^36, and their sum fits; the OFM
-// scale then takes Rescaler::wide's one 128-bit product.
+// scale then takes the Rescaler (its 64-bit product where that is exact, else the 128-bit one).
 bool small_add_sub(const OperationConfig& op) {
   const bool add_sub = op.ew_mode == ElementwiseMode::kAdd || op.ew_mode == ElementwiseMode::kSub;
   const auto small_zp = [](int32_t zp) { return zp > -(1 << 16) && zp < (1 << 16); };
@@ -106,14 +124,14 @@ bool small_add_sub(const OperationConfig& op) {
 }
 
 // The U55 path (Vela GenerateScalingForElementwise; KWS golden): the value before the output stage.
-Int128 u55_value(const OperationConfig& op, const Scalers& sc, Int128 a, Int128 b) {
+Int128 u55_value(const OperationConfig& op, const AddSub& add_sub, const Scalers& sc, Int128 a, Int128 b) {
   const bool wide_in = op.ifm.elem_bits >= 32;
   Int128 v = 0;
   bool ofm_scaled = true;
   switch (op.ew_mode) {
     case ElementwiseMode::kAdd:
     case ElementwiseMode::kSub:
-      v = u55_add_sub(op, sc, a, b);
+      v = u55_add_sub(add_sub, sc, a, b);
       ofm_scaled = false;
       break;
     case ElementwiseMode::kMul:
@@ -230,7 +248,7 @@ bool run_elementwise(OpContext& ctx) {
   // Operands with the OFM's extent are read in order; broadcast ones through Operand::at.
   const bool a_full = a.h == oh && a.w == ow && a.d == od;
   const bool b_full = b.h == oh && b.w == ow && b.d == od;
-  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(op.ofm.elements());
   // Calls value(ra, rb) for every OFM element with the raw operand values (rb 0 when unary).
   const auto each_element = [&](auto&& value) {
@@ -243,11 +261,13 @@ bool run_elementwise(OpContext& ctx) {
           ofm[i] = out.apply(value(ra, rb));
         }
   };
+  const AddSub add_sub(op);
+  const bool reversed = op.operands_reversed;
   if (small_add_sub(op)) {
     each_element([&](int64_t ra, int64_t rb) {
       // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
-      return op.operands_reversed ? u55_add_sub<int64_t>(op, sc, rb - zp_b, ra - zp_a)
-                                  : u55_add_sub<int64_t>(op, sc, ra - zp_a, rb - zp_b);
+      return reversed ? u55_add_sub<int64_t>(add_sub, sc, rb - zp_b, ra - zp_a)
+                      : u55_add_sub<int64_t>(add_sub, sc, ra - zp_a, rb - zp_b);
     });
   } else if (op.per_operand_scaling) {
     each_element([&](int64_t ra, int64_t rb) { return static_cast<int64_t>(saturate64(u85_value(op, sc, ra, rb))); });
@@ -256,7 +276,7 @@ bool run_elementwise(OpContext& ctx) {
       Int128 va = Int128{ra} - zp_a, vb = binary ? Int128{rb} - zp_b : Int128{0};
       // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
       if (binary && op.operands_reversed) std::swap(va, vb);
-      return static_cast<int64_t>(saturate64(u55_value(op, sc, va, vb)));
+      return static_cast<int64_t>(saturate64(u55_value(op, add_sub, sc, va, vb)));
     });
   }
   return store_feature_map(ctx, op.ofm, ofm);

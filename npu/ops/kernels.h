@@ -19,8 +19,9 @@ struct ChannelScale {
 bool load_scales(OpContext& ctx, uint32_t count, std::vector<ChannelScale>& out);
 // The dense weights of the stream(s) at WEIGHT_BASE/LENGTH (mlw_decode.c, GetNext), decoded
 // or taken from the context's weight cache; valid until the next load_weights. nullptr after
-// recording a fault in the context.
-const DenseWeights* load_weights(OpContext& ctx);
+// recording a fault in the context. Not const: the kernels keep their re-laid forms in it
+// (DenseWeights::pairs, taps_first), with the cached entry.
+DenseWeights* load_weights(OpContext& ctx);
 
 bool run_conv(OpContext& ctx);        // CONV and DEPTHWISE
 bool run_pool(OpContext& ctx);

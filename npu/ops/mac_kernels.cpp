@@ -3,18 +3,12 @@
 #include <algorithm>
 #include <cstring>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define CORSIM_NPU_HAVE_AVX2_KERNEL 1
-#include <immintrin.h>
-#endif
+#include "npu/ops/simd.h"
 
 namespace corsim::npu {
 
-// Compiled twice, for AVX2 and for the baseline x86-64, the CPU picking one at load time (GCC
-// function multiversioning: an ifunc resolver reads cpuid). Other compilers: the portable loop.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
-#endif
+// Compiled twice, for AVX2 and for the baseline x86-64 (npu/ops/simd.h).
+CORSIM_NPU_MULTIVERSION
 void dot_all_channels_i16(const int16_t* __restrict patch, const int16_t* __restrict w, size_t taps, uint32_t od,
                           int64_t* __restrict out) {
   // Four channels at a time so that each patch element loaded feeds four multiply-adds
@@ -54,13 +48,18 @@ uint32_t padded_channels(uint32_t od) { return (od + kLanes - 1) / kLanes * kLan
 void pair_weights(const int16_t* w, size_t taps, uint32_t od, std::vector<int16_t>& pairs) {
   const size_t n_pairs = (taps + 1) / 2, odp = padded_channels(od);
   pairs.assign(n_pairs * odp * 2, 0);
-  for (uint32_t o = 0; o < od; ++o)
-    for (size_t i = 0; i < taps; ++i) pairs[((i / 2) * odp + o) * 2 + (i & 1)] = w[size_t{o} * taps + i];
+  for (uint32_t o = 0; o < od; ++o) {
+    const int16_t* src = w + size_t{o} * taps;
+    int16_t* dst = &pairs[size_t{o} * 2];
+    // Tap pair k of channel o at [k][o][2]: one 4-byte copy per pair, the odd last tap alone.
+    for (size_t k = 0; k < taps / 2; ++k, src += 2, dst += odp * 2) std::memcpy(dst, src, 2 * sizeof(int16_t));
+    if (taps & 1) dst[0] = src[0];
+  }
 }
 
 #ifdef CORSIM_NPU_HAVE_AVX2_KERNEL
 
-bool pairs_kernel_available() { return __builtin_cpu_supports("avx2"); }
+bool pairs_kernel_available() { return host_has_avx2(); }
 
 namespace {
 
@@ -70,7 +69,7 @@ namespace {
 // The sums go to out[o0 ...] as int64 when all 8 * kRegs channels exist (n == 8 * kRegs), else
 // through `sums` for the caller to copy the first n.
 template <unsigned kRegs>
-__attribute__((target("avx2"))) void pairs_block(const int16_t* patch, const int16_t* pairs, size_t taps,
+CORSIM_NPU_TARGET_AVX2 void pairs_block(const int16_t* patch, const int16_t* pairs, size_t taps,
                                                  size_t odp, uint32_t o0, uint32_t n, int32_t* sums, int64_t* out) {
   __m256i acc[kRegs];
   for (unsigned r = 0; r < kRegs; ++r) acc[r] = _mm256_setzero_si256();

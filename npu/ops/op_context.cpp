@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include <fmt/format.h>
+
+#include "npu/ops/simd.h"
 
 namespace corsim::npu {
 
@@ -38,7 +41,7 @@ struct TileSpan {
   uint64_t begin = 0, end = 0;
   uint8_t* data = nullptr;
   std::span<uint8_t> bytes() { return {data, static_cast<size_t>(end - begin)}; }
-  void allocate(std::vector<uint8_t>& buffer) {
+  void allocate(ScratchVector<uint8_t>& buffer) {
     buffer.resize(end - begin);
     data = buffer.data();
   }
@@ -86,32 +89,66 @@ uint64_t local_offset(const FeatureMap& fm, uint32_t y, uint32_t x, uint32_t c) 
   return o;
 }
 
-// n elements of type E at p (little-endian, as the host) -> int32, sign- or zero-extended.
+// A block of a feature map: `pixels` runs of `n` elements of type E, run p at bytes + p * stride
+// (little-endian, as the host) and at values + p * value_stride in the dense map.
+struct Block {
+  uint32_t pixels, n;
+  uint64_t stride;
+  size_t value_stride;
+};
+
+// move(from, to, i) for element i of every run of the block, `from` and `to` advancing by their
+// strides from run to run; N: the run length when known at compile time (a whole NHCWB16 brick,
+// 16: no loop tail), else 0 and b.n. (The block's fields are read into locals: through the
+// reference the compiler would reload them after every store and not vectorise.)
+template <uint32_t N, typename From, typename To, typename Move>
+inline void each_run(const From* __restrict from, uint64_t from_stride, To* __restrict to, uint64_t to_stride,
+                     const Block& b, Move move) {
+  const uint32_t pixels = b.pixels, n = N ? N : b.n;
+  for (uint32_t p = 0; p < pixels; ++p, from += from_stride, to += to_stride)
+    for (uint32_t i = 0; i < n; ++i) move(from, to, i);
+}
+
+// The block's elements -> int32, sign- or zero-extended.
 template <typename E>
-void widen(const uint8_t* p, uint32_t n, int32_t* out) {
-  for (uint32_t i = 0; i < n; ++i) {
+inline void widen(const uint8_t* bytes, const Block& b, int32_t* values) {
+  const auto move = [](const uint8_t* from, int32_t* to, uint32_t i) {
     E v;
-    std::memcpy(&v, p + size_t{i} * sizeof(E), sizeof(E));
-    out[i] = v;
-  }
+    std::memcpy(&v, from + size_t{i} * sizeof(E), sizeof(E));
+    to[i] = v;
+  };
+  if (b.n == 16) each_run<16>(bytes, b.stride, values, b.value_stride, b, move);
+  else each_run<0>(bytes, b.stride, values, b.value_stride, b, move);
 }
 
-// n values -> elements of type E at p (the value's low bytes, as the hardware stores them).
+// Values -> the block's elements (the value's low bytes, as the hardware stores them).
 template <typename E>
-void narrow(const int32_t* values, uint32_t n, uint8_t* p) {
-  for (uint32_t i = 0; i < n; ++i) {
-    const E v = static_cast<E>(values[i]);
-    std::memcpy(p + size_t{i} * sizeof(E), &v, sizeof(E));
-  }
+inline void narrow(const int32_t* values, const Block& b, uint8_t* bytes) {
+  const auto move = [](const int32_t* from, uint8_t* to, uint32_t i) {
+    const E v = static_cast<E>(from[i]);
+    std::memcpy(to + size_t{i} * sizeof(E), &v, sizeof(E));
+  };
+  if (b.n == 16) each_run<16>(values, b.value_stride, bytes, b.stride, b, move);
+  else each_run<0>(values, b.value_stride, bytes, b.stride, b, move);
 }
 
-// Calls run(bytes, n, values) for every contiguous channel run of every pixel, in dense
-// [h][w][c] order of `values` (a whole NHWC pixel, or one 16-channel NHCWB16 brick): the tile and
-// the row are found once per row segment (tile_of, Vela generate_tiles), not per pixel.
-template <typename Value, typename Run>
-void for_each_run(const FeatureMap& fm, std::array<TileSpan, 4>& spans, Value* values, Run&& run) {
-  const uint32_t run_len = fm.layout == Layout::kNhcwb16 ? 16 : fm.depth;
-  const uint64_t run_stride = fm.layout == Layout::kNhcwb16 ? fm.stride_c : 0;
+// The 8- and 16-bit forms compiled for AVX2 and the baseline (npu/ops/simd.h).
+CORSIM_NPU_MULTIVERSION void widen_u8(const uint8_t* p, const Block& b, int32_t* v) { widen<uint8_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void widen_i8(const uint8_t* p, const Block& b, int32_t* v) { widen<int8_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void widen_u16(const uint8_t* p, const Block& b, int32_t* v) { widen<uint16_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void widen_i16(const uint8_t* p, const Block& b, int32_t* v) { widen<int16_t>(p, b, v); }
+CORSIM_NPU_MULTIVERSION void narrow_8(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint8_t>(v, b, p); }
+CORSIM_NPU_MULTIVERSION void narrow_16(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint16_t>(v, b, p); }
+
+// Calls block(bytes, Block, values) so that the blocks cover every element once, in dense [h][w][c]
+// order of `values`: per row segment (the tile and row found once, tile_of, Vela generate_tiles),
+// NHWC as one run when its pixels are contiguous (stride_x = depth x element size), else a run per
+// pixel; NHCWB16 one block per 16-channel brick, a run of up to 16 per pixel.
+template <typename Value, typename BlockFn>
+void for_each_block(const FeatureMap& fm, std::array<TileSpan, 4>& spans, Value* values, BlockFn&& block) {
+  const bool bricks = fm.layout == Layout::kNhcwb16;
+  const uint64_t eb = fm.elem_bytes();
+  const bool packed = !bricks && fm.stride_x == uint64_t{fm.depth} * eb;
   const uint32_t split = std::min(fm.width, fm.width0);
   for (uint32_t y = 0; y < fm.height; ++y) {
     // Two row segments: x below width0 (tiles 0, 2) and from width0 on (tiles 1, 3).
@@ -121,12 +158,14 @@ void for_each_run(const FeatureMap& fm, std::array<TileSpan, 4>& spans, Value* v
       const unsigned t = tile_of(fm, ly, lx);
       uint8_t* pixel = spans[t].data + local_offset(fm, ly, lx, 0);
       Value* dst = values + (size_t{y} * fm.width + x0) * fm.depth;
-      for (uint32_t x = x0; x < x1; ++x, pixel += fm.stride_x) {
-        for (uint32_t c0 = 0; c0 < fm.depth; c0 += run_len) {
-          const uint32_t n = std::min(run_len, fm.depth - c0);
-          run(pixel + (c0 / run_len) * run_stride, n, dst);
-          dst += n;
-        }
+      const uint32_t pixels = x1 - x0;
+      if (packed) {
+        block(pixel, Block{1, pixels * fm.depth, 0, 0}, dst);
+      } else if (!bricks) {
+        block(pixel, Block{pixels, fm.depth, fm.stride_x, fm.depth}, dst);
+      } else {
+        for (uint32_t c0 = 0; c0 < fm.depth; c0 += 16, pixel += fm.stride_c)
+          block(pixel, Block{pixels, std::min(16u, fm.depth - c0), fm.stride_x, fm.depth}, dst + c0);
       }
     }
   }
@@ -155,23 +194,20 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
     if (!ctx.read(fm.region, spans[t].begin, spans[t].bytes())) return false;
   }
   out.resize(fm.elements());
-  const auto widen_runs = [&](auto element) {
-    using E = decltype(element);
-    for_each_run(fm, spans, out.data(), [](const uint8_t* p, uint32_t n, int32_t* dst) { widen<E>(p, n, dst); });
-  };
   switch (fm.elem_bytes() * 2 + (fm.is_signed ? 1 : 0)) {
-    case 2: widen_runs(uint8_t{}); break;
-    case 3: widen_runs(int8_t{}); break;
-    case 4: widen_runs(uint16_t{}); break;
-    case 5: widen_runs(int16_t{}); break;
+    case 2: for_each_block(fm, spans, out.data(), widen_u8); break;
+    case 3: for_each_block(fm, spans, out.data(), widen_i8); break;
+    case 4: for_each_block(fm, spans, out.data(), widen_u16); break;
+    case 5: for_each_block(fm, spans, out.data(), widen_i16); break;
     default: {  // 32 bits and wider: the low 4 bytes (IFM_PRECISION, ethosu55_interface.h)
       const unsigned eb = fm.elem_bytes();
-      for_each_run(fm, spans, out.data(), [eb](const uint8_t* p, uint32_t n, int32_t* dst) {
-        for (uint32_t c = 0; c < n; ++c) {
-          uint32_t raw = 0;
-          for (unsigned b = 0; b < eb && b < 4; ++b) raw |= uint32_t{p[size_t{c} * eb + b]} << (8 * b);
-          dst[c] = static_cast<int32_t>(raw);
-        }
+      for_each_block(fm, spans, out.data(), [eb](const uint8_t* p, const Block& b, int32_t* dst) {
+        for (uint32_t x = 0; x < b.pixels; ++x, p += b.stride, dst += b.value_stride)
+          for (uint32_t c = 0; c < b.n; ++c) {
+            uint32_t raw = 0;
+            for (unsigned k = 0; k < eb && k < 4; ++k) raw |= uint32_t{p[size_t{c} * eb + k]} << (8 * k);
+            dst[c] = static_cast<int32_t>(raw);
+          }
       });
     }
   }
@@ -238,18 +274,15 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
   const unsigned eb = fm.elem_bytes();
   const int32_t* src = values.data();
   switch (eb) {
-    case 1:
-      for_each_run(fm, spans, src, [](uint8_t* p, uint32_t n, const int32_t* v) { narrow<uint8_t>(v, n, p); });
-      break;
-    case 2:
-      for_each_run(fm, spans, src, [](uint8_t* p, uint32_t n, const int32_t* v) { narrow<uint16_t>(v, n, p); });
-      break;
+    case 1: for_each_block(fm, spans, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_8(v, b, p); }); break;
+    case 2: for_each_block(fm, spans, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_16(v, b, p); }); break;
     default:  // 32 bits and wider: the low 4 bytes, as before
-      for_each_run(fm, spans, src, [eb](uint8_t* p, uint32_t n, const int32_t* v) {
-        for (uint32_t c = 0; c < n; ++c) {
-          const uint32_t raw = static_cast<uint32_t>(v[c]);
-          for (unsigned b = 0; b < eb && b < 4; ++b) p[size_t{c} * eb + b] = static_cast<uint8_t>(raw >> (8 * b));
-        }
+      for_each_block(fm, spans, src, [eb](uint8_t* p, const Block& b, const int32_t* v) {
+        for (uint32_t x = 0; x < b.pixels; ++x, p += b.stride, v += b.value_stride)
+          for (uint32_t c = 0; c < b.n; ++c) {
+            const uint32_t raw = static_cast<uint32_t>(v[c]);
+            for (unsigned k = 0; k < eb && k < 4; ++k) p[size_t{c} * eb + k] = static_cast<uint8_t>(raw >> (8 * k));
+          }
       });
   }
   for (auto& s : spans) {
@@ -265,7 +298,7 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
   return true;
 }
 
-bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
+bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   const OperationConfig& op = ctx.op();
   const FeatureMap& ofm = op.ofm;
   if (op.acc_input == 1) {
@@ -277,7 +310,7 @@ bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   } else if (op.acc_input == 2) {
     if (op.ifm2.height != ofm.height || op.ifm2.width != ofm.width || op.ifm2.depth != ofm.depth)
       return ctx.fail(Fault::kCommand, "acc_input IFM2: IFM2 shape must equal the OFM shape");
-    std::vector<int32_t> init;
+    std::vector<int32_t>& init = ctx.scratch().acc_start;
     if (!load_feature_map(ctx, op.ifm2, init)) return false;
     for (size_t i = 0; i < acc.size(); ++i) acc[i] += init[i];
   } else if (op.acc_input != 0) {
@@ -286,7 +319,7 @@ bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
   return true;
 }
 
-void leave_accumulators(OpContext& ctx, std::vector<int64_t>& acc) {
+void leave_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   const FeatureMap& ofm = ctx.op().ofm;
   Accumulators& kept = ctx.accumulators();
   std::swap(kept.values, acc);

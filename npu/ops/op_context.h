@@ -2,6 +2,10 @@
 // What a kernel sees while it runs one operation: the decoded registers, the memory behind the
 // regions (with per-port byte counting), the SHRAM (LUTs), and where to report a fault.
 #include <array>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <utility>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -54,6 +58,30 @@ inline uint32_t u85_regioncfg_for_ports(uint32_t regioncfg, const std::array<uin
   return out;
 }
 
+// std::allocator, except that the elements a resize adds are default-initialised (`new T`, left
+// as they are for integers) instead of zeroed. For the scratch buffers that every kernel writes
+// wholly before it reads them (accumulators, OFM, the IFM as the MAC array sees it, tile bytes):
+// their sizes change from operation to operation, and zero-filling what a resize adds cost a
+// twentieth of YOLO-Fastest's time.
+template <typename T>
+struct UninitializedAllocator : std::allocator<T> {
+  UninitializedAllocator() = default;
+  template <typename U>
+  UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <typename U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+template <typename T>
+using ScratchVector = std::vector<T, UninitializedAllocator<T>>;
+using AccumulatorBuffer = ScratchVector<int64_t>;
+using OfmBuffer = ScratchVector<int32_t>;
+
 // A U85 chaining buffer (U85 goldens): the dense [h][w][c] result of a CHAINED OFM, read by the
 // next operation's CHAINED IFM/IFM2 with the same buffer number. Never in memory.
 struct ChainBuffer {
@@ -69,8 +97,15 @@ using ChainBuffers = std::array<ChainBuffer, 8>;
 // output disabled, then one MatMul per kernel element keeps the accumulators, output enabled on the
 // last).
 struct Accumulators {
-  std::vector<int64_t> values;
+  AccumulatorBuffer values;
   uint32_t height = 0, width = 0, depth = 0;
+  // None kept (a later KEEP faults: no shape matches), the buffer's memory kept for the next
+  // operation that leaves accumulators (leave_accumulators swaps it into the scratch), so that it
+  // is not allocated and page-faulted again.
+  void forget() {
+    values.clear();
+    height = width = depth = 0;
+  }
 };
 
 // Buffers the kernels reuse from one operation to the next, owned by the Executor like the weight
@@ -78,11 +113,13 @@ struct Accumulators {
 // and page-faulted afresh each time (issue 17). What they hold between operations means nothing;
 // a kernel sizes each one it uses and writes every element it reads.
 struct OpScratch {
-  std::vector<int32_t> ifm, ifm2, ofm;  // dense feature maps
-  std::vector<int64_t> acc;             // accumulators (swapped with Accumulators on leaving)
-  std::vector<int16_t> ifm16;           // the IFM as the MAC array sees it (conv.cpp)
-  std::vector<int32_t> ifm32;
-  std::array<std::vector<uint8_t>, 4> tiles;  // one feature-map tile's bytes each
+  std::vector<int32_t> ifm, ifm2;       // dense feature maps
+  OfmBuffer ofm;
+  std::vector<int32_t> acc_start;       // starting accumulators read from IFM2 (acc_input 2)
+  AccumulatorBuffer acc;                // accumulators (swapped with Accumulators on leaving)
+  ScratchVector<int16_t> ifm16;         // the IFM as the MAC array sees it (conv.cpp)
+  ScratchVector<int32_t> ifm32;
+  std::array<ScratchVector<uint8_t>, 4> tiles;  // one feature-map tile's bytes each
 };
 
 class OpContext {
@@ -153,9 +190,9 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int
 // RESET nothing, KEEP the accumulators the previous operation left (same OFM shape, else a
 // command fault), IFM2 the IFM2 feature map (its shape must be the OFM's; VELA's accumulator
 // restore, regor EthosU85RCSGenerator::GenerateAccFormat for a NullPool).
-bool add_starting_accumulators(OpContext& ctx, std::vector<int64_t>& acc);
+bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc);
 // Records `acc`'s values as the accumulators this operation leaves (for a following KEEP) by
 // swapping buffers: `acc` is left holding the previous ones (meaningless now, kept for its memory).
-void leave_accumulators(OpContext& ctx, std::vector<int64_t>& acc);
+void leave_accumulators(OpContext& ctx, AccumulatorBuffer& acc);
 
 }  // namespace corsim::npu

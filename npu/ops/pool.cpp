@@ -52,10 +52,10 @@ bool run_pool(OpContext& ctx) {
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   // Every OFM element (or, for SUM and NONE, accumulator) is written below.
-  std::vector<int32_t>& ofm = ctx.scratch().ofm;
+  OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(op.ofm.elements());
   const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
-  std::vector<int64_t>& acc = ctx.scratch().acc;
+  AccumulatorBuffer& acc = ctx.scratch().acc;
   acc.resize(accumulates ? ofm.size() : 0);
   const Rescaler ofm_scale(op.ofm_scale.scale, op.ofm_scale.shift, op.ofm_round, op.ofm_scale.dbl);
   auto global_scale = [&](int64_t x) { return op.ofm_scale_global ? ofm_scale(x) : x; };
@@ -127,35 +127,40 @@ bool run_pool(OpContext& ctx) {
   const bool per_channel = op.pool_mode != PoolMode::kReduceSum && !argmax;
   if (per_channel) {
     // Each channel is reduced over the window on its own: the window is walked once per OFM
-    // position with the channel loop innermost (contiguous), not once per channel.
-    std::vector<int64_t> best(od), least(od), sum(od);
-    for (uint32_t oy = 0; oy < oh; ++oy) {
-      for (uint32_t ox = 0; ox < ow; ++ox) {
-        std::fill(best.begin(), best.end(), std::numeric_limits<int64_t>::min());
-        std::fill(least.begin(), least.end(), std::numeric_limits<int64_t>::max());
-        std::fill(sum.begin(), sum.end(), 0);
-        int64_t count = 0;
-        for_each_tap(oy, ox, [&](uint32_t, uint32_t, int iy, int ix) {
-          ++count;
-          if (op.upscale == 2 && ((iy | ix) & 1)) {  // a zero-inserted hole: the value is zp
-            for (uint32_t c = 0; c < od; ++c) {
-              best[c] = std::max<int64_t>(best[c], 0);
-              least[c] = std::min<int64_t>(least[c], 0);
+    // position with the channel loop innermost (contiguous), not once per channel. Only the
+    // reduction the mode uses is computed (MAX: the largest, MIN: the smallest, the others the
+    // sum); finish_channel reads that one.
+    std::vector<int64_t> reduced(od);
+    auto reduce = [&](int64_t start, auto step) {
+      for (uint32_t oy = 0; oy < oh; ++oy) {
+        for (uint32_t ox = 0; ox < ow; ++ox) {
+          std::fill(reduced.begin(), reduced.end(), start);
+          int64_t count = 0;
+          for_each_tap(oy, ox, [&](uint32_t, uint32_t, int iy, int ix) {
+            ++count;
+            if (op.upscale == 2 && ((iy | ix) & 1)) {  // a zero-inserted hole: the value is zp
+              for (uint32_t c = 0; c < od; ++c) reduced[c] = step(reduced[c], 0);
+              return;
             }
-            return;
-          }
-          const int ry = op.upscale ? iy / 2 : iy, rx = op.upscale ? ix / 2 : ix;
-          const int32_t* src = &raw[(size_t(ry) * iw + size_t(rx)) * ic];
-          for (uint32_t c = 0; c < od; ++c) {
-            const int64_t v = src[c] - zp;
-            best[c] = std::max(best[c], v);
-            least[c] = std::min(least[c], v);
-            sum[c] += v;
-          }
-        });
-        const size_t base = (size_t{oy} * ow + ox) * od;
-        for (uint32_t c = 0; c < od; ++c) finish_channel(base + c, best[c], least[c], sum[c], count, 0);
+            const int ry = op.upscale ? iy / 2 : iy, rx = op.upscale ? ix / 2 : ix;
+            const int32_t* src = &raw[(size_t(ry) * iw + size_t(rx)) * ic];
+            for (uint32_t c = 0; c < od; ++c) reduced[c] = step(reduced[c], src[c] - zp);
+          });
+          const size_t base = (size_t{oy} * ow + ox) * od;
+          for (uint32_t c = 0; c < od; ++c) finish_channel(base + c, reduced[c], reduced[c], reduced[c], count, 0);
+        }
       }
+    };
+    switch (op.pool_mode) {
+      case PoolMode::kMax:
+        reduce(std::numeric_limits<int64_t>::min(), [](int64_t a, int64_t v) { return std::max(a, v); });
+        break;
+      case PoolMode::kMin:
+        reduce(std::numeric_limits<int64_t>::max(), [](int64_t a, int64_t v) { return std::min(a, v); });
+        break;
+      default:
+        reduce(0, [](int64_t a, int64_t v) { return a + v; });
+        break;
     }
   } else {
     for (uint32_t oy = 0; oy < oh; ++oy) {
@@ -189,7 +194,7 @@ bool run_pool(OpContext& ctx) {
     leave_accumulators(ctx, acc);  // acc now holds the previous accumulators
     if (!op.acc_output) return true;
   } else {
-    ctx.accumulators() = Accumulators{};  // not modelled for the other modes: a later KEEP faults
+    ctx.accumulators().forget();  // not modelled for the other modes: a later KEEP faults
   }
   return store_feature_map(ctx, op.ofm, ofm);
 }

@@ -2,10 +2,7 @@
 
 #include <algorithm>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define CORSIM_NPU_HAVE_AVX2_KERNEL 1
-#include <immintrin.h>
-#endif
+#include "npu/ops/simd.h"
 
 namespace corsim::npu {
 
@@ -53,9 +50,9 @@ bool requantize_scalar(const PlainRequantize& q, const int64_t* acc, size_t n, i
 
 #ifdef CORSIM_NPU_HAVE_AVX2_KERNEL
 
-bool requantize_avx2_available() { return __builtin_cpu_supports("avx2"); }
+bool requantize_avx2_available() { return host_has_avx2(); }
 
-__attribute__((target("avx2"))) inline __m256i load(const void* p) {
+CORSIM_NPU_TARGET_AVX2 inline __m256i load(const void* p) {
   return _mm256_loadu_si256(static_cast<const __m256i*>(p));
 }
 
@@ -65,7 +62,7 @@ __attribute__((target("avx2"))) inline __m256i load(const void* p) {
 //    int32); subtracting scale * 2^32 for those lanes leaves the exact signed product;
 //  * v >> s (arithmetic): with m = all ones when v < 0, ((v ^ m) >>> s) ^ m, since for negative v
 //    ~v = -v - 1 >= 0 and floor(v / 2^s) = ~floor(~v / 2^s).
-__attribute__((target("avx2"))) bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n,
+CORSIM_NPU_TARGET_AVX2 bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n,
                                                       int32_t* out) {
   const size_t od = q.channels();
   const size_t vec_end = od & ~size_t{3};
@@ -107,7 +104,7 @@ __attribute__((target("avx2"))) bool requantize_avx2(const PlainRequantize& q, c
   return _mm256_testz_si256(outside, outside);
 }
 
-bool requantize_avx512_available() { return __builtin_cpu_supports("avx512f"); }
+bool requantize_avx512_available() { return host_has_avx512f(); }
 
 // GCC 12 warns inside its own AVX-512 intrinsic headers (the _mm512_undefined_* operands of the
 // unmasked forms; GCC bug 105593), not about this code.
@@ -120,7 +117,7 @@ bool requantize_avx512_available() { return __builtin_cpu_supports("avx512f"); }
 // that AVX2 lacks (Intel Intrinsics Guide). The channel constants are repeated to a period P that
 // is a multiple of both the channel count and 8, so the accumulators are one flat run of 8-lane
 // steps whatever the channel count (4-channel maps fill whole vectors too).
-__attribute__((target("avx512f"))) bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n,
+CORSIM_NPU_TARGET_AVX512F bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n,
                                                           int32_t* out) {
   const size_t od = q.channels();
   size_t period = od;

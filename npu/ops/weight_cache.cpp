@@ -2,14 +2,14 @@
 
 namespace corsim::npu {
 
-const WeightCache::Entry* WeightCache::find(const std::vector<uint64_t>& key,
-                                            const std::vector<std::vector<uint8_t>>& streams) const {
+WeightCache::Entry* WeightCache::find(const std::vector<uint64_t>& key,
+                                      const std::vector<std::vector<uint8_t>>& streams) {
   const auto it = entries_.find(key);
   if (it == entries_.end() || it->second.streams != streams) return nullptr;
   return &it->second;
 }
 
-const WeightCache::Entry& WeightCache::insert(const std::vector<uint64_t>& key, Entry entry) {
+WeightCache::Entry& WeightCache::insert(const std::vector<uint64_t>& key, Entry entry) {
   if (values_ + entry.weights.values.size() > kMaxValues) {
     entries_.clear();
     values_ = 0;

@@ -23,8 +23,8 @@ class WeightCache {
     uint64_t zero = 0;     // of which zero (Traffic::weights_zero)
   };
   // `key` names the streams' lengths and hashes and every layout parameter of the decode.
-  const Entry* find(const std::vector<uint64_t>& key, const std::vector<std::vector<uint8_t>>& streams) const;
-  const Entry& insert(const std::vector<uint64_t>& key, Entry entry);
+  Entry* find(const std::vector<uint64_t>& key, const std::vector<std::vector<uint8_t>>& streams);
+  Entry& insert(const std::vector<uint64_t>& key, Entry entry);
 
   // Decoded values kept before the cache starts afresh (64 MiB of int16).
   static constexpr size_t kMaxValues = size_t{32} << 20;

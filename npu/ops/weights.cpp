@@ -168,7 +168,7 @@ bool decode_u55(OpContext& ctx, const WeightLayoutParams& p, const std::vector<u
 
 }  // namespace
 
-const DenseWeights* load_weights(OpContext& ctx) {
+DenseWeights* load_weights(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   const bool u85 = op.isa == Isa::kU85;
   // The streams' bytes: read every time (the NPU reads them every time; traffic counted).
@@ -203,7 +203,7 @@ const DenseWeights* load_weights(OpContext& ctx) {
   const WeightLayoutParams p55 = u85 ? WeightLayoutParams{} : u55_params(ctx);
   const std::vector<uint64_t> key = cache_key(ctx, p85, p55, raw);
   WeightCache& cache = ctx.weight_cache();
-  const WeightCache::Entry* entry = cache.find(key, raw);
+  WeightCache::Entry* entry = cache.find(key, raw);
   if (!entry) {
     WeightCache::Entry fresh;
     if (u85 ? !decode_u85(ctx, p85, raw, fresh) : !decode_u55(ctx, p55, raw[0], fresh)) return nullptr;

@@ -1,7 +1,7 @@
 // The vectorised output stage (npu/ops/requantize.h) against its scalar form and against the
 // 128-bit definition rescale() (rescale.h, regor Scale<T>) on random channels and accumulators,
-// including the extremes: x = INT32_MIN and INT32_MAX, shift 0 and 63, multipliers 0, 1 and those
-// that are negative as int32 (>= 2^31), every round mode.
+// including the extremes: x = INT32_MIN and INT32_MAX (or a channel's narrower exact bounds),
+// shift 0 and 63, multipliers 0, 1 and those that are negative as int32 (>= 2^31), every round mode.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,8 +20,10 @@ struct Case {
   std::vector<int64_t> acc;
 };
 
-// Channels whose every x in int32 rescales exactly in 64 bits (the kernel's precondition).
-Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels) {
+// Channels whose every x in int32 rescales exactly in 64 bits, or with `narrow` channels whose exact
+// range (exact_bounds) is narrower than int32 (large multipliers with large shifts: the round term
+// pushes x * scale past int64), each x within its channel's range (the kernel's precondition).
+Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels, bool narrow = false) {
   const uint32_t scales[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x40000000u, 12345};
   const uint32_t shifts[] = {0, 1, 31, 32, 62, 63};
   const RoundMode modes[] = {RoundMode::kDbl, RoundMode::kTruncate, RoundMode::kNatural, RoundMode::kSymmetric,
@@ -39,7 +41,16 @@ Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels) {
     const RoundMode mode = modes[rng() % 6];
     const uint32_t dbl = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 31) : 0;
     const Rescaler r(scale, shift, mode, dbl);
-    if (!r.exact_in_64_bits(INT32_MIN, INT32_MAX)) continue;
+    int64_t x_lo = 0, x_hi = 0;
+    if (narrow) {
+      if (!exact_bounds(r, x_lo, x_hi) || (x_lo == INT32_MIN && x_hi == INT32_MAX) || x_lo > x_hi) continue;
+      EXPECT_TRUE(r.exact_in_64_bits(x_lo, x_hi));
+    } else {
+      if (!r.exact_in_64_bits(INT32_MIN, INT32_MAX)) continue;
+      EXPECT_TRUE(exact_bounds(r, x_lo, x_hi));
+      EXPECT_EQ(x_lo, INT32_MIN);
+      EXPECT_EQ(x_hi, INT32_MAX);
+    }
     c.modes.push_back(mode);
     c.dbls.push_back(dbl);
     q.bias.push_back(static_cast<int64_t>(rng() % (1 << 21)) - (1 << 20));
@@ -47,20 +58,17 @@ Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels) {
     q.shift.push_back(shift);
     q.r_pos.push_back(r.round_term(0));
     q.r_step.push_back(r.round_term(-1) - r.round_term(0));
-    int64_t x_lo = 0, x_hi = 0;
-    EXPECT_TRUE(exact_bounds(r, x_lo, x_hi));
-    EXPECT_EQ(x_lo, INT32_MIN);
-    EXPECT_EQ(x_hi, INT32_MAX);
     q.x_lo.push_back(x_lo);
     q.x_hi.push_back(x_hi);
   }
   for (size_t i = 0; i < pixels * channels; ++i) {
     const size_t o = i % channels;
-    int64_t x = static_cast<int32_t>(rng());
+    const int64_t x_lo = q.x_lo[o], x_hi = q.x_hi[o];
+    int64_t x = x_lo + static_cast<int64_t>(rng() % static_cast<uint64_t>(x_hi - x_lo + 1));
     switch (rng() % 8) {
-      case 0: x = INT32_MIN; break;
-      case 1: x = INT32_MAX; break;
-      case 2: x = static_cast<int64_t>(rng() % 2001) - 1000; break;
+      case 0: x = x_lo; break;
+      case 1: x = x_hi; break;
+      case 2: x = std::clamp<int64_t>(static_cast<int64_t>(rng() % 2001) - 1000, x_lo, x_hi); break;
       default: break;
     }
     c.acc.push_back(x - q.bias[o]);  // acc + bias = x
@@ -79,8 +87,8 @@ int32_t reference(const Case& c, size_t i) {
 
 TEST(Requantize, ScalarMatchesTheDefinition) {
   std::mt19937_64 rng(17);
-  for (int t = 0; t < 200; ++t) {
-    const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20);
+  for (int t = 0; t < 400; ++t) {
+    const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20, t % 2 == 1);
     std::vector<int32_t> out(c.acc.size());
     ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), out.data()));
     for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], reference(c, i)) << "case " << t << " element " << i;
@@ -90,18 +98,18 @@ TEST(Requantize, ScalarMatchesTheDefinition) {
 using Kernel = bool (*)(const PlainRequantize&, const int64_t*, size_t, int32_t*);
 
 // A vector kernel against the scalar one on random cases, and refusing an accumulator just past
-// its channel's bounds.
+// its channel's bounds (int32's, or in every other case a narrower channel range's).
 void check_against_scalar(Kernel kernel, uint64_t seed, size_t max_channels) {
   std::mt19937_64 rng(seed);
   for (int t = 0; t < 400; ++t) {
-    const Case c = random_case(rng, 1 + rng() % max_channels, 1 + rng() % 20);
+    const Case c = random_case(rng, 1 + rng() % max_channels, 1 + rng() % 20, t % 2 == 1);
     std::vector<int32_t> scalar(c.acc.size()), vec(c.acc.size(), 0x5A5A5A5A);
     ASSERT_TRUE(requantize_scalar(c.q, c.acc.data(), c.acc.size(), scalar.data()));
     ASSERT_TRUE(kernel(c.q, c.acc.data(), c.acc.size(), vec.data()));
     ASSERT_EQ(vec, scalar) << "case " << t << ", " << c.q.channels() << " channels";
     Case bad = c;
     const size_t i = rng() % bad.acc.size(), o = i % bad.q.channels();
-    bad.acc[i] = (rng() % 2 ? int64_t{INT32_MAX} + 1 : int64_t{INT32_MIN} - 1) - bad.q.bias[o];
+    bad.acc[i] = (rng() % 2 ? bad.q.x_hi[o] + 1 : bad.q.x_lo[o] - 1) - bad.q.bias[o];
     EXPECT_FALSE(requantize_scalar(bad.q, bad.acc.data(), bad.acc.size(), scalar.data()));
     EXPECT_FALSE(kernel(bad.q, bad.acc.data(), bad.acc.size(), vec.data()));
   }
