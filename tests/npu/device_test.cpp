@@ -179,12 +179,18 @@ TEST(Device, KwsInferenceRaisesIrqAtCompletionTime) {
     int dmas_running = 0, kernels_running = 0;
     for (size_t j = 0; j < i; ++j) {
       const bool same_engine = ops[j].record.issue.dma == is.dma;
-      if (same_engine) EXPECT_LE(ops[j].end, ops[i].start) << i << " overlaps " << j << " on one engine";
+      if (same_engine) {
+        EXPECT_LE(ops[j].end, ops[i].start) << i << " overlaps " << j << " on one engine";
+      }
       if (ops[j].end > ops[i].start) (ops[j].record.issue.dma ? dmas_running : kernels_running)++;
       if (!same_engine && ops[j].end > ops[i].start && ops[j].start < ops[i].end) overlapped = true;
     }
-    if (is.dma_wait >= 0) EXPECT_LE(dmas_running, is.dma_wait) << i;
-    if (is.kernel_wait >= 0) EXPECT_LE(kernels_running, is.kernel_wait) << i;
+    if (is.dma_wait >= 0) {
+      EXPECT_LE(dmas_running, is.dma_wait) << i;
+    }
+    if (is.kernel_wait >= 0) {
+      EXPECT_LE(kernels_running, is.kernel_wait) << i;
+    }
     last_end = std::max(last_end, ops[i].end);
   }
   EXPECT_TRUE(overlapped);  // Vela's weight DMAs run while kernels compute
