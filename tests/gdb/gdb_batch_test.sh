@@ -25,9 +25,12 @@ debug() {
   : >"$work/$name.err"  # exists before the background job opens it: the poll below reads it at once
   "$corsim" --gdb 0 --gdb-wait --stats "$work/$name.json" "$@" "$elf" >"$work/$name.out" 2>"$work/$name.err" &
   local pid=$! port=""
-  for _ in $(seq 100); do
+  # Up to 60 s (a sanitizer build on a loaded CI host starts slowly); a run that ended without
+  # listening fails at once.
+  for _ in $(seq 600); do
     port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/$name.err" || true)
     [[ -n $port ]] && break
+    kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
   [[ -n $port ]] || { kill "$pid"; fail "$name: corsim did not say where it listens: $(cat "$work/$name.err")"; }

@@ -16,9 +16,12 @@ CORSIM_BUILD_DIR=$(cd "$(dirname "$runner")/.." && pwd) "$script" "$runner" "$mo
   --gdb 0 --gdb-wait >"$work/run.out" 2>"$work/run.err" &
 pid=$!
 port=""
-for _ in $(seq 300); do
+# Up to 120 s: run_fvp.sh first checks that its build is current, which a loaded 2-core CI host
+# can make slow; a run that ended without listening fails at once.
+for _ in $(seq 1200); do
   port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/run.err" || true)
   [[ -n $port ]] && break
+  kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
 done
 [[ -n $port ]] || { kill "$pid"; fail "corsim under run_fvp.sh did not say where it listens: $(cat "$work/run.err")"; }
