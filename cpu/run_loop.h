@@ -106,18 +106,7 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
       ++instructions_;
     }
     if constexpr (kTimed) {
-      RetireInfo info;
-      info.pc = pc;
-      info.encoding = e->encoding();
-      info.size = e->size;
-      info.op = e->op;
-      info.executed = executed;
-      info.branch_taken = branched_;
-      info.in_it_block = it != 0;
-      info.next_pc = next_pc_;
-      info.info = &e->timing;
-      info.memory = &mem_log_;
-      cycles_ += hook->retire(info);
+      cycles_ += hook->retire(retire_info(*e, pc, executed, branched_, it != 0, next_pc_, &mem_log_));
     } else if constexpr (!kCountPerBlock) {
       ++cycles_;
     }

@@ -32,6 +32,25 @@ struct PredecodeEntry {
   uint32_t encoding() const { return size == 4 ? (raw << 16) | (raw >> 16) : raw; }
 };
 
+// The record a timing model retires for `e` at `pc` (cpu/retire_record.h): its static facts and
+// the outcome of this execution. The interpreter's timed loop builds one per execution; the JIT one
+// per compiled path.
+inline RetireInfo retire_info(const PredecodeEntry& e, uint32_t pc, bool executed, bool branch_taken,
+                              bool in_it_block, uint32_t next_pc, const MemoryLog* memory) {
+  RetireInfo r;
+  r.pc = pc;
+  r.encoding = e.encoding();
+  r.size = e.size;
+  r.op = e.op;
+  r.executed = executed;
+  r.branch_taken = branch_taken;
+  r.in_it_block = in_it_block;
+  r.next_pc = next_pc;
+  r.info = &e.timing;
+  r.memory = memory;
+  return r;
+}
+
 // The table row `e` was decoded from, or null (an undefined encoding). Its handler is the generic
 // one: `e.exec` may be a fast form (cpu/fast_forms.h) computing the same.
 inline const decoder::Encoding* table_row(const PredecodeEntry& e) {

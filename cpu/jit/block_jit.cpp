@@ -211,18 +211,8 @@ void Emitter::instruction(Insn& in, uint64_t& inlined) {
 }
 
 RetireInfo* Emitter::record(const Insn& in, bool executed, bool branch_taken, uint32_t next_pc) {
-  RetireInfo& r = records_.emplace_back();
-  r.pc = in.pc;
-  r.encoding = in.e->encoding();
-  r.size = in.e->size;
-  r.op = in.e->op;
-  r.executed = executed;
-  r.branch_taken = branch_taken;
-  r.in_it_block = in.it_before != 0;
-  r.next_pc = next_pc;
-  r.info = &in.e->timing;
-  r.memory = layout_.memory_log;
-  return &r;
+  return &records_.emplace_back(
+      retire_info(*in.e, in.pc, executed, branch_taken, in.it_before != 0, next_pc, layout_.memory_log));
 }
 
 void Emitter::begin_timed() {
