@@ -1,6 +1,7 @@
 #include "sim/cli.h"
 
 #include "base/parse_number.h"
+#include "base/text.h"
 
 #include <charconv>
 #include <fstream>
@@ -40,17 +41,11 @@ std::string read_parameter_file(const std::string& file, RunConfig& cfg) {
   if (!in) return fmt::format("cannot read parameter file '{}'", file);
   std::string line;
   for (unsigned n = 1; std::getline(in, line); ++n) {
-    const size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const size_t last = line.find_last_not_of(" \t\r");
-    const std::string entry = line.substr(first, last - first + 1);
+    const std::string_view entry = trim_blanks(line);
+    if (entry.empty() || entry.front() == '#') continue;
     const size_t eq = entry.find('=');
     if (eq == std::string::npos || eq == 0) return fmt::format("{}:{}: expected NAME=VALUE, got '{}'", file, n, entry);
-    auto trim = [](std::string t) {
-      const size_t a = t.find_first_not_of(" \t"), b = t.find_last_not_of(" \t");
-      return a == std::string::npos ? std::string() : t.substr(a, b - a + 1);
-    };
-    cfg.params.emplace_back(trim(entry.substr(0, eq)), trim(entry.substr(eq + 1)));
+    cfg.params.emplace_back(trim_blanks(entry.substr(0, eq)), trim_blanks(entry.substr(eq + 1)));
   }
   return {};
 }

@@ -1,6 +1,7 @@
 #include "npu/timing/vela_ini.h"
 
 #include "base/parse_number.h"
+#include "base/text.h"
 
 #include <fmt/format.h>
 
@@ -13,12 +14,6 @@
 namespace corsim::npu::timing {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 // A number as Vela writes them ("100e6", "2.5", "64"), not negative, not infinite.
 std::optional<double> number(std::string_view v) {
@@ -43,14 +38,14 @@ std::optional<VelaIni> VelaIni::parse(std::string_view text, std::string& error)
     text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
     ++line_no;
     if (const size_t c = line.find_first_of(";#"); c != std::string_view::npos) line = line.substr(0, c);
-    line = trim(line);
+    line = trim_blanks(line);
     if (line.empty()) continue;
     if (line.front() == '[') {
       if (line.back() != ']' || line.size() < 3) {
         error = fmt::format("line {}: a section header must be [NAME]", line_no);
         return std::nullopt;
       }
-      current = std::string(trim(line.substr(1, line.size() - 2)));
+      current = std::string(trim_blanks(line.substr(1, line.size() - 2)));
       ini.sections_[current];
       continue;
     }
@@ -59,7 +54,7 @@ std::optional<VelaIni> VelaIni::parse(std::string_view text, std::string& error)
       error = fmt::format("line {}: expected KEY=VALUE inside a [section]", line_no);
       return std::nullopt;
     }
-    ini.sections_[current][std::string(trim(line.substr(0, eq)))] = std::string(trim(line.substr(eq + 1)));
+    ini.sections_[current][std::string(trim_blanks(line.substr(0, eq)))] = std::string(trim_blanks(line.substr(eq + 1)));
   }
   return ini;
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "base/text.h"
 #include "cpu/scs/system_control_space.h"
 
 namespace corsim::sim::gdb {
@@ -229,8 +230,7 @@ bool Session::remove_point(PointType type, uint32_t address, uint32_t length) {
 }
 
 std::string Session::monitor(std::string_view command) {
-  while (!command.empty() && command.back() == ' ') command.remove_suffix(1);
-  while (!command.empty() && command.front() == ' ') command.remove_prefix(1);
+  command = trim_blanks(command);
   const auto it = monitor_.find(command);
   if (it == monitor_.end()) return fmt::format("unknown monitor command '{}' (monitor help lists them)\n", command);
   return it->second.run();
