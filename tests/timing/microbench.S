@@ -152,248 +152,25 @@ run_once:
     sub r0, r5, r6
     pop {r4-r8, pc}
 
-/* ---- integer ------------------------------------------------------------------------------- */
-    .thumb_func
-bench_alu_dep:                  /* 8 dependent 32-bit adds per iteration, low-overhead loop */
-    push {r4-r7, lr}
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 8
-    add.w r1, r1, #1
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_alu_indep:                /* 8 adds on four registers: each depends on the one 4 before */
-    push {r4-r7, lr}
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 2
-    add.w r1, r1, #1
-    add.w r2, r2, #1
-    add.w r3, r3, #1
-    add.w r4, r4, #1
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_load_use:                 /* 4 x (load word, use it at once) from DTCM */
-    push {r4-r7, lr}
-    ldr r2, =DATA
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 4
-    ldr.w r1, [r2]
-    add.w r3, r1, #1
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_mac_chain:                /* 8 MLAs chained through the accumulator */
-    push {r4-r7, lr}
-    movs r2, #3
-    movs r3, #5
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 8
-    mla r1, r2, r3, r1
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_divide:                   /* 4 independent unsigned divides */
-    push {r4-r7, lr}
-    movs r2, #200
-    movs r3, #7
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  udiv r1, r2, r3
-    udiv r4, r2, r3
-    udiv r5, r2, r3
-    udiv r6, r2, r3
-    le lr, 1b
-    pop {r4-r7, pc}
-
-/* le_loop NAME, BODY, START: bench_NAME runs BODY r0 times closed by LE, the loop starting on a
- * word boundary (START empty: as compilers place loops, [HELIUM-3]) or 2 bytes into a word (START
- * nop.n); BODY may end on label 5 (the LE). */
-    .macro le_loop name, body, start
+/* le_bench NAME, BODY, SETUP, START, AFTER: bench_NAME runs BODY r0 times in a low-overhead loop
+ * (DLS ... LE). SETUP runs once before the loop; the loop starts on a word boundary, as compilers
+ * place loops ([HELIUM-3] "Instruction alignment"), or 2 bytes into a word when START is nop.n;
+ * BODY may branch to label 5 (the LE) or 9 (the return); AFTER follows the return (literals).
+ * Instructions in an argument are separated by ';'. */
+    .macro le_bench name, body, setup="", start="", after=""
     .thumb_func
 bench_\name:
     push {r4-r7, lr}
+    \setup
     dls lr, r0
     .p2align 2
     \start
 1:  \body
 5:  le lr, 1b
-    pop {r4-r7, pc}
-    .endm
-    .macro four_forward_b       /* 4 unconditional forward branches, all taken */
-    b.w 2f
-2:  b.w 3f
-3:  b.w 4f
-4:  b.w 5f
-    .endm
-    .macro four_adds            /* 4 independent adds */
-    add.w r1, r1, #1
-    add.w r2, r2, #1
-    add.w r3, r3, #1
-    add.w r4, r4, #1
-    .endm
-    le_loop branch_taken, four_forward_b
-
-    .thumb_func
-bench_branch_not_taken:         /* 4 x (compare, conditional branch never taken) */
-    push {r4-r7, lr}
-    movs r1, #0
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 4
-    cmp.w r1, #0
-    bne.w 9f
-    .endr
-    le lr, 1b
 9:  pop {r4-r7, pc}
-
-    .thumb_func
-bench_loop_subs_bne:            /* 4 independent adds, loop closed by SUBS + BNE */
-    push {r4-r7, lr}
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  add.w r1, r1, #1
-    add.w r2, r2, #1
-    add.w r3, r3, #1
-    add.w r4, r4, #1
-    subs.w r0, r0, #1
-    bne.w 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_ldrb_use:                 /* 4 x (load byte, use it at once) from DTCM (issue 16) */
-    push {r4-r7, lr}
-    ldr r2, =DATA
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 4
-    ldrb.w r1, [r2]
-    add.w r3, r1, #1
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_pointer_chase:            /* 4 loads, each through the address the one before loaded */
-    push {r4-r7, lr}
-    ldr r2, =DATA + 0x40
-    str r2, [r2]                /* the word holds its own address */
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 4
-    ldr.w r2, [r2]
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_loop_t16_bne:             /* 16-bit SUBS, ADD (no flags), BNE taken ([M33-SI] example) */
-    push {r4-r7, lr}
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  subs r0, #1
-    add r1, r2
-    bne 1b
-    pop {r4-r7, pc}
-
-    le_loop loop_le, four_adds          /* the same body closed by LE */
-
-/* loop_bench NAME, BODY: bench_NAME runs BODY (a macro) r0 times in a low-overhead loop. */
-    .macro loop_bench name, body
-    .thumb_func
-bench_\name:
-    push {r4-r7, lr}
-    ldr r1, =DATA
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  \body
-    le lr, 1b
-    pop {r4-r7, pc}
+    \after
     .endm
 
-/* ---- branch prediction (M85; session 6 rules) ---------------------------------------------- */
-/* A BNE to the next instruction, taken every other iteration (EORS toggles r3): both outcomes run
- * the same instructions, and the per-branch counter, saturating between "weakly" and "strongly
- * taken", predicts taken every time, so every not-taken pass is a mispredict. The two loops differ
- * only in where the flags are set: right before the BNE (the same cycle) or one cycle ahead. */
-    .macro mispredict_bench name, first, second
-    .thumb_func
-bench_mispredict_flags_\name:
-    push {r4-r7, lr}
-    movs r3, #0
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  \first
-    \second
-    bne.w 2f
-2:  le lr, 1b
-    pop {r4-r7, pc}
-    .endm
-    mispredict_bench late, "add.w r4, r4, #1", "eors.w r3, r3, #1"
-    mispredict_bench in_time, "eors.w r3, r3, #1", "add.w r4, r4, #1"
-
-/* 128 unconditional forward branches, each to the next instruction: 32 of every 128 bytes hold a
- * branch, so more branches share each BTB entry than the loop lets it keep (any BTB of up to 128
- * entries misses them all): every one is a BTB miss, predicted statically. */
-    .macro forward_b_128
-    .rept 128
-    b.w 2f
-2:
-    .endr
-    .endm
-    loop_bench btb_miss_forward_b, forward_b_128
-
-/* ---- M55 TCM ports ([HELIUM-3]: Arm, "Helium optimization topics #3 - Processor specific
- * details": the M55's I-TCM interface is 32 bits wide; a D-TCM read right after a store to the
- * same bank is delayed on the M52/M55; 4 D-TCM banks by address bits 2-3) ------------------------ */
-    le_loop loop_le_unaligned, four_adds, nop.n             /* loop_le 2 bytes into a word */
-    le_loop branch_taken_unaligned, four_forward_b, nop.n   /* every destination 2 bytes into a word */
-
-    .thumb_func
-bench_itcm_literal_loads:       /* 4 x (literal load from ITCM, independent add) */
-    push {r4-r7, lr}
-    dls lr, r0
-    .p2align 2
-1:  .rept 4
-    ldr.w r1, 8f
-    add.w r2, r2, #1
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-    .p2align 2
-8:  .word 0x12345678
-
-    .macro store_load_bench name, offset
-    .thumb_func
-bench_dtcm_store_load_\name:   /* 4 x (store a word, load one \offset bytes on) in DTCM */
-    push {r4-r7, lr}
-    ldr r2, =DATA + 0x80
-    dls lr, r0
-    .p2align 2
-1:  .rept 4
-    str.w r1, [r2]
-    ldr.w r3, [r2, #\offset]
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-    .endm
-    store_load_bench same_bank, 16      /* address bits 2-3 equal: the bank the store wrote */
-    store_load_bench other_bank, 4
-
-/* ---- M85 triple issue across a predicted taken branch ([M85-SI] "branching": "predicted taken
- * branch can tripple issue with 2 prior instructions or 1 prior and 1 at destination address,
- * provided that there is enough fetch bandwidth (at least 4 ... or 8 ... `.n` instructions prior to
- * branch (including branch opcode))"); loops closed by SUBS + BNE as loop_t16_bne ------------- */
 /* subs_bne_loop NAME, BODY: bench_NAME runs SUBS r0, BODY, BNE back (r0 passes), word-aligned. */
     .macro subs_bne_loop name, body
     .thumb_func
@@ -405,120 +182,105 @@ bench_\name:
     bne 1b
     pop {r4-r7, pc}
     .endm
+
+/* ---- integer ------------------------------------------------------------------------------- */
+    le_bench alu_dep, ".rept 8; add.w r1, r1, #1; .endr"     /* 8 dependent 32-bit adds */
+    .macro four_adds            /* 4 independent adds */
+    add.w r1, r1, #1
+    add.w r2, r2, #1
+    add.w r3, r3, #1
+    add.w r4, r4, #1
+    .endm
+    le_bench alu_indep, ".rept 2; four_adds; .endr"           /* 8 adds: each depends on the one 4 before */
+    le_bench load_use, ".rept 4; ldr.w r1, [r2]; add.w r3, r1, #1; .endr", "ldr r2, =DATA" /* 4 x (load word, use it at once) from DTCM */
+    le_bench mac_chain, ".rept 8; mla r1, r2, r3, r1; .endr", "movs r2, #3; movs r3, #5"  /* 8 MLAs chained through the accumulator */
+    le_bench divide, "udiv r1, r2, r3; udiv r4, r2, r3; udiv r5, r2, r3; udiv r6, r2, r3", "movs r2, #200; movs r3, #7" /* 4 independent unsigned divides */
+
+    .macro four_forward_b       /* 4 unconditional forward branches, all taken */
+    b.w 2f
+2:  b.w 3f
+3:  b.w 4f
+4:  b.w 5f
+    .endm
+    le_bench branch_taken, four_forward_b
+    le_bench branch_not_taken, ".rept 4; cmp.w r1, #0; bne.w 9f; .endr", "movs r1, #0" /* 4 x (compare, conditional branch never taken) */
+
+    .thumb_func
+bench_loop_subs_bne:            /* 4 independent adds, loop closed by SUBS + BNE */
+    push {r4-r7, lr}
+    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
+1:  four_adds
+    subs.w r0, r0, #1
+    bne.w 1b
+    pop {r4-r7, pc}
+
+    le_bench ldrb_use, ".rept 4; ldrb.w r1, [r2]; add.w r3, r1, #1; .endr", "ldr r2, =DATA" /* 4 x (load byte, use it at once) from DTCM (issue 16) */
+    /* 4 loads, each through the address the one before loaded (the word holds its own address) */
+    le_bench pointer_chase, ".rept 4; ldr.w r2, [r2]; .endr", "ldr r2, =DATA + 0x40; str r2, [r2]"
+    subs_bne_loop loop_t16_bne, "add r1, r2"    /* 16-bit SUBS, ADD (no flags), BNE taken ([M33-SI] example) */
+    le_bench loop_le, four_adds                 /* the same body as loop_subs_bne closed by LE */
+
+/* ---- branch prediction (M85; session 6 rules) ---------------------------------------------- */
+/* A BNE to the next instruction, taken every other iteration (EORS toggles r3): both outcomes run
+ * the same instructions, and the per-branch counter, saturating between "weakly" and "strongly
+ * taken", predicts taken every time, so every not-taken pass is a mispredict. The two loops differ
+ * only in where the flags are set: right before the BNE (the same cycle) or one cycle ahead. */
+    le_bench mispredict_flags_late, "add.w r4, r4, #1; eors.w r3, r3, #1; bne.w 5f", "movs r3, #0"
+    le_bench mispredict_flags_in_time, "eors.w r3, r3, #1; add.w r4, r4, #1; bne.w 5f", "movs r3, #0"
+
+/* 128 unconditional forward branches, each to the next instruction: 32 of every 128 bytes hold a
+ * branch, so more branches share each BTB entry than the loop lets it keep (any BTB of up to 128
+ * entries misses them all): every one is a BTB miss, predicted statically. */
+    le_bench btb_miss_forward_b, ".rept 128; b.w 2f; 2: ; .endr", "ldr r1, =DATA"
+
+/* ---- M55 TCM ports ([HELIUM-3]: Arm, "Helium optimization topics #3 - Processor specific
+ * details": the M55's I-TCM interface is 32 bits wide; a D-TCM read right after a store to the
+ * same bank is delayed on the M52/M55; 4 D-TCM banks by address bits 2-3) ------------------------ */
+    le_bench loop_le_unaligned, four_adds, , nop.n              /* loop_le 2 bytes into a word */
+    le_bench branch_taken_unaligned, four_forward_b, , nop.n    /* every destination 2 bytes into a word */
+    /* 4 x (literal load from ITCM, independent add) */
+    le_bench itcm_literal_loads, ".rept 4; ldr.w r1, 8f; add.w r2, r2, #1; .endr", , , ".p2align 2; 8: .word 0x12345678"
+    /* 4 x (store a word, load one 16 / 4 bytes on) in DTCM: address bits 2-3 equal (the bank the
+     * store wrote) / not */
+    le_bench dtcm_store_load_same_bank, ".rept 4; str.w r1, [r2]; ldr.w r3, [r2, #16]; .endr", "ldr r2, =DATA + 0x80"
+    le_bench dtcm_store_load_other_bank, ".rept 4; str.w r1, [r2]; ldr.w r3, [r2, #4]; .endr", "ldr r2, =DATA + 0x80"
+
+/* ---- M85 triple issue across a predicted taken branch ([M85-SI] "branching": "predicted taken
+ * branch can tripple issue with 2 prior instructions or 1 prior and 1 at destination address,
+ * provided that there is enough fetch bandwidth (at least 4 ... or 8 ... `.n` instructions prior to
+ * branch (including branch opcode))"); loops closed by SUBS + BNE as loop_t16_bne ------------- */
     .macro three_adds_n         /* 3 independent 16-bit ADDs */
     add r1, r2
     add r3, r2
     add r4, r2
     .endm
-    .macro two_adds_n_one_w     /* the same, the last one 32-bit */
-    add r1, r2
-    add r3, r2
-    add.w r4, r4, r2
-    .endm
-    .macro six_adds_n           /* 6 independent 16-bit ADDs */
-    three_adds_n
-    add r5, r2
-    add r6, r2
-    add r7, r2
-    .endm
-    subs_bne_loop triple_before_branch, three_adds_n        /* 5 x .n */
-    subs_bne_loop triple_before_branch_t32, two_adds_n_one_w /* the run of .n up to the BNE is 1 */
-    subs_bne_loop triple_across_branch, six_adds_n          /* 8 x .n */
+    subs_bne_loop triple_before_branch, three_adds_n                            /* 5 x .n */
+    subs_bne_loop triple_before_branch_t32, "add r1, r2; add r3, r2; add.w r4, r4, r2" /* the run of .n up to the BNE is 1 */
+    subs_bne_loop triple_across_branch, "three_adds_n; add r5, r2; add r6, r2; add r7, r2" /* 8 x .n */
 
 /* ---- memory system (memory/timing: caches, TCM, DDR) -------------------------------------- */
-    .thumb_func
-bench_ldr_ddr_uncached:         /* 4 independent word loads from DDR, D-cache off */
-    push {r4-r7, lr}
-    ldr r2, =DDR_DATA
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  ldr.w r1, [r2]
+    .macro four_ddr_loads       /* 4 independent word loads from one 16-byte span */
+    ldr.w r1, [r2]
     ldr.w r3, [r2, #4]
     ldr.w r4, [r2, #8]
     ldr.w r5, [r2, #12]
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_ldr_ddr_hit:              /* the same loads with the D-cache on: one line, hits after the first */
-    push {r4-r7, lr}
-    ldr r2, =DDR_DATA
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  ldr.w r1, [r2]
-    ldr.w r3, [r2, #4]
-    ldr.w r4, [r2, #8]
-    ldr.w r5, [r2, #12]
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_ldr_ddr_miss:             /* one load per new 32-byte line (D-cache on): a miss each time */
-    push {r4-r7, lr}
-    ldr r2, =DDR_DATA + 0x10000
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  ldr.w r1, [r2], #32
-    le lr, 1b
-    pop {r4-r7, pc}
+    .endm
+    le_bench ldr_ddr_uncached, four_ddr_loads, "ldr r2, =DDR_DATA"     /* D-cache off */
+    le_bench ldr_ddr_hit, four_ddr_loads, "ldr r2, =DDR_DATA"          /* D-cache on: one line, hits after the first */
+    le_bench ldr_ddr_miss, "ldr.w r1, [r2], #32", "ldr r2, =DDR_DATA + 0x10000" /* a new 32-byte line each time (D-cache on): a miss */
 
 /* ---- MVE pipes (two-beat model, ARMScheduleM55.td) --------------------------------------- */
-    .thumb_func
-bench_mve_ld_int_mul_st:        /* 4 x (VLDR, VADD, VMUL, VSTR): LD/ST, INT, MUL, LD/ST pipes */
-    push {r4-r7, lr}
-    ldr r1, =DATA
-    ldr r2, =DATA + 0x100
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 4
-    vldrw.u32 q0, [r1]
-    vadd.i32 q1, q2, q3
-    vmul.i32 q4, q5, q6
-    vstrw.32 q7, [r2]
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
-    .thumb_func
-bench_mve_ld_ld_int_st:         /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back to back */
-    push {r4-r7, lr}
-    ldr r1, =DATA
-    ldr r2, =DATA + 0x100
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 4
-    vldrw.u32 q0, [r1]
-    vldrb.u32 q1, [r1]
-    vadd.i32 q2, q3, q4
-    vstrw.32 q5, [r2]
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
-
+    /* 4 x (VLDR, VADD, VMUL, VSTR): LD/ST, INT, MUL, LD/ST pipes */
+    le_bench mve_ld_int_mul_st, ".rept 4; vldrw.u32 q0, [r1]; vadd.i32 q1, q2, q3; vmul.i32 q4, q5, q6; vstrw.32 q7, [r2]; .endr", "ldr r1, =DATA; ldr r2, =DATA + 0x100"
+    /* 4 x (VLDR, VLDRB, VADD, VSTR): two loads back to back */
+    le_bench mve_ld_ld_int_st, ".rept 4; vldrw.u32 q0, [r1]; vldrb.u32 q1, [r1]; vadd.i32 q2, q3, q4; vstrw.32 q5, [r2]; .endr", "ldr r1, =DATA; ldr r2, =DATA + 0x100"
     .macro vldr_3_adds          /* VLDR, 3 independent adds: vector loads beside scalar code */
     vldrw.u32 q0, [r1]
     add.w r2, r2, #1
     add.w r3, r3, #1
     add.w r4, r4, #1
     .endm
-    .macro vldr_scalar_body
-    vldr_3_adds
-    vldr_3_adds
-    .endm
-    loop_bench mve_vldr_scalar, vldr_scalar_body
-
-    .thumb_func
-bench_mve_same_pipe:            /* 8 independent VADDs: one pipe, no overlap */
-    push {r4-r7, lr}
-    dls lr, r0
-    .p2align 2                  /* loop start word-aligned, as compilers place loops ([HELIUM-3]) */
-1:  .rept 2
-    vadd.i32 q0, q4, q5
-    vadd.i32 q1, q4, q5
-    vadd.i32 q2, q4, q5
-    vadd.i32 q3, q4, q5
-    .endr
-    le lr, 1b
-    pop {r4-r7, pc}
+    le_bench mve_vldr_scalar, "vldr_3_adds; vldr_3_adds", "ldr r1, =DATA"
+    le_bench mve_same_pipe, ".rept 2; vadd.i32 q0, q4, q5; vadd.i32 q1, q4, q5; vadd.i32 q2, q4, q5; vadd.i32 q3, q4, q5; .endr" /* 8 independent VADDs: one pipe, no overlap */
 
     .ltorg
