@@ -24,7 +24,7 @@ void subtract_zero_point(const int32_t* __restrict raw, size_t n, int32_t zp, in
 // The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied
 // (ethosu55_interface.h).
 template <typename T>
-void prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw,
+void prepare_input(const OperationConfig& op, const FeatureMapValues& raw, uint32_t& uh, uint32_t& uw,
                    ScratchVector<T>& out) {
   const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
   const int32_t zp = op.ifm.zero_point;
@@ -67,10 +67,11 @@ constexpr uint32_t kPairsMinChannels = 16;
 // once into `patch` in the weights' [ky][kx][c] order (padding taps and upscale holes are 0, the
 // zero point being already subtracted), then each OFM channel is one contiguous dot product of
 // length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
-// same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
+// same order of wrap-around as the tap-by-tap walk, so the result is bit-exact. The accumulators
+// are stored as Acc (int32 sums wrap modulo 2^32 as they are formed).
 template <typename T, typename Acc>
 void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-               AccumulatorBuffer& acc_out) {
+               ScratchVector<Acc>& acc_out) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
@@ -112,13 +113,13 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
           else std::copy_n(row + size_t(ix) * c, c, dst);
         }
       }
-      int64_t* out = &acc_out[(size_t{oy} * ow + ox) * od];
+      Acc* out = &acc_out[(size_t{oy} * ow + ox) * od];
       if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
         if (use_pairs) dot_all_channels_pairs(src, pairs.data(), taps, od, out);
         else dot_all_channels_i16(src, w.values.data(), taps, od, out);
       } else {
         const int16_t* wp = w.values.data();
-        for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(src, wp, taps));
+        for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = dot<Acc>(src, wp, taps);
       }
     }
   }
@@ -127,21 +128,21 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
 // DEPTHWISE, one OFM row at a time: for each kernel tap, every OFM position of the row whose input
 // lies inside the (upscaled) IFM gets the tap's products added, the channel loop innermost and
 // contiguous (weights wt as [ky][kx][c]); padding taps contribute 0 (TFLite). The positions a tap
-// reaches are one range per row and tap, not a bounds test per position and tap, and the row's
-// sums are widened into the accumulators once. Each accumulator gets the same products (Acc =
-// int32 wraps modulo 2^32, so the order does not change the bits).
+// reaches are one range per row and tap, not a bounds test per position and tap; the sums are
+// formed in the row's accumulators. Each accumulator gets the same products (Acc = int32 wraps
+// modulo 2^32, so the order does not change the bits).
 template <typename T, typename Acc>
 __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig& op, const ScratchVector<T>& in,
                                                           uint32_t uh, uint32_t uw, const int16_t* wt,
-                                                          AccumulatorBuffer& acc_out) {
+                                                          ScratchVector<Acc>& acc_out) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
-  std::vector<Acc> row(size_t{ow} * od);
   for (uint32_t oy = 0; oy < oh; ++oy) {
-    std::fill(row.begin(), row.end(), Acc{0});
+    Acc* const row = &acc_out[size_t{oy} * ow * od];
+    std::fill(row, row + size_t{ow} * od, Acc{0});
     for (uint32_t ky = 0; ky < kh; ++ky) {
       const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
       if (iy < 0 || iy >= static_cast<int>(uh)) continue;
@@ -193,8 +194,6 @@ __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig&
                                   static_cast<U>(static_cast<Acc>(s2[o]) * static_cast<Acc>(w2[o])));
       }
     }
-    int64_t* dst = &acc_out[size_t{oy} * ow * od];
-    for (size_t i = 0; i < row.size(); ++i) dst[i] = static_cast<int64_t>(row[i]);
   }
 }
 
@@ -203,7 +202,7 @@ __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig&
 // multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
 CORSIM_NPU_MULTIVERSION
 void depthwise_i16(const OperationConfig& op, const ScratchVector<int16_t>& in, uint32_t uh, uint32_t uw,
-                   const int16_t* wt, AccumulatorBuffer& acc_out) {
+                   const int16_t* wt, Accumulator32Buffer& acc_out) {
   depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
 }
 
@@ -211,7 +210,7 @@ void depthwise_i16(const OperationConfig& op, const ScratchVector<int16_t>& in, 
 // weight cache's entry).
 template <typename T, typename Acc>
 void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-                    AccumulatorBuffer& acc_out) {
+                    ScratchVector<Acc>& acc_out) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
   std::vector<int16_t>& wt = w.taps_first;
   if (wt.empty()) {
@@ -223,28 +222,23 @@ void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint3
   else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
 }
 
-template <typename T>
-void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, DenseWeights& w,
-               AccumulatorBuffer& acc, ScratchVector<T>& in) {
+// The accumulators of CONV and DEPTHWISE (Acc: int32 or int64, below), `in` the IFM as the MAC
+// array sees it.
+template <typename T, typename Acc>
+void run_loops(const OperationConfig& op, const FeatureMapValues& raw, DenseWeights& w, ScratchVector<Acc>& acc,
+               ScratchVector<T>& in) {
   uint32_t uh = 0, uw = 0;
   prepare_input<T>(op, raw, uh, uw, in);
-  // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,
-  // ethosu55_interface.h acc_format).
-  const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
-  if (op.kind == OpKind::kDepthwise) {
-    if (acc32) depthwise_loop<T, int32_t>(op, in, uh, uw, w, acc);
-    else depthwise_loop<T, int64_t>(op, in, uh, uw, w, acc);
-  } else {
-    if (acc32) conv_loop<T, int32_t>(op, in, uh, uw, w, acc);
-    else conv_loop<T, int64_t>(op, in, uh, uw, w, acc);
-  }
+  acc.resize(op.ofm.elements());  // every accumulator is written by the loops before it is read
+  if (op.kind == OpKind::kDepthwise) depthwise_loop<T, Acc>(op, in, uh, uw, w, acc);
+  else conv_loop<T, Acc>(op, in, uh, uw, w, acc);
 }
 
 // U85 MatMul: NPU_OP_CONV with weights_ifm2 (ethosu85_interface.h). Vela
 // (GraphIrOptimiser::RewriteMatmul) transposes the second matrix so that IFM2 is H x N x K;
 // OFM(h, w, n) = sum_k (IFM(h, w, k) - zp) (IFM2(h, n, k) - zp2). Not covered by any golden:
 // checked against the host reference only.
-void matmul_loop(const OperationConfig& op, const std::vector<int32_t>& a, const std::vector<int32_t>& b,
+void matmul_loop(const OperationConfig& op, const FeatureMapValues& a, const FeatureMapValues& b,
                  AccumulatorBuffer& acc) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, k = op.ifm.depth;
   const int64_t za = op.ifm.zero_point, zb = op.ifm2.zero_point;
@@ -290,7 +284,8 @@ void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi
 // zero point and a clamp and every channel's accumulator plus bias lies where Rescaler's 64-bit
 // path is exact, OFM = clamp((x * scale + round) >> shift + zp). Same arithmetic as Rescaler and
 // OutputStage::apply; false (the caller then rewrites every output) otherwise.
-bool plain_output_stage(const AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales,
+template <typename A>
+bool plain_output_stage(const ScratchVector<A>& acc, const std::vector<ChannelScale>& scales,
                         const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
                         OfmBuffer& ofm) {
   const size_t od = scales.size();
@@ -316,13 +311,17 @@ bool plain_output_stage(const AccumulatorBuffer& acc, const std::vector<ChannelS
 // The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with
 // acc_output disabled nothing is written. Decision (no source): the bias is not part of the
 // accumulators, it is added with OFM_SCALE by the output stage (VELA chains only MatMul steps,
-// whose bias is 0, after a NullPool bias preload).
-bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales) {
+// whose bias is 0, after a NullPool bias preload). A: int64_t, or int32_t for a U55/U65
+// convolution (no ACC_FORMAT chaining there: acc_input is RESET, acc_output enabled).
+template <typename A>
+bool finish(OpContext& ctx, ScratchVector<A>& acc, const std::vector<ChannelScale>& scales) {
   const OperationConfig& op = ctx.op();
-  if (!add_starting_accumulators(ctx, acc)) return false;
-  if (!op.acc_output) {
-    leave_accumulators(ctx, acc);
-    return true;
+  if constexpr (std::is_same_v<A, int64_t>) {
+    if (!add_starting_accumulators(ctx, acc)) return false;
+    if (!op.acc_output) {
+      leave_accumulators(ctx, acc);
+      return true;
+    }
   }
   const uint32_t od = op.ofm.depth;
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
@@ -334,9 +333,10 @@ bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelSca
   int64_t zp = 0, lo = 0, hi = 0;
   if (!out.plain(zp, lo, hi) || !plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
     for (size_t i = 0; i < acc.size(); i += od)
-      for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
+      for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](int64_t{acc[i + o]} + scales[o].bias));
   }
-  leave_accumulators(ctx, acc);
+  if constexpr (std::is_same_v<A, int64_t>) leave_accumulators(ctx, acc);
+  else ctx.accumulators().forget();
   return store_feature_map(ctx, op.ofm, ofm);
 }
 
@@ -347,18 +347,17 @@ bool run_conv(OpContext& ctx) {
   if (op.kind == OpKind::kDepthwise && op.ifm.depth != op.ofm.depth)
     return ctx.fail(Fault::kCommand, "DEPTHWISE with IFM depth != OFM depth");
   OpScratch& scratch = ctx.scratch();
-  std::vector<int32_t>& raw = scratch.ifm;
+  FeatureMapValues& raw = scratch.ifm;
   if (!load_feature_map(ctx, op.ifm, raw)) return false;
-  // Every accumulator is written by the loops below before it is read.
   AccumulatorBuffer& acc = scratch.acc;
   if (op.weights_from_ifm2) {
     if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
       return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
-    std::vector<int32_t>& raw2 = scratch.ifm2;
+    FeatureMapValues& raw2 = scratch.ifm2;
     if (!load_feature_map(ctx, op.ifm2, raw2)) return false;
     std::vector<ChannelScale> scales;
     if (!load_channel_scales(ctx, scales)) return false;
-    acc.resize(op.ofm.elements());
+    acc.resize(op.ofm.elements());  // every accumulator is written by matmul_loop
     matmul_loop(op, raw, raw2, acc);
     return finish(ctx, acc, scales);
   }
@@ -368,13 +367,28 @@ bool run_conv(OpContext& ctx) {
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 
-  acc.resize(op.ofm.elements());
   int32_t lo = 0, hi = 0;
   value_range(raw.data(), raw.size(), lo, hi);
   const int64_t zp = op.ifm.zero_point;
   const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
-  if (fits16) run_loops<int16_t>(op, raw, w, acc, scratch.ifm16);
-  else run_loops<int32_t>(op, raw, w, acc, scratch.ifm32);
+  // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32): the kernels form every sum in int32,
+  // wrapping modulo 2^32 as it goes, so an int32 accumulator holds exactly what they compute (no
+  // bound is needed; the bias, up to 40 bits on the U55 and 48 on the U85, is added to the
+  // sign-extended accumulator in 64 bits by the output stage, requantize.h and Rescaler). Wider
+  // IFMs accumulate in 64 bit (covers I40, ethosu55_interface.h acc_format).
+  const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
+  if (!acc32) {
+    if (fits16) run_loops<int16_t, int64_t>(op, raw, w, acc, scratch.ifm16);
+    else run_loops<int32_t, int64_t>(op, raw, w, acc, scratch.ifm32);
+    return finish(ctx, acc, scales);
+  }
+  Accumulator32Buffer& acc32_values = scratch.acc32;
+  if (fits16) run_loops<int16_t, int32_t>(op, raw, w, acc32_values, scratch.ifm16);
+  else run_loops<int32_t, int32_t>(op, raw, w, acc32_values, scratch.ifm32);
+  // The U55/U65 read no accumulators back: the int32 ones go to the output stage as they are. The
+  // U85's are kept in 64 bits for ACC_FORMAT acc_input (KEEP adds them to the next operation's).
+  if (op.isa != Isa::kU85) return finish(ctx, acc32_values, scales);
+  acc.assign(acc32_values.begin(), acc32_values.end());
   return finish(ctx, acc, scales);
 }
 

@@ -34,8 +34,8 @@ bool mode_supported(const OperationConfig& op) {
 
 // An operand's dense values (in one of the context's scratch buffers) and its extent.
 struct Operand {
-  explicit Operand(std::vector<int32_t>& buffer) : raw(buffer) {}
-  std::vector<int32_t>& raw;
+  explicit Operand(FeatureMapValues& buffer) : raw(buffer) {}
+  FeatureMapValues& raw;
   uint32_t h = 1, w = 1, d = 1;
   int32_t at(uint32_t y, uint32_t x, uint32_t c) const {
     return raw[(size_t{std::min(y, h - 1)} * w + std::min(x, w - 1)) * d + std::min(c, d - 1)];

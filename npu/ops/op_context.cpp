@@ -173,7 +173,7 @@ void for_each_block(const FeatureMap& fm, std::array<TileSpan, 4>& spans, Value*
 
 }  // namespace
 
-bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>& out) {
+bool load_feature_map(OpContext& ctx, const FeatureMap& fm, FeatureMapValues& out) {
   if (fm.storage == Storage::kScalar) {  // U85 storage NONE: the OP_SCALAR value (U85 goldens)
     out.assign(fm.elements(), fm.scalar);
     return true;
@@ -183,7 +183,7 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
     if (b.values.size() != fm.elements())
       return ctx.fail(Fault::kCommand, fmt::format("chained input {}x{}x{} does not match chaining buffer {} ({} values)",
                                                    fm.height, fm.width, fm.depth, fm.region, b.values.size()));
-    out = b.values;
+    out.assign(b.values.begin(), b.values.end());
     return true;
   }
   std::array<TileSpan, 4> spans;
@@ -310,7 +310,7 @@ bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   } else if (op.acc_input == 2) {
     if (op.ifm2.height != ofm.height || op.ifm2.width != ofm.width || op.ifm2.depth != ofm.depth)
       return ctx.fail(Fault::kCommand, "acc_input IFM2: IFM2 shape must equal the OFM shape");
-    std::vector<int32_t>& init = ctx.scratch().acc_start;
+    FeatureMapValues& init = ctx.scratch().acc_start;
     if (!load_feature_map(ctx, op.ifm2, init)) return false;
     for (size_t i = 0; i < acc.size(); ++i) acc[i] += init[i];
   } else if (op.acc_input != 0) {
@@ -322,6 +322,10 @@ bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
 void leave_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   const FeatureMap& ofm = ctx.op().ofm;
   Accumulators& kept = ctx.accumulators();
+  if (ctx.op().isa != Isa::kU85) {
+    kept.forget();
+    return;
+  }
   std::swap(kept.values, acc);
   kept.height = ofm.height;
   kept.width = ofm.width;

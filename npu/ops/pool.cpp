@@ -42,7 +42,7 @@ bool run_pool(OpContext& ctx) {
     return ctx.fail(Fault::kCommand, "POOL ARGMAX with a window other than one unpadded row/column is not modelled");
   FeatureMap ifm = op.ifm;
   if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
-  std::vector<int32_t>& raw = ctx.scratch().ifm;
+  FeatureMapValues& raw = ctx.scratch().ifm;
   if (!load_feature_map(ctx, ifm, raw)) return false;
   const uint32_t ih = ifm.height, iw = ifm.width, ic = ifm.depth;
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
