@@ -222,13 +222,11 @@ void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint3
   else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
 }
 
-// The accumulators of CONV and DEPTHWISE (Acc: int32 or int64, below), `in` the IFM as the MAC
-// array sees it.
+// The accumulators of CONV and DEPTHWISE (Acc: int32 or int64, run_conv), `in` the (uh x uw) IFM
+// as the MAC array sees it.
 template <typename T, typename Acc>
-void run_loops(const OperationConfig& op, const FeatureMapValues& raw, DenseWeights& w, ScratchVector<Acc>& acc,
-               ScratchVector<T>& in) {
-  uint32_t uh = 0, uw = 0;
-  prepare_input<T>(op, raw, uh, uw, in);
+void mac_loops(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+               ScratchVector<Acc>& acc) {
   acc.resize(op.ofm.elements());  // every accumulator is written by the loops before it is read
   if (op.kind == OpKind::kDepthwise) depthwise_loop<T, Acc>(op, in, uh, uw, w, acc);
   else conv_loop<T, Acc>(op, in, uh, uw, w, acc);
@@ -278,6 +276,26 @@ void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi
   }
   lo = a;
   hi = b;
+}
+
+// The accumulators of CONV and DEPTHWISE from the IFM the scratch holds: `direct`, the int16 map
+// load_feature_map_minus_zero_point made; else the int32 one, whose values minus the zero point
+// go to int16 when they fit (value_range), else to int32 (prepare_input, which also upscales).
+template <typename Acc>
+void accumulate(const OperationConfig& op, bool direct, OpScratch& scratch, DenseWeights& w, ScratchVector<Acc>& acc) {
+  if (direct) return mac_loops<int16_t, Acc>(op, scratch.ifm16, op.ifm.height, op.ifm.width, w, acc);
+  const FeatureMapValues& raw = scratch.ifm;
+  int32_t lo = 0, hi = 0;
+  value_range(raw.data(), raw.size(), lo, hi);
+  const int64_t zp = op.ifm.zero_point;
+  uint32_t uh = 0, uw = 0;
+  if (raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX)) {
+    prepare_input<int16_t>(op, raw, uh, uw, scratch.ifm16);
+    mac_loops<int16_t, Acc>(op, scratch.ifm16, uh, uw, w, acc);
+  } else {
+    prepare_input<int32_t>(op, raw, uh, uw, scratch.ifm32);
+    mac_loops<int32_t, Acc>(op, scratch.ifm32, uh, uw, w, acc);
+  }
 }
 
 // The output stage of the common case in one pass (requantize.h, vectorised): when the stage is a
@@ -342,53 +360,59 @@ bool finish(OpContext& ctx, ScratchVector<A>& acc, const std::vector<ChannelScal
 
 }  // namespace
 
+namespace {
+
+// U85 MatMul (CONV with weights_ifm2; matmul_loop).
+bool run_matmul(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  OpScratch& scratch = ctx.scratch();
+  if (!load_feature_map(ctx, op.ifm, scratch.ifm)) return false;
+  if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
+    return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
+  if (!load_feature_map(ctx, op.ifm2, scratch.ifm2)) return false;
+  std::vector<ChannelScale> scales;
+  if (!load_channel_scales(ctx, scales)) return false;
+  AccumulatorBuffer& acc = scratch.acc;
+  acc.resize(op.ofm.elements());  // every accumulator is written by matmul_loop
+  matmul_loop(op, scratch.ifm, scratch.ifm2, acc);
+  return finish(ctx, acc, scales);
+}
+
+}  // namespace
+
 bool run_conv(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   if (op.kind == OpKind::kDepthwise && op.ifm.depth != op.ofm.depth)
     return ctx.fail(Fault::kCommand, "DEPTHWISE with IFM depth != OFM depth");
+  if (op.weights_from_ifm2) return run_matmul(ctx);
   OpScratch& scratch = ctx.scratch();
-  FeatureMapValues& raw = scratch.ifm;
-  if (!load_feature_map(ctx, op.ifm, raw)) return false;
-  AccumulatorBuffer& acc = scratch.acc;
-  if (op.weights_from_ifm2) {
-    if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
-      return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
-    FeatureMapValues& raw2 = scratch.ifm2;
-    if (!load_feature_map(ctx, op.ifm2, raw2)) return false;
-    std::vector<ChannelScale> scales;
-    if (!load_channel_scales(ctx, scales)) return false;
-    acc.resize(op.ofm.elements());  // every accumulator is written by matmul_loop
-    matmul_loop(op, raw, raw2, acc);
-    return finish(ctx, acc, scales);
-  }
+  // 8-bit IFMs without upscale go straight to the int16 form the MAC loops read (one pass, no
+  // int32 copy); the others through load_feature_map and prepare_input.
+  const bool direct = op.upscale == 0 && fits_int16_minus_zero_point(op.ifm);
+  if (direct ? !load_feature_map_minus_zero_point(ctx, op.ifm, scratch.ifm16) : !load_feature_map(ctx, op.ifm, scratch.ifm))
+    return false;
   DenseWeights* weights = load_weights(ctx);
   if (!weights) return false;
   DenseWeights& w = *weights;
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 
-  int32_t lo = 0, hi = 0;
-  value_range(raw.data(), raw.size(), lo, hi);
-  const int64_t zp = op.ifm.zero_point;
-  const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
   // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32): the kernels form every sum in int32,
   // wrapping modulo 2^32 as it goes, so an int32 accumulator holds exactly what they compute (no
   // bound is needed; the bias, up to 40 bits on the U55 and 48 on the U85, is added to the
   // sign-extended accumulator in 64 bits by the output stage, requantize.h and Rescaler). Wider
   // IFMs accumulate in 64 bit (covers I40, ethosu55_interface.h acc_format).
   const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
+  AccumulatorBuffer& acc = scratch.acc;
   if (!acc32) {
-    if (fits16) run_loops<int16_t, int64_t>(op, raw, w, acc, scratch.ifm16);
-    else run_loops<int32_t, int64_t>(op, raw, w, acc, scratch.ifm32);
+    accumulate<int64_t>(op, direct, scratch, w, acc);
     return finish(ctx, acc, scales);
   }
-  Accumulator32Buffer& acc32_values = scratch.acc32;
-  if (fits16) run_loops<int16_t, int32_t>(op, raw, w, acc32_values, scratch.ifm16);
-  else run_loops<int32_t, int32_t>(op, raw, w, acc32_values, scratch.ifm32);
+  accumulate<int32_t>(op, direct, scratch, w, scratch.acc32);
   // The U55/U65 read no accumulators back: the int32 ones go to the output stage as they are. The
   // U85's are kept in 64 bits for ACC_FORMAT acc_input (KEEP adds them to the next operation's).
-  if (op.isa != Isa::kU85) return finish(ctx, acc32_values, scales);
-  acc.assign(acc32_values.begin(), acc32_values.end());
+  if (op.isa != Isa::kU85) return finish(ctx, scratch.acc32, scales);
+  acc.assign(scratch.acc32.begin(), scratch.acc32.end());
   return finish(ctx, acc, scales);
 }
 

@@ -132,7 +132,24 @@ inline void narrow(const int32_t* values, const Block& b, uint8_t* bytes) {
   else each_run<0>(values, b.value_stride, bytes, b.stride, b, move);
 }
 
+// An 8-bit block's elements minus the zero point, as int16 (the IFM as the MAC array sees it;
+// the caller has checked that every value minus zp fits).
+template <typename E>
+inline void widen_minus_zero_point(const uint8_t* bytes, const Block& b, int16_t* values, int16_t zp) {
+  const auto move = [zp](const uint8_t* from, int16_t* to, uint32_t i) {
+    to[i] = static_cast<int16_t>(static_cast<E>(from[i]) - zp);
+  };
+  if (b.n == 16) each_run<16>(bytes, b.stride, values, b.value_stride, b, move);
+  else each_run<0>(bytes, b.stride, values, b.value_stride, b, move);
+}
+
 // The 8- and 16-bit forms compiled for AVX2 and the baseline (npu/ops/simd.h).
+CORSIM_NPU_MULTIVERSION void widen_u8_minus(const uint8_t* p, const Block& b, int16_t* v, int16_t zp) {
+  widen_minus_zero_point<uint8_t>(p, b, v, zp);
+}
+CORSIM_NPU_MULTIVERSION void widen_i8_minus(const uint8_t* p, const Block& b, int16_t* v, int16_t zp) {
+  widen_minus_zero_point<int8_t>(p, b, v, zp);
+}
 CORSIM_NPU_MULTIVERSION void widen_u8(const uint8_t* p, const Block& b, int32_t* v) { widen<uint8_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void widen_i8(const uint8_t* p, const Block& b, int32_t* v) { widen<int8_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void widen_u16(const uint8_t* p, const Block& b, int32_t* v) { widen<uint16_t>(p, b, v); }
@@ -171,7 +188,36 @@ void for_each_block(const FeatureMap& fm, std::array<TileSpan, 4>& spans, Value*
   }
 }
 
+// Reads the bytes of every tile `fm` uses into the context's tile buffers.
+bool read_tiles(OpContext& ctx, const FeatureMap& fm, std::array<TileSpan, 4>& spans) {
+  if (!tile_spans(ctx, fm, spans)) return false;
+  for (unsigned t = 0; t < 4; ++t) {
+    if (!spans[t].used) continue;
+    spans[t].allocate(ctx.scratch().tiles[t]);
+    if (!ctx.read(fm.region, spans[t].begin, spans[t].bytes())) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+bool fits_int16_minus_zero_point(const FeatureMap& fm) {
+  if (fm.elem_bits != 8 || fm.storage == Storage::kScalar || fm.storage == Storage::kChained) return false;
+  const int32_t lo = fm.is_signed ? INT8_MIN : 0, hi = fm.is_signed ? INT8_MAX : UINT8_MAX;
+  return int64_t{lo} - fm.zero_point >= INT16_MIN && int64_t{hi} - fm.zero_point <= INT16_MAX;
+}
+
+bool load_feature_map_minus_zero_point(OpContext& ctx, const FeatureMap& fm, ScratchVector<int16_t>& out) {
+  std::array<TileSpan, 4> spans;
+  if (!read_tiles(ctx, fm, spans)) return false;
+  out.resize(fm.elements());
+  const auto zp = static_cast<int16_t>(fm.zero_point);  // within int16: fits_int16_minus_zero_point
+  if (fm.is_signed)
+    for_each_block(fm, spans, out.data(), [zp](const uint8_t* p, const Block& b, int16_t* v) { widen_i8_minus(p, b, v, zp); });
+  else
+    for_each_block(fm, spans, out.data(), [zp](const uint8_t* p, const Block& b, int16_t* v) { widen_u8_minus(p, b, v, zp); });
+  return true;
+}
 
 bool load_feature_map(OpContext& ctx, const FeatureMap& fm, FeatureMapValues& out) {
   if (fm.storage == Storage::kScalar) {  // U85 storage NONE: the OP_SCALAR value (U85 goldens)
@@ -187,12 +233,7 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, FeatureMapValues& ou
     return true;
   }
   std::array<TileSpan, 4> spans;
-  if (!tile_spans(ctx, fm, spans)) return false;
-  for (unsigned t = 0; t < 4; ++t) {
-    if (!spans[t].used) continue;
-    spans[t].allocate(ctx.scratch().tiles[t]);
-    if (!ctx.read(fm.region, spans[t].begin, spans[t].bytes())) return false;
-  }
+  if (!read_tiles(ctx, fm, spans)) return false;
   out.resize(fm.elements());
   switch (fm.elem_bytes() * 2 + (fm.is_signed ? 1 : 0)) {
     case 2: for_each_block(fm, spans, out.data(), widen_u8); break;

@@ -190,6 +190,12 @@ class OpContext {
 
 // Dense [h][w][c] int32 copy of a feature map (values sign- or zero-extended per its type).
 bool load_feature_map(OpContext& ctx, const FeatureMap& fm, FeatureMapValues& out);
+// An 8-bit feature map in memory whose every value minus its zero point fits int16 (any 8-bit
+// value, when |zero point| is below 2^15 - 255).
+bool fits_int16_minus_zero_point(const FeatureMap& fm);
+// Dense [h][w][c] int16 copy of such a map minus its zero point: the IFM as the MAC array sees it
+// (CONV, DEPTHWISE), the same values as load_feature_map's minus zero_point, in one pass.
+bool load_feature_map_minus_zero_point(OpContext& ctx, const FeatureMap& fm, ScratchVector<int16_t>& out);
 // Writes dense [h][w][c] values (already in range for the type) to the feature map.
 bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int32_t> values);
 
