@@ -68,11 +68,12 @@ constexpr uint32_t kPairsMinChannels = 16;
 // zero point being already subtracted), then each OFM channel is one contiguous dot product of
 // length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
 // same order of wrap-around as the tap-by-tap walk, so the result is bit-exact. The accumulators
-// are stored as Acc (int32 sums wrap modulo 2^32 as they are formed).
+// are stored as Acc (int32 sums wrap modulo 2^32 as they are formed), OFM rows [oy0, oy1) from
+// acc_rows on.
 template <typename T, typename Acc>
 void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-               ScratchVector<Acc>& acc_out) {
-  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
+               Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
+  const uint32_t ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
@@ -86,7 +87,7 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
                          (taps < kPairsMaxTaps || od >= kPairsMinChannels);
   if (use_pairs && w.pairs.empty()) pair_weights(w.values.data(), taps, od, w.pairs);
   const std::vector<int16_t>& pairs = w.pairs;
-  for (uint32_t oy = 0; oy < oh; ++oy) {
+  for (uint32_t oy = oy0; oy < oy1; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       const int x0 = static_cast<int>(ox) * sx - pl;
       const T* src = patch.data();
@@ -113,7 +114,7 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
           else std::copy_n(row + size_t(ix) * c, c, dst);
         }
       }
-      Acc* out = &acc_out[(size_t{oy} * ow + ox) * od];
+      Acc* out = acc_rows + (size_t{oy - oy0} * ow + ox) * od;
       if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
         if (use_pairs) dot_all_channels_pairs(src, pairs.data(), taps, od, out);
         else dot_all_channels_i16(src, w.values.data(), taps, od, out);
@@ -130,18 +131,18 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
 // contiguous (weights wt as [ky][kx][c]); padding taps contribute 0 (TFLite). The positions a tap
 // reaches are one range per row and tap, not a bounds test per position and tap; the sums are
 // formed in the row's accumulators. Each accumulator gets the same products (Acc = int32 wraps
-// modulo 2^32, so the order does not change the bits).
+// modulo 2^32, so the order does not change the bits). OFM rows [oy0, oy1), from acc_rows on.
 template <typename T, typename Acc>
 __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig& op, const ScratchVector<T>& in,
-                                                          uint32_t uh, uint32_t uw, const int16_t* wt,
-                                                          ScratchVector<Acc>& acc_out) {
-  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
+                                                          uint32_t uh, uint32_t uw, const int16_t* wt, Acc* acc_rows,
+                                                          uint32_t oy0, uint32_t oy1) {
+  const uint32_t ow = op.ofm.width, od = op.ofm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
-  for (uint32_t oy = 0; oy < oh; ++oy) {
-    Acc* const row = &acc_out[size_t{oy} * ow * od];
+  for (uint32_t oy = oy0; oy < oy1; ++oy) {
+    Acc* const row = acc_rows + size_t{oy - oy0} * ow * od;
     std::fill(row, row + size_t{ow} * od, Acc{0});
     for (uint32_t ky = 0; ky < kh; ++ky) {
       const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
@@ -202,15 +203,15 @@ __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig&
 // multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
 CORSIM_NPU_MULTIVERSION
 void depthwise_i16(const OperationConfig& op, const ScratchVector<int16_t>& in, uint32_t uh, uint32_t uw,
-                   const int16_t* wt, Accumulator32Buffer& acc_out) {
-  depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
+                   const int16_t* wt, int32_t* acc_rows, uint32_t oy0, uint32_t oy1) {
+  depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_rows, oy0, oy1);
 }
 
 // The weights [o][ky][kx] as [ky][kx][o], made once per decoded weight stream (kept with the
 // weight cache's entry).
 template <typename T, typename Acc>
 void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-                    ScratchVector<Acc>& acc_out) {
+                    Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
   std::vector<int16_t>& wt = w.taps_first;
   if (wt.empty()) {
@@ -218,18 +219,18 @@ void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint3
     for (uint32_t o = 0; o < od; ++o)
       for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
   }
-  if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) depthwise_i16(op, in, uh, uw, wt.data(), acc_out);
-  else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
+  if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>)
+    depthwise_i16(op, in, uh, uw, wt.data(), acc_rows, oy0, oy1);
+  else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_rows, oy0, oy1);
 }
 
-// The accumulators of CONV and DEPTHWISE (Acc: int32 or int64, run_conv), `in` the (uh x uw) IFM
-// as the MAC array sees it.
+// The accumulators of OFM rows [oy0, oy1) of CONV or DEPTHWISE (Acc: int32 or int64, run_conv),
+// every one written, from acc_rows on; `in` the (uh x uw) IFM as the MAC array sees it.
 template <typename T, typename Acc>
 void mac_loops(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-               ScratchVector<Acc>& acc) {
-  acc.resize(op.ofm.elements());  // every accumulator is written by the loops before it is read
-  if (op.kind == OpKind::kDepthwise) depthwise_loop<T, Acc>(op, in, uh, uw, w, acc);
-  else conv_loop<T, Acc>(op, in, uh, uw, w, acc);
+               Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
+  if (op.kind == OpKind::kDepthwise) depthwise_loop<T, Acc>(op, in, uh, uw, w, acc_rows, oy0, oy1);
+  else conv_loop<T, Acc>(op, in, uh, uw, w, acc_rows, oy0, oy1);
 }
 
 // U85 MatMul: NPU_OP_CONV with weights_ifm2 (ethosu85_interface.h). Vela
@@ -278,85 +279,113 @@ void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi
   hi = b;
 }
 
-// The accumulators of CONV and DEPTHWISE from the IFM the scratch holds: `direct`, the int16 map
-// load_feature_map_minus_zero_point made; else the int32 one, whose values minus the zero point
-// go to int16 when they fit (value_range), else to int32 (prepare_input, which also upscales).
-template <typename Acc>
-void accumulate(const OperationConfig& op, bool direct, OpScratch& scratch, DenseWeights& w, ScratchVector<Acc>& acc) {
-  if (direct) return mac_loops<int16_t, Acc>(op, scratch.ifm16, op.ifm.height, op.ifm.width, w, acc);
+// Where the IFM as the MAC array sees it is (uh x uw, after IFM_UPSCALE): the scratch's int16 map,
+// or its int32 one when the values minus the zero point do not fit int16.
+struct MacInput {
+  bool wide = false;
+  uint32_t uh = 0, uw = 0;
+};
+
+// `direct`: the scratch's int16 map is made (load_feature_map_minus_zero_point); else it is made
+// from the int32 map when the values minus the zero point fit (value_range), else the int32 form
+// (prepare_input, which also upscales).
+MacInput prepare_mac_input(const OperationConfig& op, bool direct, OpScratch& scratch) {
+  MacInput in;
+  if (direct) {
+    in.uh = op.ifm.height;
+    in.uw = op.ifm.width;
+    return in;
+  }
   const FeatureMapValues& raw = scratch.ifm;
   int32_t lo = 0, hi = 0;
   value_range(raw.data(), raw.size(), lo, hi);
   const int64_t zp = op.ifm.zero_point;
-  uint32_t uh = 0, uw = 0;
-  if (raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX)) {
-    prepare_input<int16_t>(op, raw, uh, uw, scratch.ifm16);
-    mac_loops<int16_t, Acc>(op, scratch.ifm16, uh, uw, w, acc);
-  } else {
-    prepare_input<int32_t>(op, raw, uh, uw, scratch.ifm32);
-    mac_loops<int32_t, Acc>(op, scratch.ifm32, uh, uw, w, acc);
-  }
+  in.wide = !raw.empty() && (lo - zp < INT16_MIN || hi - zp > INT16_MAX);
+  if (in.wide) prepare_input<int32_t>(op, raw, in.uh, in.uw, scratch.ifm32);
+  else prepare_input<int16_t>(op, raw, in.uh, in.uw, scratch.ifm16);
+  return in;
 }
 
-// The output stage of the common case in one pass (requantize.h, vectorised): when the stage is a
-// zero point and a clamp and every channel's accumulator plus bias lies where Rescaler's 64-bit
-// path is exact, OFM = clamp((x * scale + round) >> shift + zp). Same arithmetic as Rescaler and
-// OutputStage::apply; false (the caller then rewrites every output) otherwise.
-template <typename A>
-bool plain_output_stage(const ScratchVector<A>& acc, const std::vector<ChannelScale>& scales,
-                        const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
-                        OfmBuffer& ofm) {
-  const size_t od = scales.size();
-  if (acc.empty() || od == 0) return false;
-  PlainRequantize q;
-  for (auto* v : {&q.bias, &q.scale, &q.r_pos, &q.r_step, &q.x_lo, &q.x_hi}) v->resize(od);
-  q.shift.resize(od);
-  q.zp = zp;
-  q.lo = lo;
-  q.hi = hi;
-  for (size_t o = 0; o < od; ++o) {
-    const Rescaler& r = rescalers[o];
-    if (!exact_bounds(r, q.x_lo[o], q.x_hi[o])) return false;
-    q.bias[o] = scales[o].bias;
-    q.scale[o] = r.scale();
-    q.shift[o] = r.shift();
-    q.r_pos[o] = r.round_term(0);
-    q.r_step[o] = r.round_term(-1) - q.r_pos[o];  // |terms| < 2^63 / 2: no overflow
-  }
-  return requantize(q, acc.data(), acc.size(), ofm.data());
+template <typename Acc>
+void accumulate_rows(const OperationConfig& op, const MacInput& in, const OpScratch& scratch, DenseWeights& w,
+                     Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
+  if (in.wide) mac_loops<int32_t, Acc>(op, scratch.ifm32, in.uh, in.uw, w, acc_rows, oy0, oy1);
+  else mac_loops<int16_t, Acc>(op, scratch.ifm16, in.uh, in.uw, w, acc_rows, oy0, oy1);
 }
+
+// The output stage of CONV, DEPTHWISE and MatMul (bias, per-channel OFM_SCALE, zero point,
+// activation, LUT), built once per operation and applied to OFM elements in [pixel][channel]
+// order: a whole map, or a band of rows. The common case runs in one vectorised pass (requantize.h)
+// when the stage is a zero point and a clamp and every channel's Rescaler has an exact 64-bit path:
+// OFM = clamp((x * scale + round) >> shift + zp), x = acc + bias, the same arithmetic as Rescaler
+// and OutputStage::apply. A range holding an x outside its channel's exact bounds is rewritten
+// wholly by the general path (each element's value is the same either way).
+class ConvOutput {
+ public:
+  ConvOutput(OpContext& ctx, const std::vector<ChannelScale>& scales)
+      : scales_(scales), out_(ctx.op(), ctx.shram(), ctx.config().lut_base()) {
+    const OperationConfig& op = ctx.op();
+    const size_t od = scales.size();
+    rescalers_.resize(od);
+    for (size_t o = 0; o < od; ++o)
+      rescalers_[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
+    plain_ = od > 0 && out_.plain(q_.zp, q_.lo, q_.hi);
+    if (!plain_) return;
+    for (auto* v : {&q_.bias, &q_.scale, &q_.r_pos, &q_.r_step, &q_.x_lo, &q_.x_hi}) v->resize(od);
+    q_.shift.resize(od);
+    for (size_t o = 0; o < od; ++o) {
+      const Rescaler& r = rescalers_[o];
+      if (!exact_bounds(r, q_.x_lo[o], q_.x_hi[o])) {
+        plain_ = false;
+        return;
+      }
+      q_.bias[o] = scales[o].bias;
+      q_.scale[o] = r.scale();
+      q_.shift[o] = r.shift();
+      q_.r_pos[o] = r.round_term(0);
+      q_.r_step[o] = r.round_term(-1) - q_.r_pos[o];  // |terms| < 2^63 / 2: no overflow
+    }
+  }
+
+  // n accumulators (a multiple of the channel count, starting at channel 0) -> n OFM values.
+  template <typename A>
+  void apply(const A* acc, size_t n, int32_t* ofm) const {
+    if (n == 0 || (plain_ && requantize(q_, acc, n, ofm))) return;
+    const size_t od = scales_.size();
+    for (size_t i = 0; i < n; i += od)
+      for (size_t o = 0; o < od; ++o) ofm[i + o] = out_.apply(rescalers_[o](int64_t{acc[i + o]} + scales_[o].bias));
+  }
+
+ private:
+  const std::vector<ChannelScale>& scales_;
+  OutputStage out_;
+  std::vector<Rescaler> rescalers_;
+  PlainRequantize q_;
+  bool plain_ = false;
+};
 
 // The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with
 // acc_output disabled nothing is written. Decision (no source): the bias is not part of the
 // accumulators, it is added with OFM_SCALE by the output stage (VELA chains only MatMul steps,
-// whose bias is 0, after a NullPool bias preload). A: int64_t, or int32_t for a U55/U65
-// convolution (no ACC_FORMAT chaining there: acc_input is RESET, acc_output enabled).
-template <typename A>
-bool finish(OpContext& ctx, ScratchVector<A>& acc, const std::vector<ChannelScale>& scales) {
+// whose bias is 0, after a NullPool bias preload).
+bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales) {
   const OperationConfig& op = ctx.op();
-  if constexpr (std::is_same_v<A, int64_t>) {
-    if (!add_starting_accumulators(ctx, acc)) return false;
-    if (!op.acc_output) {
-      leave_accumulators(ctx, acc);
-      return true;
-    }
+  if (!add_starting_accumulators(ctx, acc)) return false;
+  if (!op.acc_output) {
+    leave_accumulators(ctx, acc);
+    return true;
   }
-  const uint32_t od = op.ofm.depth;
-  const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
-  std::vector<Rescaler> rescalers(od);
-  for (uint32_t o = 0; o < od; ++o)
-    rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
   OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(acc.size());
-  int64_t zp = 0, lo = 0, hi = 0;
-  if (!out.plain(zp, lo, hi) || !plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
-    for (size_t i = 0; i < acc.size(); i += od)
-      for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](int64_t{acc[i + o]} + scales[o].bias));
-  }
-  if constexpr (std::is_same_v<A, int64_t>) leave_accumulators(ctx, acc);
-  else ctx.accumulators().forget();
+  ConvOutput(ctx, scales).apply(acc.data(), acc.size(), ofm.data());
+  leave_accumulators(ctx, acc);
   return store_feature_map(ctx, op.ofm, ofm);
 }
+
+// OFM elements per band of rows of a U55/U65 convolution with 32-bit accumulators: the band's
+// accumulators (64 KiB) stay in the host's L2 cache between the MAC loops and the output stage,
+// and the buffer does not grow to the largest map's size (first touched in every new Executor).
+constexpr size_t kBandElements = 16384;
 
 }  // namespace
 
@@ -403,17 +432,38 @@ bool run_conv(OpContext& ctx) {
   // sign-extended accumulator in 64 bits by the output stage, requantize.h and Rescaler). Wider
   // IFMs accumulate in 64 bit (covers I40, ethosu55_interface.h acc_format).
   const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
-  AccumulatorBuffer& acc = scratch.acc;
-  if (!acc32) {
-    accumulate<int64_t>(op, direct, scratch, w, acc);
+  const MacInput in = prepare_mac_input(op, direct, scratch);
+  const uint32_t oh = op.ofm.height;
+  if (!acc32 || op.isa == Isa::kU85) {
+    // The U85's accumulators are kept in 64 bits for ACC_FORMAT acc_input (KEEP adds them to the
+    // next operation's): the whole map, then the output stage.
+    AccumulatorBuffer& acc = scratch.acc;
+    acc.resize(op.ofm.elements());  // every accumulator is written by the loops before it is read
+    if (acc32) {
+      scratch.acc32.resize(acc.size());
+      accumulate_rows<int32_t>(op, in, scratch, w, scratch.acc32.data(), 0, oh);
+      std::copy(scratch.acc32.begin(), scratch.acc32.end(), acc.begin());
+    } else {
+      accumulate_rows<int64_t>(op, in, scratch, w, acc.data(), 0, oh);
+    }
     return finish(ctx, acc, scales);
   }
-  accumulate<int32_t>(op, direct, scratch, w, scratch.acc32);
-  // The U55/U65 read no accumulators back: the int32 ones go to the output stage as they are. The
-  // U85's are kept in 64 bits for ACC_FORMAT acc_input (KEEP adds them to the next operation's).
-  if (op.isa != Isa::kU85) return finish(ctx, scratch.acc32, scales);
-  acc.assign(scratch.acc32.begin(), scratch.acc32.end());
-  return finish(ctx, acc, scales);
+  // The U55/U65 read no accumulators back (no ACC_FORMAT acc_input): each band of OFM rows goes
+  // from the MAC loops to the output stage in 32 bits.
+  const size_t row = size_t{op.ofm.width} * op.ofm.depth;
+  const auto band = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
+  Accumulator32Buffer& acc32_band = scratch.acc32;
+  acc32_band.resize(std::min(oh, band) * row);  // every accumulator of a band is written before it is read
+  OfmBuffer& ofm = scratch.ofm;
+  ofm.resize(op.ofm.elements());
+  const ConvOutput output(ctx, scales);
+  for (uint32_t oy0 = 0; oy0 < oh; oy0 += band) {
+    const uint32_t oy1 = std::min(oh, oy0 + band);
+    accumulate_rows<int32_t>(op, in, scratch, w, acc32_band.data(), oy0, oy1);
+    output.apply(acc32_band.data(), (oy1 - oy0) * row, ofm.data() + oy0 * row);
+  }
+  ctx.accumulators().forget();
+  return store_feature_map(ctx, op.ofm, ofm);
 }
 
 }  // namespace corsim::npu
