@@ -383,9 +383,16 @@ bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelSca
 }
 
 // OFM elements per band of rows of a U55/U65 convolution with 32-bit accumulators: the band's
-// accumulators (64 KiB) stay in the host's L2 cache between the MAC loops and the output stage,
-// and the buffer does not grow to the largest map's size (first touched in every new Executor).
+// accumulators (64 KiB) and, for an 8-bit OFM, its int32 OFM values stay in the host's L2 cache
+// between the MAC loops, the output stage and the narrowing to bytes, and the buffers do not grow
+// to the largest map's size (first touched in every new Executor).
 constexpr size_t kBandElements = 16384;
+
+// The values' low bytes (what an 8-bit OFM stores), compiled for AVX2 and the baseline.
+CORSIM_NPU_MULTIVERSION
+void low_bytes(const int32_t* __restrict values, size_t n, uint8_t* __restrict out) {
+  for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(values[i]);
+}
 
 }  // namespace
 
@@ -454,16 +461,21 @@ bool run_conv(OpContext& ctx) {
   const auto band = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
   Accumulator32Buffer& acc32_band = scratch.acc32;
   acc32_band.resize(std::min(oh, band) * row);  // every accumulator of a band is written before it is read
+  // An 8-bit OFM: each band's values in a band-sized buffer, then their bytes into the map's.
+  const bool bytes = stores_bytes(op.ofm);
   OfmBuffer& ofm = scratch.ofm;
-  ofm.resize(op.ofm.elements());
+  ofm.resize(bytes ? acc32_band.size() : op.ofm.elements());
+  if (bytes) scratch.ofm8.resize(op.ofm.elements());
   const ConvOutput output(ctx, scales);
   for (uint32_t oy0 = 0; oy0 < oh; oy0 += band) {
     const uint32_t oy1 = std::min(oh, oy0 + band);
+    const size_t n = (oy1 - oy0) * row;
     accumulate_rows<int32_t>(op, in, scratch, w, acc32_band.data(), oy0, oy1);
-    output.apply(acc32_band.data(), (oy1 - oy0) * row, ofm.data() + oy0 * row);
+    output.apply(acc32_band.data(), n, bytes ? ofm.data() : ofm.data() + oy0 * row);
+    if (bytes) low_bytes(ofm.data(), n, scratch.ofm8.data() + oy0 * row);
   }
   ctx.accumulators().forget();
-  return store_feature_map(ctx, op.ofm, ofm);
+  return bytes ? store_feature_map_bytes(ctx, op.ofm, scratch.ofm8) : store_feature_map(ctx, op.ofm, ofm);
 }
 
 }  // namespace corsim::npu

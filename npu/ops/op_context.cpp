@@ -155,6 +155,17 @@ CORSIM_NPU_MULTIVERSION void widen_i8(const uint8_t* p, const Block& b, int32_t*
 CORSIM_NPU_MULTIVERSION void widen_u16(const uint8_t* p, const Block& b, int32_t* v) { widen<uint16_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void widen_i16(const uint8_t* p, const Block& b, int32_t* v) { widen<int16_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void narrow_8(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint8_t>(v, b, p); }
+// Bytes already narrowed -> the block's elements (8-bit maps).
+// A run of 16 (an NHCWB16 brick) is one fixed-size copy, inlined (a byte loop became a memmove
+// call per run).
+void copy_8(const uint8_t* v, const Block& b, uint8_t* p) {
+  const uint32_t pixels = b.pixels, n = b.n;
+  if (n == 16) {
+    for (uint32_t x = 0; x < pixels; ++x, v += b.value_stride, p += b.stride) std::memcpy(p, v, 16);
+    return;
+  }
+  for (uint32_t x = 0; x < pixels; ++x, v += b.value_stride, p += b.stride) std::memcpy(p, v, n);
+}
 CORSIM_NPU_MULTIVERSION void narrow_16(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint16_t>(v, b, p); }
 
 // Calls block(bytes, Block, values) so that the blocks cover every element once, in dense [h][w][c]
@@ -282,6 +293,41 @@ FeatureMap permute_for_store(const FeatureMap& fm, std::span<const int32_t> valu
 
 }  // namespace
 
+namespace {
+
+// A store of dense values `src` to a feature map in memory, block(bytes, Block, values) writing
+// each block's elements (for_each_block).
+template <typename Value, typename BlockFn>
+bool store_in_memory(OpContext& ctx, const FeatureMap& fm, const Value* src, BlockFn&& block) {
+  std::array<TileSpan, 4> spans;
+  if (!tile_spans(ctx, fm, spans)) return false;
+  // Read-modify-write keeps the bytes between strided elements (concatenation by strides, KWS).
+  // Kept even when the elements cover the span: inside corsim the read is in the bus's transfer
+  // log, which the memory timing prices (InterconnectBus::note), so skipping it would move cycles.
+  for (unsigned t = 0; t < 4; ++t) {
+    TileSpan& s = spans[t];
+    if (!s.used) continue;
+    s.allocate(ctx.scratch().tiles[t]);
+    if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
+    // The read is an artefact of the block interface, not NPU traffic: undo its count.
+    ctx.traffic().read[static_cast<size_t>(ctx.port_of(fm.region))] -= s.bytes().size();
+  }
+  for_each_block(fm, spans, src, block);
+  for (auto& s : spans) {
+    if (!s.used) continue;
+    if (!ctx.write(fm.region, s.begin, s.bytes())) return false;
+  }
+  // Count only the element bytes as OFM traffic, not the gaps between strided elements.
+  uint64_t span_bytes = 0;
+  for (auto& s : spans)
+    if (s.used) span_bytes += s.bytes().size();
+  auto& w = ctx.traffic().write[static_cast<size_t>(ctx.port_of(fm.region))];
+  w = w - span_bytes + fm.elements() * fm.elem_bytes();
+  return true;
+}
+
+}  // namespace
+
 bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const int32_t> values_in) {
   if (values_in.size() == 1) ctx.set_result_flag(values_in[0]);
   if (fm_in.storage == Storage::kChained) {
@@ -299,26 +345,13 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
     fm = permute_for_store(fm_in, values_in, permuted);
     values = permuted;
   }
-  std::array<TileSpan, 4> spans;
-  if (!tile_spans(ctx, fm, spans)) return false;
-  // Read-modify-write keeps the bytes between strided elements (concatenation by strides, KWS).
-  // Kept even when the elements cover the span: inside corsim the read is in the bus's transfer
-  // log, which the memory timing prices (InterconnectBus::note), so skipping it would move cycles.
-  for (unsigned t = 0; t < 4; ++t) {
-    TileSpan& s = spans[t];
-    if (!s.used) continue;
-    s.allocate(ctx.scratch().tiles[t]);
-    if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
-    // The read is an artefact of the block interface, not NPU traffic: undo its count.
-    ctx.traffic().read[static_cast<size_t>(ctx.port_of(fm.region))] -= s.bytes().size();
-  }
   const unsigned eb = fm.elem_bytes();
   const int32_t* src = values.data();
   switch (eb) {
-    case 1: for_each_block(fm, spans, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_8(v, b, p); }); break;
-    case 2: for_each_block(fm, spans, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_16(v, b, p); }); break;
+    case 1: return store_in_memory(ctx, fm, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_8(v, b, p); });
+    case 2: return store_in_memory(ctx, fm, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_16(v, b, p); });
     default:  // 32 bits and wider: the low 4 bytes, as before
-      for_each_block(fm, spans, src, [eb](uint8_t* p, const Block& b, const int32_t* v) {
+      return store_in_memory(ctx, fm, src, [eb](uint8_t* p, const Block& b, const int32_t* v) {
         for (uint32_t x = 0; x < b.pixels; ++x, p += b.stride, v += b.value_stride)
           for (uint32_t c = 0; c < b.n; ++c) {
             const uint32_t raw = static_cast<uint32_t>(v[c]);
@@ -326,17 +359,16 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
           }
       });
   }
-  for (auto& s : spans) {
-    if (!s.used) continue;
-    if (!ctx.write(fm.region, s.begin, s.bytes())) return false;
-  }
-  // Count only the element bytes as OFM traffic, not the gaps between strided elements.
-  uint64_t span_bytes = 0;
-  for (auto& s : spans)
-    if (s.used) span_bytes += s.bytes().size();
-  auto& w = ctx.traffic().write[static_cast<size_t>(ctx.port_of(fm.region))];
-  w = w - span_bytes + fm.elements() * eb;
-  return true;
+}
+
+bool stores_bytes(const FeatureMap& fm) {
+  return fm.elem_bits == 8 && fm.storage != Storage::kChained && fm.storage != Storage::kScalar &&
+         fm.transpose == Transpose::kHwc && fm.reverse == 0;
+}
+
+bool store_feature_map_bytes(OpContext& ctx, const FeatureMap& fm, std::span<const uint8_t> bytes) {
+  if (bytes.size() == 1) ctx.set_result_flag(static_cast<int8_t>(bytes[0]));  // bit 0 is what counts
+  return store_in_memory(ctx, fm, bytes.data(), [](uint8_t* p, const Block& b, const uint8_t* v) { copy_8(v, b, p); });
 }
 
 bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {

@@ -121,6 +121,7 @@ struct Accumulators {
 struct OpScratch {
   FeatureMapValues ifm, ifm2;           // dense feature maps
   OfmBuffer ofm;
+  ScratchVector<uint8_t> ofm8;          // an 8-bit OFM's low bytes (store_feature_map_bytes)
   FeatureMapValues acc_start;           // starting accumulators read from IFM2 (acc_input 2)
   AccumulatorBuffer acc;                // accumulators (swapped with Accumulators on leaving)
   Accumulator32Buffer acc32;            // the 32-bit ones of a U55/U65 convolution
@@ -198,6 +199,11 @@ bool fits_int16_minus_zero_point(const FeatureMap& fm);
 bool load_feature_map_minus_zero_point(OpContext& ctx, const FeatureMap& fm, ScratchVector<int16_t>& out);
 // Writes dense [h][w][c] values (already in range for the type) to the feature map.
 bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int32_t> values);
+// An 8-bit map in memory stored in its own axis order (no U85 transpose or reverse): the form
+// store_feature_map_bytes takes.
+bool stores_bytes(const FeatureMap& fm);
+// store_feature_map for such a map from the values' low bytes (what store_feature_map stores).
+bool store_feature_map_bytes(OpContext& ctx, const FeatureMap& fm, std::span<const uint8_t> bytes);
 
 // ACC_FORMAT.acc_input (U85): adds the accumulators' starting values to `acc` (dense OFM order):
 // RESET nothing, KEEP the accumulators the previous operation left (same OFM shape, else a
