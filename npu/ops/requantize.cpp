@@ -149,16 +149,18 @@ CORSIM_NPU_TARGET_AVX512F bool requantize_avx512_of(const PlainRequantize& q, co
   size_t period = od;
   while (period % 8 != 0 || period < 64) period += od;
   std::vector<int64_t> bias(period), scale(period), scale_hi(period), r_pos(period), r_step(period), x_lo(period),
-      x_hi(period), shift(period);
+      x_span(period), shift(period);
+  bool scales_below_2_31 = true;
   for (size_t j = 0; j < period; ++j) {
     const size_t o = j % od;
     bias[j] = q.bias[o];
     scale[j] = q.scale[o];
+    scales_below_2_31 = scales_below_2_31 && q.scale[o] <= INT32_MAX;
     scale_hi[j] = static_cast<int64_t>(static_cast<uint64_t>(q.scale[o]) << 32);
     r_pos[j] = q.r_pos[o];
     r_step[j] = q.r_step[o];
     x_lo[j] = q.x_lo[o];
-    x_hi[j] = q.x_hi[o];
+    x_span[j] = q.x_hi[o] - q.x_lo[o];  // both within int32: no overflow
     shift[j] = static_cast<int64_t>(q.shift[o]);
   }
   const __m512i zero = _mm512_setzero_si512();
@@ -171,11 +173,20 @@ CORSIM_NPU_TARGET_AVX512F bool requantize_avx512_of(const PlainRequantize& q, co
     size_t j = 0;
     for (; j + 8 <= len; j += 8) {
       const __m512i x = _mm512_add_epi64(load8(a + j), _mm512_loadu_si512(&bias[j]));
-      outside |= _mm512_cmpgt_epi64_mask(_mm512_loadu_si512(&x_lo[j]), x) |
-                 _mm512_cmpgt_epi64_mask(x, _mm512_loadu_si512(&x_hi[j]));
-      // x * scale as in the AVX2 kernel: vpmuludq, then scale * 2^32 off where x < 0.
-      __m512i p = _mm512_mul_epu32(x, _mm512_loadu_si512(&scale[j]));
-      p = _mm512_mask_sub_epi64(p, _mm512_cmpgt_epi64_mask(zero, x), p, _mm512_loadu_si512(&scale_hi[j]));
+      // x in [x_lo, x_hi] as one unsigned compare: x - x_lo (|x| < 2^62, so no wrap past 2^63)
+      // is at most x_hi - x_lo.
+      outside |= _mm512_cmpgt_epu64_mask(_mm512_sub_epi64(x, _mm512_loadu_si512(&x_lo[j])),
+                                         _mm512_loadu_si512(&x_span[j]));
+      // x * scale: with every scale below 2^31, vpmuldq's signed product of the low halves (x
+      // is within int32 wherever the result is kept); else as in the AVX2 kernel, vpmuludq and
+      // then scale * 2^32 off where x < 0.
+      __m512i p;
+      if (scales_below_2_31) {
+        p = _mm512_mul_epi32(x, _mm512_loadu_si512(&scale[j]));
+      } else {
+        p = _mm512_mul_epu32(x, _mm512_loadu_si512(&scale[j]));
+        p = _mm512_mask_sub_epi64(p, _mm512_cmpgt_epi64_mask(zero, x), p, _mm512_loadu_si512(&scale_hi[j]));
+      }
       __m512i sum = _mm512_add_epi64(p, _mm512_loadu_si512(&r_pos[j]));
       sum = _mm512_mask_add_epi64(sum, _mm512_cmpgt_epi64_mask(zero, p), sum, _mm512_loadu_si512(&r_step[j]));
       __m512i v = _mm512_add_epi64(_mm512_srav_epi64(sum, _mm512_loadu_si512(&shift[j])), zp);
