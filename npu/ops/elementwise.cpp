@@ -144,13 +144,12 @@ struct RescaleTerms {
 // the operands' value ranges (plan_add_sub): then u55_add_sub<int64_t> and OutputStage::apply are
 // this branch-free loop.
 struct AddSubPlan {
-  unsigned scale_mode = 0;
-  bool add = true;
+  AddSub op;                   // scale mode, ADD or SUB, the operand scales
   int64_t zp_a = 0, zp_b = 0;  // of operands A and B (after operand_order)
-  int64_t opa16 = 1, opb16 = 1, plain_factor = 1;
   RescaleTerms opa, ofm;
   int64_t ofm_zp = 0, lo = 0, hi = 0;
-  AddSubPlan(const Rescaler& opa_r, const Rescaler& ofm_r) : opa(opa_r), ofm(ofm_r) {}
+  AddSubPlan(const AddSub& add_sub, const Rescaler& opa_r, const Rescaler& ofm_r)
+      : op(add_sub), opa(opa_r), ofm(ofm_r) {}
 };
 
 struct Range {
@@ -168,31 +167,26 @@ Range rescaled(Range r, const RescaleTerms& t) {
 // Whether the operation takes add_sub_plain (the preconditions above), and its plan.
 std::optional<AddSubPlan> plan_add_sub(const OperationConfig& op, const AddSub& add_sub, const Scalers& sc,
                                        const OutputStage& out) {
-  AddSubPlan plan(sc.opa, sc.ofm);
+  AddSubPlan plan(add_sub, sc.opa, sc.ofm);
   if (!out.plain(plan.ofm_zp, plan.lo, plan.hi)) return std::nullopt;
   const FeatureMap& fa = op.operands_reversed ? op.ifm2 : op.ifm;  // operand_order = 1: IFM2 is A
   const FeatureMap& fb = op.operands_reversed ? op.ifm : op.ifm2;
-  plan.scale_mode = add_sub.scale_mode;
-  plan.add = add_sub.add;
   plan.zp_a = fa.zero_point;
   plan.zp_b = fb.zero_point;
-  plan.opa16 = add_sub.opa16;
-  plan.opb16 = add_sub.opb16;
-  plan.plain_factor = add_sub.plain_factor;
   // The operands minus their zero points (8 or 16 bits, zero points below 2^16: small_add_sub).
   Range a{type_min(fa.elem_bits, fa.is_signed) - plan.zp_a, type_max(fa.elem_bits, fa.is_signed) - plan.zp_a};
   Range b{type_min(fb.elem_bits, fb.is_signed) - plan.zp_b, type_max(fb.elem_bits, fb.is_signed) - plan.zp_b};
-  if (plan.scale_mode == 0) {
-    a = times(a, plan.opa16);
-    b = times(b, plan.opb16);
+  if (add_sub.scale_mode == 0) {
+    a = times(a, add_sub.opa16);
+    b = times(b, add_sub.opb16);
   } else {
-    Range& scaled = plan.scale_mode == 1 ? a : b;
-    Range& plain = plan.scale_mode == 1 ? b : a;
+    Range& scaled = add_sub.scale_mode == 1 ? a : b;
+    Range& plain = add_sub.scale_mode == 1 ? b : a;
     if (!sc.opa.exact_in_64_bits(scaled.lo, scaled.hi)) return std::nullopt;
     scaled = rescaled(scaled, plan.opa);
-    plain = times(plain, plan.plain_factor);
+    plain = times(plain, add_sub.plain_factor);
   }
-  const Range sum = plan.add ? Range{a.lo + b.lo, a.hi + b.hi} : Range{a.lo - b.hi, a.hi - b.lo};
+  const Range sum = add_sub.add ? Range{a.lo + b.lo, a.hi + b.hi} : Range{a.lo - b.hi, a.hi - b.lo};
   if (!sc.ofm.exact_in_64_bits(sum.lo, sum.hi)) return std::nullopt;  // also within int32
   return plan;
 }
@@ -208,17 +202,17 @@ void add_sub_plain(const AddSubPlan& plan, const int32_t* __restrict a, const in
   const int64_t lo = q.lo - q.ofm_zp, hi = q.hi - q.ofm_zp;
   for (size_t i = 0; i < n; ++i) {
     int64_t x = a[i] - q.zp_a, y = b[i] - q.zp_b;
-    if (q.scale_mode == 0) {
-      x *= q.opa16;
-      y *= q.opb16;
-    } else if (q.scale_mode == 1) {
+    if (q.op.scale_mode == 0) {
+      x *= q.op.opa16;
+      y *= q.op.opb16;
+    } else if (q.op.scale_mode == 1) {
       x = q.opa(x);
-      y *= q.plain_factor;
+      y *= q.op.plain_factor;
     } else {
       y = q.opa(y);
-      x *= q.plain_factor;
+      x *= q.op.plain_factor;
     }
-    const int64_t v = q.ofm(q.add ? x + y : x - y);
+    const int64_t v = q.ofm(q.op.add ? x + y : x - y);
     out[i] = static_cast<int32_t>((v < lo ? lo : hi < v ? hi : v) + q.ofm_zp);
   }
 }

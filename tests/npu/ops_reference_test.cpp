@@ -50,6 +50,21 @@ uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint
 
 TLayout random_layout(std::mt19937& rng) { return rng() & 1 ? TLayout::kNhcwb16 : TLayout::kNhwc; }
 
+// The weights (Vela's order, uncompressed mlw) and the scale records in region 0, and the
+// operation's WEIGHT and SCALE registers pointing at them.
+void put_weights_and_scales(Rig& rig, StreamBuilder& sb, const std::vector<int32_t>& Wt, const test::OrderParams& op,
+                            const std::vector<int64_t>& bias, const std::vector<uint32_t>& nscale,
+                            const std::vector<uint32_t>& nshift) {
+  const auto stream = test::encode_mlw_uncompressed(test::order_weights(Wt, op));
+  const auto scales = test::scale_records(bias, nscale, nshift);
+  const uint32_t scale_base = static_cast<uint32_t>((stream.size() + 15) / 16 * 16);
+  ASSERT_LE(scale_base + scales.size(), rig.bus.region(0).size());
+  std::copy(stream.begin(), stream.end(), rig.bus.region(0).begin());
+  std::copy(scales.begin(), scales.end(), rig.bus.region(0).begin() + scale_base);
+  sb.weights(0, 0, static_cast<uint32_t>(stream.size()));
+  sb.scales(0, scale_base, static_cast<uint32_t>(scales.size()));
+}
+
 struct ConvCase {
   bool depthwise = false;
   uint32_t macs = 128;
@@ -100,20 +115,13 @@ void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
   test::OrderParams op;
   op.depthwise = cc.depthwise; op.part_kernel = part_kernel; op.ofm_depth = O; op.ifm_depth = C;
   op.kw = kw; op.kh = kh; op.ofm_block_depth = blk_d; op.ofm_ublock = cc.macs == 32 ? 4 : 8;
-  const auto stream = test::encode_mlw_uncompressed(test::order_weights(Wt, op));
-  const auto scales = test::scale_records(bias, nscale, nshift);
-  std::copy(stream.begin(), stream.end(), rig.bus.region(0).begin());
-  const uint32_t scale_base = static_cast<uint32_t>((stream.size() + 15) / 16 * 16);
-  std::copy(scales.begin(), scales.end(), rig.bus.region(0).begin() + scale_base);
-
   StreamBuilder sb;
+  put_weights_and_scales(rig, sb, Wt, op, bias, nscale, nshift);
   sb.ifm(ifm);
   sb.ofm(ofm, 0, 0);
   sb.kernel(kw, kh, sx, sy, part_kernel, dx, dy);
   sb.padding(pt, pl, used_pad(H, oh, pt, keh, sy), used_pad(W, ow, pl, kew, sx));
   sb.block(std::min(ow, 8u), std::min(oh, 4u), blk_d);
-  sb.weights(0, 0, static_cast<uint32_t>(stream.size()));
-  sb.scales(0, scale_base, static_cast<uint32_t>(scales.size()));
   sb.activation(0, 0, p.act_min, p.act_max);
   sb.op(cc.depthwise ? 3 : 2);
   const RunResult r = rig.run(sb);
@@ -199,20 +207,13 @@ TEST(OpsReference, ConvAtTheInt32AccumulatorEdgeWithA40BitBiasMatchesTheInt64Ref
   test::put_fm(rig.bus.region(1), ifm, in.v);
   test::OrderParams op;
   op.ofm_depth = 2; op.ifm_depth = C; op.kw = 1; op.kh = 1; op.ofm_block_depth = 8; op.ofm_ublock = 8;
-  const auto stream = test::encode_mlw_uncompressed(test::order_weights(Wt, op));
-  const auto scales = test::scale_records(bias, nscale, nshift);
-  ASSERT_LE(stream.size() + scales.size() + 16, rig.bus.region(0).size());
-  std::copy(stream.begin(), stream.end(), rig.bus.region(0).begin());
-  const uint32_t scale_base = static_cast<uint32_t>((stream.size() + 15) / 16 * 16);
-  std::copy(scales.begin(), scales.end(), rig.bus.region(0).begin() + scale_base);
   StreamBuilder sb;
+  put_weights_and_scales(rig, sb, Wt, op, bias, nscale, nshift);
   sb.ifm(ifm);
   sb.ofm(ofm, 0, 0);
   sb.kernel(1, 1, 1, 1, false);
   sb.padding(0, 0, 0, 0);
   sb.block(1, 1, 8);
-  sb.weights(0, 0, static_cast<uint32_t>(stream.size()));
-  sb.scales(0, scale_base, static_cast<uint32_t>(scales.size()));
   sb.activation(0, 0, -128, 127);
   sb.op(2);
   const RunResult r = rig.run(sb);
