@@ -441,26 +441,28 @@ bool run_conv(OpContext& ctx) {
   const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
   const MacInput in = prepare_mac_input(op, direct, scratch);
   const uint32_t oh = op.ofm.height;
+  const size_t row = size_t{op.ofm.width} * op.ofm.depth;
+  const auto band = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
+  Accumulator32Buffer& acc32_band = scratch.acc32;
+  if (acc32) acc32_band.resize(std::min(oh, band) * row);  // each band's accumulators are written before they are read
   if (!acc32 || op.isa == Isa::kU85) {
     // The U85's accumulators are kept in 64 bits for ACC_FORMAT acc_input (KEEP adds them to the
-    // next operation's): the whole map, then the output stage.
+    // next operation's): the whole map (32-bit sums widened band by band), then the output stage.
     AccumulatorBuffer& acc = scratch.acc;
     acc.resize(op.ofm.elements());  // every accumulator is written by the loops before it is read
-    if (acc32) {
-      scratch.acc32.resize(acc.size());
-      accumulate_rows<int32_t>(op, in, scratch, w, scratch.acc32.data(), 0, oh);
-      std::copy(scratch.acc32.begin(), scratch.acc32.end(), acc.begin());
-    } else {
+    if (!acc32) {
       accumulate_rows<int64_t>(op, in, scratch, w, acc.data(), 0, oh);
+      return finish(ctx, acc, scales);
+    }
+    for (uint32_t oy0 = 0; oy0 < oh; oy0 += band) {
+      const uint32_t oy1 = std::min(oh, oy0 + band);
+      accumulate_rows<int32_t>(op, in, scratch, w, acc32_band.data(), oy0, oy1);
+      std::copy_n(acc32_band.data(), (oy1 - oy0) * row, acc.data() + oy0 * row);
     }
     return finish(ctx, acc, scales);
   }
   // The U55/U65 read no accumulators back (no ACC_FORMAT acc_input): each band of OFM rows goes
   // from the MAC loops to the output stage in 32 bits.
-  const size_t row = size_t{op.ofm.width} * op.ofm.depth;
-  const auto band = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
-  Accumulator32Buffer& acc32_band = scratch.acc32;
-  acc32_band.resize(std::min(oh, band) * row);  // every accumulator of a band is written before it is read
   // An 8-bit OFM: each band's values in a band-sized buffer, then their bytes into the map's.
   const bool bytes = stores_bytes(op.ofm);
   OfmBuffer& ofm = scratch.ofm;
