@@ -394,9 +394,56 @@ void low_bytes(const int32_t* __restrict values, size_t n, uint8_t* __restrict o
   for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(values[i]);
 }
 
-}  // namespace
+// Bands of OFM rows of a convolution with 32-bit sums: [oy0, oy1) and its first element.
+struct Band {
+  uint32_t oy0, oy1;
+  size_t first, size;
+};
+template <typename Fn>
+void for_each_band(const OperationConfig& op, Accumulator32Buffer& band_acc, Fn&& fn) {
+  const uint32_t oh = op.ofm.height;
+  const size_t row = size_t{op.ofm.width} * op.ofm.depth;
+  const auto rows = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
+  band_acc.resize(std::min(oh, rows) * row);  // each band's accumulators are written before they are read
+  for (uint32_t oy0 = 0; oy0 < oh; oy0 += rows) {
+    const uint32_t oy1 = std::min(oh, oy0 + rows);
+    fn(Band{oy0, oy1, oy0 * row, (oy1 - oy0) * row});
+  }
+}
 
-namespace {
+// U85: the whole map's 64-bit accumulators, the 32-bit sums widened band by band, then finish.
+bool kept_accumulators_in_bands(OpContext& ctx, const MacInput& in, DenseWeights& w,
+                                const std::vector<ChannelScale>& scales) {
+  const OperationConfig& op = ctx.op();
+  OpScratch& scratch = ctx.scratch();
+  AccumulatorBuffer& acc = scratch.acc;
+  acc.resize(op.ofm.elements());  // every accumulator is written below before it is read
+  for_each_band(op, scratch.acc32, [&](const Band& b) {
+    accumulate_rows<int32_t>(op, in, scratch, w, scratch.acc32.data(), b.oy0, b.oy1);
+    std::copy_n(scratch.acc32.data(), b.size, acc.data() + b.first);
+  });
+  return finish(ctx, acc, scales);
+}
+
+// U55/U65: each band goes from the MAC loops to the output stage in 32 bits; an 8-bit OFM's values
+// then to bytes, band by band, in a band-sized buffer.
+bool output_in_bands(OpContext& ctx, const MacInput& in, DenseWeights& w, const std::vector<ChannelScale>& scales) {
+  const OperationConfig& op = ctx.op();
+  OpScratch& scratch = ctx.scratch();
+  const bool bytes = stores_bytes(op.ofm);
+  OfmBuffer& ofm = scratch.ofm;
+  if (bytes) scratch.ofm8.resize(op.ofm.elements());
+  else ofm.resize(op.ofm.elements());
+  const ConvOutput output(ctx, scales);
+  for_each_band(op, scratch.acc32, [&](const Band& b) {
+    if (bytes) ofm.resize(scratch.acc32.size());  // a band's values (the same size after the first band)
+    accumulate_rows<int32_t>(op, in, scratch, w, scratch.acc32.data(), b.oy0, b.oy1);
+    output.apply(scratch.acc32.data(), b.size, bytes ? ofm.data() : ofm.data() + b.first);
+    if (bytes) low_bytes(ofm.data(), b.size, scratch.ofm8.data() + b.first);
+  });
+  ctx.accumulators().forget();
+  return bytes ? store_feature_map_bytes(ctx, op.ofm, scratch.ofm8) : store_feature_map(ctx, op.ofm, ofm);
+}
 
 // U85 MatMul (CONV with weights_ifm2; matmul_loop).
 bool run_matmul(OpContext& ctx) {
@@ -440,44 +487,15 @@ bool run_conv(OpContext& ctx) {
   // IFMs accumulate in 64 bit (covers I40, ethosu55_interface.h acc_format).
   const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
   const MacInput in = prepare_mac_input(op, direct, scratch);
-  const uint32_t oh = op.ofm.height;
-  const size_t row = size_t{op.ofm.width} * op.ofm.depth;
-  const auto band = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
-  Accumulator32Buffer& acc32_band = scratch.acc32;
-  if (acc32) acc32_band.resize(std::min(oh, band) * row);  // each band's accumulators are written before they are read
-  if (!acc32 || op.isa == Isa::kU85) {
-    // The U85's accumulators are kept in 64 bits for ACC_FORMAT acc_input (KEEP adds them to the
-    // next operation's): the whole map (32-bit sums widened band by band), then the output stage.
+  if (!acc32) {
     AccumulatorBuffer& acc = scratch.acc;
     acc.resize(op.ofm.elements());  // every accumulator is written by the loops before it is read
-    if (!acc32) {
-      accumulate_rows<int64_t>(op, in, scratch, w, acc.data(), 0, oh);
-      return finish(ctx, acc, scales);
-    }
-    for (uint32_t oy0 = 0; oy0 < oh; oy0 += band) {
-      const uint32_t oy1 = std::min(oh, oy0 + band);
-      accumulate_rows<int32_t>(op, in, scratch, w, acc32_band.data(), oy0, oy1);
-      std::copy_n(acc32_band.data(), (oy1 - oy0) * row, acc.data() + oy0 * row);
-    }
+    accumulate_rows<int64_t>(op, in, scratch, w, acc.data(), 0, op.ofm.height);
     return finish(ctx, acc, scales);
   }
-  // The U55/U65 read no accumulators back (no ACC_FORMAT acc_input): each band of OFM rows goes
-  // from the MAC loops to the output stage in 32 bits.
-  // An 8-bit OFM: each band's values in a band-sized buffer, then their bytes into the map's.
-  const bool bytes = stores_bytes(op.ofm);
-  OfmBuffer& ofm = scratch.ofm;
-  ofm.resize(bytes ? acc32_band.size() : op.ofm.elements());
-  if (bytes) scratch.ofm8.resize(op.ofm.elements());
-  const ConvOutput output(ctx, scales);
-  for (uint32_t oy0 = 0; oy0 < oh; oy0 += band) {
-    const uint32_t oy1 = std::min(oh, oy0 + band);
-    const size_t n = (oy1 - oy0) * row;
-    accumulate_rows<int32_t>(op, in, scratch, w, acc32_band.data(), oy0, oy1);
-    output.apply(acc32_band.data(), n, bytes ? ofm.data() : ofm.data() + oy0 * row);
-    if (bytes) low_bytes(ofm.data(), n, scratch.ofm8.data() + oy0 * row);
-  }
-  ctx.accumulators().forget();
-  return bytes ? store_feature_map_bytes(ctx, op.ofm, scratch.ofm8) : store_feature_map(ctx, op.ofm, ofm);
+  // The U85 keeps 64-bit accumulators for ACC_FORMAT acc_input (KEEP adds them to the next
+  // operation's); the U55/U65 read none back (no ACC_FORMAT acc_input).
+  return op.isa == Isa::kU85 ? kept_accumulators_in_bands(ctx, in, w, scales) : output_in_bands(ctx, in, w, scales);
 }
 
 }  // namespace corsim::npu
