@@ -24,7 +24,7 @@ void subtract_zero_point(const int32_t* __restrict raw, size_t n, int32_t zp, in
 // The IFM as the MAC array sees it: zero point subtracted, IFM_UPSCALE applied
 // (ethosu55_interface.h).
 template <typename T>
-void prepare_input(const OperationConfig& op, const std::vector<int32_t>& raw, uint32_t& uh, uint32_t& uw,
+void prepare_input(const OperationConfig& op, const FeatureMapValues& raw, uint32_t& uh, uint32_t& uw,
                    ScratchVector<T>& out) {
   const uint32_t ih = op.ifm.height, iw = op.ifm.width, c = op.ifm.depth;
   const int32_t zp = op.ifm.zero_point;
@@ -67,11 +67,13 @@ constexpr uint32_t kPairsMinChannels = 16;
 // once into `patch` in the weights' [ky][kx][c] order (padding taps and upscale holes are 0, the
 // zero point being already subtracted), then each OFM channel is one contiguous dot product of
 // length kh*kw*c, which the compiler vectorises (pmaddwd for int16 x int16 -> int32). Same sums,
-// same order of wrap-around as the tap-by-tap walk, so the result is bit-exact.
+// same order of wrap-around as the tap-by-tap walk, so the result is bit-exact. The accumulators
+// are stored as Acc (int32 sums wrap modulo 2^32 as they are formed), OFM rows [oy0, oy1) from
+// acc_rows on.
 template <typename T, typename Acc>
 void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-               AccumulatorBuffer& acc_out) {
-  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
+               Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
+  const uint32_t ow = op.ofm.width, od = op.ofm.depth, c = op.ifm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
@@ -85,7 +87,7 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
                          (taps < kPairsMaxTaps || od >= kPairsMinChannels);
   if (use_pairs && w.pairs.empty()) pair_weights(w.values.data(), taps, od, w.pairs);
   const std::vector<int16_t>& pairs = w.pairs;
-  for (uint32_t oy = 0; oy < oh; ++oy) {
+  for (uint32_t oy = oy0; oy < oy1; ++oy) {
     for (uint32_t ox = 0; ox < ow; ++ox) {
       const int x0 = static_cast<int>(ox) * sx - pl;
       const T* src = patch.data();
@@ -112,13 +114,13 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
           else std::copy_n(row + size_t(ix) * c, c, dst);
         }
       }
-      int64_t* out = &acc_out[(size_t{oy} * ow + ox) * od];
+      Acc* out = acc_rows + (size_t{oy - oy0} * ow + ox) * od;
       if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) {
         if (use_pairs) dot_all_channels_pairs(src, pairs.data(), taps, od, out);
         else dot_all_channels_i16(src, w.values.data(), taps, od, out);
       } else {
         const int16_t* wp = w.values.data();
-        for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = static_cast<int64_t>(dot<Acc>(src, wp, taps));
+        for (uint32_t o = 0; o < od; ++o, wp += taps) out[o] = dot<Acc>(src, wp, taps);
       }
     }
   }
@@ -127,21 +129,21 @@ void conv_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t u
 // DEPTHWISE, one OFM row at a time: for each kernel tap, every OFM position of the row whose input
 // lies inside the (upscaled) IFM gets the tap's products added, the channel loop innermost and
 // contiguous (weights wt as [ky][kx][c]); padding taps contribute 0 (TFLite). The positions a tap
-// reaches are one range per row and tap, not a bounds test per position and tap, and the row's
-// sums are widened into the accumulators once. Each accumulator gets the same products (Acc =
-// int32 wraps modulo 2^32, so the order does not change the bits).
+// reaches are one range per row and tap, not a bounds test per position and tap; the sums are
+// formed in the row's accumulators. Each accumulator gets the same products (Acc = int32 wraps
+// modulo 2^32, so the order does not change the bits). OFM rows [oy0, oy1), from acc_rows on.
 template <typename T, typename Acc>
 __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig& op, const ScratchVector<T>& in,
-                                                          uint32_t uh, uint32_t uw, const int16_t* wt,
-                                                          AccumulatorBuffer& acc_out) {
-  const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
+                                                          uint32_t uh, uint32_t uw, const int16_t* wt, Acc* acc_rows,
+                                                          uint32_t oy0, uint32_t oy1) {
+  const uint32_t ow = op.ofm.width, od = op.ofm.depth;
   const uint32_t kh = op.kernel.height, kw = op.kernel.width;
   const int sy = static_cast<int>(op.kernel.stride_y), sx = static_cast<int>(op.kernel.stride_x);
   const int dy = static_cast<int>(op.kernel.dilation_y), dx = static_cast<int>(op.kernel.dilation_x);
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
-  std::vector<Acc> row(size_t{ow} * od);
-  for (uint32_t oy = 0; oy < oh; ++oy) {
-    std::fill(row.begin(), row.end(), Acc{0});
+  for (uint32_t oy = oy0; oy < oy1; ++oy) {
+    Acc* const row = acc_rows + size_t{oy - oy0} * ow * od;
+    std::fill(row, row + size_t{ow} * od, Acc{0});
     for (uint32_t ky = 0; ky < kh; ++ky) {
       const int iy = static_cast<int>(oy) * sy + static_cast<int>(ky) * dy - pt;
       if (iy < 0 || iy >= static_cast<int>(uh)) continue;
@@ -193,8 +195,6 @@ __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig&
                                   static_cast<U>(static_cast<Acc>(s2[o]) * static_cast<Acc>(w2[o])));
       }
     }
-    int64_t* dst = &acc_out[size_t{oy} * ow * od];
-    for (size_t i = 0; i < row.size(); ++i) dst[i] = static_cast<int64_t>(row[i]);
   }
 }
 
@@ -203,15 +203,15 @@ __attribute__((always_inline)) inline void depthwise_rows(const OperationConfig&
 // multiversioned loop cost more than the loop itself on maps of 8 to 32 channels).
 CORSIM_NPU_MULTIVERSION
 void depthwise_i16(const OperationConfig& op, const ScratchVector<int16_t>& in, uint32_t uh, uint32_t uw,
-                   const int16_t* wt, AccumulatorBuffer& acc_out) {
-  depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_out);
+                   const int16_t* wt, int32_t* acc_rows, uint32_t oy0, uint32_t oy1) {
+  depthwise_rows<int16_t, int32_t>(op, in, uh, uw, wt, acc_rows, oy0, oy1);
 }
 
 // The weights [o][ky][kx] as [ky][kx][o], made once per decoded weight stream (kept with the
 // weight cache's entry).
 template <typename T, typename Acc>
 void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
-                    AccumulatorBuffer& acc_out) {
+                    Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
   const uint32_t od = op.ofm.depth, kh = op.kernel.height, kw = op.kernel.width;
   std::vector<int16_t>& wt = w.taps_first;
   if (wt.empty()) {
@@ -219,32 +219,25 @@ void depthwise_loop(const OperationConfig& op, const ScratchVector<T>& in, uint3
     for (uint32_t o = 0; o < od; ++o)
       for (uint32_t k = 0; k < kh * kw; ++k) wt[size_t{k} * od + o] = w.values[size_t{o} * kh * kw + k];
   }
-  if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>) depthwise_i16(op, in, uh, uw, wt.data(), acc_out);
-  else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_out);
+  if constexpr (std::is_same_v<T, int16_t> && std::is_same_v<Acc, int32_t>)
+    depthwise_i16(op, in, uh, uw, wt.data(), acc_rows, oy0, oy1);
+  else depthwise_rows<T, Acc>(op, in, uh, uw, wt.data(), acc_rows, oy0, oy1);
 }
 
-template <typename T>
-void run_loops(const OperationConfig& op, const std::vector<int32_t>& raw, DenseWeights& w,
-               AccumulatorBuffer& acc, ScratchVector<T>& in) {
-  uint32_t uh = 0, uw = 0;
-  prepare_input<T>(op, raw, uh, uw, in);
-  // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32); wider IFMs in 64 bit (covers I40,
-  // ethosu55_interface.h acc_format).
-  const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
-  if (op.kind == OpKind::kDepthwise) {
-    if (acc32) depthwise_loop<T, int32_t>(op, in, uh, uw, w, acc);
-    else depthwise_loop<T, int64_t>(op, in, uh, uw, w, acc);
-  } else {
-    if (acc32) conv_loop<T, int32_t>(op, in, uh, uw, w, acc);
-    else conv_loop<T, int64_t>(op, in, uh, uw, w, acc);
-  }
+// The accumulators of OFM rows [oy0, oy1) of CONV or DEPTHWISE (Acc: int32 or int64, run_conv),
+// every one written, from acc_rows on; `in` the (uh x uw) IFM as the MAC array sees it.
+template <typename T, typename Acc>
+void mac_loops(const OperationConfig& op, const ScratchVector<T>& in, uint32_t uh, uint32_t uw, DenseWeights& w,
+               Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
+  if (op.kind == OpKind::kDepthwise) depthwise_loop<T, Acc>(op, in, uh, uw, w, acc_rows, oy0, oy1);
+  else conv_loop<T, Acc>(op, in, uh, uw, w, acc_rows, oy0, oy1);
 }
 
 // U85 MatMul: NPU_OP_CONV with weights_ifm2 (ethosu85_interface.h). Vela
 // (GraphIrOptimiser::RewriteMatmul) transposes the second matrix so that IFM2 is H x N x K;
 // OFM(h, w, n) = sum_k (IFM(h, w, k) - zp) (IFM2(h, n, k) - zp2). Not covered by any golden:
 // checked against the host reference only.
-void matmul_loop(const OperationConfig& op, const std::vector<int32_t>& a, const std::vector<int32_t>& b,
+void matmul_loop(const OperationConfig& op, const FeatureMapValues& a, const FeatureMapValues& b,
                  AccumulatorBuffer& acc) {
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth, k = op.ifm.depth;
   const int64_t za = op.ifm.zero_point, zb = op.ifm2.zero_point;
@@ -286,32 +279,90 @@ void value_range(const int32_t* __restrict v, size_t n, int32_t& lo, int32_t& hi
   hi = b;
 }
 
-// The output stage of the common case in one pass (requantize.h, vectorised): when the stage is a
-// zero point and a clamp and every channel's accumulator plus bias lies where Rescaler's 64-bit
-// path is exact, OFM = clamp((x * scale + round) >> shift + zp). Same arithmetic as Rescaler and
-// OutputStage::apply; false (the caller then rewrites every output) otherwise.
-bool plain_output_stage(const AccumulatorBuffer& acc, const std::vector<ChannelScale>& scales,
-                        const std::vector<Rescaler>& rescalers, int64_t zp, int64_t lo, int64_t hi,
-                        OfmBuffer& ofm) {
-  const size_t od = scales.size();
-  if (acc.empty() || od == 0) return false;
-  PlainRequantize q;
-  for (auto* v : {&q.bias, &q.scale, &q.r_pos, &q.r_step, &q.x_lo, &q.x_hi}) v->resize(od);
-  q.shift.resize(od);
-  q.zp = zp;
-  q.lo = lo;
-  q.hi = hi;
-  for (size_t o = 0; o < od; ++o) {
-    const Rescaler& r = rescalers[o];
-    if (!exact_bounds(r, q.x_lo[o], q.x_hi[o])) return false;
-    q.bias[o] = scales[o].bias;
-    q.scale[o] = r.scale();
-    q.shift[o] = r.shift();
-    q.r_pos[o] = r.round_term(0);
-    q.r_step[o] = r.round_term(-1) - q.r_pos[o];  // |terms| < 2^63 / 2: no overflow
+// Where the IFM as the MAC array sees it is (uh x uw, after IFM_UPSCALE): the scratch's int16 map,
+// or its int32 one when the values minus the zero point do not fit int16.
+struct MacInput {
+  bool wide = false;
+  uint32_t uh = 0, uw = 0;
+};
+
+// `direct`: the scratch's int16 map is made (load_feature_map_minus_zero_point); else it is made
+// from the int32 map when the values minus the zero point fit (value_range), else the int32 form
+// (prepare_input, which also upscales).
+MacInput prepare_mac_input(const OperationConfig& op, bool direct, OpScratch& scratch) {
+  MacInput in;
+  if (direct) {
+    in.uh = op.ifm.height;
+    in.uw = op.ifm.width;
+    return in;
   }
-  return requantize(q, acc.data(), acc.size(), ofm.data());
+  const FeatureMapValues& raw = scratch.ifm;
+  int32_t lo = 0, hi = 0;
+  value_range(raw.data(), raw.size(), lo, hi);
+  const int64_t zp = op.ifm.zero_point;
+  in.wide = !raw.empty() && (lo - zp < INT16_MIN || hi - zp > INT16_MAX);
+  if (in.wide) prepare_input<int32_t>(op, raw, in.uh, in.uw, scratch.ifm32);
+  else prepare_input<int16_t>(op, raw, in.uh, in.uw, scratch.ifm16);
+  return in;
 }
+
+template <typename Acc>
+void accumulate_rows(const OperationConfig& op, const MacInput& in, const OpScratch& scratch, DenseWeights& w,
+                     Acc* acc_rows, uint32_t oy0, uint32_t oy1) {
+  if (in.wide) mac_loops<int32_t, Acc>(op, scratch.ifm32, in.uh, in.uw, w, acc_rows, oy0, oy1);
+  else mac_loops<int16_t, Acc>(op, scratch.ifm16, in.uh, in.uw, w, acc_rows, oy0, oy1);
+}
+
+// The output stage of CONV, DEPTHWISE and MatMul (bias, per-channel OFM_SCALE, zero point,
+// activation, LUT), built once per operation and applied to OFM elements in [pixel][channel]
+// order: a whole map, or a band of rows. The common case runs in one vectorised pass (requantize.h)
+// when the stage is a zero point and a clamp and every channel's Rescaler has an exact 64-bit path:
+// OFM = clamp((x * scale + round) >> shift + zp), x = acc + bias, the same arithmetic as Rescaler
+// and OutputStage::apply. A range holding an x outside its channel's exact bounds is rewritten
+// wholly by the general path (each element's value is the same either way).
+class ConvOutput {
+ public:
+  ConvOutput(OpContext& ctx, const std::vector<ChannelScale>& scales)
+      : scales_(scales), out_(ctx.op(), ctx.shram(), ctx.config().lut_base()) {
+    const OperationConfig& op = ctx.op();
+    const size_t od = scales.size();
+    rescalers_.resize(od);
+    for (size_t o = 0; o < od; ++o)
+      rescalers_[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
+    plain_ = od > 0 && out_.plain(q_.zp, q_.lo, q_.hi);
+    if (!plain_) return;
+    for (auto* v : {&q_.bias, &q_.scale, &q_.r_pos, &q_.r_step, &q_.x_lo, &q_.x_hi}) v->resize(od);
+    q_.shift.resize(od);
+    for (size_t o = 0; o < od; ++o) {
+      const Rescaler& r = rescalers_[o];
+      if (!exact_bounds(r, q_.x_lo[o], q_.x_hi[o])) {
+        plain_ = false;
+        return;
+      }
+      q_.bias[o] = scales[o].bias;
+      q_.scale[o] = r.scale();
+      q_.shift[o] = r.shift();
+      q_.r_pos[o] = r.round_term(0);
+      q_.r_step[o] = r.round_term(-1) - q_.r_pos[o];  // |terms| < 2^63 / 2: no overflow
+    }
+  }
+
+  // n accumulators (a multiple of the channel count, starting at channel 0) -> n OFM values.
+  template <typename A>
+  void apply(const A* acc, size_t n, int32_t* ofm) const {
+    if (n == 0 || (plain_ && requantize(q_, acc, n, ofm))) return;
+    const size_t od = scales_.size();
+    for (size_t i = 0; i < n; i += od)
+      for (size_t o = 0; o < od; ++o) ofm[i + o] = out_.apply(rescalers_[o](int64_t{acc[i + o]} + scales_[o].bias));
+  }
+
+ private:
+  const std::vector<ChannelScale>& scales_;
+  OutputStage out_;
+  std::vector<Rescaler> rescalers_;
+  PlainRequantize q_;
+  bool plain_ = false;
+};
 
 // The accumulators start from ACC_FORMAT.acc_input and are left for a following KEEP; with
 // acc_output disabled nothing is written. Decision (no source): the bias is not part of the
@@ -324,20 +375,90 @@ bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelSca
     leave_accumulators(ctx, acc);
     return true;
   }
-  const uint32_t od = op.ofm.depth;
-  const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
-  std::vector<Rescaler> rescalers(od);
-  for (uint32_t o = 0; o < od; ++o)
-    rescalers[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
   OfmBuffer& ofm = ctx.scratch().ofm;
   ofm.resize(acc.size());
-  int64_t zp = 0, lo = 0, hi = 0;
-  if (!out.plain(zp, lo, hi) || !plain_output_stage(acc, scales, rescalers, zp, lo, hi, ofm)) {
-    for (size_t i = 0; i < acc.size(); i += od)
-      for (uint32_t o = 0; o < od; ++o) ofm[i + o] = out.apply(rescalers[o](acc[i + o] + scales[o].bias));
-  }
+  ConvOutput(ctx, scales).apply(acc.data(), acc.size(), ofm.data());
   leave_accumulators(ctx, acc);
   return store_feature_map(ctx, op.ofm, ofm);
+}
+
+// OFM elements per band of rows of a U55/U65 convolution with 32-bit accumulators: the band's
+// accumulators (64 KiB) and, for an 8-bit OFM, its int32 OFM values stay in the host's L2 cache
+// between the MAC loops, the output stage and the narrowing to bytes, and the buffers do not grow
+// to the largest map's size (first touched in every new Executor).
+constexpr size_t kBandElements = 16384;
+
+// The values' low bytes (what an 8-bit OFM stores), compiled for AVX2 and the baseline.
+CORSIM_NPU_MULTIVERSION
+void low_bytes(const int32_t* __restrict values, size_t n, uint8_t* __restrict out) {
+  for (size_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(values[i]);
+}
+
+// Bands of OFM rows of a convolution with 32-bit sums: [oy0, oy1) and its first element.
+struct Band {
+  uint32_t oy0, oy1;
+  size_t first, size;
+};
+template <typename Fn>
+void for_each_band(const OperationConfig& op, Accumulator32Buffer& band_acc, Fn&& fn) {
+  const uint32_t oh = op.ofm.height;
+  const size_t row = size_t{op.ofm.width} * op.ofm.depth;
+  const auto rows = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
+  band_acc.resize(std::min(oh, rows) * row);  // each band's accumulators are written before they are read
+  for (uint32_t oy0 = 0; oy0 < oh; oy0 += rows) {
+    const uint32_t oy1 = std::min(oh, oy0 + rows);
+    fn(Band{oy0, oy1, oy0 * row, (oy1 - oy0) * row});
+  }
+}
+
+// U85: the whole map's 64-bit accumulators, the 32-bit sums widened band by band, then finish.
+bool kept_accumulators_in_bands(OpContext& ctx, const MacInput& in, DenseWeights& w,
+                                const std::vector<ChannelScale>& scales) {
+  const OperationConfig& op = ctx.op();
+  OpScratch& scratch = ctx.scratch();
+  AccumulatorBuffer& acc = scratch.acc;
+  acc.resize(op.ofm.elements());  // every accumulator is written below before it is read
+  for_each_band(op, scratch.acc32, [&](const Band& b) {
+    accumulate_rows<int32_t>(op, in, scratch, w, scratch.acc32.data(), b.oy0, b.oy1);
+    std::copy_n(scratch.acc32.data(), b.size, acc.data() + b.first);
+  });
+  return finish(ctx, acc, scales);
+}
+
+// U55/U65: each band goes from the MAC loops to the output stage in 32 bits; an 8-bit OFM's values
+// then to bytes, band by band, in a band-sized buffer.
+bool output_in_bands(OpContext& ctx, const MacInput& in, DenseWeights& w, const std::vector<ChannelScale>& scales) {
+  const OperationConfig& op = ctx.op();
+  OpScratch& scratch = ctx.scratch();
+  const bool bytes = stores_bytes(op.ofm);
+  OfmBuffer& ofm = scratch.ofm;
+  if (bytes) scratch.ofm8.resize(op.ofm.elements());
+  else ofm.resize(op.ofm.elements());
+  const ConvOutput output(ctx, scales);
+  for_each_band(op, scratch.acc32, [&](const Band& b) {
+    if (bytes) ofm.resize(scratch.acc32.size());  // a band's values (the same size after the first band)
+    accumulate_rows<int32_t>(op, in, scratch, w, scratch.acc32.data(), b.oy0, b.oy1);
+    output.apply(scratch.acc32.data(), b.size, bytes ? ofm.data() : ofm.data() + b.first);
+    if (bytes) low_bytes(ofm.data(), b.size, scratch.ofm8.data() + b.first);
+  });
+  ctx.accumulators().forget();
+  return bytes ? store_feature_map_bytes(ctx, op.ofm, scratch.ofm8) : store_feature_map(ctx, op.ofm, ofm);
+}
+
+// U85 MatMul (CONV with weights_ifm2; matmul_loop).
+bool run_matmul(OpContext& ctx) {
+  const OperationConfig& op = ctx.op();
+  OpScratch& scratch = ctx.scratch();
+  if (!load_feature_map(ctx, op.ifm, scratch.ifm)) return false;
+  if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
+    return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
+  if (!load_feature_map(ctx, op.ifm2, scratch.ifm2)) return false;
+  std::vector<ChannelScale> scales;
+  if (!load_channel_scales(ctx, scales)) return false;
+  AccumulatorBuffer& acc = scratch.acc;
+  acc.resize(op.ofm.elements());  // every accumulator is written by matmul_loop
+  matmul_loop(op, scratch.ifm, scratch.ifm2, acc);
+  return finish(ctx, acc, scales);
 }
 
 }  // namespace
@@ -346,36 +467,35 @@ bool run_conv(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
   if (op.kind == OpKind::kDepthwise && op.ifm.depth != op.ofm.depth)
     return ctx.fail(Fault::kCommand, "DEPTHWISE with IFM depth != OFM depth");
+  if (op.weights_from_ifm2) return run_matmul(ctx);
   OpScratch& scratch = ctx.scratch();
-  std::vector<int32_t>& raw = scratch.ifm;
-  if (!load_feature_map(ctx, op.ifm, raw)) return false;
-  // Every accumulator is written by the loops below before it is read.
-  AccumulatorBuffer& acc = scratch.acc;
-  if (op.weights_from_ifm2) {
-    if (op.kernel.width != 1 || op.kernel.height != 1 || op.ifm.height != op.ofm.height || op.ifm.width != op.ofm.width)
-      return ctx.fail(Fault::kCommand, "MatMul (CONV weights_ifm2) needs a 1x1 kernel and IFM H x W = OFM H x W");
-    std::vector<int32_t>& raw2 = scratch.ifm2;
-    if (!load_feature_map(ctx, op.ifm2, raw2)) return false;
-    std::vector<ChannelScale> scales;
-    if (!load_channel_scales(ctx, scales)) return false;
-    acc.resize(op.ofm.elements());
-    matmul_loop(op, raw, raw2, acc);
-    return finish(ctx, acc, scales);
-  }
+  // 8-bit IFMs without upscale go straight to the int16 form the MAC loops read (one pass, no
+  // int32 copy); the others through load_feature_map and prepare_input.
+  const bool direct = op.upscale == 0 && fits_int16_minus_zero_point(op.ifm);
+  if (direct ? !load_feature_map_minus_zero_point(ctx, op.ifm, scratch.ifm16) : !load_feature_map(ctx, op.ifm, scratch.ifm))
+    return false;
   DenseWeights* weights = load_weights(ctx);
   if (!weights) return false;
   DenseWeights& w = *weights;
   std::vector<ChannelScale> scales;
   if (!load_channel_scales(ctx, scales)) return false;
 
-  acc.resize(op.ofm.elements());
-  int32_t lo = 0, hi = 0;
-  value_range(raw.data(), raw.size(), lo, hi);
-  const int64_t zp = op.ifm.zero_point;
-  const bool fits16 = raw.empty() || (lo - zp >= INT16_MIN && hi - zp <= INT16_MAX);
-  if (fits16) run_loops<int16_t>(op, raw, w, acc, scratch.ifm16);
-  else run_loops<int32_t>(op, raw, w, acc, scratch.ifm32);
-  return finish(ctx, acc, scales);
+  // 8-bit IFMs accumulate in 32 bit (ACC_FORMAT I32): the kernels form every sum in int32,
+  // wrapping modulo 2^32 as it goes, so an int32 accumulator holds exactly what they compute (no
+  // bound is needed; the bias, up to 40 bits on the U55 and 48 on the U85, is added to the
+  // sign-extended accumulator in 64 bits by the output stage, requantize.h and Rescaler). Wider
+  // IFMs accumulate in 64 bit (covers I40, ethosu55_interface.h acc_format).
+  const bool acc32 = op.ifm.elem_bits == 8 && op.acc_format == 0;
+  const MacInput in = prepare_mac_input(op, direct, scratch);
+  if (!acc32) {
+    AccumulatorBuffer& acc = scratch.acc;
+    acc.resize(op.ofm.elements());  // every accumulator is written by the loops before it is read
+    accumulate_rows<int64_t>(op, in, scratch, w, acc.data(), 0, op.ofm.height);
+    return finish(ctx, acc, scales);
+  }
+  // The U85 keeps 64-bit accumulators for ACC_FORMAT acc_input (KEEP adds them to the next
+  // operation's); the U55/U65 read none back (no ACC_FORMAT acc_input).
+  return op.isa == Isa::kU85 ? kept_accumulators_in_bands(ctx, in, w, scales) : output_in_bands(ctx, in, w, scales);
 }
 
 }  // namespace corsim::npu

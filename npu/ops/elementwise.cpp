@@ -4,12 +4,15 @@
 // IFM_SCALE/IFM2_SCALE applies, then the mode, the OFM scale and the output stage.
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
+#include <optional>
 #include <type_traits>
 
 #include <fmt/format.h>
 
 #include "npu/ops/kernels.h"
 #include "npu/ops/rescale.h"
+#include "npu/ops/simd.h"
 
 namespace corsim::npu {
 
@@ -34,8 +37,8 @@ bool mode_supported(const OperationConfig& op) {
 
 // An operand's dense values (in one of the context's scratch buffers) and its extent.
 struct Operand {
-  explicit Operand(std::vector<int32_t>& buffer) : raw(buffer) {}
-  std::vector<int32_t>& raw;
+  explicit Operand(FeatureMapValues& buffer) : raw(buffer) {}
+  FeatureMapValues& raw;
   uint32_t h = 1, w = 1, d = 1;
   int32_t at(uint32_t y, uint32_t x, uint32_t c) const {
     return raw[(size_t{std::min(y, h - 1)} * w + std::min(x, w - 1)) * d + std::min(c, d - 1)];
@@ -121,6 +124,97 @@ bool small_add_sub(const OperationConfig& op) {
   const auto small_zp = [](int32_t zp) { return zp > -(1 << 16) && zp < (1 << 16); };
   return add_sub && !op.per_operand_scaling && op.has_ifm2() && op.ifm.elem_bits <= 16 &&
          op.ifm2.elem_bits <= 16 && small_zp(op.ifm.zero_point) && small_zp(op.ifm2.zero_point);
+}
+
+// A Rescaler's 64-bit path as plain numbers: (x * scale + round(sign)) >> shift, equal to the
+// Rescaler for every x where Rescaler::exact_in_64_bits holds.
+struct RescaleTerms {
+  int64_t scale = 1, r_pos = 0, r_neg = 0;
+  uint32_t shift = 0;
+  explicit RescaleTerms(const Rescaler& r)
+      : scale(r.scale()), r_pos(r.round_term(0)), r_neg(r.round_term(-1)), shift(r.shift()) {}
+  int64_t operator()(int64_t x) const {
+    const int64_t p = x * scale;
+    return (p + (p >= 0 ? r_pos : r_neg)) >> shift;
+  }
+};
+
+// U55 ADD/SUB of two full operands (no broadcast) with a plain output stage (zero point and clamp)
+// whose every step stays on the Rescalers' exact 64-bit paths, as shown once per operation from
+// the operands' value ranges (plan_add_sub): then u55_add_sub<int64_t> and OutputStage::apply are
+// this branch-free loop.
+struct AddSubPlan {
+  AddSub op;                   // scale mode, ADD or SUB, the operand scales
+  int64_t zp_a = 0, zp_b = 0;  // of operands A and B (after operand_order)
+  RescaleTerms opa, ofm;
+  int64_t ofm_zp = 0, lo = 0, hi = 0;
+  AddSubPlan(const AddSub& add_sub, const Rescaler& opa_r, const Rescaler& ofm_r)
+      : op(add_sub), opa(opa_r), ofm(ofm_r) {}
+};
+
+struct Range {
+  int64_t lo, hi;
+};
+Range times(Range r, int64_t k) { return k >= 0 ? Range{r.lo * k, r.hi * k} : Range{r.hi * k, r.lo * k}; }
+// A bound on a Rescaler's result over [r.lo, r.hi] (exact 64-bit path): |(p + round) >> shift| is
+// at most (|p| + |round|) >> shift, plus one for the floor of a negative value.
+Range rescaled(Range r, const RescaleTerms& t) {
+  const int64_t x = std::max(-r.lo, r.hi);
+  const int64_t m = ((x * t.scale + std::max(std::abs(t.r_pos), std::abs(t.r_neg))) >> t.shift) + 1;
+  return {-m, m};
+}
+
+// Whether the operation takes add_sub_plain (the preconditions above), and its plan.
+std::optional<AddSubPlan> plan_add_sub(const OperationConfig& op, const AddSub& add_sub, const Scalers& sc,
+                                       const OutputStage& out) {
+  AddSubPlan plan(add_sub, sc.opa, sc.ofm);
+  if (!out.plain(plan.ofm_zp, plan.lo, plan.hi)) return std::nullopt;
+  const FeatureMap& fa = op.operands_reversed ? op.ifm2 : op.ifm;  // operand_order = 1: IFM2 is A
+  const FeatureMap& fb = op.operands_reversed ? op.ifm : op.ifm2;
+  plan.zp_a = fa.zero_point;
+  plan.zp_b = fb.zero_point;
+  // The operands minus their zero points (8 or 16 bits, zero points below 2^16: small_add_sub).
+  Range a{type_min(fa.elem_bits, fa.is_signed) - plan.zp_a, type_max(fa.elem_bits, fa.is_signed) - plan.zp_a};
+  Range b{type_min(fb.elem_bits, fb.is_signed) - plan.zp_b, type_max(fb.elem_bits, fb.is_signed) - plan.zp_b};
+  if (add_sub.scale_mode == 0) {
+    a = times(a, add_sub.opa16);
+    b = times(b, add_sub.opb16);
+  } else {
+    Range& scaled = add_sub.scale_mode == 1 ? a : b;
+    Range& plain = add_sub.scale_mode == 1 ? b : a;
+    if (!sc.opa.exact_in_64_bits(scaled.lo, scaled.hi)) return std::nullopt;
+    scaled = rescaled(scaled, plan.opa);
+    plain = times(plain, add_sub.plain_factor);
+  }
+  const Range sum = add_sub.add ? Range{a.lo + b.lo, a.hi + b.hi} : Range{a.lo - b.hi, a.hi - b.lo};
+  if (!sc.ofm.exact_in_64_bits(sum.lo, sum.hi)) return std::nullopt;  // also within int32
+  return plan;
+}
+
+// out[i] = the output stage of u55_add_sub(A[i] - zp_a, B[i] - zp_b), compiled for AVX2 and the
+// baseline (npu/ops/simd.h).
+CORSIM_NPU_MULTIVERSION
+void add_sub_plain(const AddSubPlan& plan, const int32_t* __restrict a, const int32_t* __restrict b, size_t n,
+                   int32_t* __restrict out) {
+  const AddSubPlan q = plan;  // in locals: stores through `out` cannot alias them
+  // clamp(v + zp, lo, hi) as OutputStage::apply computes it (std::clamp's order), without the sum
+  // (v + zp saturates there; v is far inside int64 here).
+  const int64_t lo = q.lo - q.ofm_zp, hi = q.hi - q.ofm_zp;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t x = a[i] - q.zp_a, y = b[i] - q.zp_b;
+    if (q.op.scale_mode == 0) {
+      x *= q.op.opa16;
+      y *= q.op.opb16;
+    } else if (q.op.scale_mode == 1) {
+      x = q.opa(x);
+      y *= q.op.plain_factor;
+    } else {
+      y = q.opa(y);
+      x *= q.op.plain_factor;
+    }
+    const int64_t v = q.ofm(q.op.add ? x + y : x - y);
+    out[i] = static_cast<int32_t>((v < lo ? lo : hi < v ? hi : v) + q.ofm_zp);
+  }
 }
 
 // The U55 path (Vela GenerateScalingForElementwise; KWS golden): the value before the output stage.
@@ -263,7 +357,10 @@ bool run_elementwise(OpContext& ctx) {
   };
   const AddSub add_sub(op);
   const bool reversed = op.operands_reversed;
-  if (small_add_sub(op)) {
+  std::optional<AddSubPlan> plan;
+  if (small_add_sub(op) && a_full && b_full && (plan = plan_add_sub(op, add_sub, sc, out))) {
+    add_sub_plain(*plan, (reversed ? b : a).raw.data(), (reversed ? a : b).raw.data(), ofm.size(), ofm.data());
+  } else if (small_add_sub(op)) {
     each_element([&](int64_t ra, int64_t rb) {
       // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
       return reversed ? u55_add_sub<int64_t>(add_sub, sc, rb - zp_b, ra - zp_a)

@@ -10,7 +10,7 @@ namespace corsim::npu {
 // Compiled twice, for AVX2 and for the baseline x86-64 (npu/ops/simd.h).
 CORSIM_NPU_MULTIVERSION
 void dot_all_channels_i16(const int16_t* __restrict patch, const int16_t* __restrict w, size_t taps, uint32_t od,
-                          int64_t* __restrict out) {
+                          int32_t* __restrict out) {
   // Four channels at a time so that each patch element loaded feeds four multiply-adds
   // (vectorised as pmaddwd / vpmaddwd).
   uint32_t o = 0;
@@ -66,11 +66,11 @@ namespace {
 // Channels o0 .. o0 + 8 * kRegs of one patch, their sums held in kRegs registers. A product pair
 // summed by vpmaddwd can reach 2^31 and wrap; the sums are modulo 2^32 whatever the order, as
 // dot_all_channels_i16's.
-// The sums go to out[o0 ...] as int64 when all 8 * kRegs channels exist (n == 8 * kRegs), else
+// The sums go to out[o0 ...] directly when all 8 * kRegs channels exist (n == 8 * kRegs), else
 // through `sums` for the caller to copy the first n.
 template <unsigned kRegs>
 CORSIM_NPU_TARGET_AVX2 void pairs_block(const int16_t* patch, const int16_t* pairs, size_t taps,
-                                                 size_t odp, uint32_t o0, uint32_t n, int32_t* sums, int64_t* out) {
+                                                 size_t odp, uint32_t o0, uint32_t n, int32_t* sums, int32_t* out) {
   __m256i acc[kRegs];
   for (unsigned r = 0; r < kRegs; ++r) acc[r] = _mm256_setzero_si256();
   const size_t full = taps / 2;
@@ -90,11 +90,7 @@ CORSIM_NPU_TARGET_AVX2 void pairs_block(const int16_t* patch, const int16_t* pai
           acc[r], _mm256_madd_epi16(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(wp + 16 * r))));
   }
   if (n == kLanes * kRegs) {
-    for (unsigned r = 0; r < kRegs; ++r) {
-      __m256i* dst = reinterpret_cast<__m256i*>(out + o0 + kLanes * r);
-      _mm256_storeu_si256(dst, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(acc[r])));
-      _mm256_storeu_si256(dst + 1, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(acc[r], 1)));
-    }
+    for (unsigned r = 0; r < kRegs; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + o0 + kLanes * r), acc[r]);
     return;
   }
   for (unsigned r = 0; r < kRegs; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + kLanes * r), acc[r]);
@@ -103,7 +99,7 @@ CORSIM_NPU_TARGET_AVX2 void pairs_block(const int16_t* patch, const int16_t* pai
 
 }  // namespace
 
-void dot_all_channels_pairs(const int16_t* patch, const int16_t* pairs, size_t taps, uint32_t od, int64_t* out) {
+void dot_all_channels_pairs(const int16_t* patch, const int16_t* pairs, size_t taps, uint32_t od, int32_t* out) {
   const size_t odp = padded_channels(od);
   constexpr unsigned kMaxRegs = 8;  // 64 channels per pass: 8 of AVX2's 16 registers hold sums
   alignas(32) int32_t sums[kLanes * kMaxRegs];
@@ -126,7 +122,7 @@ void dot_all_channels_pairs(const int16_t* patch, const int16_t* pairs, size_t t
 #else
 
 bool pairs_kernel_available() { return false; }
-void dot_all_channels_pairs(const int16_t* patch, const int16_t* pairs, size_t taps, uint32_t od, int64_t* out) {
+void dot_all_channels_pairs(const int16_t* patch, const int16_t* pairs, size_t taps, uint32_t od, int32_t* out) {
   const size_t odp = padded_channels(od);
   for (uint32_t o = 0; o < od; ++o) {
     int32_t s = 0;

@@ -132,12 +132,40 @@ inline void narrow(const int32_t* values, const Block& b, uint8_t* bytes) {
   else each_run<0>(values, b.value_stride, bytes, b.stride, b, move);
 }
 
+// An 8-bit block's elements minus the zero point, as int16 (the IFM as the MAC array sees it;
+// the caller has checked that every value minus zp fits).
+template <typename E>
+inline void widen_minus_zero_point(const uint8_t* bytes, const Block& b, int16_t* values, int16_t zp) {
+  const auto move = [zp](const uint8_t* from, int16_t* to, uint32_t i) {
+    to[i] = static_cast<int16_t>(static_cast<E>(from[i]) - zp);
+  };
+  if (b.n == 16) each_run<16>(bytes, b.stride, values, b.value_stride, b, move);
+  else each_run<0>(bytes, b.stride, values, b.value_stride, b, move);
+}
+
 // The 8- and 16-bit forms compiled for AVX2 and the baseline (npu/ops/simd.h).
+CORSIM_NPU_MULTIVERSION void widen_u8_minus(const uint8_t* p, const Block& b, int16_t* v, int16_t zp) {
+  widen_minus_zero_point<uint8_t>(p, b, v, zp);
+}
+CORSIM_NPU_MULTIVERSION void widen_i8_minus(const uint8_t* p, const Block& b, int16_t* v, int16_t zp) {
+  widen_minus_zero_point<int8_t>(p, b, v, zp);
+}
 CORSIM_NPU_MULTIVERSION void widen_u8(const uint8_t* p, const Block& b, int32_t* v) { widen<uint8_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void widen_i8(const uint8_t* p, const Block& b, int32_t* v) { widen<int8_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void widen_u16(const uint8_t* p, const Block& b, int32_t* v) { widen<uint16_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void widen_i16(const uint8_t* p, const Block& b, int32_t* v) { widen<int16_t>(p, b, v); }
 CORSIM_NPU_MULTIVERSION void narrow_8(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint8_t>(v, b, p); }
+// Bytes already narrowed -> the block's elements (8-bit maps).
+// A run of 16 (an NHCWB16 brick) is one fixed-size copy, inlined (a byte loop became a memmove
+// call per run).
+void copy_8(const uint8_t* v, const Block& b, uint8_t* p) {
+  const uint32_t pixels = b.pixels, n = b.n;
+  if (n == 16) {
+    for (uint32_t x = 0; x < pixels; ++x, v += b.value_stride, p += b.stride) std::memcpy(p, v, 16);
+    return;
+  }
+  for (uint32_t x = 0; x < pixels; ++x, v += b.value_stride, p += b.stride) std::memcpy(p, v, n);
+}
 CORSIM_NPU_MULTIVERSION void narrow_16(const int32_t* v, const Block& b, uint8_t* p) { narrow<uint16_t>(v, b, p); }
 
 // Calls block(bytes, Block, values) so that the blocks cover every element once, in dense [h][w][c]
@@ -171,9 +199,38 @@ void for_each_block(const FeatureMap& fm, std::array<TileSpan, 4>& spans, Value*
   }
 }
 
+// Reads the bytes of every tile `fm` uses into the context's tile buffers.
+bool read_tiles(OpContext& ctx, const FeatureMap& fm, std::array<TileSpan, 4>& spans) {
+  if (!tile_spans(ctx, fm, spans)) return false;
+  for (unsigned t = 0; t < 4; ++t) {
+    if (!spans[t].used) continue;
+    spans[t].allocate(ctx.scratch().tiles[t]);
+    if (!ctx.read(fm.region, spans[t].begin, spans[t].bytes())) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
-bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>& out) {
+bool fits_int16_minus_zero_point(const FeatureMap& fm) {
+  if (fm.elem_bits != 8 || fm.storage == Storage::kScalar || fm.storage == Storage::kChained) return false;
+  const int32_t lo = fm.is_signed ? INT8_MIN : 0, hi = fm.is_signed ? INT8_MAX : UINT8_MAX;
+  return int64_t{lo} - fm.zero_point >= INT16_MIN && int64_t{hi} - fm.zero_point <= INT16_MAX;
+}
+
+bool load_feature_map_minus_zero_point(OpContext& ctx, const FeatureMap& fm, ScratchVector<int16_t>& out) {
+  std::array<TileSpan, 4> spans;
+  if (!read_tiles(ctx, fm, spans)) return false;
+  out.resize(fm.elements());
+  const auto zp = static_cast<int16_t>(fm.zero_point);  // within int16: fits_int16_minus_zero_point
+  if (fm.is_signed)
+    for_each_block(fm, spans, out.data(), [zp](const uint8_t* p, const Block& b, int16_t* v) { widen_i8_minus(p, b, v, zp); });
+  else
+    for_each_block(fm, spans, out.data(), [zp](const uint8_t* p, const Block& b, int16_t* v) { widen_u8_minus(p, b, v, zp); });
+  return true;
+}
+
+bool load_feature_map(OpContext& ctx, const FeatureMap& fm, FeatureMapValues& out) {
   if (fm.storage == Storage::kScalar) {  // U85 storage NONE: the OP_SCALAR value (U85 goldens)
     out.assign(fm.elements(), fm.scalar);
     return true;
@@ -183,16 +240,11 @@ bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>
     if (b.values.size() != fm.elements())
       return ctx.fail(Fault::kCommand, fmt::format("chained input {}x{}x{} does not match chaining buffer {} ({} values)",
                                                    fm.height, fm.width, fm.depth, fm.region, b.values.size()));
-    out = b.values;
+    out.assign(b.values.begin(), b.values.end());
     return true;
   }
   std::array<TileSpan, 4> spans;
-  if (!tile_spans(ctx, fm, spans)) return false;
-  for (unsigned t = 0; t < 4; ++t) {
-    if (!spans[t].used) continue;
-    spans[t].allocate(ctx.scratch().tiles[t]);
-    if (!ctx.read(fm.region, spans[t].begin, spans[t].bytes())) return false;
-  }
+  if (!read_tiles(ctx, fm, spans)) return false;
   out.resize(fm.elements());
   switch (fm.elem_bytes() * 2 + (fm.is_signed ? 1 : 0)) {
     case 2: for_each_block(fm, spans, out.data(), widen_u8); break;
@@ -241,6 +293,41 @@ FeatureMap permute_for_store(const FeatureMap& fm, std::span<const int32_t> valu
 
 }  // namespace
 
+namespace {
+
+// A store of dense values `src` to a feature map in memory, block(bytes, Block, values) writing
+// each block's elements (for_each_block).
+template <typename Value, typename BlockFn>
+bool store_in_memory(OpContext& ctx, const FeatureMap& fm, const Value* src, BlockFn&& block) {
+  std::array<TileSpan, 4> spans;
+  if (!tile_spans(ctx, fm, spans)) return false;
+  // Read-modify-write keeps the bytes between strided elements (concatenation by strides, KWS).
+  // Kept even when the elements cover the span: inside corsim the read is in the bus's transfer
+  // log, which the memory timing prices (InterconnectBus::note), so skipping it would move cycles.
+  for (unsigned t = 0; t < 4; ++t) {
+    TileSpan& s = spans[t];
+    if (!s.used) continue;
+    s.allocate(ctx.scratch().tiles[t]);
+    if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
+    // The read is an artefact of the block interface, not NPU traffic: undo its count.
+    ctx.traffic().read[static_cast<size_t>(ctx.port_of(fm.region))] -= s.bytes().size();
+  }
+  for_each_block(fm, spans, src, block);
+  for (auto& s : spans) {
+    if (!s.used) continue;
+    if (!ctx.write(fm.region, s.begin, s.bytes())) return false;
+  }
+  // Count only the element bytes as OFM traffic, not the gaps between strided elements.
+  uint64_t span_bytes = 0;
+  for (auto& s : spans)
+    if (s.used) span_bytes += s.bytes().size();
+  auto& w = ctx.traffic().write[static_cast<size_t>(ctx.port_of(fm.region))];
+  w = w - span_bytes + fm.elements() * fm.elem_bytes();
+  return true;
+}
+
+}  // namespace
+
 bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const int32_t> values_in) {
   if (values_in.size() == 1) ctx.set_result_flag(values_in[0]);
   if (fm_in.storage == Storage::kChained) {
@@ -258,26 +345,13 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
     fm = permute_for_store(fm_in, values_in, permuted);
     values = permuted;
   }
-  std::array<TileSpan, 4> spans;
-  if (!tile_spans(ctx, fm, spans)) return false;
-  // Read-modify-write keeps the bytes between strided elements (concatenation by strides, KWS).
-  // Kept even when the elements cover the span: inside corsim the read is in the bus's transfer
-  // log, which the memory timing prices (InterconnectBus::note), so skipping it would move cycles.
-  for (unsigned t = 0; t < 4; ++t) {
-    TileSpan& s = spans[t];
-    if (!s.used) continue;
-    s.allocate(ctx.scratch().tiles[t]);
-    if (!ctx.read(fm.region, s.begin, s.bytes())) return false;
-    // The read is an artefact of the block interface, not NPU traffic: undo its count.
-    ctx.traffic().read[static_cast<size_t>(ctx.port_of(fm.region))] -= s.bytes().size();
-  }
   const unsigned eb = fm.elem_bytes();
   const int32_t* src = values.data();
   switch (eb) {
-    case 1: for_each_block(fm, spans, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_8(v, b, p); }); break;
-    case 2: for_each_block(fm, spans, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_16(v, b, p); }); break;
+    case 1: return store_in_memory(ctx, fm, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_8(v, b, p); });
+    case 2: return store_in_memory(ctx, fm, src, [](uint8_t* p, const Block& b, const int32_t* v) { narrow_16(v, b, p); });
     default:  // 32 bits and wider: the low 4 bytes, as before
-      for_each_block(fm, spans, src, [eb](uint8_t* p, const Block& b, const int32_t* v) {
+      return store_in_memory(ctx, fm, src, [eb](uint8_t* p, const Block& b, const int32_t* v) {
         for (uint32_t x = 0; x < b.pixels; ++x, p += b.stride, v += b.value_stride)
           for (uint32_t c = 0; c < b.n; ++c) {
             const uint32_t raw = static_cast<uint32_t>(v[c]);
@@ -285,17 +359,16 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm_in, std::span<const 
           }
       });
   }
-  for (auto& s : spans) {
-    if (!s.used) continue;
-    if (!ctx.write(fm.region, s.begin, s.bytes())) return false;
-  }
-  // Count only the element bytes as OFM traffic, not the gaps between strided elements.
-  uint64_t span_bytes = 0;
-  for (auto& s : spans)
-    if (s.used) span_bytes += s.bytes().size();
-  auto& w = ctx.traffic().write[static_cast<size_t>(ctx.port_of(fm.region))];
-  w = w - span_bytes + fm.elements() * eb;
-  return true;
+}
+
+bool stores_bytes(const FeatureMap& fm) {
+  return fm.elem_bits == 8 && fm.storage != Storage::kChained && fm.storage != Storage::kScalar &&
+         fm.transpose == Transpose::kHwc && fm.reverse == 0;
+}
+
+bool store_feature_map_bytes(OpContext& ctx, const FeatureMap& fm, std::span<const uint8_t> bytes) {
+  if (bytes.size() == 1) ctx.set_result_flag(static_cast<int8_t>(bytes[0]));  // bit 0 is what counts
+  return store_in_memory(ctx, fm, bytes.data(), [](uint8_t* p, const Block& b, const uint8_t* v) { copy_8(v, b, p); });
 }
 
 bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
@@ -310,7 +383,7 @@ bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   } else if (op.acc_input == 2) {
     if (op.ifm2.height != ofm.height || op.ifm2.width != ofm.width || op.ifm2.depth != ofm.depth)
       return ctx.fail(Fault::kCommand, "acc_input IFM2: IFM2 shape must equal the OFM shape");
-    std::vector<int32_t>& init = ctx.scratch().acc_start;
+    FeatureMapValues& init = ctx.scratch().acc_start;
     if (!load_feature_map(ctx, op.ifm2, init)) return false;
     for (size_t i = 0; i < acc.size(); ++i) acc[i] += init[i];
   } else if (op.acc_input != 0) {
@@ -322,6 +395,10 @@ bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
 void leave_accumulators(OpContext& ctx, AccumulatorBuffer& acc) {
   const FeatureMap& ofm = ctx.op().ofm;
   Accumulators& kept = ctx.accumulators();
+  if (ctx.op().isa != Isa::kU85) {
+    kept.forget();
+    return;
+  }
   std::swap(kept.values, acc);
   kept.height = ofm.height;
   kept.width = ofm.width;

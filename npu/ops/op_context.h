@@ -79,8 +79,14 @@ struct UninitializedAllocator : std::allocator<T> {
 };
 template <typename T>
 using ScratchVector = std::vector<T, UninitializedAllocator<T>>;
+// 64-bit accumulators: the U85's (kept for ACC_FORMAT KEEP, op_context.h Accumulators), the 40-bit
+// ACC_FORMAT of 16-bit IFMs, POOL SUM/NONE and MatMul.
 using AccumulatorBuffer = ScratchVector<int64_t>;
+// 32-bit accumulators: a U55/U65 convolution with 8-bit IFM and ACC_FORMAT I32, whose sums the
+// kernels form in int32 (conv.cpp) and which nothing reads back after its output stage.
+using Accumulator32Buffer = ScratchVector<int32_t>;
 using OfmBuffer = ScratchVector<int32_t>;
+using FeatureMapValues = ScratchVector<int32_t>;  // a dense [h][w][c] map (load_feature_map)
 
 // A U85 chaining buffer (U85 goldens): the dense [h][w][c] result of a CHAINED OFM, read by the
 // next operation's CHAINED IFM/IFM2 with the same buffer number. Never in memory.
@@ -113,10 +119,12 @@ struct Accumulators {
 // and page-faulted afresh each time (issue 17). What they hold between operations means nothing;
 // a kernel sizes each one it uses and writes every element it reads.
 struct OpScratch {
-  std::vector<int32_t> ifm, ifm2;       // dense feature maps
+  FeatureMapValues ifm, ifm2;           // dense feature maps
   OfmBuffer ofm;
-  std::vector<int32_t> acc_start;       // starting accumulators read from IFM2 (acc_input 2)
+  ScratchVector<uint8_t> ofm8;          // an 8-bit OFM's low bytes (store_feature_map_bytes)
+  FeatureMapValues acc_start;           // starting accumulators read from IFM2 (acc_input 2)
   AccumulatorBuffer acc;                // accumulators (swapped with Accumulators on leaving)
+  Accumulator32Buffer acc32;            // the 32-bit ones of a U55/U65 convolution
   ScratchVector<int16_t> ifm16;         // the IFM as the MAC array sees it (conv.cpp)
   ScratchVector<int32_t> ifm32;
   std::array<ScratchVector<uint8_t>, 4> tiles;  // one feature-map tile's bytes each
@@ -182,9 +190,20 @@ class OpContext {
 };
 
 // Dense [h][w][c] int32 copy of a feature map (values sign- or zero-extended per its type).
-bool load_feature_map(OpContext& ctx, const FeatureMap& fm, std::vector<int32_t>& out);
+bool load_feature_map(OpContext& ctx, const FeatureMap& fm, FeatureMapValues& out);
+// An 8-bit feature map in memory whose every value minus its zero point fits int16 (any 8-bit
+// value, when |zero point| is below 2^15 - 255).
+bool fits_int16_minus_zero_point(const FeatureMap& fm);
+// Dense [h][w][c] int16 copy of such a map minus its zero point: the IFM as the MAC array sees it
+// (CONV, DEPTHWISE), the same values as load_feature_map's minus zero_point, in one pass.
+bool load_feature_map_minus_zero_point(OpContext& ctx, const FeatureMap& fm, ScratchVector<int16_t>& out);
 // Writes dense [h][w][c] values (already in range for the type) to the feature map.
 bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int32_t> values);
+// An 8-bit map in memory stored in its own axis order (no U85 transpose or reverse): the form
+// store_feature_map_bytes takes.
+bool stores_bytes(const FeatureMap& fm);
+// store_feature_map for such a map from the values' low bytes (what store_feature_map stores).
+bool store_feature_map_bytes(OpContext& ctx, const FeatureMap& fm, std::span<const uint8_t> bytes);
 
 // ACC_FORMAT.acc_input (U85): adds the accumulators' starting values to `acc` (dense OFM order):
 // RESET nothing, KEEP the accumulators the previous operation left (same OFM shape, else a
@@ -193,6 +212,10 @@ bool store_feature_map(OpContext& ctx, const FeatureMap& fm, std::span<const int
 bool add_starting_accumulators(OpContext& ctx, AccumulatorBuffer& acc);
 // Records `acc`'s values as the accumulators this operation leaves (for a following KEEP) by
 // swapping buffers: `acc` is left holding the previous ones (meaningless now, kept for its memory).
+// Only the U85 reads accumulators back (ACC_FORMAT acc_input KEEP, ethosu85_interface.h; the
+// U55/U65 have no ACC_FORMAT.acc_input and decode_operation leaves it RESET): on the others the
+// kept accumulators are forgotten instead, so that they do not hold a second buffer of the
+// largest map's size (first touched in every new Executor).
 void leave_accumulators(OpContext& ctx, AccumulatorBuffer& acc);
 
 }  // namespace corsim::npu

@@ -42,7 +42,7 @@ bool run_pool(OpContext& ctx) {
     return ctx.fail(Fault::kCommand, "POOL ARGMAX with a window other than one unpadded row/column is not modelled");
   FeatureMap ifm = op.ifm;
   if (op.pool_mode != PoolMode::kReduceSum) ifm.depth = op.ofm.depth;
-  std::vector<int32_t>& raw = ctx.scratch().ifm;
+  FeatureMapValues& raw = ctx.scratch().ifm;
   if (!load_feature_map(ctx, ifm, raw)) return false;
   const uint32_t ih = ifm.height, iw = ifm.width, ic = ifm.depth;
   const uint32_t oh = op.ofm.height, ow = op.ofm.width, od = op.ofm.depth;
@@ -65,22 +65,22 @@ bool run_pool(OpContext& ctx) {
     const int ry = op.upscale ? y / 2 : y, rx = op.upscale ? x / 2 : x;
     return raw[(size_t(ry) * iw + size_t(rx)) * ic + c];
   };
-  // One channel's result from its window statistics: the OFM value, or for SUM and NONE the
-  // accumulator (written to acc, the OFM left for later).
-  auto finish_channel = [&](size_t i, int64_t best, int64_t least, int64_t sum, int64_t count, int64_t best_at) {
+  // One channel's result from the one reduction of its window its mode uses (`reduced`: MAX the
+  // largest value, MIN the smallest, the others the sum; ARGMAX reads `best_at`, the position of
+  // the first largest) and the window's count: the OFM value, or for SUM and NONE the accumulator
+  // (written to acc, the OFM left for later).
+  auto finish_channel = [&](size_t i, int64_t reduced, int64_t count, int64_t best_at) {
     int64_t v = 0;
     switch (op.pool_mode) {
       case PoolMode::kMax:
-        // MAX ignores padding (TFLite); scale_mode 0 applies no rescale (KWS).
-        v = global_scale(count ? best : 0);
-        break;
       case PoolMode::kMin:  // U85: as MAX with the minimum (pooling_mode)
-        v = global_scale(count ? least : 0);
+        // MAX ignores padding (TFLite); scale_mode 0 applies no rescale (KWS).
+        v = global_scale(count ? reduced : 0);
         break;
       case PoolMode::kAverage:
         // scale_mode 1: OFM_SCALE holds 1/k (QuantizePoolingScale); scale_mode 0: hardware
         // divide (Q3).
-        v = op.ofm_scale_global ? global_scale(sum) : divide_by_count(sum, count);
+        v = op.ofm_scale_global ? global_scale(reduced) : divide_by_count(reduced, count);
         break;
       case PoolMode::kArgmaxX:
       case PoolMode::kArgmaxY:
@@ -94,12 +94,12 @@ bool run_pool(OpContext& ctx) {
         break;
       case PoolMode::kReduceSum:
         // REDUCE_SUM sums the window and all IFM channels (KWS golden).
-        v = global_scale(sum);
+        v = global_scale(reduced);
         break;
       case PoolMode::kSum:
         // U85 SUM: the window sum of (ifm - zp), then OFM_SCALE with its round mode (U85
         // goldens).
-        acc[i] = sum;
+        acc[i] = reduced;
         return;
       case PoolMode::kNone:
         // NONE adds nothing: VELA's NullPool is "a none pooling op with IFM set to int8 (not
@@ -129,7 +129,7 @@ bool run_pool(OpContext& ctx) {
     // Each channel is reduced over the window on its own: the window is walked once per OFM
     // position with the channel loop innermost (contiguous), not once per channel. Only the
     // reduction the mode uses is computed (MAX: the largest, MIN: the smallest, the others the
-    // sum); finish_channel reads that one.
+    // sum), which finish_channel takes.
     std::vector<int64_t> reduced(od);
     auto reduce = [&](int64_t start, auto step) {
       for (uint32_t oy = 0; oy < oh; ++oy) {
@@ -147,7 +147,7 @@ bool run_pool(OpContext& ctx) {
             for (uint32_t c = 0; c < od; ++c) reduced[c] = step(reduced[c], src[c] - zp);
           });
           const size_t base = (size_t{oy} * ow + ox) * od;
-          for (uint32_t c = 0; c < od; ++c) finish_channel(base + c, reduced[c], reduced[c], reduced[c], count, 0);
+          for (uint32_t c = 0; c < od; ++c) finish_channel(base + c, reduced[c], count, 0);
         }
       }
     };
@@ -165,8 +165,9 @@ bool run_pool(OpContext& ctx) {
   } else {
     for (uint32_t oy = 0; oy < oh; ++oy) {
       for (uint32_t ox = 0; ox < ow; ++ox) {
+        // REDUCE_SUM and ARGMAX: the sum, and the first largest value's position.
         for (uint32_t c = 0; c < od; ++c) {
-          int64_t best = std::numeric_limits<int64_t>::min(), least = std::numeric_limits<int64_t>::max();
+          int64_t best = std::numeric_limits<int64_t>::min();
           int64_t sum = 0, count = 0, best_at = 0;
           const uint32_t c_lo = op.pool_mode == PoolMode::kReduceSum ? 0 : c;
           const uint32_t c_hi = op.pool_mode == PoolMode::kReduceSum ? ic : c + 1;
@@ -176,12 +177,11 @@ bool run_pool(OpContext& ctx) {
               // ARGMAX keeps the first maximum in window order (TOSA ARGMAX: strict greater).
               if (v > best) best_at = op.pool_mode == PoolMode::kArgmaxY ? ky : kx;
               best = std::max(best, v);
-              least = std::min(least, v);
               sum += v;
               ++count;
             }
           });
-          finish_channel((size_t{oy} * ow + ox) * od + c, best, least, sum, count, best_at);
+          finish_channel((size_t{oy} * ow + ox) * od + c, sum, count, best_at);
         }
       }
     }

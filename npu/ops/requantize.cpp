@@ -38,7 +38,8 @@ bool exact_bounds(const Rescaler& r, int64_t& x_lo, int64_t& x_hi) {
   return x_lo <= x_hi && r.exact_in_64_bits(x_lo, x_hi);
 }
 
-bool requantize_scalar(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+template <typename A>
+bool requantize_scalar_of(const PlainRequantize& q, const A* acc, size_t n, int32_t* out) {
   const size_t od = q.channels();
   for (size_t i = 0; i < n; i += od)
     for (size_t o = 0; o < od; ++o) {
@@ -48,12 +49,24 @@ bool requantize_scalar(const PlainRequantize& q, const int64_t* acc, size_t n, i
   return true;
 }
 
+bool requantize_scalar(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+  return requantize_scalar_of(q, acc, n, out);
+}
+bool requantize_scalar(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out) {
+  return requantize_scalar_of(q, acc, n, out);
+}
+
 #ifdef CORSIM_NPU_HAVE_AVX2_KERNEL
 
 bool requantize_avx2_available() { return host_has_avx2(); }
 
 CORSIM_NPU_TARGET_AVX2 inline __m256i load(const void* p) {
   return _mm256_loadu_si256(static_cast<const __m256i*>(p));
+}
+// Four accumulators as int64 lanes (32-bit ones sign-extended, vpmovsxdq).
+CORSIM_NPU_TARGET_AVX2 inline __m256i load4(const int64_t* p) { return load(p); }
+CORSIM_NPU_TARGET_AVX2 inline __m256i load4(const int32_t* p) {
+  return _mm256_cvtepi32_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
 
 // Four channels per step. AVX2 has no 64-bit multiply and no 64-bit arithmetic shift (Intel
@@ -62,8 +75,8 @@ CORSIM_NPU_TARGET_AVX2 inline __m256i load(const void* p) {
 //    int32); subtracting scale * 2^32 for those lanes leaves the exact signed product;
 //  * v >> s (arithmetic): with m = all ones when v < 0, ((v ^ m) >>> s) ^ m, since for negative v
 //    ~v = -v - 1 >= 0 and floor(v / 2^s) = ~floor(~v / 2^s).
-CORSIM_NPU_TARGET_AVX2 bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n,
-                                                      int32_t* out) {
+template <typename A>
+CORSIM_NPU_TARGET_AVX2 bool requantize_avx2_of(const PlainRequantize& q, const A* acc, size_t n, int32_t* out) {
   const size_t od = q.channels();
   const size_t vec_end = od & ~size_t{3};
   std::vector<int64_t> scale_hi(od);  // scale * 2^32
@@ -73,13 +86,13 @@ CORSIM_NPU_TARGET_AVX2 bool requantize_avx2(const PlainRequantize& q, const int6
   const __m256i low_halves = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
   __m256i outside = _mm256_setzero_si256();  // lanes whose x left its bounds
   for (size_t i = 0; i < n; i += od) {
-    const int64_t* a = acc + i;
+    const A* a = acc + i;
     int32_t* dst = out + i;
     size_t o = 0;
     for (; o < vec_end; o += 4) {
       // acc + bias cannot wrap: accumulators stay far below 2^62 (sums of 16 x 9-bit products,
       // with 48-bit biases at most).
-      const __m256i x = _mm256_add_epi64(load(a + o), load(&q.bias[o]));
+      const __m256i x = _mm256_add_epi64(load4(a + o), load(&q.bias[o]));
       outside = _mm256_or_si256(outside, _mm256_or_si256(_mm256_cmpgt_epi64(load(&q.x_lo[o]), x),
                                                          _mm256_cmpgt_epi64(x, load(&q.x_hi[o]))));
       const __m256i x_neg = _mm256_cmpgt_epi64(zero, x);
@@ -104,6 +117,13 @@ CORSIM_NPU_TARGET_AVX2 bool requantize_avx2(const PlainRequantize& q, const int6
   return _mm256_testz_si256(outside, outside);
 }
 
+bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+  return requantize_avx2_of(q, acc, n, out);
+}
+bool requantize_avx2(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out) {
+  return requantize_avx2_of(q, acc, n, out);
+}
+
 bool requantize_avx512_available() { return host_has_avx512f(); }
 
 // GCC 12 warns inside its own AVX-512 intrinsic headers (the _mm512_undefined_* operands of the
@@ -117,22 +137,30 @@ bool requantize_avx512_available() { return host_has_avx512f(); }
 // that AVX2 lacks (Intel Intrinsics Guide). The channel constants are repeated to a period P that
 // is a multiple of both the channel count and 8, so the accumulators are one flat run of 8-lane
 // steps whatever the channel count (4-channel maps fill whole vectors too).
-CORSIM_NPU_TARGET_AVX512F bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n,
-                                                          int32_t* out) {
+// Eight accumulators as int64 lanes (32-bit ones sign-extended, vpmovsxdq).
+CORSIM_NPU_TARGET_AVX512F inline __m512i load8(const int64_t* p) { return _mm512_loadu_si512(p); }
+CORSIM_NPU_TARGET_AVX512F inline __m512i load8(const int32_t* p) {
+  return _mm512_cvtepi32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+
+template <typename A>
+CORSIM_NPU_TARGET_AVX512F bool requantize_avx512_of(const PlainRequantize& q, const A* acc, size_t n, int32_t* out) {
   const size_t od = q.channels();
   size_t period = od;
   while (period % 8 != 0 || period < 64) period += od;
   std::vector<int64_t> bias(period), scale(period), scale_hi(period), r_pos(period), r_step(period), x_lo(period),
-      x_hi(period), shift(period);
+      x_span(period), shift(period);
+  bool scales_below_2_31 = true;
   for (size_t j = 0; j < period; ++j) {
     const size_t o = j % od;
     bias[j] = q.bias[o];
     scale[j] = q.scale[o];
+    scales_below_2_31 = scales_below_2_31 && q.scale[o] <= INT32_MAX;
     scale_hi[j] = static_cast<int64_t>(static_cast<uint64_t>(q.scale[o]) << 32);
     r_pos[j] = q.r_pos[o];
     r_step[j] = q.r_step[o];
     x_lo[j] = q.x_lo[o];
-    x_hi[j] = q.x_hi[o];
+    x_span[j] = q.x_hi[o] - q.x_lo[o];  // both within int32: no overflow
     shift[j] = static_cast<int64_t>(q.shift[o]);
   }
   const __m512i zero = _mm512_setzero_si512();
@@ -140,16 +168,25 @@ CORSIM_NPU_TARGET_AVX512F bool requantize_avx512(const PlainRequantize& q, const
   __mmask8 outside = 0;
   for (size_t base = 0; base < n; base += period) {
     const size_t len = std::min(period, n - base);
-    const int64_t* a = acc + base;
+    const A* a = acc + base;
     int32_t* dst = out + base;
     size_t j = 0;
     for (; j + 8 <= len; j += 8) {
-      const __m512i x = _mm512_add_epi64(_mm512_loadu_si512(a + j), _mm512_loadu_si512(&bias[j]));
-      outside |= _mm512_cmpgt_epi64_mask(_mm512_loadu_si512(&x_lo[j]), x) |
-                 _mm512_cmpgt_epi64_mask(x, _mm512_loadu_si512(&x_hi[j]));
-      // x * scale as in the AVX2 kernel: vpmuludq, then scale * 2^32 off where x < 0.
-      __m512i p = _mm512_mul_epu32(x, _mm512_loadu_si512(&scale[j]));
-      p = _mm512_mask_sub_epi64(p, _mm512_cmpgt_epi64_mask(zero, x), p, _mm512_loadu_si512(&scale_hi[j]));
+      const __m512i x = _mm512_add_epi64(load8(a + j), _mm512_loadu_si512(&bias[j]));
+      // x in [x_lo, x_hi] as one unsigned compare: x - x_lo (|x| < 2^62, so no wrap past 2^63)
+      // is at most x_hi - x_lo.
+      outside |= _mm512_cmpgt_epu64_mask(_mm512_sub_epi64(x, _mm512_loadu_si512(&x_lo[j])),
+                                         _mm512_loadu_si512(&x_span[j]));
+      // x * scale: with every scale below 2^31, vpmuldq's signed product of the low halves (x
+      // is within int32 wherever the result is kept); else as in the AVX2 kernel, vpmuludq and
+      // then scale * 2^32 off where x < 0.
+      __m512i p;
+      if (scales_below_2_31) {
+        p = _mm512_mul_epi32(x, _mm512_loadu_si512(&scale[j]));
+      } else {
+        p = _mm512_mul_epu32(x, _mm512_loadu_si512(&scale[j]));
+        p = _mm512_mask_sub_epi64(p, _mm512_cmpgt_epi64_mask(zero, x), p, _mm512_loadu_si512(&scale_hi[j]));
+      }
       __m512i sum = _mm512_add_epi64(p, _mm512_loadu_si512(&r_pos[j]));
       sum = _mm512_mask_add_epi64(sum, _mm512_cmpgt_epi64_mask(zero, p), sum, _mm512_loadu_si512(&r_step[j]));
       __m512i v = _mm512_add_epi64(_mm512_srav_epi64(sum, _mm512_loadu_si512(&shift[j])), zp);
@@ -167,23 +204,46 @@ CORSIM_NPU_TARGET_AVX512F bool requantize_avx512(const PlainRequantize& q, const
 #pragma GCC diagnostic pop
 #endif
 
+bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+  return requantize_avx512_of(q, acc, n, out);
+}
+bool requantize_avx512(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out) {
+  return requantize_avx512_of(q, acc, n, out);
+}
+
 #else
 
 bool requantize_avx512_available() { return false; }
 bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
   return requantize_scalar(q, acc, n, out);
 }
+bool requantize_avx512(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out) {
+  return requantize_scalar(q, acc, n, out);
+}
 bool requantize_avx2_available() { return false; }
 bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+  return requantize_scalar(q, acc, n, out);
+}
+bool requantize_avx2(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out) {
   return requantize_scalar(q, acc, n, out);
 }
 
 #endif
 
-bool requantize(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+namespace {
+template <typename A>
+bool requantize_fastest(const PlainRequantize& q, const A* acc, size_t n, int32_t* out) {
   if (requantize_avx512_available()) return requantize_avx512(q, acc, n, out);
   if (requantize_avx2_available()) return requantize_avx2(q, acc, n, out);
   return requantize_scalar(q, acc, n, out);
+}
+}  // namespace
+
+bool requantize(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out) {
+  return requantize_fastest(q, acc, n, out);
+}
+bool requantize(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out) {
+  return requantize_fastest(q, acc, n, out);
 }
 
 }  // namespace corsim::npu

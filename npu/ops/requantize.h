@@ -32,15 +32,21 @@ struct PlainRequantize {
 bool exact_bounds(const Rescaler& r, int64_t& x_lo, int64_t& x_hi);
 
 // acc and out hold n values in [pixel][channel] order (n a multiple of channels()). False when an x
-// is outside its channel's bounds (out then holds partial results).
+// is outside its channel's bounds (out then holds partial results). Each kernel takes 64-bit
+// accumulators or 32-bit ones (U55/U65 convolutions with ACC_FORMAT I32, conv.cpp), which it
+// sign-extends as it loads them: the arithmetic after the load is the same.
 bool requantize_scalar(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+bool requantize_scalar(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out);
 // The same with AVX2 (4 lanes); only defined where it can be compiled (x86-64, GCC or clang).
 bool requantize_avx2_available();
 bool requantize_avx2(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+bool requantize_avx2(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out);
 // The same with AVX-512F (8 lanes, any channel count).
 bool requantize_avx512_available();
 bool requantize_avx512(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+bool requantize_avx512(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out);
 // The fastest of the three the host CPU runs.
 bool requantize(const PlainRequantize& q, const int64_t* acc, size_t n, int32_t* out);
+bool requantize(const PlainRequantize& q, const int32_t* acc, size_t n, int32_t* out);
 
 }  // namespace corsim::npu

@@ -41,7 +41,7 @@ int64_t source_index(const Source& s, int64_t n, bool nearest) {
 
 bool run_resize(OpContext& ctx) {
   const OperationConfig& op = ctx.op();
-  std::vector<int32_t> raw;
+  FeatureMapValues& raw = ctx.scratch().ifm;
   if (!load_feature_map(ctx, op.ifm, raw)) return false;
   const int64_t nx = op.resize_x_scale_n, ny = op.resize_y_scale_n;
   const int64_t dx = int64_t{op.resize_x_one_step_int} * nx + op.resize_x_one_step_mod;

@@ -447,8 +447,13 @@ namespace {
 // advanced_elementwise_add_sub_scale): scale modes 0 (OPA_OPB_16), 1 (OPA_32), 2 (OPB_32), operand
 // order reversed or not, every U55 round mode, extreme scales (0, 2^32 - 1) and shifts (0, 63),
 // zero points at the 16-bit limits.
-TEST(Kernels, SmallAddSubEqualsThe128BitRule) {
-  std::mt19937 rng(77);
+// `vela_like`: OPA and OFM scales as Vela's advanced scaling makes them (a Q31 multiplier of 2^29
+// to 2^31 with a shift of 30 to 40 for the scaled operand, 2^29 to 2^31 with 30 to 45 for the OFM):
+// then every step stays on the Rescalers' exact 64-bit paths and elementwise.cpp takes its
+// branch-free loop (add_sub_plain) in scale modes 1 and 2; the other cases mostly take the general
+// one.
+void check_small_add_sub(uint32_t seed, bool vela_like) {
+  std::mt19937 rng(seed);
   const uint32_t scales[] = {0, 1, 0x40000000u, 0x7FFFFFFFu, 0xFFFFFFFFu};
   const uint32_t shifts[] = {0, 1, 20, 31, 32, 63};
   for (int iter = 0; iter < 60; ++iter) {
@@ -459,11 +464,17 @@ TEST(Kernels, SmallAddSubEqualsThe128BitRule) {
     const unsigned mode = rng() % 3, ew = rng() % 2 ? 1 : 2;  // ADD 1, SUB 2
     const bool reversed = rng() % 2;
     const unsigned ifm_round = rng() % 3, ofm_round = rng() % 3;
-    const uint32_t opa = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
-    const uint32_t opa_shift = rng() % 2 ? shifts[rng() % 6] : rng() % 64;
+    uint32_t opa = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
+    uint32_t opa_shift = rng() % 2 ? shifts[rng() % 6] : rng() % 64;
     const uint32_t opb = rng() % 0x10000;
-    const uint32_t ofm_scale = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
-    const uint32_t ofm_shift = rng() % 2 ? shifts[rng() % 6] : rng() % 64;
+    uint32_t ofm_scale = rng() % 2 ? scales[rng() % 5] : static_cast<uint32_t>(rng());
+    uint32_t ofm_shift = rng() % 2 ? shifts[rng() % 6] : rng() % 64;
+    if (vela_like) {
+      opa = (1u << 29) + static_cast<uint32_t>(rng() % (3u << 29));
+      opa_shift = 30 + rng() % 11;
+      ofm_scale = (1u << 29) + static_cast<uint32_t>(rng() % (3u << 29));
+      ofm_shift = 30 + rng() % 16;
+    }
     FmSpec a{1, 1, 40, bits, true, TLayout::kNhwc, 1, 0, zero_point()};
     FmSpec b{1, 1, 40, bits, true, TLayout::kNhwc, 1, 256, zero_point()};
     FmSpec o{1, 1, 40, 16, true, TLayout::kNhwc, 1, 512, static_cast<int32_t>(rng() % 200) - 100};
@@ -508,6 +519,9 @@ TEST(Kernels, SmallAddSubEqualsThe128BitRule) {
     }
   }
 }
+
+TEST(Kernels, SmallAddSubEqualsThe128BitRule) { check_small_add_sub(77, false); }
+TEST(Kernels, SmallAddSubWithVelaScalesEqualsThe128BitRule) { check_small_add_sub(78, true); }
 
 }  // namespace
 }  // namespace corsim::npu

@@ -30,14 +30,16 @@ TEST(MacKernels, PairsKernelMatchesTheBaselineDotProducts) {
     for (auto& x : w) x = value();
     std::vector<int16_t> paired;
     pair_weights(w.data(), taps, od, paired);
-    std::vector<int64_t> base(od, -1), vec(od, -2);
+    std::vector<int32_t> base(od, -1), vec(od, -2);
     dot_all_channels_i16(patch.data(), w.data(), taps, od, base.data());
     if (pairs) dot_all_channels_pairs(patch.data(), paired.data(), taps, od, vec.data());
     for (uint32_t o = 0; o < od; ++o) {
       uint32_t s = 0;  // the int32 sum modulo 2^32
       for (size_t i = 0; i < taps; ++i) s += static_cast<uint32_t>(int32_t{patch[i]} * w[o * taps + i]);
       ASSERT_EQ(base[o], static_cast<int32_t>(s)) << "case " << t << " channel " << o;
-      if (pairs) ASSERT_EQ(vec[o], base[o]) << "case " << t << " taps " << taps << " od " << od << " channel " << o;
+      if (pairs) {
+        ASSERT_EQ(vec[o], base[o]) << "case " << t << " taps " << taps << " od " << od << " channel " << o;
+      }
     }
   }
 }

@@ -50,15 +50,31 @@ uint32_t used_pad(uint32_t in, uint32_t out, uint32_t pad_a, uint32_t keff, uint
 
 TLayout random_layout(std::mt19937& rng) { return rng() & 1 ? TLayout::kNhcwb16 : TLayout::kNhwc; }
 
+// The weights (Vela's order, uncompressed mlw) and the scale records in region 0, and the
+// operation's WEIGHT and SCALE registers pointing at them.
+void put_weights_and_scales(Rig& rig, StreamBuilder& sb, const std::vector<int32_t>& Wt, const test::OrderParams& op,
+                            const std::vector<int64_t>& bias, const std::vector<uint32_t>& nscale,
+                            const std::vector<uint32_t>& nshift) {
+  const auto stream = test::encode_mlw_uncompressed(test::order_weights(Wt, op));
+  const auto scales = test::scale_records(bias, nscale, nshift);
+  const uint32_t scale_base = static_cast<uint32_t>((stream.size() + 15) / 16 * 16);
+  ASSERT_LE(scale_base + scales.size(), rig.bus.region(0).size());
+  std::copy(stream.begin(), stream.end(), rig.bus.region(0).begin());
+  std::copy(scales.begin(), scales.end(), rig.bus.region(0).begin() + scale_base);
+  sb.weights(0, 0, static_cast<uint32_t>(stream.size()));
+  sb.scales(0, scale_base, static_cast<uint32_t>(scales.size()));
+}
+
 struct ConvCase {
   bool depthwise = false;
   uint32_t macs = 128;
+  uint32_t min_hw = 1, max_hw = 10, max_c = 40;  // the random IFM extent
 };
 
 void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
   auto pick = [&](uint32_t lo, uint32_t hi) { return std::uniform_int_distribution<uint32_t>(lo, hi)(rng); };
-  const uint32_t H = pick(1, 10), W = pick(1, 10), C = pick(1, 40);
-  const uint32_t O = cc.depthwise ? C : pick(1, 40);
+  const uint32_t H = pick(cc.min_hw, cc.max_hw), W = pick(cc.min_hw, cc.max_hw), C = pick(1, cc.max_c);
+  const uint32_t O = cc.depthwise ? C : pick(1, cc.max_c);
   const uint32_t kh = pick(1, 4), kw = pick(1, 4), sy = pick(1, 3), sx = pick(1, 3);
   const uint32_t dy = (kh > 1 && pick(0, 3) == 0) ? 2 : 1, dx = (kw > 1 && pick(0, 3) == 0) ? 2 : 1;
   const uint32_t keh = (kh - 1) * dy + 1, kew = (kw - 1) * dx + 1;
@@ -99,20 +115,13 @@ void run_conv_case(std::mt19937& rng, const ConvCase& cc, int iteration) {
   test::OrderParams op;
   op.depthwise = cc.depthwise; op.part_kernel = part_kernel; op.ofm_depth = O; op.ifm_depth = C;
   op.kw = kw; op.kh = kh; op.ofm_block_depth = blk_d; op.ofm_ublock = cc.macs == 32 ? 4 : 8;
-  const auto stream = test::encode_mlw_uncompressed(test::order_weights(Wt, op));
-  const auto scales = test::scale_records(bias, nscale, nshift);
-  std::copy(stream.begin(), stream.end(), rig.bus.region(0).begin());
-  const uint32_t scale_base = static_cast<uint32_t>((stream.size() + 15) / 16 * 16);
-  std::copy(scales.begin(), scales.end(), rig.bus.region(0).begin() + scale_base);
-
   StreamBuilder sb;
+  put_weights_and_scales(rig, sb, Wt, op, bias, nscale, nshift);
   sb.ifm(ifm);
   sb.ofm(ofm, 0, 0);
   sb.kernel(kw, kh, sx, sy, part_kernel, dx, dy);
   sb.padding(pt, pl, used_pad(H, oh, pt, keh, sy), used_pad(W, ow, pl, kew, sx));
   sb.block(std::min(ow, 8u), std::min(oh, 4u), blk_d);
-  sb.weights(0, 0, static_cast<uint32_t>(stream.size()));
-  sb.scales(0, scale_base, static_cast<uint32_t>(scales.size()));
   sb.activation(0, 0, p.act_min, p.act_max);
   sb.op(cc.depthwise ? 3 : 2);
   const RunResult r = rig.run(sb);
@@ -139,6 +148,77 @@ TEST(OpsReference, ConvOnEveryMacConfiguration) {
 TEST(OpsReference, DepthwiseMatchesTflitePerChannelOnRandomShapes) {
   std::mt19937 rng(99);
   for (int i = 0; i < 60; ++i) run_conv_case(rng, {true, 128}, i);
+}
+
+// U55 convolutions with 8-bit IFMs run in bands of OFM rows (conv.cpp kBandElements, 16384
+// elements): maps of 48-72 rows and columns with up to 32 channels span several bands, the last
+// one partial, with padding and strides reaching across band edges.
+TEST(OpsReference, ConvAndDepthwiseOverSeveralRowBandsMatchTflite) {
+  std::mt19937 rng(2026);
+  for (int i = 0; i < 6; ++i) {
+    run_conv_case(rng, {false, 128, 48, 72, 32}, i);
+    run_conv_case(rng, {true, 128, 48, 72, 32}, i);
+  }
+}
+
+// The 32-bit accumulators of a U55 convolution with 8-bit IFM (conv.cpp) at their edge: one OFM
+// pixel whose two channels' sums of products are exactly INT32_MAX and INT32_MIN (33028 taps of a
+// 1x1 kernel over 33028 IFM channels, IFM zero point -128 so that x = ifm + 128 reaches 255,
+// weights of 9 bits), with 40-bit biases of +-2^35 that take acc + bias far outside int32. The
+// reference (TOSA CONV2D, int64 accumulators including the bias, then apply_scale_32 with double
+// rounding, which round mode DBL is; chaining_reference_test.cpp) never narrows anything. The
+// two channels' x lie outside the one-pass output stage's int32 bounds, so the general path runs.
+TEST(OpsReference, ConvAtTheInt32AccumulatorEdgeWithA40BitBiasMatchesTheInt64Reference) {
+  constexpr uint32_t kFull = 33025;  // 33025 x 255 x 255 = 2147450625
+  constexpr uint32_t C = kFull + 3;
+  std::vector<int32_t> x(C, 255), w0(C, 255), w1(C, -255);  // x = ifm - zp
+  x[kFull] = 255, w0[kFull] = 129, w1[kFull] = -129;        // + 32895
+  x[kFull + 1] = 127, w0[kFull + 1] = 1, w1[kFull + 1] = 0;  // + 127: channel 0 at 2^31 - 1
+  x[kFull + 2] = 128, w0[kFull + 2] = 0, w1[kFull + 2] = -1; // - 128: channel 1 at -2^31
+  int64_t sum0 = 0, sum1 = 0;
+  for (uint32_t i = 0; i < C; ++i) sum0 += int64_t{x[i]} * w0[i], sum1 += int64_t{x[i]} * w1[i];
+  ASSERT_EQ(sum0, INT32_MAX);
+  ASSERT_EQ(sum1, INT32_MIN);
+
+  const int32_t zp = -128;
+  FmSpec ifm{1, 1, C, 8, true, TLayout::kNhwc, 1, 0, zp};
+  FmSpec ofm{1, 1, 2, 8, true, TLayout::kNhwc, 1, 0, 3};
+  ofm.base = (ifm.bytes() + 63) / 64 * 64;
+  Tensor in{1, 1, C, std::vector<int32_t>(C)};
+  for (uint32_t i = 0; i < C; ++i) in.v[i] = x[i] + zp;
+  std::vector<int32_t> Wt(w0);
+  Wt.insert(Wt.end(), w1.begin(), w1.end());  // [o][ky][kx][i]
+  const std::vector<int64_t> bias = {int64_t{1} << 35, -(int64_t{1} << 35)};
+  int32_t m = 0;
+  int e = 0;
+  reference::quantize_multiplier(2e-9, m, e);  // |x| ~ 3.65e10 -> about 73
+  const std::vector<uint32_t> nscale = {static_cast<uint32_t>(m), static_cast<uint32_t>(m)};
+  const std::vector<uint32_t> nshift(2, static_cast<uint32_t>(31 - e));
+  ConvParams p;
+  p.in_zp = zp;
+  const auto acc = reference::tosa_conv2d_acc(in, Wt, bias, 1, 1, 2, p);
+  ASSERT_EQ(acc[0], sum0 + bias[0]);
+  std::vector<int32_t> ref;
+  for (int64_t a : acc) ref.push_back(std::clamp<int32_t>(reference::tosa_apply_scale_32(a, m, 31 - e, true) + ofm.zp, -128, 127));
+  EXPECT_GT(ref[0], 40);  // not clamped: the test sees the arithmetic
+  EXPECT_LT(ref[1], -40);
+
+  Rig rig;
+  test::put_fm(rig.bus.region(1), ifm, in.v);
+  test::OrderParams op;
+  op.ofm_depth = 2; op.ifm_depth = C; op.kw = 1; op.kh = 1; op.ofm_block_depth = 8; op.ofm_ublock = 8;
+  StreamBuilder sb;
+  put_weights_and_scales(rig, sb, Wt, op, bias, nscale, nshift);
+  sb.ifm(ifm);
+  sb.ofm(ofm, 0, 0);
+  sb.kernel(1, 1, 1, 1, false);
+  sb.padding(0, 0, 0, 0);
+  sb.block(1, 1, 8);
+  sb.activation(0, 0, -128, 127);
+  sb.op(2);
+  const RunResult r = rig.run(sb);
+  ASSERT_EQ(r.reason, StopReason::kStop) << r.error;
+  EXPECT_EQ(test::get_fm(rig.bus.region(1), ofm), ref);
 }
 
 void run_pool_case(std::mt19937& rng, unsigned mode, bool padded, int iteration) {

@@ -175,5 +175,41 @@ TEST(Requantize, RescalerWideEqualsRescale) {
   }
 }
 
+// The 32-bit accumulator forms (U55/U65 convolutions, conv.cpp) against the 64-bit ones on the same
+// values, in every kernel this host runs: the same results, and the same refusal when an x leaves
+// its bounds (acc + bias outside int32 there).
+TEST(Requantize, Int32AccumulatorsGiveTheInt64Results) {
+  std::mt19937_64 rng(32);
+  int refused = 0;
+  for (int t = 0; t < 300; ++t) {
+    const Case c = random_case(rng, 1 + rng() % 40, 1 + rng() % 20, t % 2 == 1);
+    std::vector<int32_t> acc32(c.acc.size());
+    for (size_t i = 0; i < acc32.size(); ++i) acc32[i] = static_cast<int32_t>(std::clamp<int64_t>(c.acc[i], INT32_MIN, INT32_MAX));
+    if (t % 4 == 1) {  // one x just past its channel's upper bound, where an int32 accumulator can say so
+      const size_t i = rng() % acc32.size(), o = i % c.q.channels();
+      const int64_t past = c.q.x_hi[o] + 1 - c.q.bias[o];
+      if (past <= INT32_MAX) acc32[i] = static_cast<int32_t>(past);
+    }
+    const std::vector<int64_t> acc64(acc32.begin(), acc32.end());
+    const size_t n = acc32.size();
+    std::vector<int32_t> out32(n), out64(n);
+    auto check = [&](const char* kernel, bool ok32, bool ok64) {
+      ASSERT_EQ(ok32, ok64) << kernel << " case " << t;
+      if (ok64) {
+        ASSERT_EQ(out32, out64) << kernel << " case " << t;
+      } else {
+        ++refused;
+      }
+    };
+    check("scalar", requantize_scalar(c.q, acc32.data(), n, out32.data()), requantize_scalar(c.q, acc64.data(), n, out64.data()));
+    if (requantize_avx2_available())
+      check("AVX2", requantize_avx2(c.q, acc32.data(), n, out32.data()), requantize_avx2(c.q, acc64.data(), n, out64.data()));
+    if (requantize_avx512_available())
+      check("AVX-512F", requantize_avx512(c.q, acc32.data(), n, out32.data()),
+            requantize_avx512(c.q, acc64.data(), n, out64.data()));
+  }
+  EXPECT_GT(refused, 0);
+}
+
 }  // namespace
 }  // namespace corsim::npu
