@@ -16,6 +16,7 @@ namespace corsim::cpu {
 Cpu::Cpu(const CpuConfig& config, memory::Interconnect& bus)
     : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {
   if (config_.engine == CpuEngine::Jit && jit::available()) jit_ = std::make_unique<jit::BlockJit>(jit_layout());
+  jit_usable_ = jit_ != nullptr;
 }
 
 jit::CpuLayout Cpu::jit_layout() const {
@@ -101,6 +102,7 @@ void Cpu::set_timing(TimingHook* t) {
   timed_loop_ = loops.plain;
   traced_timed_loop_ = loops.traced;
   jit_retire_ = loops.jit_retire;
+  jit_usable_ = jit_ != nullptr && (t == nullptr || jit_retire_ != nullptr);
   log_memory_ = t != nullptr;
   // Every entry is decoded again (and gets its InstrInfo); every block compiled for the previous
   // hook (or none) is compiled again.

@@ -313,6 +313,9 @@ class Cpu final : public TimeSource {
   TimingHook* timing_ = nullptr;
   TimedLoop timed_loop_ = nullptr, traced_timed_loop_ = nullptr;  // set with timing_
   jit::RetireFn jit_retire_ = nullptr;  // set with timing_: the JIT's retire call for a core model
+  // Set with timing_: whether the loop runs compiled blocks (a JIT, and untimed or timed by a core
+  // model, jit_retire_).
+  bool jit_usable_ = false;
   // Timed runs only: the data accesses of the instruction being executed (the static timing info
   // lives in each PredecodeEntry).
   MemoryLog mem_log_;
