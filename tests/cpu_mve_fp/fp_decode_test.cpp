@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cpu/decoder/decoder.h"
+#include "cpu/decoder/encoding.h"
 
 namespace corsim::cpu::test {
 namespace {
@@ -54,6 +55,15 @@ const Case kCases[] = {
     {"vcmla.f32 q4, q1, q2, #90", "VCMLA (floating-point) T1 #90 F32"},
     {"vcmla.f16 q0, q5, q2, #180", "VCMLA (floating-point) T1 #180 F16"},
     {"vcmla.f32 q0, q1, q6, #270", "VCMLA (floating-point) T1 #270 F32"},
+    // The other precision of each rotation (every row of mve_fp.inc has a case: EveryRowHasACase).
+    {"vcmla.f32 q1, q2, q3, #0", "VCMLA (floating-point) T1 #0 F32"},
+    {"vcmla.f16 q7, q0, q4, #90", "VCMLA (floating-point) T1 #90 F16"},
+    {"vcmla.f32 q3, q6, q7, #180", "VCMLA (floating-point) T1 #180 F32"},
+    {"vcmla.f16 q5, q5, q5, #270", "VCMLA (floating-point) T1 #270 F16"},
+    {"vcmul.f32 q4, q5, q6, #0", "VCMUL (floating-point) T1 #0 F32"},
+    {"vcmul.f16 q1, q7, q0, #90", "VCMUL (floating-point) T1 #90 F16"},
+    {"vcmul.f32 q6, q2, q3, #180", "VCMUL (floating-point) T1 #180 F32"},
+    {"vcmul.f16 q2, q2, q2, #270", "VCMUL (floating-point) T1 #270 F16"},
     {"vcmp.f16 eq, q0, q1", "VCMP (floating-point) T1 F16"}, {"vcmp.f32 ne, q7, q1", "VCMP (floating-point) T1 F32"},
     {"vcmp.f16 ge, q0, q6", "VCMP (floating-point) T1 F16"}, {"vcmp.f32 lt, q2, q1", "VCMP (floating-point) T1 F32"},
     {"vcmp.f16 gt, q0, q1", "VCMP (floating-point) T1 F16"}, {"vcmp.f32 le, q0, q3", "VCMP (floating-point) T1 F32"},
@@ -78,6 +88,10 @@ const Case kCases[] = {
     {"vcvtn.u16.f16 q0, q1", "VCVTN T1 U16.F16"}, {"vcvtn.s32.f32 q3, q1", "VCVTN T1 S32.F32"},
     {"vcvtp.s16.f16 q0, q1", "VCVTP T1 S16.F16"}, {"vcvtp.u32.f32 q0, q1", "VCVTP T1 U32.F32"},
     {"vcvtm.u16.f16 q0, q1", "VCVTM T1 U16.F16"}, {"vcvtm.s32.f32 q0, q6", "VCVTM T1 S32.F32"},
+    {"vcvta.s32.f32 q4, q2", "VCVTA T1 S32.F32"}, {"vcvta.u16.f16 q7, q3", "VCVTA T1 U16.F16"},
+    {"vcvtn.s16.f16 q1, q5", "VCVTN T1 S16.F16"}, {"vcvtn.u32.f32 q6, q0", "VCVTN T1 U32.F32"},
+    {"vcvtp.s32.f32 q2, q4", "VCVTP T1 S32.F32"}, {"vcvtp.u16.f16 q5, q7", "VCVTP T1 U16.F16"},
+    {"vcvtm.s16.f16 q3, q2", "VCVTM T1 S16.F16"}, {"vcvtm.u32.f32 q1, q1", "VCVTM T1 U32.F32"},
     {"vcvt.f16.s16 q0, q1, #1", "VCVT (between floating-point and fixed-point) T1 F16.S16"},
     {"vcvt.f16.u16 q0, q1, #16", "VCVT (between floating-point and fixed-point) T1 F16.U16"},
     {"vcvt.f32.s32 q0, q1, #32", "VCVT (between floating-point and fixed-point) T1 F32.S32"},
@@ -102,6 +116,23 @@ const Case kCases[] = {
 
 TEST(MveFpDecode, AssembledInstructionsDecodeToTheirRowAndDisassembleLikeObjdump) {
   expect_cases_decode_like_objdump(kCases);
+}
+
+// The rows of cpu/decoder/mve_fp.inc (its op classes, and the floating-point compares): each has
+// at least one case above, so every row's template is compared with objdump.
+TEST(MveFpDecode, EveryRowHasACase) {
+  unsigned rows = 0;
+  for (const auto& e : decoder::t32_table()) {
+    const bool fp = e.op == OpClass::MveFpAdd || e.op == OpClass::MveFpMul || e.op == OpClass::MveFpFma ||
+                    e.op == OpClass::MveCvt ||
+                    (e.op == OpClass::MveCompare && e.name.find("(floating-point)") != std::string_view::npos);
+    if (!fp) continue;
+    ++rows;
+    bool found = false;
+    for (const Case& c : kCases) found = found || e.name == c.row;
+    EXPECT_TRUE(found) << "no objdump case for " << e.name;
+  }
+  EXPECT_EQ(rows, 118u);  // the rows of mve_fp.inc
 }
 
 // Encodings of the MVE floating-point space that are UNDEFINED (or CONSTRAINED UNPREDICTABLE,

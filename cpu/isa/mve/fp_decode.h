@@ -6,7 +6,9 @@
 //   a    core register Rda of VMAXNMV and friends (SP or PC: UNDEFINED, as QEMU)
 //   k    VPT mask (bit 22 : bits 15:13); c f g  the comparison bits fc (bit 12, bit 7, bit 0 / bit 5)
 //   i    fixed-point immediate (imm6 without its fixed leading ones)
-// Every function fills shift_n (log2 element bytes) and shift_t = kMveF for the disassembly keys.
+// Every function fills shift_n (log2 element bytes) and shift_t = kMveF for the disassembly keys
+// (the VCVT float <-> integer/fixed rows go through mvefp_cvt / mvefp_cvt_fixed of
+// cpu/decoder/mve_fp_decls.h, which put the integer type there instead).
 #include <optional>
 
 #include "cpu/decoder/operands.h"

@@ -5,7 +5,8 @@
 //
 // Operands (the MVE convention of mve_common.h): rd rn rm are Q numbers, except the scalar
 // operand Rm of the "Qd, Qn, Rm" forms and Rda of VMAXNMV (rm / rd hold core register numbers);
-// shift_n = log2 element bytes, shift_t = kMveF;
+// shift_n = log2 element bytes, shift_t = kMveF (VCVT float <-> integer/fixed: the integer type;
+// the handlers do not read it, {dt} prints it: cpu/decoder/mve_fp_decls.h);
 //   imm   VCMP/VPT: the VPT mask (0 = plain VCMP); VCVT fixed point: fbits; VCADD/VCMUL/VCMLA:
 //         rotation in degrees; VRINT/VCVT with a directed rounding: the fp::Rounding value
 //   cond  VCMP/VPT condition (Arm condition code: eq ne ge lt gt le)

@@ -95,6 +95,7 @@ inline std::optional<Operands> mve_gather_base(const Fields& f) {
   o.imm = f('i') << kScale;
   o.flags = static_cast<uint8_t>((f('U') ? kAdd : 0) | (f('W') ? kWback : 0));
   o.shift_n = static_cast<uint8_t>(kScale);
+  o.shift_t = kLoad ? mve::kMveU : mve::kMveUntyped;
   return o;
 }
 
