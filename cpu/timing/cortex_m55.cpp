@@ -109,6 +109,13 @@ Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycle
   // Most data instructions: one load, not from ITCM, not the cycle after a store.
   const MemAccess& first = log.access[0];
   if (log.count == 1 && !first.write && !right_after_store && !itcm.contains(first.addr)) [[likely]] return 0;
+  return tcm_port_delay_each_access(log, multiple, issue, right_after_store);
+}
+
+// tcm_port_delay access by access (out of line: stores, loads right after one, ITCM data).
+Cycles CortexM55Model::tcm_port_delay_each_access(const MemoryLog& log, bool multiple, Cycles issue,
+                                                  bool right_after_store) {
+  const memory::FastRange& itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)];
   Cycles delay = 0;
   uint64_t written = 0;
   for (unsigned i = 0; i < log.count; ++i) {

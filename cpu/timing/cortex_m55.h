@@ -40,6 +40,8 @@ class CortexM55Model final : public CpuTimingModel {
   void restart_fetch(uint32_t target, Cycles first_issue);
   void refill_fetch_buffer(Cycles at);
   Cycles tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue);
+  [[gnu::noinline]] Cycles tcm_port_delay_each_access(const MemoryLog& log, bool multiple, Cycles issue,
+                                                      bool right_after_store);
 
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
   Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
