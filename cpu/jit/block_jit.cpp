@@ -113,7 +113,7 @@ void BlockJit::write_shared_code() {
 }
 
 BlockJit::Compiled BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                                     unsigned bytes, RetireFn retire) {
+                                     unsigned bytes, RetireFns retire) {
   if (full() || count > BlockCache::kMaxInstructions) return {};
   const size_t start = gen_->getSize();
   const size_t records = records_.size();
@@ -219,10 +219,10 @@ void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
-void Emitter::retire(const RetireInfo* record) {
+void Emitter::retire(const RetireInfo* record, RecordShape shape) {
   g_.mov(rdi, rbx);
   g_.mov(rsi, reinterpret_cast<uint64_t>(record));
-  g_.mov(rax, reinterpret_cast<uint64_t>(retire_));
+  g_.mov(rax, reinterpret_cast<uint64_t>(retire_[shape]));
   g_.call(rax);
 }
 
