@@ -278,8 +278,33 @@ void Emitter::call(const Insn& in) {
     g_.mov(g_.dword[rsi + offsetof(RetireInfo, next_pc)], eax);
     g_.mov(al, g_.byte[rbx + layout_.branched]);
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
+    if (!is_scalar_data_processing(*in.e)) {
+      retire(in.record);
+      return;
+    }
+    // A data-processing handler that did not branch (a write to the PC does) and logged no data
+    // access left a record of shape kDataProcessing (call() runs only executed instructions). Both
+    // are checked per execution: nothing is assumed of what a handler does.
+    Xbyak::Label& other = labels_.emplace_back();
+    Xbyak::Label& done = labels_.emplace_back();
+    g_.test(al, al);
+    g_.jnz(other, CodeGenerator::T_NEAR);
+    g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
+    g_.jne(other, CodeGenerator::T_NEAR);
+    retire(in.record, RecordShape::kDataProcessing);
+    g_.jmp(done, CodeGenerator::T_NEAR);
+    g_.L(other);
     retire(in.record);
+    g_.L(done);
   }
+}
+
+// A scalar data-processing class (no multi-register transfer, whose timing does not come from
+// its log alone) and not a branch by its static facts.
+bool Emitter::is_scalar_data_processing(const PredecodeEntry& e) {
+  const bool data_processing = e.op == OpClass::IntAlu || e.op == OpClass::IntMul || e.op == OpClass::IntDiv ||
+                               e.op == OpClass::Dsp || e.op == OpClass::LongShift;
+  return data_processing && e.timing.branch == BranchKind::None;
 }
 
 bool Emitter::after_call(const Insn& in) {
