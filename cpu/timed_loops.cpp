@@ -12,7 +12,7 @@ namespace corsim::cpu {
 template <class Model>
 jit::RetireFns Cpu::jit_retire_fns() {
   return {{&Cpu::jit_retire<Model, RecordShape::kAny>, &Cpu::jit_retire<Model, RecordShape::kDataProcessing>,
-           &Cpu::jit_retire<Model, RecordShape::kOneAccess>}};
+           &Cpu::jit_retire<Model, RecordShape::kDataAccess>}};
 }
 
 Cpu::TimedLoops Cpu::timed_loops_for(TimingHook& hook) {

@@ -278,20 +278,23 @@ void Emitter::call(const Insn& in) {
     g_.mov(g_.dword[rsi + offsetof(RetireInfo, next_pc)], eax);
     g_.mov(al, g_.byte[rbx + layout_.branched]);
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
-    if (!is_scalar_data_processing(*in.e)) {
+    const RecordShape shape = called_shape(*in.e);
+    if (shape == RecordShape::kAny) {
       retire(in.record);
       return;
     }
-    // A data-processing handler that did not branch (a write to the PC does) and logged no data
-    // access left a record of shape kDataProcessing (call() runs only executed instructions). Both
-    // are checked per execution: nothing is assumed of what a handler does.
+    // A handler that did not branch (a write to the PC does) and whose data access log is as its
+    // class leads to expect (empty for data processing, not empty for a load or store) left a
+    // record of that shape (call() runs only executed instructions). Both are checked per
+    // execution: nothing is assumed of what a handler does.
     Xbyak::Label& other = labels_.emplace_back();
     Xbyak::Label& done = labels_.emplace_back();
     g_.test(al, al);
     g_.jnz(other, CodeGenerator::T_NEAR);
     g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
-    g_.jne(other, CodeGenerator::T_NEAR);
-    retire(in.record, RecordShape::kDataProcessing);
+    if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
+    else g_.je(other, CodeGenerator::T_NEAR);
+    retire(in.record, shape);
     g_.jmp(done, CodeGenerator::T_NEAR);
     g_.L(other);
     retire(in.record);
@@ -299,12 +302,20 @@ void Emitter::call(const Insn& in) {
   }
 }
 
-// A scalar data-processing class (no multi-register transfer, whose timing does not come from
-// its log alone) and not a branch by its static facts.
-bool Emitter::is_scalar_data_processing(const PredecodeEntry& e) {
-  const bool data_processing = e.op == OpClass::IntAlu || e.op == OpClass::IntMul || e.op == OpClass::IntDiv ||
-                               e.op == OpClass::Dsp || e.op == OpClass::LongShift;
-  return data_processing && e.timing.branch == BranchKind::None;
+// By the instruction's static facts: kAny for a branch; kDataProcessing for a scalar
+// data-processing class (not a multi-register transfer, whose timing does not come from its log
+// alone); kDataAccess for a load or store class.
+RecordShape Emitter::called_shape(const PredecodeEntry& e) {
+  if (e.timing.branch != BranchKind::None) return RecordShape::kAny;
+  switch (e.op) {
+    case OpClass::IntAlu: case OpClass::IntMul: case OpClass::IntDiv: case OpClass::Dsp: case OpClass::LongShift:
+      return RecordShape::kDataProcessing;
+    case OpClass::Load: case OpClass::Store: case OpClass::LoadMultiple: case OpClass::StoreMultiple:
+    case OpClass::FpLoadStore: case OpClass::MveLoad: case OpClass::MveStore:
+      return RecordShape::kDataAccess;
+    default:
+      return RecordShape::kAny;
+  }
 }
 
 bool Emitter::after_call(const Insn& in) {

@@ -58,9 +58,9 @@ class Emitter {
   // set first; untimed also the per-block counter, which a device reading the time sees), then
   // retires it when timed.
   void call(const Insn& in);
-  // Whether a called instruction's record has shape kDataProcessing when its handler neither
-  // branched nor logged a data access (call() checks those two per execution).
-  static bool is_scalar_data_processing(const PredecodeEntry& e);
+  // The shape a called instruction's record has when its handler did not branch and logged data
+  // accesses as its class leads to expect (call() checks those two per execution).
+  static RecordShape called_shape(const PredecodeEntry& e);
   // After call(): leaves the block on pending work, a taken branch or an exception wanting
   // attention; the last instruction leaves in any case. False when nothing follows in line.
   bool after_call(const Insn& in);

@@ -217,7 +217,7 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   if (timed()) log_access(bytes, write);
   g_.and_(esi, memory::kPageSize - 1);
   access();
-  if (timed()) retire(in.record, RecordShape::kOneAccess);
+  if (timed()) retire(in.record, RecordShape::kDataAccess);
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);

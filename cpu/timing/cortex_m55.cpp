@@ -177,7 +177,7 @@ Cycles CortexM55Model::retire_as(const RetireInfo& r) {
 
   unsigned latency = ii.latency;
   if (executed) [[likely]] {
-    if (kShape == RecordShape::kOneAccess || (kAny && (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))))) {
+    if (kShape == RecordShape::kDataAccess || (kAny && (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))))) {
       // VLDM/VSTM (and VLDR/VSTR.64 over 8 bytes) are multi-register transfers too.
       const uint32_t bytes = r.memory->bytes;
       const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
@@ -221,7 +221,7 @@ Cycles CortexM55Model::retire_as(const RetireInfo& r) {
 
 template Cycles CortexM55Model::retire_as<RecordShape::kAny>(const RetireInfo& r);
 template Cycles CortexM55Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
-template Cycles CortexM55Model::retire_as<RecordShape::kOneAccess>(const RetireInfo& r);
+template Cycles CortexM55Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
 Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (DDI 0553 LO_BRANCH_INFO)

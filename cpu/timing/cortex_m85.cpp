@@ -260,7 +260,7 @@ Cycles CortexM85Model::retire_as(const RetireInfo& r) {
 
   unsigned latency = ii.latency;
   if (executed) [[likely]] {
-    if (kShape == RecordShape::kOneAccess || (kAny && (log.count != 0 || (flags & (kMultiple | kFpTransfer))))) {
+    if (kShape == RecordShape::kDataAccess || (kAny && (log.count != 0 || (flags & (kMultiple | kFpTransfer))))) {
       const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
       transfer_cost(log, bytes, multiple, issue, kBytesPerBeat, latency, blocked_until_);
     }
@@ -300,7 +300,7 @@ Cycles CortexM85Model::retire_as(const RetireInfo& r) {
 
 template Cycles CortexM85Model::retire_as<RecordShape::kAny>(const RetireInfo& r);
 template Cycles CortexM85Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
-template Cycles CortexM85Model::retire_as<RecordShape::kOneAccess>(const RetireInfo& r);
+template Cycles CortexM85Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;

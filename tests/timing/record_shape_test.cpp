@@ -44,7 +44,7 @@ void expect_shapes_retire_as_any(uint32_t seed) {
       const uint16_t bytes = static_cast<uint16_t>(1u << pick(3));
       const uint32_t base = pick(8) == 0 ? kItcm + 0x4000 : kDtcm;
       log.add(base + pick(256) * 4, bytes, store);
-      shape = RecordShape::kOneAccess;
+      shape = RecordShape::kDataAccess;
     } else if (kind >= 8) {
       shape = RecordShape::kAny;
       if (kind == 8) {
@@ -68,7 +68,7 @@ void expect_shapes_retire_as_any(uint32_t seed) {
     Cycles got = 0;
     switch (shape) {
       case RecordShape::kDataProcessing: got = shaped.template retire_as<RecordShape::kDataProcessing>(ri); break;
-      case RecordShape::kOneAccess: got = shaped.template retire_as<RecordShape::kOneAccess>(ri); break;
+      case RecordShape::kDataAccess: got = shaped.template retire_as<RecordShape::kDataAccess>(ri); break;
       case RecordShape::kAny: got = shaped.retire(ri); break;
     }
     ++shaped_calls[static_cast<unsigned>(shape)];
@@ -89,7 +89,7 @@ void expect_shapes_retire_as_any(uint32_t seed) {
   EXPECT_EQ(a.data_accesses, b.data_accesses);
   // The stream did exercise both shapes and the timing state they read: stalls, pairs, loads.
   EXPECT_GT(shaped_calls[static_cast<unsigned>(RecordShape::kDataProcessing)], 10000u);
-  EXPECT_GT(shaped_calls[static_cast<unsigned>(RecordShape::kOneAccess)], 6000u);
+  EXPECT_GT(shaped_calls[static_cast<unsigned>(RecordShape::kDataAccess)], 6000u);
   EXPECT_GT(a.dual_issued, 1000u);
   EXPECT_GT(a.stall_cycles, 1000u);
 }
