@@ -64,7 +64,7 @@ bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc) {
     jit_->reset();
     blocks_.forget_compiled();
   }
-  const jit::BlockJit::Compiled c = jit_->compile(e, b.count, pc, b.host, b.bytes, timing_ != nullptr ? jit_retire_ : nullptr);
+  const jit::BlockJit::Compiled c = jit_->compile(e, b.count, pc, b.host, b.bytes, timing_ != nullptr ? jit_retire_ : jit::RetireFns{});
   if (c.code == nullptr) {
     b.visits = kJitRefused;  // stays interpreted
     return false;
@@ -102,7 +102,7 @@ void Cpu::set_timing(TimingHook* t) {
   timed_loop_ = loops.plain;
   traced_timed_loop_ = loops.traced;
   jit_retire_ = loops.jit_retire;
-  jit_usable_ = jit_ != nullptr && (t == nullptr || jit_retire_ != nullptr);
+  jit_usable_ = jit_ != nullptr && (t == nullptr || jit_retire_[RecordShape::kAny] != nullptr);
   log_memory_ = t != nullptr;
   // Every entry is decoded again (and gets its InstrInfo); every block compiled for the previous
   // hook (or none) is compiled again.

@@ -232,8 +232,11 @@ class Cpu final : public TimeSource {
   jit::CpuLayout jit_layout() const;
   // The JIT's call after each instruction of a timed run, for the core model `Model`
   // (jit::RetireFn; cpu/run_loop.h).
-  template <class Model>
+  template <class Model, RecordShape kShape>
   static uint64_t jit_retire(Cpu* cpu, const RetireInfo* record);
+  // jit_retire<Model, shape> for each RecordShape (cpu/timed_loops.cpp).
+  template <class Model>
+  static jit::RetireFns jit_retire_fns();
   // Adds the instructions of the block being run to both counters (the untimed loop counts them
   // per block).
   void count_block() {
@@ -250,7 +253,7 @@ class Cpu final : public TimeSource {
   // instantiates the loop with a timing model.
   struct TimedLoops {
     TimedLoop plain = nullptr, traced = nullptr;
-    jit::RetireFn jit_retire = nullptr;
+    jit::RetireFns jit_retire;
   };
   static TimedLoops timed_loops_for(TimingHook& hook);
   // Handles pending_ after an instruction; returns true (and sets `why`) when run() must return.
@@ -312,7 +315,7 @@ class Cpu final : public TimeSource {
   TraceSink* trace_ = nullptr;
   TimingHook* timing_ = nullptr;
   TimedLoop timed_loop_ = nullptr, traced_timed_loop_ = nullptr;  // set with timing_
-  jit::RetireFn jit_retire_ = nullptr;  // set with timing_: the JIT's retire call for a core model
+  jit::RetireFns jit_retire_;  // set with timing_: the JIT's retire calls for a core model
   // Set with timing_: whether the loop runs compiled blocks (a JIT, and untimed or timed by a core
   // model, jit_retire_).
   bool jit_usable_ = false;

@@ -163,6 +163,15 @@ struct RetireInfo {
   const MemoryLog* memory = nullptr;  // data accesses (never null in a record the loop built)
 };
 
+// What the block JIT knows of a retire record (Cpu::jit_retire), from the instruction when it
+// compiles it or from a test after its handler, so that a model can leave out code for what cannot
+// happen: kAny nothing; kDataProcessing an
+// executed instruction with no data access that is not a branch (the JIT's inline data-processing
+// forms, and data-processing handlers that did neither); kDataAccess an executed instruction that
+// is not a branch with at least one data access in its MemoryLog (the JIT's inline loads and
+// stores to plain memory, and load/store handlers that did not branch).
+enum class RecordShape : uint8_t { kAny, kDataProcessing, kDataAccess };
+
 // A timing model as the run loop drives it. cpu/timed_loops.cpp instantiates the loop for each core
 // model's final class so that its retire() inlines (docs/timing.md "Speed").
 class TimingHook {

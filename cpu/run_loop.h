@@ -129,11 +129,12 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
 }
 
 // The block JIT's call after each instruction of a timed run (jit::RetireFn): what run_block does
-// after the handler, with the record kept by the compiled block.
-template <class Model>
+// after the handler, with the record kept by the compiled block, whose shape the JIT knows
+// (jit::RetireFns).
+template <class Model, RecordShape kShape>
 [[gnu::flatten]] uint64_t Cpu::jit_retire(Cpu* cpu, const RetireInfo* record) {
   ++cpu->instructions_;
-  cpu->cycles_ += static_cast<Model*>(cpu->timing_)->retire(*record);
+  cpu->cycles_ += static_cast<Model*>(cpu->timing_)->template retire_as<kShape>(*record);
   return cpu->cycles_;
 }
 

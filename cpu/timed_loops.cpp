@@ -9,15 +9,21 @@
 
 namespace corsim::cpu {
 
+template <class Model>
+jit::RetireFns Cpu::jit_retire_fns() {
+  return {{&Cpu::jit_retire<Model, RecordShape::kAny>, &Cpu::jit_retire<Model, RecordShape::kDataProcessing>,
+           &Cpu::jit_retire<Model, RecordShape::kDataAccess>}};
+}
+
 Cpu::TimedLoops Cpu::timed_loops_for(TimingHook& hook) {
   using timing::CortexM55Model, timing::CortexM85Model;
   if (dynamic_cast<CortexM55Model*>(&hook) != nullptr)
     return {&Cpu::run_timed_as<false, CortexM55Model>, &Cpu::run_timed_as<true, CortexM55Model>,
-            &Cpu::jit_retire<CortexM55Model>};
+            jit_retire_fns<CortexM55Model>()};
   if (dynamic_cast<CortexM85Model*>(&hook) != nullptr)
     return {&Cpu::run_timed_as<false, CortexM85Model>, &Cpu::run_timed_as<true, CortexM85Model>,
-            &Cpu::jit_retire<CortexM85Model>};
-  return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>, nullptr};
+            jit_retire_fns<CortexM85Model>()};
+  return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>, {}};
 }
 
 }  // namespace corsim::cpu

@@ -113,7 +113,7 @@ void BlockJit::write_shared_code() {
 }
 
 BlockJit::Compiled BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                                     unsigned bytes, RetireFn retire) {
+                                     unsigned bytes, RetireFns retire) {
   if (full() || count > BlockCache::kMaxInstructions) return {};
   const size_t start = gen_->getSize();
   const size_t records = records_.size();
@@ -219,10 +219,10 @@ void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
-void Emitter::retire(const RetireInfo* record) {
+void Emitter::retire(const RetireInfo* record, RecordShape shape) {
   g_.mov(rdi, rbx);
   g_.mov(rsi, reinterpret_cast<uint64_t>(record));
-  g_.mov(rax, reinterpret_cast<uint64_t>(retire_));
+  g_.mov(rax, reinterpret_cast<uint64_t>(retire_[shape]));
   g_.call(rax);
 }
 
@@ -278,7 +278,43 @@ void Emitter::call(const Insn& in) {
     g_.mov(g_.dword[rsi + offsetof(RetireInfo, next_pc)], eax);
     g_.mov(al, g_.byte[rbx + layout_.branched]);
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
+    const RecordShape shape = called_shape(*in.e);
+    if (shape == RecordShape::kAny) {
+      retire(in.record);
+      return;
+    }
+    // A handler that did not branch (a write to the PC does) and whose data access log is as its
+    // class leads to expect (empty for data processing, not empty for a load or store) left a
+    // record of that shape (call() runs only executed instructions). Both are checked per
+    // execution: nothing is assumed of what a handler does.
+    Xbyak::Label& other = labels_.emplace_back();
+    Xbyak::Label& done = labels_.emplace_back();
+    g_.test(al, al);
+    g_.jnz(other, CodeGenerator::T_NEAR);
+    g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
+    if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
+    else g_.je(other, CodeGenerator::T_NEAR);
+    retire(in.record, shape);
+    g_.jmp(done, CodeGenerator::T_NEAR);
+    g_.L(other);
     retire(in.record);
+    g_.L(done);
+  }
+}
+
+// By the instruction's static facts: kAny for a branch; kDataProcessing for a scalar
+// data-processing class (not a multi-register transfer, whose timing does not come from its log
+// alone); kDataAccess for a load or store class.
+RecordShape Emitter::called_shape(const PredecodeEntry& e) {
+  if (e.timing.branch != BranchKind::None) return RecordShape::kAny;
+  switch (e.op) {
+    case OpClass::IntAlu: case OpClass::IntMul: case OpClass::IntDiv: case OpClass::Dsp: case OpClass::LongShift:
+      return RecordShape::kDataProcessing;
+    case OpClass::Load: case OpClass::Store: case OpClass::LoadMultiple: case OpClass::StoreMultiple:
+    case OpClass::FpLoadStore: case OpClass::MveLoad: case OpClass::MveStore:
+      return RecordShape::kDataAccess;
+    default:
+      return RecordShape::kAny;
   }
 }
 

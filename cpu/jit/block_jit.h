@@ -31,6 +31,12 @@ using BlockCode = const void*;
 // the timing model's cycles and returns the Cpu's cycle count. Cpu::jit_retire<Model>
 // (cpu/run_loop.h).
 using RetireFn = uint64_t (*)(Cpu* cpu, const RetireInfo* record);
+// A timed run's retire calls, by RecordShape (cpu/retire_record.h): the model's retire for records
+// of that shape (Cpu::jit_retire<Model, shape>). Null kAny: untimed.
+struct RetireFns {
+  RetireFn by_shape[3] = {};
+  RetireFn operator[](RecordShape shape) const { return by_shape[static_cast<unsigned>(shape)]; }
+};
 
 // Where the generated code finds the Cpu's fields: byte offsets from the Cpu object, and the
 // addresses of data that lives elsewhere. Filled by Cpu (the fields are private).
@@ -87,13 +93,13 @@ class BlockJit {
     uint16_t checked = 0;
   };
   // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE 0),
-  // whose `bytes` of code are at `host`; timed when `retire` is given (called after every
+  // whose `bytes` of code are at `host`; timed when `retire.any` is given (called after every
   // instruction, as the interpreter calls the timing model). No code when the buffer is full()
   // (reset(), then retry) or, never expected, when the assembler refuses an instruction (the block
   // is then left to the interpreter). The code refers to the entries' operands and InstrInfo in
   // place: it is valid while the entries are.
   Compiled compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
-                   RetireFn retire);
+                   RetireFns retire);
   bool full() const;
   // Forgets every compiled block (their BlockCode must no longer be run).
   void reset();

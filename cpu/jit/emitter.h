@@ -21,7 +21,7 @@ class Emitter {
  public:
   // `shared`: BlockJit's shared code (block_jit.cpp write_shared_code); `retire`: null untimed;
   // timed, the static parts of the retire records go to `records`.
-  Emitter(Xbyak::CodeGenerator& g, const CpuLayout& layout, const SharedCode& shared, RetireFn retire,
+  Emitter(Xbyak::CodeGenerator& g, const CpuLayout& layout, const SharedCode& shared, RetireFns retire,
           std::deque<RetireInfo>& records)
       : g_(g), layout_(layout), shared_(shared), retire_(retire), records_(records) {}
 
@@ -51,12 +51,16 @@ class Emitter {
   RetireInfo* record(const Insn& in, bool executed, bool branch_taken, uint32_t next_pc);
   // Timed, before an instruction: clears the data access log as run_block does.
   void begin_timed();
-  // Timed: calls the timing model's retire() with `record`; rax = the cycle count after it.
-  void retire(const RetireInfo* record);
+  // Timed: calls the timing model's retire() for records of `shape` with `record`; rax = the cycle
+  // count after it.
+  void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag
   // set first; untimed also the per-block counter, which a device reading the time sees), then
   // retires it when timed.
   void call(const Insn& in);
+  // The shape a called instruction's record has when its handler did not branch and logged data
+  // accesses as its class leads to expect (call() checks those two per execution).
+  static RecordShape called_shape(const PredecodeEntry& e);
   // After call(): leaves the block on pending work, a taken branch or an exception wanting
   // attention; the last instruction leaves in any case. False when nothing follows in line.
   bool after_call(const Insn& in);
@@ -98,12 +102,12 @@ class Emitter {
   // ArchState::n, z, c, v
   Xbyak::Address flag(unsigned i) const { return g_.byte[g_.rbx + layout_.flags + static_cast<int>(i)]; }
   Xbyak::Address field(int32_t offset) const { return g_.dword[g_.rbx + offset]; }
-  bool timed() const { return retire_ != nullptr; }
+  bool timed() const { return retire_[RecordShape::kAny] != nullptr; }
 
   Xbyak::CodeGenerator& g_;
   const CpuLayout& layout_;
   const SharedCode& shared_;
-  RetireFn retire_;
+  RetireFns retire_;
   std::deque<RetireInfo>& records_;
   std::deque<Xbyak::Label> labels_;  // stable addresses for labels referenced before definition
   Xbyak::Label* exits_[BlockCache::kMaxInstructions] = {};  // exit() of each instruction, once asked for

@@ -193,7 +193,7 @@ bool Emitter::alu(const Insn& in, unsigned op_index, bool register_form) {
     }
   }
   if (!test) g_.mov(reg(o.rd), eax);
-  if (timed()) retire(in.record);
+  if (timed()) retire(in.record, RecordShape::kDataProcessing);  // never the PC or SP (above)
   return true;
 }
 
@@ -217,7 +217,7 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   if (timed()) log_access(bytes, write);
   g_.and_(esi, memory::kPageSize - 1);
   access();
-  if (timed()) retire(in.record);
+  if (timed()) retire(in.record, RecordShape::kDataAccess);
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);

@@ -11,7 +11,7 @@ struct BlockJit::Generator {};
 
 BlockJit::BlockJit(const CpuLayout& layout) : layout_(layout) {}
 BlockJit::~BlockJit() = default;
-BlockJit::Compiled BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned, RetireFn) {
+BlockJit::Compiled BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned, RetireFns) {
   return {};
 }
 void BlockJit::reset() {}

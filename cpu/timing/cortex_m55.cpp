@@ -109,6 +109,13 @@ Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycle
   // Most data instructions: one load, not from ITCM, not the cycle after a store.
   const MemAccess& first = log.access[0];
   if (log.count == 1 && !first.write && !right_after_store && !itcm.contains(first.addr)) [[likely]] return 0;
+  return tcm_port_delay_each_access(log, multiple, issue, right_after_store);
+}
+
+// tcm_port_delay access by access (out of line: stores, loads right after one, ITCM data).
+Cycles CortexM55Model::tcm_port_delay_each_access(const MemoryLog& log, bool multiple, Cycles issue,
+                                                  bool right_after_store) {
+  const memory::FastRange& itcm = fast_[static_cast<unsigned>(memory::AccessKind::Fetch)];
   Cycles delay = 0;
   uint64_t written = 0;
   for (unsigned i = 0; i < log.count; ++i) {
@@ -135,8 +142,13 @@ Cycles CortexM55Model::tcm_port_delay(const MemoryLog& log, bool multiple, Cycle
   return delay;
 }
 
-Cycles CortexM55Model::retire(const RetireInfo& r) {
+template <RecordShape kShape>
+Cycles CortexM55Model::retire_as(const RetireInfo& r) {
+  constexpr bool kAny = kShape == RecordShape::kAny;
   const InstrInfo& ii = *r.info;
+  const bool executed = !kAny || r.executed;
+  const bool taken = kAny && r.branch_taken;
+  const bool is_branch = kAny && ii.branch != BranchKind::None;
   const uint8_t flags = ii.model_flags;
   const bool vector = (flags & kVector) != 0;
   const unsigned unit = ii.unit;
@@ -149,11 +161,11 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   const bool pairs = (pair_state_ & ((flags >> 5) & 3u)) != 0;
   // A branch that falls through does not wait for its operands: fetch already went on past it
   // ([M33-SI]: a not-taken 16-bit branch pairs with the 16-bit instruction that set its flags).
-  const bool falls_through = ii.branch != BranchKind::None && !r.branch_taken;
+  const bool falls_through = is_branch && !taken;
   const Cycles operands =
       falls_through ? 0 : later(board_.ready_any(ii), r.in_it_block ? board_.gpr(kFlagsBit) : 0);
   const Cycles structural = later(unit_free_[unit], vector ? last_vector_start_ + 1 : 0);
-  const Cycles waits = later(later(blocked_until_, r.executed ? operands : 0), structural);
+  const Cycles waits = later(later(blocked_until_, executed ? operands : 0), structural);
   Cycles issue = later(now_ + (pairs ? 0 : 1), waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] {
     issue = fetch_stall(r.pc, issue);
@@ -164,8 +176,8 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   if (itcm_code_) issue = itcm_fetch_wait(r.size, issue);
 
   unsigned latency = ii.latency;
-  if (r.executed) [[likely]] {
-    if (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))) {
+  if (executed) [[likely]] {
+    if (kShape == RecordShape::kDataAccess || (kAny && (r.memory->count != 0 || (flags & (kMultiple | kFpTransfer))))) {
       // VLDM/VSTM (and VLDR/VSTR.64 over 8 bytes) are multi-register transfers too.
       const uint32_t bytes = r.memory->bytes;
       const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
@@ -194,7 +206,7 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   }
 
   Cycles redirect = 0;
-  if (ii.branch != BranchKind::None || r.branch_taken) {
+  if (is_branch || taken) {
     redirect = branch_cost(r, issue);
     blocked_until_ = later(blocked_until_, redirect);
     // Outside ITCM the fetch stream is not tracked (entering ITCM resets it).
@@ -206,6 +218,10 @@ Cycles CortexM55Model::retire(const RetireInfo& r) {
   stats_.dual_issued += issue == now_ ? 1 : 0;
   return commit(issue);
 }
+
+template Cycles CortexM55Model::retire_as<RecordShape::kAny>(const RetireInfo& r);
+template Cycles CortexM55Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
+template Cycles CortexM55Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
 Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (DDI 0553 LO_BRANCH_INFO)

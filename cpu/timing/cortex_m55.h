@@ -15,7 +15,11 @@ namespace corsim::cpu::timing {
 class CortexM55Model final : public CpuTimingModel {
  public:
   std::string_view core_name() const override { return "cortex-m55"; }
-  Cycles retire(const RetireInfo& info) override;
+  Cycles retire(const RetireInfo& info) override { return retire_as<RecordShape::kAny>(info); }
+  // retire() for a record of shape kShape (Cpu::jit_retire): the code for what that shape rules
+  // out (data accesses, branches) is left out. Same result as retire() on such a record.
+  template <RecordShape kShape>
+  Cycles retire_as(const RetireInfo& info);
   void annotate(InstrInfo& info, OpClass op) const override;
   Cycles exception_entry() override;
 
@@ -40,6 +44,8 @@ class CortexM55Model final : public CpuTimingModel {
   void restart_fetch(uint32_t target, Cycles first_issue);
   void refill_fetch_buffer(Cycles at);
   Cycles tcm_port_delay(const MemoryLog& log, bool multiple, Cycles issue);
+  [[gnu::noinline]] Cycles tcm_port_delay_each_access(const MemoryLog& log, bool multiple, Cycles issue,
+                                                      bool right_after_store);
 
   std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
   Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op

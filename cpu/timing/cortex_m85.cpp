@@ -196,11 +196,15 @@ Cycles CortexM85Model::read_advance(const RetireInfo& r) const {
   return ((r.info->model_aux & kReadsLate) && !r.in_it_block) ? kLateStages : 0;
 }
 
-Cycles CortexM85Model::retire(const RetireInfo& r) {
+template <RecordShape kShape>
+Cycles CortexM85Model::retire_as(const RetireInfo& r) {
+  constexpr bool kAny = kShape == RecordShape::kAny;
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
   const MemoryLog& log = *r.memory;
-  const uint32_t bytes = r.executed ? log.bytes : 0;
+  const bool executed = !kAny || r.executed;
+  const bool taken = kAny && r.branch_taken;
+  const uint32_t bytes = kShape != RecordShape::kDataProcessing && executed ? log.bytes : 0;
   unsigned unit = ii.unit;
 
   // Issue: in this cycle beside the one already there, or the next, or later when something it
@@ -213,17 +217,17 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     if ((flags & kPipeAOrB) && unit_free_[kB] < unit_free_[kA]) unit = kB;
     gate = last_vector_start_ + 1;  // vector instructions start one per cycle
   }
-  const Cycles operands = r.executed ? operands_ready(r) : 0;
+  const Cycles operands = executed ? operands_ready(r) : 0;
   const Cycles advance = read_advance(r);
   const Cycles operand_gate = operands > advance ? operands - advance : 0;
   const Cycles waits = later(later(blocked_until_, operand_gate), later(unit_free_[unit], gate));
   t16_run_ = (ii.traits & kTraitT16) ? t16_run_ + 1 : 0;
-  const bool is_branch = ii.branch != BranchKind::None;
+  const bool is_branch = kAny && ii.branch != BranchKind::None;
   // A predicted taken branch may issue third after two ([M85-SI] "branching"; kBranchThirdOk, and
   // the run of .n instructions). The prediction depends on nothing issue decides.
   const Prediction outcome = is_branch ? predict(r) : Prediction::Correct;
   const bool third = (cycle_ & (kBranchThirdOk | single_unit_bit(Unit::Branch))) == kBranchThirdOk &&
-                     is_branch && r.branch_taken && outcome == Prediction::Correct &&
+                     is_branch && taken && outcome == Prediction::Correct &&
                      t16_run_ >= kTripleBeforeBranchT16;
   Cycles issue = later((fits_in_current_cycle(r, bytes) | third) ? now_ : now_ + 1, waits);
   if (fetch_block_changed(r.pc)) [[unlikely]] issue = fetch_stall(r.pc, issue);
@@ -255,8 +259,8 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
   }
 
   unsigned latency = ii.latency;
-  if (r.executed) [[likely]] {
-    if (log.count != 0 || (flags & (kMultiple | kFpTransfer))) {
+  if (executed) [[likely]] {
+    if (kShape == RecordShape::kDataAccess || (kAny && (log.count != 0 || (flags & (kMultiple | kFpTransfer))))) {
       const bool multiple = (flags & kMultiple) || ((flags & kFpTransfer) && bytes > kBytesPerBeat);
       transfer_cost(log, bytes, multiple, issue, kBytesPerBeat, latency, blocked_until_);
     }
@@ -283,16 +287,20 @@ Cycles CortexM85Model::retire(const RetireInfo& r) {
     if (redirect != 0) {
       blocked_until_ = later(blocked_until_, redirect);
       cycle_ &= ~(kCycleOpen | kBranchThirdOk);
-    } else if (r.branch_taken && issue == now_ && !third && t16_run_ >= kTripleAcrossBranchT16 &&
+    } else if (taken && issue == now_ && !third && t16_run_ >= kTripleAcrossBranchT16 &&
                (cycle_ & (kCycleOpen | kTripled)) == 0) {
       // Predicted taken, issued second, with the fetch bandwidth to cross ([M85-SI] "branching"):
       // its destination's first instruction may join as a third.
       cycle_ = (cycle_ & ~kBranchThirdOk) | kCycleOpen | kTripled;
     }
   }
-  if (r.branch_taken) t16_run_ = 0;  // fetch goes on at the destination
+  if (taken) t16_run_ = 0;  // fetch goes on at the destination
   return commit(issue);
 }
+
+template Cycles CortexM85Model::retire_as<RecordShape::kAny>(const RetireInfo& r);
+template Cycles CortexM85Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
+template Cycles CortexM85Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;

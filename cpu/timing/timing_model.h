@@ -130,7 +130,14 @@ class CpuTimingModel : public TimingHook {
     const Cycles when = at + clock_offset_;
     Cycles cost = 0;
     if (fast_[k].try_access(addr, size, when, cost)) [[likely]] return cost;
-    cost = memory_->cpu_access(memory::CpuAccess{addr, static_cast<uint8_t>(size), kind}, when);
+    return memory_access_outside_fast_range(addr, size, kind, when);
+  }
+  // The rest of memory_access, out of line (noinline: a virtual call either way, and kept out of
+  // the retire() it would otherwise be flattened into, whose registers it would take).
+  [[gnu::noinline]] Cycles memory_access_outside_fast_range(uint32_t addr, unsigned size, memory::AccessKind kind,
+                                                            Cycles when) {
+    const unsigned k = static_cast<unsigned>(kind);
+    const Cycles cost = memory_->cpu_access(memory::CpuAccess{addr, static_cast<uint8_t>(size), kind}, when);
     uint32_t& memo = no_fast_block_[k][(addr >> 16) % kNoFastMemo];
     if ((addr >> 16) != memo) {
       const memory::FastRange r = memory_->fast_range(addr, kind);
@@ -150,6 +157,18 @@ class CpuTimingModel : public TimingHook {
   // Data accesses of one instruction, in bus beats of `beat` bytes; returns the summed stall.
   Cycles data_access(const MemoryLog& log, unsigned beat, Cycles issue) {
     if (memory_ == nullptr) return 0;
+    // Most data instructions: one access of at most one beat, which is one memory call (what the
+    // loop below makes of it), without the loop's bookkeeping.
+    const MemAccess& first = log.access[0];
+    if (log.count == 1 && first.size - 1u < beat) [[likely]] {
+      ++stats_.data_accesses;
+      const auto kind = first.write ? memory::AccessKind::Write : memory::AccessKind::Read;
+      return memory_access(first.addr, static_cast<uint8_t>(std::bit_floor(first.size)), kind, issue);
+    }
+    return data_access_in_beats(log, beat, issue);
+  }
+  // Every access of the log in beats (out of line: the rarer multi-beat and multi-access forms).
+  [[gnu::noinline]] Cycles data_access_in_beats(const MemoryLog& log, unsigned beat, Cycles issue) {
     Cycles stall = 0;
     for (unsigned i = 0; i < log.count; ++i) {
       const MemAccess& a = log.access[i];

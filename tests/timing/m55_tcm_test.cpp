@@ -18,36 +18,6 @@ namespace {
 
 using namespace retire_sequence;
 
-constexpr uint32_t kItcm = 0x00000000, kDtcm = 0x20000000, kTcmSize = 0x10000;
-
-// Zero-wait TCMs: ITCM for fetches and data, DTCM (4 banks of 32-bit words) for data.
-class StubTcms final : public memory::MemoryTiming {
- public:
-  Cycles cpu_access(const memory::CpuAccess&, Cycles) override { return 0; }
-  memory::FastRange fast_range(uint32_t addr, memory::AccessKind kind) override {
-    memory::FastRange r;
-    r.size = kTcmSize;
-    r.accesses = &accesses_;
-    r.bytes = &bytes_;
-    if (addr - kItcm < kTcmSize) {
-      r.base = kItcm;
-      if (kind == memory::AccessKind::Fetch) r.fetch_bytes = &fetch_bytes_;
-      return r;
-    }
-    if (addr - kDtcm < kTcmSize && kind != memory::AccessKind::Fetch) {
-      r.base = kDtcm;
-      r.banks = &banks_;
-      return r;
-    }
-    return {};
-  }
-  Cycles npu_transfer(unsigned, uint32_t, uint64_t, bool, Cycles) override { return 0; }
-
- private:
-  uint64_t accesses_ = 0, bytes_ = 0, fetch_bytes_ = 0;
-  memory::DtcmBanks banks_{4};
-};
-
 // A model with the stub attached; the sequences run from ITCM (run()'s default PC 0x1000).
 struct M55WithTcms {
   StubTcms tcms;
