@@ -171,6 +171,7 @@ struct RetireInfo {
 // is not a branch with at least one data access in its MemoryLog (the JIT's inline loads and
 // stores to plain memory, and load/store handlers that did not branch).
 enum class RecordShape : uint8_t { kAny, kDataProcessing, kDataAccess };
+inline constexpr unsigned kRecordShapeCount = 3;
 
 // A timing model as the run loop drives it. cpu/timed_loops.cpp instantiates the loop for each core
 // model's final class so that its retire() inlines (docs/timing.md "Speed").

@@ -34,7 +34,7 @@ using RetireFn = uint64_t (*)(Cpu* cpu, const RetireInfo* record);
 // A timed run's retire calls, by RecordShape (cpu/retire_record.h): the model's retire for records
 // of that shape (Cpu::jit_retire<Model, shape>). Null kAny: untimed.
 struct RetireFns {
-  RetireFn by_shape[3] = {};
+  RetireFn by_shape[kRecordShapeCount] = {};
   RetireFn operator[](RecordShape shape) const { return by_shape[static_cast<unsigned>(shape)]; }
 };
 

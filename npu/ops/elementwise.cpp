@@ -357,10 +357,11 @@ bool run_elementwise(OpContext& ctx) {
   };
   const AddSub add_sub(op);
   const bool reversed = op.operands_reversed;
+  const bool small = small_add_sub(op);
   std::optional<AddSubPlan> plan;
-  if (small_add_sub(op) && a_full && b_full && (plan = plan_add_sub(op, add_sub, sc, out))) {
+  if (small && a_full && b_full && (plan = plan_add_sub(op, add_sub, sc, out))) {
     add_sub_plain(*plan, (reversed ? b : a).raw.data(), (reversed ? a : b).raw.data(), ofm.size(), ofm.data());
-  } else if (small_add_sub(op)) {
+  } else if (small) {
     each_element([&](int64_t ra, int64_t rb) {
       // operand_order = 1: IFM2 is operand A (ethosu55_interface.h).
       return reversed ? u55_add_sub<int64_t>(add_sub, sc, rb - zp_b, ra - zp_a)
