@@ -33,6 +33,7 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.pending = offset(&pending_);
   l.block_retired = offset(&block_retired_);
   l.cycles = offset(&cycles_);
+  l.instructions = offset(&instructions_);
   l.branched = offset(&branched_);
   l.mem_log = offset(&mem_log_);
   l.memory_log = &mem_log_;
@@ -98,9 +99,13 @@ bool Cpu::reset() {
 void Cpu::set_timing(TimingHook* t) {
   const bool changed = t != timing_;
   timing_ = t;
-  const TimedLoops loops = t != nullptr ? timed_loops_for(*t) : TimedLoops{};
+  TimedLoops loops = t != nullptr ? timed_loops_for(*t) : TimedLoops{};
   timed_loop_ = loops.plain;
   traced_timed_loop_ = loops.traced;
+  // Compiled blocks refer to the compiler: a new hook flushes them (below); the same hook again
+  // keeps the blocks and so the compiler they were compiled with.
+  if (changed) retire_compiler_ = std::move(loops.compiler);
+  loops.jit_retire.compiler = retire_compiler_.get();
   jit_retire_ = loops.jit_retire;
   jit_usable_ = jit_ != nullptr && (t == nullptr || jit_retire_[RecordShape::kAny] != nullptr);
   log_memory_ = t != nullptr;

@@ -254,6 +254,7 @@ class Cpu final : public TimeSource {
   struct TimedLoops {
     TimedLoop plain = nullptr, traced = nullptr;
     jit::RetireFns jit_retire;
+    std::unique_ptr<jit::RetireCompiler> compiler;  // jit_retire.compiler's owner
   };
   static TimedLoops timed_loops_for(TimingHook& hook);
   // Handles pending_ after an instruction; returns true (and sets `why`) when run() must return.
@@ -316,6 +317,7 @@ class Cpu final : public TimeSource {
   TimingHook* timing_ = nullptr;
   TimedLoop timed_loop_ = nullptr, traced_timed_loop_ = nullptr;  // set with timing_
   jit::RetireFns jit_retire_;  // set with timing_: the JIT's retire calls for a core model
+  std::unique_ptr<jit::RetireCompiler> retire_compiler_;  // set with timing_: jit_retire_.compiler
   // Set with timing_: whether the loop runs compiled blocks (a JIT, and untimed or timed by a core
   // model, jit_retire_).
   bool jit_usable_ = false;

@@ -17,13 +17,13 @@ jit::RetireFns Cpu::jit_retire_fns() {
 
 Cpu::TimedLoops Cpu::timed_loops_for(TimingHook& hook) {
   using timing::CortexM55Model, timing::CortexM85Model;
-  if (dynamic_cast<CortexM55Model*>(&hook) != nullptr)
+  if (auto* m55 = dynamic_cast<CortexM55Model*>(&hook); m55 != nullptr)
     return {&Cpu::run_timed_as<false, CortexM55Model>, &Cpu::run_timed_as<true, CortexM55Model>,
-            jit_retire_fns<CortexM55Model>()};
+            jit_retire_fns<CortexM55Model>(), jit::make_retire_compiler(*m55)};
   if (dynamic_cast<CortexM85Model*>(&hook) != nullptr)
     return {&Cpu::run_timed_as<false, CortexM85Model>, &Cpu::run_timed_as<true, CortexM85Model>,
-            jit_retire_fns<CortexM85Model>()};
-  return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>, {}};
+            jit_retire_fns<CortexM85Model>(), nullptr};
+  return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>, {}, nullptr};
 }
 
 }  // namespace corsim::cpu

@@ -147,6 +147,7 @@ BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint3
     in.it_after = it != 0 ? ITAdvance(it) : 0;
     if (timed()) in.record = record(in, true, false, in.fallthrough);
     instruction(in, inlined);
+    prior_pc_ = in.pc;
     it = in.it_after;
     pc = in.fallthrough;
   }
@@ -220,6 +221,23 @@ void Emitter::begin_timed() {
 }
 
 void Emitter::retire(const RetireInfo* record, RecordShape shape) {
+  if (retire_.compiler != nullptr) {
+    Xbyak::Label& slow = labels_.emplace_back();
+    if (retire_.compiler->compile(g_, layout_, RetireSite{*record, shape, prior_pc_}, slow)) {
+      Xbyak::Label& done = labels_.emplace_back();
+      cold_.push_back([this, record, shape, &slow, &done] {
+        g_.L(slow);
+        call_retire(record, shape);
+        g_.jmp(done, CodeGenerator::T_NEAR);
+      });
+      g_.L(done);
+      return;
+    }
+  }
+  call_retire(record, shape);
+}
+
+void Emitter::call_retire(const RetireInfo* record, RecordShape shape) {
   g_.mov(rdi, rbx);
   g_.mov(rsi, reinterpret_cast<uint64_t>(record));
   g_.mov(rax, reinterpret_cast<uint64_t>(retire_[shape]));

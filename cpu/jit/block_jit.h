@@ -20,6 +20,13 @@
 namespace corsim::cpu {
 class Cpu;
 }
+namespace corsim::cpu::timing {
+class CortexM55Model;
+}
+namespace Xbyak {
+class CodeGenerator;
+class Label;
+}
 
 namespace corsim::cpu::jit {
 
@@ -31,10 +38,39 @@ using BlockCode = const void*;
 // the timing model's cycles and returns the Cpu's cycle count. Cpu::jit_retire<Model>
 // (cpu/run_loop.h).
 using RetireFn = uint64_t (*)(Cpu* cpu, const RetireInfo* record);
+struct CpuLayout;
+
+// Where a retire record is compiled (RetireCompiler::compile).
+struct RetireSite {
+  const RetireInfo& record;
+  RecordShape shape;
+  // The address of the instruction retired just before this one in the same block, or -1 (the
+  // block's first instruction: what ran before is not known when the block is compiled).
+  int64_t prior_pc;
+};
+
+// Compiled retirement (issue 17 item 2): a core model's common case written as native code
+// beside the instruction, so the common record costs no call. cpu/jit/compiled_retire_m55.cpp.
+class RetireCompiler {
+ public:
+  virtual ~RetireCompiler() = default;
+  // Writes code that retires `site.record` as the model's retire_as<site.shape> would when the
+  // model's state is in the compiled case, and jumps to `slow` (where the caller writes the call of
+  // the model's retire, which has then seen nothing change) when it is not; either way the code
+  // after it sees rax = the Cpu's cycle count. Registers: as the Emitter's (cpu/jit/emitter.h);
+  // clobbers the caller-saved ones. False: nothing written (the record is always a call).
+  virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site,
+                       Xbyak::Label& slow) const = 0;
+};
+// The compiled retirement for a core model, or null (no compiled case; on hosts without the JIT).
+std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model& model);
+
 // A timed run's retire calls, by RecordShape (cpu/retire_record.h): the model's retire for records
-// of that shape (Cpu::jit_retire<Model, shape>). Null kAny: untimed.
+// of that shape (Cpu::jit_retire<Model, shape>). Null kAny: untimed. `compiler`: the model's
+// compiled common case, or null.
 struct RetireFns {
   RetireFn by_shape[kRecordShapeCount] = {};
+  const RetireCompiler* compiler = nullptr;
   RetireFn operator[](RecordShape shape) const { return by_shape[static_cast<unsigned>(shape)]; }
 };
 
@@ -49,6 +85,7 @@ struct CpuLayout {
   int32_t block_retired = 0;  // Cpu::block_retired_
   // Timed runs only:
   int32_t cycles = 0;         // Cpu::cycles_ (64 bits)
+  int32_t instructions = 0;   // Cpu::instructions_ (64 bits)
   int32_t branched = 0;       // Cpu::branched_ (a bool)
   const MemoryLog* memory_log = nullptr;  // &Cpu::mem_log_ (RetireInfo::memory)
   int32_t mem_log = 0;        // Cpu::mem_log_ (MemoryLog: count, any_read, dropped and bytes in the

@@ -51,9 +51,11 @@ class Emitter {
   RetireInfo* record(const Insn& in, bool executed, bool branch_taken, uint32_t next_pc);
   // Timed, before an instruction: clears the data access log as run_block does.
   void begin_timed();
-  // Timed: calls the timing model's retire() for records of `shape` with `record`; rax = the cycle
-  // count after it.
+  // Timed: retires `record` of `shape`, in the model's compiled case inline (RetireFns::compiler)
+  // and otherwise by call_retire; rax = the cycle count after it.
   void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny);
+  // Calls the timing model's retire() for records of `shape` with `record`.
+  void call_retire(const RetireInfo* record, RecordShape shape);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag
   // set first; untimed also the per-block counter, which a device reading the time sees), then
   // retires it when timed.
@@ -110,7 +112,8 @@ class Emitter {
   RetireFns retire_;
   std::deque<RetireInfo>& records_;
   std::deque<Xbyak::Label> labels_;  // stable addresses for labels referenced before definition
-  Xbyak::Label* exits_[BlockCache::kMaxInstructions] = {};  // exit() of each instruction, once asked for
+  Xbyak::Label* exits_[BlockCache::kMaxInstructions] = {};
+  int64_t prior_pc_ = -1;  // the instruction before the one being written (RetireSite::prior_pc)  // exit() of each instruction, once asked for
   // Out-of-line code (slow paths, exits), written after the block's straight-line code.
   std::deque<std::function<void()>> cold_;
 };

@@ -15,6 +15,7 @@ BlockJit::Compiled BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, 
   return {};
 }
 void BlockJit::reset() {}
+std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model&) { return nullptr; }
 bool BlockJit::full() const { return false; }
 
 }  // namespace corsim::cpu::jit

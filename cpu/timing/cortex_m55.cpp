@@ -223,6 +223,30 @@ template Cycles CortexM55Model::retire_as<RecordShape::kAny>(const RetireInfo& r
 template Cycles CortexM55Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
 template Cycles CortexM55Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
+std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const InstrInfo& ii, bool in_it_block) const {
+  const uint8_t flags = ii.model_flags;
+  if (flags & (kVector | kBlocksIssue | kIterative)) return std::nullopt;
+  CompiledCase c;
+  c.reads = Scoreboard::read_slots(ii);
+  if (in_it_block) c.reads.add(kFlagsBit);
+  c.writes = Scoreboard::write_slots(ii);
+  c.base = ii.writeback_base;
+  c.unit = ii.unit;
+  c.latency = ii.latency;
+  c.pair_mask = static_cast<uint8_t>((flags >> 5) & 3u);
+  c.open_pair_state = (flags & kT16) ? static_cast<uint8_t>(kOpen | ((flags & kPairable) ? kOpenPairable : 0)) : 0;
+  return c;
+}
+
+CortexM55Model::StateOffsets CortexM55Model::state_offsets() const {
+  const auto at = [this](const void* field) {
+    return static_cast<int32_t>(static_cast<const char*>(field) - reinterpret_cast<const char*>(this));
+  };
+  return {at(&now_),           at(&blocked_until_),      at(&pair_state_),         at(&fetch_full_),
+          at(&itcm_code_),     at(&last_fetch_block_),   at(&board_.at[0]),        at(&unit_free_[0]),
+          at(&stats_.instructions), at(&stats_.dual_issued)};
+}
+
 Cycles CortexM55Model::exception_entry() {
   loop_end_pc_ = 1;  // the loop cache does not survive an exception (DDI 0553 LO_BRANCH_INFO)
   pair_state_ = 0;

@@ -5,6 +5,7 @@
 // four vector pipes (load/store, integer, FP/MUL, control) that overlap only across pipes.
 // Numbers: cortex_m55_tables.h; behaviour and its sources: docs/timing.md.
 #include <array>
+#include <optional>
 
 #include "cpu/timing/class_timing.h"
 #include "cpu/timing/cortex_m55_tables.h"
@@ -22,6 +23,30 @@ class CortexM55Model final : public CpuTimingModel {
   Cycles retire_as(const RetireInfo& info);
   void annotate(InstrInfo& info, OpClass op) const override;
   Cycles exception_entry() override;
+
+  // The block JIT's compiled retirement (cpu/jit/compiled_retire_m55.cpp) writes the common case
+  // of retire_as<RecordShape::kDataProcessing> as native code and calls retire_as otherwise. What
+  // that case is for one instruction, from the model's own flags: the issue is
+  // later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, the scoreboard's `reads`,
+  // unit_free_[unit]); with the fetch block unchanged and, in ITCM, no fetch wait, the
+  // instruction then writes `writes` at issue + latency (and `base` at issue + 1), sets
+  // pair_state_ to `open_pair_state` when it did not pair (0 when it did) and commits. No case
+  // (nullopt) for the vector, divide and iterative forms, which always call retire_as.
+  struct CompiledCase {
+    SlotList reads, writes;
+    uint8_t base = kNoReg;
+    uint8_t unit = 0;
+    uint8_t latency = 0;
+    uint8_t pair_mask = 0;
+    uint8_t open_pair_state = 0;
+  };
+  std::optional<CompiledCase> compiled_case(const InstrInfo& ii, bool in_it_block) const;
+  // Where the compiled case finds the state it reads and writes: byte offsets from the model.
+  struct StateOffsets {
+    int32_t now, blocked_until, pair_state, fetch_full, itcm_code, last_fetch_block, board, unit_free, instructions,
+        dual_issued;
+  };
+  StateOffsets state_offsets() const;
 
  private:
   // InstrInfo::model_flags.

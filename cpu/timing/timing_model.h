@@ -31,9 +31,21 @@ struct TimingStats {
   uint64_t data_accesses = 0;       // memory-system calls for data
 };
 
+// Scoreboard slots (cpu/retire_record.h), listed: what an instruction reads or writes.
+struct SlotList {
+  static constexpr unsigned kMax = kScoreboardSlots;
+  std::array<uint8_t, kMax> slot{};
+  uint8_t count = 0;
+  void add(uint8_t s) { slot[count++] = s; }
+  const uint8_t* begin() const { return slot.data(); }
+  const uint8_t* end() const { return slot.data() + count; }
+};
+
 class CpuTimingModel : public TimingHook {
  public:
   ~CpuTimingModel() override = default;
+  // Instruction fetch is asked for once per block of 1 << kFetchBlockShift bytes (fetch()).
+  static constexpr unsigned kFetchBlockShift = 5;
   virtual std::string_view core_name() const = 0;
   // The counters; cycles and stall_cycles are derived here rather than counted per instruction.
   TimingStats stats() const {
@@ -91,6 +103,31 @@ class CpuTimingModel : public TimingHook {
         at[i.dst[3]] = at_cycle;
       }
     }
+    // The slots ready_any reads and write_any writes at the result time (without the written-back
+    // base, which write_any writes last), for the JIT's compiled cases.
+    static SlotList read_slots(const InstrInfo& i) {
+      SlotList l;
+      if (i.traits & kTraitCompactRegs) {
+        for (unsigned k = 0; k < ((i.traits & kTraitWideRegs) ? 6u : 3u); ++k)
+          if (i.src[k] != kNoReg) l.add(i.src[k]);
+        return l;
+      }
+      for (uint32_t m = i.regs.gpr_read; m; m &= m - 1) l.add(static_cast<uint8_t>(std::countr_zero(m)));
+      for (uint32_t m = i.regs.ext_read; m; m &= m - 1) l.add(static_cast<uint8_t>(kExtSlot + std::countr_zero(m)));
+      return l;
+    }
+    static SlotList write_slots(const InstrInfo& i) {
+      SlotList l;
+      if (i.traits & kTraitCompactRegs) {
+        for (unsigned k = 0; k < ((i.traits & kTraitWideRegs) ? 4u : 2u); ++k)
+          if (i.dst[k] != kNoReg && i.dst[k] != i.writeback_base) l.add(i.dst[k]);
+        return l;
+      }
+      for (uint32_t m = i.regs.gpr_write; m; m &= m - 1)
+        if (std::countr_zero(m) != i.writeback_base) l.add(static_cast<uint8_t>(std::countr_zero(m)));
+      for (uint32_t m = i.regs.ext_write; m; m &= m - 1) l.add(static_cast<uint8_t>(kExtSlot + std::countr_zero(m)));
+      return l;
+    }
     Cycles ready_any(const InstrInfo& i) const {
       return (i.traits & kTraitCompactRegs) ? ready_compact(i) : ready(i.regs);
     }
@@ -111,7 +148,6 @@ class CpuTimingModel : public TimingHook {
   // Instruction fetch: one memory-system call per 32-byte block entered (an I-cache line; the
   // cores fetch 64 bits at a time, and code in TCM or a cache hit costs nothing either way, so
   // asking once per line keeps the timed loop fast). Returns the stall the memory system reports.
-  static constexpr unsigned kFetchBlockShift = 5;
   bool fetch_block_changed(uint32_t pc) const { return (pc >> kFetchBlockShift) != last_fetch_block_; }
   Cycles fetch(uint32_t pc) {
     const uint32_t block = pc >> kFetchBlockShift;
