@@ -220,10 +220,10 @@ void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
-void Emitter::retire(const RetireInfo* record, RecordShape shape) {
+void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known) {
   if (retire_.compiler != nullptr) {
     Xbyak::Label& slow = labels_.emplace_back();
-    if (retire_.compiler->compile(g_, layout_, RetireSite{*record, shape, prior_pc_}, slow)) {
+    if (retire_.compiler->compile(g_, layout_, RetireSite{*record, shape, prior_pc_, outcome_known}, slow)) {
       Xbyak::Label& done = labels_.emplace_back();
       cold_.push_back([this, record, shape, &slow, &done] {
         g_.L(slow);
@@ -298,7 +298,7 @@ void Emitter::call(const Insn& in) {
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
     const RecordShape shape = called_shape(*in.e);
     if (shape == RecordShape::kAny) {
-      retire(in.record);
+      retire(in.record, shape, false);
       return;
     }
     // A handler that did not branch (a write to the PC does) and whose data access log is as its
@@ -312,10 +312,10 @@ void Emitter::call(const Insn& in) {
     g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
     if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
     else g_.je(other, CodeGenerator::T_NEAR);
-    retire(in.record, shape);
+    retire(in.record, shape, false);
     g_.jmp(done, CodeGenerator::T_NEAR);
     g_.L(other);
-    retire(in.record);
+    retire(in.record, RecordShape::kAny, false);
     g_.L(done);
   }
 }

@@ -47,6 +47,10 @@ struct RetireSite {
   // The address of the instruction retired just before this one in the same block, or -1 (the
   // block's first instruction: what ran before is not known when the block is compiled).
   int64_t prior_pc;
+  // The record is complete when compiled (an inline form, an IT, an instruction skipped in an IT
+  // block: executed, branch_taken and next_pc as written, no data access); false: a handler's
+  // record, whose outcome is written after the call (its shape says what it rules out).
+  bool outcome_known;
 };
 
 // Compiled retirement (issue 17 item 2): a core model's common case written as native code

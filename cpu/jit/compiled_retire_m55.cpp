@@ -1,18 +1,23 @@
 // Compiled retirement for the Cortex-M55 model (cpu/jit/block_jit.h RetireCompiler): the model's
-// common case of a data-processing record (CortexM55Model::compiled_case) as native code, so that
-// such an instruction costs no call. What the code computes is retire_as<kDataProcessing>
-// (cpu/timing/cortex_m55.cpp) restricted to that case, step for step:
+// common case of a data-processing or single-access load/store record
+// (CortexM55Model::compiled_case) as native code, so that such an instruction costs no call. What
+// the code computes is retire_as<kDataProcessing / kDataAccess> (cpu/timing/cortex_m55.cpp)
+// restricted to that case, step for step:
 //   issue = later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, reads..., unit_free_[unit])
 //   the fetch block unchanged (known when compiled, or compared), and in ITCM no fetch wait:
 //     fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size
+//   a load/store: one access to a zero-wait fast range with its bank free (transfer_cost,
+//     data_access, FastRange::try_access, DtcmBanks::wait, tcm_port_delay without a delay)
 //   writes = issue + latency, base = issue + 1, pair_state_, dual_issued, commit.
-// Anything else (a new fetch block, a fetch wait) jumps to the call of retire_as before any state
-// has changed. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*) and timing.TimedJit compare it with
+// Anything else (a new fetch block, a fetch wait, a wait for memory or a bank, ITCM data, a load
+// right after a store, several accesses) jumps to the call of retire_as before any state has
+// changed. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*) and timing.TimedJit compare it with
 // the interpreter cycle for cycle.
 #include <xbyak/xbyak.h>
 
 #include "cpu/jit/block_jit.h"
 #include "cpu/timing/cortex_m55.h"
+#include "memory/timing/dtcm_banks.h"
 
 namespace corsim::cpu::jit {
 
@@ -27,20 +32,41 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   explicit CortexM55RetireCompiler(CortexM55Model& model) : model_(model), at_(model.state_offsets()) {}
 
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const override {
-    if (site.shape != RecordShape::kDataProcessing) return false;
     const RetireInfo& r = site.record;
-    const std::optional<CortexM55Model::CompiledCase> c = model_.compiled_case(*r.info, r.in_it_block);
+    if (site.shape == RecordShape::kAny && !site.outcome_known) return false;
+    const std::optional<CortexM55Model::CompiledCase> c = model_.compiled_case(r, site.shape);
     if (!c) return false;
-    static_assert(timing::m55::kItcmPortBytes == 4, "the fetch stream below scales the issue cycle by 4");
-    const auto board = [&](uint8_t slot) { return g.qword[rdi + at_.board + 8 * slot]; };
+    // The data side: one access of the kind its class makes (checked against the log).
+    const bool data = site.shape == RecordShape::kDataAccess;
+    if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
+    const bool write = r.op == OpClass::Store;
     g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
     g.mov(rax, g.qword[rdi + at_.now]);  // now_ (rax until the commit)
-    // rcx = issue
-    if (c->pair_mask == 0) {
+    issue(g, *c);                        // rcx (until the commit)
+    // Checks first (slow: nothing has changed yet), then the state changes.
+    fetch_checks(g, r, site.prior_pc, slow);
+    if (data) data_checks(g, cpu, write, slow);
+    if (c->redirect == 0) fetch_update(g, r);
+    if (data) data_update(g, cpu, write);
+    if (c->branch || c->redirect != 0) branch(g, *c);
+    results(g, cpu, *c);
+    return true;
+  }
+
+ private:
+  static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
+  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
+  Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
+    return g.qword[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
+  }
+
+  // rcx = later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, reads..., unit_free_[unit]).
+  void issue(CodeGenerator& g, const CortexM55Model::CompiledCase& c) const {
+    if (c.pair_mask == 0) {
       g.lea(rcx, g.ptr[rax + 1]);
     } else {
       g.xor_(ecx, ecx);
-      g.test(g.byte[rdi + at_.pair_state], c->pair_mask);
+      g.test(g.byte[rdi + at_.pair_state], c.pair_mask);
       g.setz(cl);
       g.add(rcx, rax);
     }
@@ -50,52 +76,171 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.cmovb(rcx, rdx);
     };
     wait_for(g.qword[rdi + at_.blocked_until]);
-    for (const uint8_t s : c->reads) wait_for(board(s));
-    wait_for(g.qword[rdi + at_.unit_free + 8 * c->unit]);
-    // The fetch block: fetch() asks the memory system only when it changes.
+    for (const uint8_t s : c.reads) wait_for(board(g, s));
+    wait_for(g.qword[rdi + at_.unit_free + 8 * c.unit]);
+  }
+
+  // The fetch block unchanged (fetch() asks the memory system only when it changes: known when
+  // compiled if the instruction before is in the same block) and, code in ITCM, the FIFO holding
+  // the instruction's bytes at issue (itcm_fetch_wait without a wait).
+  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow) const {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
-    const bool same_block = site.prior_pc >= 0 && (static_cast<uint32_t>(site.prior_pc) >> kShift) == (r.pc >> kShift);
-    if (!same_block) {
+    if (prior_pc < 0 || (static_cast<uint32_t>(prior_pc) >> kShift) != (r.pc >> kShift)) {
       g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
       g.jne(slow, CodeGenerator::T_NEAR);
     }
-    // Code in ITCM: the FIFO must hold the instruction's bytes at issue (else a fetch wait: slow).
+    static_assert(timing::m55::kItcmPortBytes == 4, "the fetch stream scales the issue cycle by 4");
     Xbyak::Label not_itcm;
     g.cmp(g.byte[rdi + at_.itcm_code], 0);
     g.je(not_itcm);
     g.mov(rdx, g.qword[rdi + at_.fetch_full]);
-    g.lea(rsi, g.ptr[rdx + r.size]);
+    g.add(rdx, r.size);
     g.lea(r8, g.ptr[rcx * 4 + timing::m55::kFetchBufferBytes]);
-    g.cmp(r8, rsi);
+    g.cmp(r8, rdx);
     g.jb(slow, CodeGenerator::T_NEAR);
+    g.L(not_itcm);
+  }
+  // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM.
+  void fetch_update(CodeGenerator& g, const RetireInfo& r) const {
+    Xbyak::Label not_itcm;
+    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.je(not_itcm);
+    g.mov(rdx, g.qword[rdi + at_.fetch_full]);
     g.lea(r8, g.ptr[rcx * 4]);
     g.cmp(rdx, r8);
     g.cmovb(rdx, r8);
     g.add(rdx, r.size);
     g.mov(g.qword[rdi + at_.fetch_full], rdx);
     g.L(not_itcm);
-    // The results, the written-back base.
-    if (c->writes.count != 0) {
-      g.lea(rdx, g.ptr[rcx + c->latency]);
-      for (const uint8_t s : c->writes) g.mov(board(s), rdx);
+  }
+
+  // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind, to a fast
+  // range without wait states (not ITCM) whose bank is free at issue (DtcmBanks::wait's one-word
+  // case without a wait); a load not the cycle after a store. Leaves r9 = the fast range, r10 =
+  // the access's platform time, r11 = its bank's free time (or 0: no banks).
+  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
+    const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
+    g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
+    g.bt(r8d, edx);
+    g.jnc(slow, CodeGenerator::T_NEAR);
+    g.lea(r8d, g.ptr[rdx - 1]);
+    g.test(esi, r8d);
+    g.jnz(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.qword[rdi + at_.memory], 0);
+    g.je(slow, CodeGenerator::T_NEAR);
+    const auto in_range = [&](memory::AccessKind kind) {  // CF = FastRange::contains(esi)
+      g.mov(r8d, esi);
+      g.sub(r8d, range(g, kind, offsetof(memory::FastRange, base)));
+      g.cmp(r8d, range(g, kind, offsetof(memory::FastRange, size)));
+    };
+    in_range(memory::AccessKind::Fetch);  // data in ITCM takes the fetch port
+    g.jb(slow, CodeGenerator::T_NEAR);
+    if (!write) {
+      g.mov(r8, g.qword[rdi + at_.store_cycle]);
+      g.add(r8, 1);
+      g.cmp(rcx, r8);
+      g.je(slow, CodeGenerator::T_NEAR);
     }
-    if (c->base != kNoReg) {
+    const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
+    in_range(kind);
+    g.jae(slow, CodeGenerator::T_NEAR);
+    g.lea(r9, g.ptr[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
+    g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.mov(r10, g.qword[rdi + at_.clock_offset]);
+    g.add(r10, rcx);
+    Xbyak::Label no_banks;
+    g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+    g.test(r11, r11);
+    g.jz(no_banks);
+    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
+    g.shr(esi, 2);
+    g.and_(esi, g.dword[r11 + kBanks.mask]);
+    g.lea(r11, g.ptr[r11 + rsi * 8 + kBanks.free]);
+    g.cmp(g.qword[r11], r10);
+    g.ja(slow, CodeGenerator::T_NEAR);
+    g.L(no_banks);
+  }
+  // transfer_cost and tcm_port_delay without a stall: the counters, the bank held for the
+  // access's cycle, the access counted by its range; a store to a banked range is the last store.
+  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write) const {
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
+    g.add(g.qword[rdi + at_.data_accesses], 1);
+    Xbyak::Label no_banks;
+    g.test(r11, r11);
+    g.jz(no_banks);
+    g.lea(rdx, g.ptr[r10 + 1]);
+    g.mov(g.qword[r11], rdx);
+    if (write) {
+      g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
+      g.shr(esi, 2);
+      g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+      g.and_(esi, g.dword[rdx + memory::DtcmBanks::layout().mask]);
+      g.xor_(edx, edx);
+      g.bts(rdx, rsi);
+      g.mov(g.qword[rdi + at_.store_banks], rdx);
+      g.mov(g.qword[rdi + at_.store_cycle], rcx);
+    }
+    g.L(no_banks);
+    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
+    g.add(g.qword[rdx], 1);
+    g.movzx(esi, g.word[rbx + first + offsetof(MemAccess, size)]);
+    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, bytes)]);
+    g.add(g.qword[rdx], rsi);
+  }
+
+  // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +
+  // redirect and, code in ITCM, fetch restarted at the target (restart_fetch).
+  void branch(CodeGenerator& g, const CortexM55Model::CompiledCase& c) const {
+    if (c.branch) g.add(g.qword[rdi + at_.branches], 1);
+    if (c.redirect == 0) return;
+    g.add(g.qword[rdi + at_.branch_mispredicts], 1);
+    g.add(g.qword[rdi + at_.frontend_stall_cycles], c.redirect - 1);
+    g.lea(rdx, g.ptr[rcx + c.redirect]);
+    g.mov(rsi, g.qword[rdi + at_.blocked_until]);
+    g.cmp(rsi, rdx);
+    g.cmovb(rsi, rdx);
+    g.mov(g.qword[rdi + at_.blocked_until], rsi);
+    Xbyak::Label not_itcm;
+    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.je(not_itcm);
+    g.lea(rdx, g.ptr[rdx * 4 + c.restart_bytes]);
+    g.mov(g.qword[rdi + at_.fetch_full], rdx);
+    g.L(not_itcm);
+  }
+
+  // The results at issue + latency, a written-back base at issue + 1, pair_state_, dual_issued,
+  // the commit (now_, instructions) and the Cpu's counters as Cpu::jit_retire; rax = cycles.
+  void results(CodeGenerator& g, const CpuLayout& cpu, const CortexM55Model::CompiledCase& c) const {
+    if (c.writes.count != 0) {
+      g.lea(rdx, g.ptr[rcx + c.latency]);
+      for (const uint8_t s : c.writes) g.mov(board(g, s), rdx);
+    }
+    if (c.base != kNoReg) {
       g.lea(rdx, g.ptr[rcx + 1]);
-      g.mov(board(c->base), rdx);
+      g.mov(board(g, c.base), rdx);
     }
     // pair_state_: open after an instruction that did not pair (issue != now_), else closed.
-    if (c->open_pair_state == 0) {
+    if (c.open_pair_state == 0) {
       g.mov(g.byte[rdi + at_.pair_state], 0);
     } else {
       g.cmp(rcx, rax);
       g.setne(dl);
-      if (c->open_pair_state != 1) {
+      if (c.open_pair_state != 1) {
         g.movzx(edx, dl);
-        g.imul(edx, edx, c->open_pair_state);
+        g.imul(edx, edx, c.open_pair_state);
       }
       g.mov(g.byte[rdi + at_.pair_state], dl);
     }
-    // dual_issued, the commit (now_, instructions), and the Cpu's counters as Cpu::jit_retire.
     g.xor_(edx, edx);
     g.cmp(rcx, rax);
     g.sete(dl);
@@ -107,10 +252,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.mov(rax, g.qword[rbx + cpu.cycles]);
     g.add(rax, rcx);
     g.mov(g.qword[rbx + cpu.cycles], rax);
-    return true;
   }
 
- private:
   CortexM55Model& model_;
   const CortexM55Model::StateOffsets at_;
 };

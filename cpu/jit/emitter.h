@@ -52,8 +52,9 @@ class Emitter {
   // Timed, before an instruction: clears the data access log as run_block does.
   void begin_timed();
   // Timed: retires `record` of `shape`, in the model's compiled case inline (RetireFns::compiler)
-  // and otherwise by call_retire; rax = the cycle count after it.
-  void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny);
+  // and otherwise by call_retire; rax = the cycle count after it. `outcome_known`: as
+  // RetireSite::outcome_known (false for a handler's record).
+  void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true);
   // Calls the timing model's retire() for records of `shape` with `record`.
   void call_retire(const RetireInfo* record, RecordShape shape);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag

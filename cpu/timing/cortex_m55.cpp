@@ -223,18 +223,32 @@ template Cycles CortexM55Model::retire_as<RecordShape::kAny>(const RetireInfo& r
 template Cycles CortexM55Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
 template Cycles CortexM55Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
-std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const InstrInfo& ii, bool in_it_block) const {
+std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const RetireInfo& r, RecordShape shape) const {
+  const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
-  if (flags & (kVector | kBlocksIssue | kIterative)) return std::nullopt;
+  if (flags & (kVector | kBlocksIssue | kIterative | kMultiple | kFpTransfer)) return std::nullopt;
+  if (ii.branch == BranchKind::LoopEnd) return std::nullopt;
+  const bool any = shape == RecordShape::kAny;
+  const bool executed = !any || r.executed, taken = any && r.branch_taken;
+  const bool is_branch = any && ii.branch != BranchKind::None;
   CompiledCase c;
-  c.reads = Scoreboard::read_slots(ii);
-  if (in_it_block) c.reads.add(kFlagsBit);
-  c.writes = Scoreboard::write_slots(ii);
-  c.base = ii.writeback_base;
+  if (executed && !(is_branch && !taken)) {  // as retire_as: a branch that falls through reads nothing
+    c.reads = Scoreboard::read_slots(ii);
+    if (r.in_it_block) c.reads.add(kFlagsBit);
+  }
+  if (executed) {
+    c.writes = Scoreboard::write_slots(ii);
+    c.base = ii.writeback_base;
+  }
   c.unit = ii.unit;
   c.latency = ii.latency;
   c.pair_mask = static_cast<uint8_t>((flags >> 5) & 3u);
-  c.open_pair_state = (flags & kT16) ? static_cast<uint8_t>(kOpen | ((flags & kPairable) ? kOpenPairable : 0)) : 0;
+  c.branch = is_branch;
+  // branch_cost and restart_fetch: a taken branch redirects fetch; in ITCM the FIFO then holds
+  // kItcmPortBytes * (issue + redirect) + restart_bytes port bytes' worth.
+  c.redirect = taken ? kTakenBranchCost : 0;
+  c.restart_bytes = kFetchBufferBytes - kItcmPortBytes + (r.next_pc & (kItcmPortBytes - 1));
+  if (c.redirect == 0 && (flags & kT16)) c.open_pair_state = static_cast<uint8_t>(kOpen | ((flags & kPairable) ? kOpenPairable : 0));
   return c;
 }
 
@@ -244,7 +258,10 @@ CortexM55Model::StateOffsets CortexM55Model::state_offsets() const {
   };
   return {at(&now_),           at(&blocked_until_),      at(&pair_state_),         at(&fetch_full_),
           at(&itcm_code_),     at(&last_fetch_block_),   at(&board_.at[0]),        at(&unit_free_[0]),
-          at(&stats_.instructions), at(&stats_.dual_issued)};
+          at(&stats_.instructions), at(&stats_.dual_issued),
+          at(&memory_),        at(&fast_[0]),            at(&clock_offset_),       at(&stats_.loads),
+          at(&stats_.stores),  at(&stats_.data_accesses), at(&store_banks_),       at(&store_cycle_),
+          at(&stats_.branches), at(&stats_.branch_mispredicts), at(&stats_.frontend_stall_cycles)};
 }
 
 Cycles CortexM55Model::exception_entry() {

@@ -25,13 +25,20 @@ class CortexM55Model final : public CpuTimingModel {
   Cycles exception_entry() override;
 
   // The block JIT's compiled retirement (cpu/jit/compiled_retire_m55.cpp) writes the common case
-  // of retire_as<RecordShape::kDataProcessing> as native code and calls retire_as otherwise. What
-  // that case is for one instruction, from the model's own flags: the issue is
+  // of retire_as as native code and calls retire_as otherwise. What that case is for the record
+  // `r` of shape `shape`, from the model's own flags and rules: the issue is
   // later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, the scoreboard's `reads`,
   // unit_free_[unit]); with the fetch block unchanged and, in ITCM, no fetch wait, the
-  // instruction then writes `writes` at issue + latency (and `base` at issue + 1), sets
-  // pair_state_ to `open_pair_state` when it did not pair (0 when it did) and commits. No case
-  // (nullopt) for the vector, divide and iterative forms, which always call retire_as.
+  // instruction then writes `writes` at issue + latency (and `base` at issue + 1), counts a branch
+  // and, taken, redirects fetch to `r.next_pc` (`redirect` cycles after issue), sets pair_state_
+  // to `open_pair_state` when it did not pair and nothing redirected (0 otherwise) and commits.
+  // A load or store (RecordShape::kDataAccess) has a case when it is not a multi-register
+  // transfer: one naturally aligned access of 1, 2 or 4 bytes in a fast range without wait
+  // states, whose DTCM bank is free at issue, not in ITCM and, for a load, not issued the cycle
+  // after a store (the read-after-store rule); it then counts its access, holds its bank for the
+  // issue cycle and (a store to banked memory) becomes the last store. A kAny record's case reads
+  // its outcome (executed, branch_taken, next_pc) from `r`, and requires no data access. No case
+  // (nullopt) for vector, divide and iterative forms, LE, and multi-register transfers.
   struct CompiledCase {
     SlotList reads, writes;
     uint8_t base = kNoReg;
@@ -39,12 +46,19 @@ class CortexM55Model final : public CpuTimingModel {
     uint8_t latency = 0;
     uint8_t pair_mask = 0;
     uint8_t open_pair_state = 0;
+    bool branch = false;     // counted in stats_.branches
+    uint8_t redirect = 0;    // taken: cycles from issue to the redirected fetch (0: none)
+    uint8_t restart_bytes = 0;  // taken, in ITCM: fetch_full_ = kItcmPortBytes * (issue + redirect) + this
   };
-  std::optional<CompiledCase> compiled_case(const InstrInfo& ii, bool in_it_block) const;
+  std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
   // Where the compiled case finds the state it reads and writes: byte offsets from the model.
   struct StateOffsets {
     int32_t now, blocked_until, pair_state, fetch_full, itcm_code, last_fetch_block, board, unit_free, instructions,
         dual_issued;
+    // the data side
+    int32_t memory, fast_ranges, clock_offset, loads, stores, data_accesses, store_banks, store_cycle;
+    // branches
+    int32_t branches, branch_mispredicts, frontend_stall_cycles;
   };
   StateOffsets state_offsets() const;
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "base/clock.h"
@@ -51,6 +52,13 @@ class DtcmBanks {
     }
     return stall;
   }
+
+  // Where the block JIT's compiled retirement (cpu/jit/compiled_retire_m55.cpp) finds mask_ and
+  // free_ (byte offsets from the object), to make wait()'s one-word case inline.
+  struct Layout {
+    int32_t mask, free;
+  };
+  static constexpr Layout layout() { return {offsetof(DtcmBanks, mask_), offsetof(DtcmBanks, free_)}; }
 
  private:
   uint32_t count_, mask_;

@@ -19,6 +19,7 @@
 #include "cpu/isa/load_store.h"
 #include "cpu/timing/timing_model.h"
 #include "tests/cpu/asm_harness.h"
+#include "tests/timing/retire_sequence.h"
 
 namespace corsim::cpu::test {
 namespace {
@@ -108,10 +109,14 @@ bool operator==(const timing::TimingStats& a, const timing::TimingStats& b) {
 class EngineCheck {
  public:
   // `core`: a timing model (cortex-m55, cortex-m85) attached to both cores; empty: untimed.
-  explicit EngineCheck(const std::string& core = "") : jit_(jit_config()) {
+  // `tcms`: each model with zero-wait TCMs over the harness's code (ITCM) and data (DTCM, 4 banks):
+  // the models' fetch-stream, bank and port rules apply.
+  explicit EngineCheck(const std::string& core = "", bool tcms = false) : jit_(jit_config()) {
     if (core.empty()) return;
+    static_assert(timing::retire_sequence::kItcm == kCodeBase && timing::retire_sequence::kDtcm == kDataBase);
     for (unsigned i = 0; i < 2; ++i) {
       models_[i] = timing::make_timing_model(core);
+      if (tcms) models_[i]->set_memory_timing(&tcms_[i]);
       (i == 0 ? interp_ : jit_).cpu().set_timing(models_[i].get());
     }
   }
@@ -183,6 +188,7 @@ class EngineCheck {
   }
 
   CpuHarness interp_, jit_;
+  timing::retire_sequence::StubTcms tcms_[2];
   std::unique_ptr<timing::CpuTimingModel> models_[2];
 };
 
@@ -192,10 +198,12 @@ void append(std::vector<uint16_t>& code, const Insn& i) {
 }
 
 // `blocks` random blocks of up to 8 instructions from `pool` (a quarter calls, a third starting
-// with an IT: the JIT follows ITSTATE through the block) on `check`; returns the failures.
-// `budget(n)`: the cycles given to a block of n instructions.
+// with an IT: the JIT follows ITSTATE through the block; with `branches`, a third ending in a
+// conditional branch over one instruction) on `check`; returns the failures. `budget(n)`: the
+// cycles given to a block of n instructions.
 template <class Budget>
-unsigned random_blocks(EngineCheck& check, const Pool& pool, unsigned blocks, uint32_t seed, Budget budget) {
+unsigned random_blocks(EngineCheck& check, const Pool& pool, unsigned blocks, uint32_t seed, Budget budget,
+                       bool branches = false) {
   std::mt19937 rng(seed);
   unsigned failures = 0;
   for (unsigned c = 0; c < blocks && failures < 10; ++c) {
@@ -206,6 +214,14 @@ unsigned random_blocks(EngineCheck& check, const Pool& pool, unsigned blocks, ui
       const bool call = rng() % 4 == 0;
       const auto& from = call ? pool.others : pool.inline_forms;
       append(code, from[rng() % from.size()]);
+    }
+    if (branches && rng() % 3 == 0) {
+      // A B<cond> (or B) over one 16-bit instruction to the `b .` that follows: taken or not.
+      const unsigned cond = rng() % 15;
+      code.push_back(static_cast<uint16_t>(cond < 14 ? 0xD000u | cond << 8 : 0xE000u));
+      const Insn* skipped = &pool.inline_forms[rng() % pool.inline_forms.size()];
+      while (skipped->t32) skipped = &pool.inline_forms[rng() % pool.inline_forms.size()];
+      append(code, *skipped);
     }
     if (!check.same(code, static_cast<uint32_t>(rng()), budget(n, rng))) ++failures;
   }
@@ -233,12 +249,14 @@ TEST(BlockJit, TimedBlocksMatchTheInterpreterCycleForCycle) {
   ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
   const Pool pool = make_pool();
   for (const char* core : {"cortex-m55", "cortex-m85"}) {
-    SCOPED_TRACE(core);
-    EngineCheck check(core);
-    const auto budget = [](unsigned n, std::mt19937& rng) { return 1 + rng() % (3 * n + 12); };
-    EXPECT_EQ(random_blocks(check, pool, 2500, 7, budget), 0u);
-    EXPECT_GT(check.jit().blocks_compiled, 1000u);
-    EXPECT_GT(check.jit().inlined, 3000u);
+    for (const bool tcms : {false, true}) {
+      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
+      EngineCheck check(core, tcms);
+      const auto budget = [](unsigned n, std::mt19937& rng) { return 1 + rng() % (3 * n + 12); };
+      EXPECT_EQ(random_blocks(check, pool, 2500, tcms ? 8 : 7, budget, tcms), 0u);
+      EXPECT_GT(check.jit().blocks_compiled, 1000u);
+      EXPECT_GT(check.jit().inlined, 3000u);
+    }
   }
 }
 
