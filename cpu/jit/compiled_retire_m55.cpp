@@ -46,6 +46,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     // Checks first (slow: nothing has changed yet), then the state changes.
     fetch_checks(g, r, site.prior_pc, slow);
     if (data) data_checks(g, cpu, write, slow);
+    fetch_block_update(g, r, site.prior_pc);
     if (c->redirect == 0) fetch_update(g, r);
     if (data) data_update(g, cpu, write);
     if (c->branch || c->redirect != 0) branch(g, *c);
@@ -80,14 +81,36 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     wait_for(g.qword[rdi + at_.unit_free + 8 * c.unit]);
   }
 
-  // The fetch block unchanged (fetch() asks the memory system only when it changes: known when
-  // compiled if the instruction before is in the same block) and, code in ITCM, the FIFO holding
-  // the instruction's bytes at issue (itcm_fetch_wait without a wait).
+  // The fetch block: fetch() asks the memory system when it changes (not when the instruction
+  // before is in the same block, known when compiled). A new block in the fetch fast range without
+  // wait states or banks, code already in ITCM, costs nothing; anything else is slow. Then, code in
+  // ITCM, the FIFO must hold the instruction's bytes at issue (itcm_fetch_wait without a wait).
+  static bool same_fetch_block(const RetireInfo& r, int64_t prior_pc) {
+    constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
+    return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
+  }
   void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow) const {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
-    if (prior_pc < 0 || (static_cast<uint32_t>(prior_pc) >> kShift) != (r.pc >> kShift)) {
-      g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    const uint32_t block = r.pc >> kShift;
+    if (!same_fetch_block(r, prior_pc)) {
+      Xbyak::Label same;
+      g.cmp(g.dword[rdi + at_.last_fetch_block], block);
+      g.je(same);
+      g.cmp(g.qword[rdi + at_.memory], 0);
+      g.je(slow, CodeGenerator::T_NEAR);
+      g.cmp(g.byte[rdi + at_.itcm_code], 0);
+      g.je(slow, CodeGenerator::T_NEAR);
+      for (const uint32_t addr : {block << kShift, r.pc}) {
+        g.mov(r8d, addr);
+        g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
+        g.cmp(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
+        g.jae(slow, CodeGenerator::T_NEAR);
+      }
+      g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
       g.jne(slow, CodeGenerator::T_NEAR);
+      g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.L(same);
     }
     static_assert(timing::m55::kItcmPortBytes == 4, "the fetch stream scales the issue cycle by 4");
     Xbyak::Label not_itcm;
@@ -99,6 +122,27 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.cmp(r8, rdx);
     g.jb(slow, CodeGenerator::T_NEAR);
     g.L(not_itcm);
+  }
+  // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
+  // counted by its range.
+  void fetch_block_update(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc) const {
+    if (same_fetch_block(r, prior_pc)) return;
+    constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
+    constexpr unsigned kBytes = CortexM55Model::kFetchBytes;
+    Xbyak::Label same, no_fetch_bytes;
+    g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.je(same);
+    g.mov(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
+    g.add(g.qword[rdx], 1);
+    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
+    g.add(g.qword[rdx], kBytes);
+    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, fetch_bytes)));
+    g.test(rdx, rdx);
+    g.jz(no_fetch_bytes);
+    g.add(g.qword[rdx], kBytes);
+    g.L(no_fetch_bytes);
+    g.L(same);
   }
   // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM.
   void fetch_update(CodeGenerator& g, const RetireInfo& r) const {

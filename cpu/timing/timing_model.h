@@ -44,8 +44,9 @@ struct SlotList {
 class CpuTimingModel : public TimingHook {
  public:
   ~CpuTimingModel() override = default;
-  // Instruction fetch is asked for once per block of 1 << kFetchBlockShift bytes (fetch()).
-  static constexpr unsigned kFetchBlockShift = 5;
+  // Instruction fetch is asked for once per block of 1 << kFetchBlockShift bytes (fetch()), as
+  // one access of kFetchBytes.
+  static constexpr unsigned kFetchBlockShift = 5, kFetchBytes = 8;
   virtual std::string_view core_name() const = 0;
   // The counters; cycles and stall_cycles are derived here rather than counted per instruction.
   TimingStats stats() const {
@@ -154,7 +155,7 @@ class CpuTimingModel : public TimingHook {
     if (block == last_fetch_block_) return 0;
     last_fetch_block_ = block;
     if (memory_ == nullptr) return 0;
-    return memory_access(block << kFetchBlockShift, 8, memory::AccessKind::Fetch, now_);
+    return memory_access(block << kFetchBlockShift, kFetchBytes, memory::AccessKind::Fetch, now_);
   }
   // One access through the memory system: inline when a fast range holds it (TCMs), otherwise
   // cpu_access and a look for a fast range there (remembering 64 KiB blocks that have none, so

@@ -126,7 +126,7 @@ class EngineCheck {
   bool same(const std::vector<uint16_t>& code, uint32_t seed, uint64_t budget) {
     const Outcome a = run(interp_, models_[0].get(), code, seed, budget);
     const Outcome b = run(jit_, models_[1].get(), code, seed, budget);
-    bool equal = a.why == b.why && a.instructions == b.instructions && a.cycles == b.cycles && a.stats == b.stats &&
+    bool equal = tcms_[0].counts() == tcms_[1].counts() && a.why == b.why && a.instructions == b.instructions && a.cycles == b.cycles && a.stats == b.stats &&
                  a.fault_valid == b.fault_valid &&
                  a.memory == b.memory && a.state.n == b.state.n && a.state.z == b.state.z &&
                  a.state.c == b.state.c && a.state.v == b.state.v && a.state.q == b.state.q &&

@@ -3,6 +3,7 @@
 // m55_tcm_test.cpp): an Op names an instruction's class, registers, branch and data access the
 // way the Cpu's predecode and memory facade would describe them, and run() retires a list of
 // them through a model exactly as the run loop does (annotate at "predecode", one RetireInfo each).
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -82,6 +83,8 @@ class StubTcms final : public memory::MemoryTiming {
     return {};
   }
   Cycles npu_transfer(unsigned, uint32_t, uint64_t, bool, Cycles) override { return 0; }
+  // What the fast ranges counted: accesses, bytes, fetched bytes.
+  std::array<uint64_t, 3> counts() const { return {accesses_, bytes_, fetch_bytes_}; }
 
  private:
   uint64_t accesses_ = 0, bytes_ = 0, fetch_bytes_ = 0;
