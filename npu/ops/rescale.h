@@ -111,11 +111,11 @@ class Rescaler {
 // equals the Rescaler, and so rescale(); outside them (or with shift >= 64, where the Rescaler
 // has no 64-bit path) the terms mean nothing.
 struct RescaleTerms {
-  int64_t scale = 1;   // 0 .. 2^32 - 1
-  uint32_t shift = 0;  // 0 .. 63
+  int64_t scale = 1;  // 0 .. 2^32 - 1
   int64_t r_pos = 0, r_neg = 0;
+  uint32_t shift = 0;  // 0 .. 63
   explicit RescaleTerms(const Rescaler& r)
-      : scale(r.scale()), shift(r.shift()), r_pos(r.round_term(0)), r_neg(r.round_term(-1)) {}
+      : scale(r.scale()), r_pos(r.round_term(0)), r_neg(r.round_term(-1)), shift(r.shift()) {}
   int64_t operator()(int64_t x) const {
     const int64_t p = x * scale;
     return (p + (p >= 0 ? r_pos : r_neg)) >> shift;
