@@ -1,7 +1,8 @@
 // The vectorised output stage (npu/ops/requantize.h) against its scalar form and against the
 // 128-bit definition rescale() (rescale.h, regor Scale<T>) on random channels and accumulators,
 // including the extremes: x = INT32_MIN and INT32_MAX (or a channel's narrower exact bounds),
-// shift 0 and 63, multipliers 0, 1 and those that are negative as int32 (>= 2^31), every round mode.
+// shift 0 and 63, multipliers 0, 1 and those that are negative as int32 (>= 2^31), every round mode;
+// and RescaleTerms (rescale.h), from which the channels are built, against hand-worked values.
 #include <gtest/gtest.h>
 
 #include <algorithm>
