@@ -330,6 +330,7 @@ class ConvOutput {
     for (size_t o = 0; o < od; ++o)
       rescalers_[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
     plain_ = od > 0 && out_.plain(q_.zp, q_.lo, q_.hi);
+    if (plain_) q_.reserve(od);
     for (size_t o = 0; plain_ && o < od; ++o) plain_ = q_.add_channel(scales[o].bias, rescalers_[o]);
   }
 

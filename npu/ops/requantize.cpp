@@ -38,6 +38,11 @@ bool exact_bounds(const Rescaler& r, int64_t& x_lo, int64_t& x_hi) {
   return x_lo <= x_hi && r.exact_in_64_bits(x_lo, x_hi);
 }
 
+void PlainRequantize::reserve(size_t n) {
+  for (auto* v : {&bias, &scale, &r_pos, &r_step, &x_lo, &x_hi}) v->reserve(n);
+  shift.reserve(n);
+}
+
 bool PlainRequantize::add_channel(int64_t channel_bias, const Rescaler& r) {
   int64_t channel_lo = 0, channel_hi = 0;
   if (!exact_bounds(r, channel_lo, channel_hi)) return false;

@@ -30,6 +30,8 @@ struct PlainRequantize {
   std::vector<int64_t> x_lo, x_hi;  // where the 64-bit arithmetic is exact (exact_bounds)
   int64_t zp = 0, lo = 0, hi = 0;  // lo, hi within int32
   size_t channels() const { return bias.size(); }
+  // Room for n channels, so that add_channel does not reallocate (one ConvOutput per operation).
+  void reserve(size_t n);
   // Appends the next channel: its bias, its Rescaler's terms and exact bounds. False, with nothing
   // appended, when the Rescaler has no 64-bit path.
   bool add_channel(int64_t channel_bias, const Rescaler& r);
