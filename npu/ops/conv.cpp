@@ -330,21 +330,8 @@ class ConvOutput {
     for (size_t o = 0; o < od; ++o)
       rescalers_[o] = Rescaler(scales[o].scale, scales[o].shift, op.ofm_round, op.ofm_scale.dbl);
     plain_ = od > 0 && out_.plain(q_.zp, q_.lo, q_.hi);
-    if (!plain_) return;
-    for (auto* v : {&q_.bias, &q_.scale, &q_.r_pos, &q_.r_step, &q_.x_lo, &q_.x_hi}) v->resize(od);
-    q_.shift.resize(od);
-    for (size_t o = 0; o < od; ++o) {
-      const Rescaler& r = rescalers_[o];
-      if (!exact_bounds(r, q_.x_lo[o], q_.x_hi[o])) {
-        plain_ = false;
-        return;
-      }
-      q_.bias[o] = scales[o].bias;
-      q_.scale[o] = r.scale();
-      q_.shift[o] = r.shift();
-      q_.r_pos[o] = r.round_term(0);
-      q_.r_step[o] = r.round_term(-1) - q_.r_pos[o];  // |terms| < 2^63 / 2: no overflow
-    }
+    if (plain_) q_.reserve(od);
+    for (size_t o = 0; plain_ && o < od; ++o) plain_ = q_.add_channel(scales[o].bias, rescalers_[o]);
   }
 
   // n accumulators (a multiple of the channel count, starting at channel 0) -> n OFM values.
@@ -375,7 +362,7 @@ bool finish(OpContext& ctx, AccumulatorBuffer& acc, const std::vector<ChannelSca
     leave_accumulators(ctx, acc);
     return true;
   }
-  OfmBuffer& ofm = ctx.scratch().ofm;
+  FeatureMapValues& ofm = ctx.scratch().ofm;
   ofm.resize(acc.size());
   ConvOutput(ctx, scales).apply(acc.data(), acc.size(), ofm.data());
   leave_accumulators(ctx, acc);
@@ -399,12 +386,20 @@ struct Band {
   uint32_t oy0, oy1;
   size_t first, size;
 };
+// Rows per band: as many as kBandElements holds, at least one.
+uint32_t band_rows(const OperationConfig& op) {
+  const size_t row = size_t{op.ofm.width} * op.ofm.depth;
+  return static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(op.ofm.height, 1u)));
+}
+// The elements of the largest band (the first).
+size_t band_elements(const OperationConfig& op) {
+  return std::min(op.ofm.height, band_rows(op)) * size_t{op.ofm.width} * op.ofm.depth;
+}
 template <typename Fn>
 void for_each_band(const OperationConfig& op, Accumulator32Buffer& band_acc, Fn&& fn) {
-  const uint32_t oh = op.ofm.height;
+  const uint32_t oh = op.ofm.height, rows = band_rows(op);
   const size_t row = size_t{op.ofm.width} * op.ofm.depth;
-  const auto rows = static_cast<uint32_t>(std::clamp<size_t>(kBandElements / std::max<size_t>(row, 1), 1, std::max(oh, 1u)));
-  band_acc.resize(std::min(oh, rows) * row);  // each band's accumulators are written before they are read
+  band_acc.resize(band_elements(op));  // each band's accumulators are written before they are read
   for (uint32_t oy0 = 0; oy0 < oh; oy0 += rows) {
     const uint32_t oy1 = std::min(oh, oy0 + rows);
     fn(Band{oy0, oy1, oy0 * row, (oy1 - oy0) * row});
@@ -431,12 +426,11 @@ bool output_in_bands(OpContext& ctx, const MacInput& in, DenseWeights& w, const 
   const OperationConfig& op = ctx.op();
   OpScratch& scratch = ctx.scratch();
   const bool bytes = stores_bytes(op.ofm);
-  OfmBuffer& ofm = scratch.ofm;
+  FeatureMapValues& ofm = scratch.ofm;
   if (bytes) scratch.ofm8.resize(op.ofm.elements());
-  else ofm.resize(op.ofm.elements());
+  ofm.resize(bytes ? band_elements(op) : op.ofm.elements());  // one band's values, or the whole map's
   const ConvOutput output(ctx, scales);
   for_each_band(op, scratch.acc32, [&](const Band& b) {
-    if (bytes) ofm.resize(scratch.acc32.size());  // a band's values (the same size after the first band)
     accumulate_rows<int32_t>(op, in, scratch, w, scratch.acc32.data(), b.oy0, b.oy1);
     output.apply(scratch.acc32.data(), b.size, bytes ? ofm.data() : ofm.data() + b.first);
     if (bytes) low_bytes(ofm.data(), b.size, scratch.ofm8.data() + b.first);

@@ -126,19 +126,6 @@ bool small_add_sub(const OperationConfig& op) {
          op.ifm2.elem_bits <= 16 && small_zp(op.ifm.zero_point) && small_zp(op.ifm2.zero_point);
 }
 
-// A Rescaler's 64-bit path as plain numbers: (x * scale + round(sign)) >> shift, equal to the
-// Rescaler for every x where Rescaler::exact_in_64_bits holds.
-struct RescaleTerms {
-  int64_t scale = 1, r_pos = 0, r_neg = 0;
-  uint32_t shift = 0;
-  explicit RescaleTerms(const Rescaler& r)
-      : scale(r.scale()), r_pos(r.round_term(0)), r_neg(r.round_term(-1)), shift(r.shift()) {}
-  int64_t operator()(int64_t x) const {
-    const int64_t p = x * scale;
-    return (p + (p >= 0 ? r_pos : r_neg)) >> shift;
-  }
-};
-
 // U55 ADD/SUB of two full operands (no broadcast) with a plain output stage (zero point and clamp)
 // whose every step stays on the Rescalers' exact 64-bit paths, as shown once per operation from
 // the operands' value ranges (plan_add_sub): then u55_add_sub<int64_t> and OutputStage::apply are
@@ -342,7 +329,7 @@ bool run_elementwise(OpContext& ctx) {
   // Operands with the OFM's extent are read in order; broadcast ones through Operand::at.
   const bool a_full = a.h == oh && a.w == ow && a.d == od;
   const bool b_full = b.h == oh && b.w == ow && b.d == od;
-  OfmBuffer& ofm = ctx.scratch().ofm;
+  FeatureMapValues& ofm = ctx.scratch().ofm;
   ofm.resize(op.ofm.elements());
   // Calls value(ra, rb) for every OFM element with the raw operand values (rb 0 when unary).
   const auto each_element = [&](auto&& value) {

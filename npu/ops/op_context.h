@@ -85,8 +85,9 @@ using AccumulatorBuffer = ScratchVector<int64_t>;
 // 32-bit accumulators: a U55/U65 convolution with 8-bit IFM and ACC_FORMAT I32, whose sums the
 // kernels form in int32 (conv.cpp) and which nothing reads back after its output stage.
 using Accumulator32Buffer = ScratchVector<int32_t>;
-using OfmBuffer = ScratchVector<int32_t>;
-using FeatureMapValues = ScratchVector<int32_t>;  // a dense [h][w][c] map (load_feature_map)
+// A feature map's values, dense [h][w][c] (load_feature_map, store_feature_map), or those of a
+// band of its rows (conv.cpp).
+using FeatureMapValues = ScratchVector<int32_t>;
 
 // A U85 chaining buffer (U85 goldens): the dense [h][w][c] result of a CHAINED OFM, read by the
 // next operation's CHAINED IFM/IFM2 with the same buffer number. Never in memory.
@@ -119,8 +120,7 @@ struct Accumulators {
 // and page-faulted afresh each time (issue 17). What they hold between operations means nothing;
 // a kernel sizes each one it uses and writes every element it reads.
 struct OpScratch {
-  FeatureMapValues ifm, ifm2;           // dense feature maps
-  OfmBuffer ofm;
+  FeatureMapValues ifm, ifm2, ofm;      // dense feature maps (ofm: or one band of its rows)
   ScratchVector<uint8_t> ofm8;          // an 8-bit OFM's low bytes (store_feature_map_bytes)
   FeatureMapValues acc_start;           // starting accumulators read from IFM2 (acc_input 2)
   AccumulatorBuffer acc;                // accumulators (swapped with Accumulators on leaving)

@@ -52,7 +52,7 @@ bool run_pool(OpContext& ctx) {
   const int pt = static_cast<int>(op.pad_top), pl = static_cast<int>(op.pad_left);
   const OutputStage out(op, ctx.shram(), ctx.config().lut_base());
   // Every OFM element (or, for SUM and NONE, accumulator) is written below.
-  OfmBuffer& ofm = ctx.scratch().ofm;
+  FeatureMapValues& ofm = ctx.scratch().ofm;
   ofm.resize(op.ofm.elements());
   const bool accumulates = op.pool_mode == PoolMode::kSum || op.pool_mode == PoolMode::kNone;
   AccumulatorBuffer& acc = ctx.scratch().acc;

@@ -25,17 +25,36 @@ bool in_bounds(const PlainRequantize& q, size_t o, int64_t a) {
 
 bool exact_bounds(const Rescaler& r, int64_t& x_lo, int64_t& x_hi) {
   if (!r.exact_in_64_bits(0, 0)) return false;
-  const int64_t scale = r.scale(), r_max = std::max(r.round_term(0), r.round_term(-1));
-  const int64_t r_min = std::min(r.round_term(0), r.round_term(-1));
+  const RescaleTerms t(r);
+  const int64_t r_max = std::max(t.r_pos, t.r_neg), r_min = std::min(t.r_pos, t.r_neg);
   x_lo = INT32_MIN;
   x_hi = INT32_MAX;
-  if (scale > 0) {
+  if (t.scale > 0) {
     // x * scale + r_max <= INT64_MAX and x * scale + r_min >= INT64_MIN (rounding toward zero
     // keeps both inside).
-    x_hi = std::min<int64_t>(x_hi, (INT64_MAX - std::max<int64_t>(r_max, 0)) / scale);
-    x_lo = std::max<int64_t>(x_lo, (INT64_MIN - std::min<int64_t>(r_min, 0)) / scale);
+    x_hi = std::min<int64_t>(x_hi, (INT64_MAX - std::max<int64_t>(r_max, 0)) / t.scale);
+    x_lo = std::max<int64_t>(x_lo, (INT64_MIN - std::min<int64_t>(r_min, 0)) / t.scale);
   }
   return x_lo <= x_hi && r.exact_in_64_bits(x_lo, x_hi);
+}
+
+void PlainRequantize::reserve(size_t n) {
+  for (auto* v : {&bias, &scale, &r_pos, &r_step, &x_lo, &x_hi}) v->reserve(n);
+  shift.reserve(n);
+}
+
+bool PlainRequantize::add_channel(int64_t channel_bias, const Rescaler& r) {
+  int64_t channel_lo = 0, channel_hi = 0;
+  if (!exact_bounds(r, channel_lo, channel_hi)) return false;
+  const RescaleTerms t(r);
+  bias.push_back(channel_bias);
+  scale.push_back(t.scale);
+  shift.push_back(t.shift);
+  r_pos.push_back(t.r_pos);
+  r_step.push_back(t.r_neg - t.r_pos);  // |terms| < 2^63 / 2 on the 64-bit path: no overflow
+  x_lo.push_back(channel_lo);
+  x_hi.push_back(channel_hi);
+  return true;
 }
 
 template <typename A>

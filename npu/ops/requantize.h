@@ -15,21 +15,27 @@
 
 namespace corsim::npu {
 
-// The per-channel constants (index = OFM channel) and the per-operation clamp.
-struct PlainRequantize {
-  std::vector<int64_t> bias;
-  std::vector<int64_t> scale;   // 0 .. 2^32 - 1
-  std::vector<uint64_t> shift;  // 0 .. 63
-  std::vector<int64_t> r_pos;   // round term for p >= 0
-  std::vector<int64_t> r_step;  // round term for p < 0, minus r_pos
-  std::vector<int64_t> x_lo, x_hi;  // where the 64-bit arithmetic is exact (exact_bounds)
-  int64_t zp = 0, lo = 0, hi = 0;  // lo, hi within int32
-  size_t channels() const { return bias.size(); }
-};
-
 // The widest [x_lo, x_hi] within int32 where x * scale plus either round term stays inside int64;
 // false when the Rescaler has no 64-bit path (shift >= 64).
 bool exact_bounds(const Rescaler& r, int64_t& x_lo, int64_t& x_hi);
+
+// The per-channel constants (index = OFM channel), one vector per term so that a vector kernel
+// loads consecutive channels' values at once, and the per-operation clamp.
+struct PlainRequantize {
+  std::vector<int64_t> bias;
+  std::vector<int64_t> scale;   // RescaleTerms::scale
+  std::vector<uint64_t> shift;  // RescaleTerms::shift
+  std::vector<int64_t> r_pos;   // RescaleTerms::r_pos, the round term for p >= 0
+  std::vector<int64_t> r_step;  // r_neg - r_pos: added for p < 0 without a branch
+  std::vector<int64_t> x_lo, x_hi;  // where the 64-bit arithmetic is exact (exact_bounds)
+  int64_t zp = 0, lo = 0, hi = 0;  // lo, hi within int32
+  size_t channels() const { return bias.size(); }
+  // Room for n channels, so that add_channel does not reallocate (one ConvOutput per operation).
+  void reserve(size_t n);
+  // Appends the next channel: its bias, its Rescaler's terms and exact bounds. False, with nothing
+  // appended, when the Rescaler has no 64-bit path.
+  bool add_channel(int64_t channel_bias, const Rescaler& r);
+};
 
 // acc and out hold n values in [pixel][channel] order (n a multiple of channels()). False when an x
 // is outside its channel's bounds (out then holds partial results). Each kernel takes 64-bit

@@ -105,6 +105,23 @@ class Rescaler {
   int64_t r_pos_ = 0, r_neg_ = 0;
 };
 
+// A Rescaler's 64-bit path as plain numbers, for a loop that has shown once, before it runs, that
+// every x it takes stays on that path (Rescaler::exact_in_64_bits, exact_bounds in requantize.h):
+// v = (x * scale + round) >> shift, round = r_pos when x * scale >= 0, else r_neg. For such x it
+// equals the Rescaler, and so rescale(); outside them (or with shift >= 64, where the Rescaler
+// has no 64-bit path) the terms mean nothing.
+struct RescaleTerms {
+  int64_t scale = 1;  // 0 .. 2^32 - 1
+  int64_t r_pos = 0, r_neg = 0;
+  uint32_t shift = 0;  // 0 .. 63
+  explicit RescaleTerms(const Rescaler& r)
+      : scale(r.scale()), r_pos(r.round_term(0)), r_neg(r.round_term(-1)), shift(r.shift()) {}
+  int64_t operator()(int64_t x) const {
+    const int64_t p = x * scale;
+    return (p + (p >= 0 ? r_pos : r_neg)) >> shift;
+  }
+};
+
 inline int64_t type_min(unsigned bits, bool is_signed) {
   return is_signed ? -(int64_t{1} << (bits - 1)) : 0;
 }

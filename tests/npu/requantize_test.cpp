@@ -1,7 +1,8 @@
 // The vectorised output stage (npu/ops/requantize.h) against its scalar form and against the
 // 128-bit definition rescale() (rescale.h, regor Scale<T>) on random channels and accumulators,
 // including the extremes: x = INT32_MIN and INT32_MAX (or a channel's narrower exact bounds),
-// shift 0 and 63, multipliers 0, 1 and those that are negative as int32 (>= 2^31), every round mode.
+// shift 0 and 63, multipliers 0, 1 and those that are negative as int32 (>= 2^31), every round mode;
+// and RescaleTerms (rescale.h), from which the channels are built, against hand-worked values.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -53,13 +54,9 @@ Case random_case(std::mt19937_64& rng, size_t channels, size_t pixels, bool narr
     }
     c.modes.push_back(mode);
     c.dbls.push_back(dbl);
-    q.bias.push_back(static_cast<int64_t>(rng() % (1 << 21)) - (1 << 20));
-    q.scale.push_back(scale);
-    q.shift.push_back(shift);
-    q.r_pos.push_back(r.round_term(0));
-    q.r_step.push_back(r.round_term(-1) - r.round_term(0));
-    q.x_lo.push_back(x_lo);
-    q.x_hi.push_back(x_hi);
+    EXPECT_TRUE(q.add_channel(static_cast<int64_t>(rng() % (1 << 21)) - (1 << 20), r));
+    EXPECT_EQ(q.x_lo.back(), x_lo);
+    EXPECT_EQ(q.x_hi.back(), x_hi);
   }
   for (size_t i = 0; i < pixels * channels; ++i) {
     const size_t o = i % channels;
@@ -173,6 +170,91 @@ TEST(Requantize, RescalerWideEqualsRescale) {
       ASSERT_EQ(r(static_cast<int64_t>(x)), rescale(x, scale, shift, mode, dbl));
     }
   }
+}
+
+// RescaleTerms (rescale.h), the Rescaler's 64-bit path as plain numbers, against values worked by
+// hand from regor Scale<T>'s rule v = (x * scale + round) >> shift (the round terms as rescale()
+// spells them): ties in every round mode, negative values, shift 0 and shift 63.
+TEST(RescaleTerms, MatchHandWorkedValues) {
+  struct Worked {
+    uint32_t scale, shift;
+    RoundMode mode;
+    int64_t x, v;
+  };
+  const int64_t two30 = int64_t{1} << 30;
+  const Worked worked[] = {
+      // 3 / 2 = 1.5 and -3 / 2 = -1.5: NATURAL rounds half up, SYMMETRIC half away from zero,
+      // TRUNCATE toward zero, TRUNCATE_TO_LOWER down.
+      {3, 1, RoundMode::kNatural, 1, 2},
+      {3, 1, RoundMode::kNatural, -1, -1},
+      {3, 1, RoundMode::kSymmetric, 1, 2},
+      {3, 1, RoundMode::kSymmetric, -1, -2},
+      {3, 1, RoundMode::kTruncate, 1, 1},
+      {3, 1, RoundMode::kTruncate, -1, -1},
+      {3, 1, RoundMode::kTruncateToLower, 1, 1},
+      {3, 1, RoundMode::kTruncateToLower, -1, -2},
+      // -5 * 7 / 4 = -8.75: -9 rounded, -8 toward zero.
+      {7, 2, RoundMode::kNatural, -5, -9},
+      {7, 2, RoundMode::kTruncate, -5, -8},
+      // shift 32 > 31: DBL adds 2^30 with the product's sign to 2^31, DOUBLE_ASYMMETRIC adds
+      // +2^30 always: x * 2^-32 crosses to 1 at x = 2^30 and to -1 below -2^30 (DBL) or
+      // -3 * 2^30 (DOUBLE_ASYMMETRIC; scale 2 to reach it from int32).
+      {1, 32, RoundMode::kDbl, two30, 1},
+      {1, 32, RoundMode::kDbl, two30 - 1, 0},
+      {1, 32, RoundMode::kDbl, -two30, 0},
+      {1, 32, RoundMode::kDbl, -two30 - 1, -1},
+      {1, 32, RoundMode::kDoubleAsymmetric, two30, 1},
+      {1, 32, RoundMode::kDoubleAsymmetric, two30 - 1, 0},
+      {2, 32, RoundMode::kDoubleAsymmetric, -3 * (two30 / 2), 0},
+      {2, 32, RoundMode::kDoubleAsymmetric, -3 * (two30 / 2) - 1, -1},
+      // shift 0: the product itself.
+      {5, 0, RoundMode::kNatural, -7, -35},
+      {0xFFFFFFFFu, 0, RoundMode::kDbl, INT32_MIN, -(int64_t{1} << 31) * 0xFFFFFFFFll},
+      // shift 63, round 2^62: -2^62 / 2^63 = -0.5 is a tie (NATURAL: 0); one step further is -1.
+      {0x80000000u, 63, RoundMode::kNatural, INT32_MIN, 0},
+      {0x80000001u, 63, RoundMode::kNatural, INT32_MIN, -1},
+      {0x80000000u, 63, RoundMode::kNatural, INT32_MAX, 0},
+      {0x80000000u, 63, RoundMode::kTruncateToLower, -1, -1},
+  };
+  for (const Worked& w : worked) {
+    const Rescaler r(w.scale, w.shift, w.mode);
+    ASSERT_TRUE(r.exact_in_64_bits(w.x, w.x)) << w.scale << " " << w.shift << " " << w.x;
+    EXPECT_EQ(RescaleTerms(r)(w.x), w.v) << "scale " << w.scale << " shift " << w.shift << " x " << w.x;
+    EXPECT_EQ(r(w.x), w.v) << "scale " << w.scale << " shift " << w.shift << " x " << w.x;
+  }
+}
+
+// On random Rescalers, wherever exact_bounds says the 64-bit path is exact (its ends included),
+// the terms give the Rescaler's and the 128-bit rescale()'s value.
+TEST(RescaleTerms, EqualTheRescalerWithinItsExactBounds) {
+  std::mt19937_64 rng(5);
+  const RoundMode modes[] = {RoundMode::kDbl, RoundMode::kTruncate, RoundMode::kNatural, RoundMode::kSymmetric,
+                             RoundMode::kTruncateToLower, RoundMode::kDoubleAsymmetric};
+  const uint32_t scales[] = {0, 1, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x40000000u};
+  int checked = 0;
+  for (int t = 0; t < 4000; ++t) {
+    const uint32_t scale = rng() % 2 ? scales[rng() % 6] : static_cast<uint32_t>(rng());
+    const uint32_t shift = rng() % 3 ? static_cast<uint32_t>(rng() % 64) : (rng() % 2 ? 0 : 63);
+    const RoundMode mode = modes[rng() % 6];
+    const uint32_t dbl = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 31) : 0;
+    const Rescaler r(scale, shift, mode, dbl);
+    int64_t x_lo = 0, x_hi = 0;
+    if (!exact_bounds(r, x_lo, x_hi)) continue;
+    const RescaleTerms terms(r);
+    for (int i = 0; i < 50; ++i) {
+      int64_t x = x_lo + static_cast<int64_t>(rng() % static_cast<uint64_t>(x_hi - x_lo + 1));
+      if (i == 0) x = x_lo;
+      if (i == 1) x = x_hi;
+      if (i == 2) x = std::clamp<int64_t>(-1, x_lo, x_hi);
+      // A tie: x * scale an odd multiple of 2^(shift - 1), where there is one in range.
+      if (i == 3 && scale == 1 && shift > 0 && shift < 32) x = std::clamp<int64_t>(-(int64_t{3} << (shift - 1)), x_lo, x_hi);
+      const int64_t expected = rescale(x, scale, shift, mode, dbl);
+      ASSERT_EQ(r(x), expected) << "t " << t << " x " << x;
+      ASSERT_EQ(terms(x), expected) << "t " << t << " scale " << scale << " shift " << shift << " x " << x;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 50000);
 }
 
 // The 32-bit accumulator forms (U55/U65 convolutions, conv.cpp) against the 64-bit ones on the same
