@@ -156,7 +156,6 @@ BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint3
 }
 
 void Emitter::instruction(Insn& in, uint64_t& inlined) {
-  if (timed()) begin_timed();
   bool continues = true;  // the code after the instruction is reached (not every path left)
   Xbyak::Label* skip = nullptr;
   if (const int set = try_it(in); set >= 0) {
@@ -277,6 +276,7 @@ void Emitter::check_code(const uint8_t* host, unsigned bytes) {
 }
 
 void Emitter::call(const Insn& in) {
+  if (timed()) begin_timed();
   g_.mov(reg(15), in.pc);  // the handler's pc(); reg(15) adds 4
   g_.mov(field(layout_.next_pc), in.fallthrough);
   if (timed()) {

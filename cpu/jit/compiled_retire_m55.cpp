@@ -44,10 +44,11 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.mov(rax, g.qword[rdi + at_.now]);  // now_ (rax until the commit)
     issue(g, *c);                        // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
-    fetch_checks(g, r, site.prior_pc, slow);
+    // Without a data access nothing is checked after the fetch: its update goes with its check.
+    fetch_checks(g, r, site.prior_pc, slow, !data && c->redirect == 0);
     if (data) data_checks(g, cpu, write, slow);
     fetch_block_update(g, r, site.prior_pc);
-    if (c->redirect == 0) fetch_update(g, r);
+    if (data && c->redirect == 0) fetch_update(g, r);
     if (data) data_update(g, cpu, write);
     if (c->branch || c->redirect != 0) branch(g, *c);
     results(g, cpu, *c);
@@ -78,7 +79,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     };
     wait_for(g.qword[rdi + at_.blocked_until]);
     for (const uint8_t s : c.reads) wait_for(board(g, s));
-    wait_for(g.qword[rdi + at_.unit_free + 8 * c.unit]);
+    if (c.unit_can_be_busy) wait_for(g.qword[rdi + at_.unit_free + 8 * c.unit]);
   }
 
   // The fetch block: fetch() asks the memory system when it changes (not when the instruction
@@ -89,7 +90,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
   }
-  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow) const {
+  // `update`: fetch_update's change written here (nothing that may go slow follows).
+  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow, bool update) const {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     const uint32_t block = r.pc >> kShift;
     if (!same_fetch_block(r, prior_pc)) {
@@ -117,10 +119,17 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.cmp(g.byte[rdi + at_.itcm_code], 0);
     g.je(not_itcm);
     g.mov(rdx, g.qword[rdi + at_.fetch_full]);
-    g.add(rdx, r.size);
+    g.lea(rsi, g.ptr[rdx + r.size]);
     g.lea(r8, g.ptr[rcx * 4 + timing::m55::kFetchBufferBytes]);
-    g.cmp(r8, rdx);
+    g.cmp(r8, rsi);
     g.jb(slow, CodeGenerator::T_NEAR);
+    if (update) {
+      g.lea(r8, g.ptr[rcx * 4]);
+      g.cmp(rdx, r8);
+      g.cmovb(rdx, r8);
+      g.add(rdx, r.size);
+      g.mov(g.qword[rdi + at_.fetch_full], rdx);
+    }
     g.L(not_itcm);
   }
   // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
@@ -273,22 +282,23 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.lea(rdx, g.ptr[rcx + 1]);
       g.mov(board(g, c.base), rdx);
     }
-    // pair_state_: open after an instruction that did not pair (issue != now_), else closed.
-    if (c.open_pair_state == 0) {
-      g.mov(g.byte[rdi + at_.pair_state], 0);
+    // pair_state_: open after an instruction that did not pair (issue != now_), else closed;
+    // dual_issued counts a pair. An instruction that cannot pair (pair_mask 0) issues after now_.
+    if (c.pair_mask == 0) {
+      g.mov(g.byte[rdi + at_.pair_state], c.open_pair_state);
     } else {
+      g.xor_(edx, edx);
       g.cmp(rcx, rax);
-      g.setne(dl);
-      if (c.open_pair_state != 1) {
-        g.movzx(edx, dl);
-        g.imul(edx, edx, c.open_pair_state);
+      g.sete(dl);
+      g.add(g.qword[rdi + at_.dual_issued], rdx);
+      if (c.open_pair_state == 0) {
+        g.mov(g.byte[rdi + at_.pair_state], 0);
+      } else {
+        g.xor_(dl, 1);
+        if (c.open_pair_state != 1) g.imul(edx, edx, c.open_pair_state);
+        g.mov(g.byte[rdi + at_.pair_state], dl);
       }
-      g.mov(g.byte[rdi + at_.pair_state], dl);
     }
-    g.xor_(edx, edx);
-    g.cmp(rcx, rax);
-    g.sete(dl);
-    g.add(g.qword[rdi + at_.dual_issued], rdx);
     g.mov(g.qword[rdi + at_.now], rcx);
     g.add(g.qword[rdi + at_.instructions], 1);
     g.sub(rcx, rax);

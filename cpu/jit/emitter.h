@@ -49,7 +49,11 @@ class Emitter {
   // A retire record for `in` (`executed` false: skipped inside an IT block). Complete for the
   // inline forms; a call writes its dynamic fields (branch_taken, next_pc) after the handler.
   RetireInfo* record(const Insn& in, bool executed, bool branch_taken, uint32_t next_pc);
-  // Timed, before an instruction: clears the data access log as run_block does.
+  // Timed, before an instruction whose record reads the data access log: clears it as run_block
+  // does. Written before a handler call and an inline form retired with a kAny record (IT, a
+  // branch); an inline data-processing form's record does not read the log, and an inline load
+  // or store writes all of it (log_access). A record of an instruction skipped in an IT block
+  // reads none of it.
   void begin_timed();
   // Timed: retires `record` of `shape`, in the model's compiled case inline (RetireFns::compiler)
   // and otherwise by call_retire; rax = the cycle count after it. `outcome_known`: as

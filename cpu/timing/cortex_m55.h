@@ -43,6 +43,7 @@ class CortexM55Model final : public CpuTimingModel {
     SlotList reads, writes;
     uint8_t base = kNoReg;
     uint8_t unit = 0;
+    bool unit_can_be_busy = false;  // unit_free_[unit] is ever set (else it stays 0)
     uint8_t latency = 0;
     uint8_t pair_mask = 0;
     uint8_t open_pair_state = 0;
