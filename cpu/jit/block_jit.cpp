@@ -289,35 +289,42 @@ void Emitter::call(const Insn& in) {
   g_.mov(rsi, reinterpret_cast<uint64_t>(&in.e->ops));
   g_.mov(rax, reinterpret_cast<uint64_t>(in.e->exec));
   g_.call(rax);
-  if (timed()) {
-    // The record's dynamic fields, as the handler left them (run_block reads them the same way).
-    g_.mov(rsi, reinterpret_cast<uint64_t>(in.record));
+  if (!timed()) return;
+  // The record's dynamic fields, as the handler left them (run_block reads them the same way);
+  // only a kAny record reads them.
+  RetireInfo* const record = in.record;
+  const auto record_outcome = [this, record] {
+    g_.mov(rsi, reinterpret_cast<uint64_t>(record));
     g_.mov(eax, field(layout_.next_pc));
     g_.mov(g_.dword[rsi + offsetof(RetireInfo, next_pc)], eax);
     g_.mov(al, g_.byte[rbx + layout_.branched]);
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
-    const RecordShape shape = called_shape(*in.e);
-    if (shape == RecordShape::kAny) {
-      retire(in.record, shape, false);
-      return;
-    }
-    // A handler that did not branch (a write to the PC does) and whose data access log is as its
-    // class leads to expect (empty for data processing, not empty for a load or store) left a
-    // record of that shape (call() runs only executed instructions). Both are checked per
-    // execution: nothing is assumed of what a handler does.
-    Xbyak::Label& other = labels_.emplace_back();
-    Xbyak::Label& done = labels_.emplace_back();
-    g_.test(al, al);
-    g_.jnz(other, CodeGenerator::T_NEAR);
-    g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
-    if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
-    else g_.je(other, CodeGenerator::T_NEAR);
-    retire(in.record, shape, false);
-    g_.jmp(done, CodeGenerator::T_NEAR);
-    g_.L(other);
-    retire(in.record, RecordShape::kAny, false);
-    g_.L(done);
+  };
+  const RecordShape shape = called_shape(*in.e);
+  if (shape == RecordShape::kAny) {
+    record_outcome();
+    retire(record, shape, false);
+    return;
   }
+  // A handler that did not branch (a write to the PC does) and whose data access log is as its
+  // class leads to expect (empty for data processing, not empty for a load or store) left a
+  // record of that shape (call() runs only executed instructions). Both are checked per
+  // execution: nothing is assumed of what a handler does. Other records retire out of line.
+  Xbyak::Label& other = labels_.emplace_back();
+  Xbyak::Label& done = labels_.emplace_back();
+  g_.cmp(g_.byte[rbx + layout_.branched], 0);
+  g_.jne(other, CodeGenerator::T_NEAR);
+  g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
+  if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
+  else g_.je(other, CodeGenerator::T_NEAR);
+  retire(record, shape, false);
+  g_.L(done);
+  cold_.push_back([this, record, record_outcome, &other, &done] {
+    g_.L(other);
+    record_outcome();
+    retire(record, RecordShape::kAny, false);
+    g_.jmp(done, CodeGenerator::T_NEAR);
+  });
 }
 
 // By the instruction's static facts: kAny for a branch; kDataProcessing for a scalar
