@@ -51,11 +51,15 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.slot_pc = offsetof(Block, pc);
   l.slot_count = offsetof(Block, count);
   l.slot_compiled = offsetof(Block, compiled);
+  l.slot_entry_itstate = offsetof(Block, entry_itstate);
   return l;
 }
 
-bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc) {
-  if (b.compiled != nullptr) return true;
+bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc, uint8_t itstate) {
+  // A block is compiled for the ITSTATE it is entered with when it becomes hot (0, or inside an
+  // IT block after a branch in it, which is how such a block is always entered); entered with
+  // another, it is interpreted.
+  if (b.compiled != nullptr) return b.entry_itstate == itstate;
   if (b.host == nullptr || b.visits == kJitRefused) return false;
   if (b.visits < config_.jit_after_visits) {
     ++b.visits;
@@ -65,13 +69,15 @@ bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc) {
     jit_->reset();
     blocks_.forget_compiled();
   }
-  const jit::BlockJit::Compiled c = jit_->compile(e, b.count, pc, b.host, b.bytes, timing_ != nullptr ? jit_retire_ : jit::RetireFns{});
+  const jit::BlockJit::Compiled c =
+      jit_->compile(e, b.count, pc, b.host, b.bytes, timing_ != nullptr ? jit_retire_ : jit::RetireFns{}, itstate);
   if (c.code == nullptr) {
     b.visits = kJitRefused;  // stays interpreted
     return false;
   }
   b.compiled = c.code;
   b.checked = c.checked;
+  b.entry_itstate = itstate;
   return true;
 }
 

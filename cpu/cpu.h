@@ -221,10 +221,11 @@ class Cpu final : public TimeSource {
   StopReason run_loop(Cycles end, Hook* hook);
   template <bool kTraced, bool kMayIt, class Hook>
   bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
-  // True when block `b` (instructions from `e`, at `pc`, to be run whole from ITSTATE 0) has
-  // native code: compiled now when it has been interpreted config().jit_after_visits times (timed
-  // when a timing model is attached), else this visit is counted and the interpreter runs it.
-  bool jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc);
+  // True when block `b` (instructions from `e`, at `pc`, to be run whole from ITSTATE `itstate`)
+  // has native code for that ITSTATE: compiled now when it has been interpreted
+  // config().jit_after_visits times (timed when a timing model is attached), else this visit is
+  // counted and the interpreter runs it.
+  bool jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc, uint8_t itstate);
   // Runs compiled block `b` and the compiled blocks that follow within the budget (cycles up to
   // `end`). Same result and return value as running them with run_block.
   bool run_compiled(const Block& b, Cycles end, StopReason& why);

@@ -30,6 +30,8 @@ void enter_slot(CodeGenerator& g, const CpuLayout& l, const void* leave, const N
   g.mov(r8, g.qword[rdx + l.slot_compiled]);
   g.test(r8, r8);
   g.jz(leave);
+  g.cmp(g.byte[rdx + l.slot_entry_itstate], 0);  // compiled for entry inside an IT block
+  g.jne(leave);
   if (!timed) {
     g.movzx(ecx, g.byte[rdx + l.slot_count]);
     g.add(ecx, ebp);
@@ -113,14 +115,15 @@ void BlockJit::write_shared_code() {
 }
 
 BlockJit::Compiled BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                                     unsigned bytes, RetireFns retire) {
+                                     unsigned bytes, RetireFns retire, uint8_t entry_itstate) {
   if (full() || count > BlockCache::kMaxInstructions) return {};
   const size_t start = gen_->getSize();
   const size_t records = records_.size();
   try {
     Emitter emitter(*gen_, layout_, shared_, retire, records_);
-    const Compiled code = emitter.block(e, count, pc, host, bytes, inlined);
+    const Compiled code = emitter.block(e, count, pc, host, bytes, entry_itstate, inlined);
     ++blocks_compiled;
+    if (entry_itstate != 0) ++compiled_inside_it;
     return code;
   } catch (const Xbyak::Error&) {
     gen_->setSize(start);  // forget what was written; the block stays interpreted
@@ -130,12 +133,12 @@ BlockJit::Compiled BlockJit::compile(const PredecodeEntry* e, unsigned count, ui
 }
 
 BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                                  unsigned bytes, uint64_t& inlined) {
+                                  unsigned bytes, uint8_t entry_itstate, uint64_t& inlined) {
   g_.align(16);
   const uint8_t* const entry = g_.getCurr();
   check_code(host, bytes);
   const uint8_t* const checked = g_.getCurr();
-  uint8_t it = 0;  // ITSTATE before each instruction, followed through the block
+  uint8_t it = entry_itstate;  // ITSTATE before each instruction, followed through the block
   for (unsigned i = 0; i < count; ++i) {
     Insn in;
     in.e = &e[i];

@@ -101,7 +101,8 @@ struct CpuLayout {
   // without returning to the run loop: slot of pc = slots + ((pc >> 1) & slot_mask) * slot_size.
   const void* slots = nullptr;
   uint32_t slot_mask = 0, slot_size = 0;
-  int32_t slot_pc = 0, slot_count = 0, slot_compiled = 0;  // offsets of Block::pc, count, compiled
+  // offsets of Block::pc, count, compiled, entry_itstate
+  int32_t slot_pc = 0, slot_count = 0, slot_compiled = 0, slot_entry_itstate = 0;
 };
 
 // True when this build can generate code for the host (x86-64 with xbyak).
@@ -133,14 +134,15 @@ class BlockJit {
     BlockCode code = nullptr;
     uint16_t checked = 0;
   };
-  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE 0),
+  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE
+  // `entry_itstate`: a block that follows a branch inside an IT block is entered inside it),
   // whose `bytes` of code are at `host`; timed when `retire.any` is given (called after every
   // instruction, as the interpreter calls the timing model). No code when the buffer is full()
   // (reset(), then retry) or, never expected, when the assembler refuses an instruction (the block
   // is then left to the interpreter). The code refers to the entries' operands and InstrInfo in
   // place: it is valid while the entries are.
   Compiled compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
-                   RetireFns retire);
+                   RetireFns retire, uint8_t entry_itstate = 0);
   bool full() const;
   // Forgets every compiled block (their BlockCode must no longer be run).
   void reset();
@@ -151,8 +153,9 @@ class BlockJit {
     uint32_t pc;
     uint8_t itstate;
   };
-  // Runs `code` (state().r[15] is its block's address and ITSTATE 0), then the compiled blocks
-  // execution reaches, as long as their code is unchanged, ITSTATE is 0 between them, no
+  // Runs `code` (state().r[15] is its block's address and ITSTATE the one it was compiled for), then
+  // the compiled blocks execution reaches (compiled for ITSTATE 0), as long as their code is
+  // unchanged, ITSTATE is 0 between them, no
   // exception wants attention and the budget allows: untimed, `limit` is the instructions all may
   // run and each block must fit in what is left; timed, `limit` is the cycle count at which the
   // run loop stops, checked after each instruction as run_block does. On return r[15] is the next
@@ -165,6 +168,7 @@ class BlockJit {
 
   uint64_t blocks_compiled = 0;
   uint64_t inlined = 0;  // instructions written inline (the rest are calls)
+  uint64_t compiled_inside_it = 0;  // blocks compiled for entry inside an IT block
 
  private:
   struct Generator;

@@ -25,9 +25,10 @@ class Emitter {
           std::deque<RetireInfo>& records)
       : g_(g), layout_(layout), shared_(shared), retire_(retire), records_(records) {}
 
-  // Writes the block's code. `inlined` counts the inline instructions.
+  // Writes the block's code for entry with ITSTATE `entry_itstate`. `inlined` counts the inline
+  // instructions.
   BlockJit::Compiled block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                           unsigned bytes, uint64_t& inlined);
+                           unsigned bytes, uint8_t entry_itstate, uint64_t& inlined);
 
  private:
   // The instruction being written.
@@ -38,7 +39,7 @@ class Emitter {
     uint32_t fallthrough = 0;   // pc + size
     bool last = false;          // the block's last instruction
     uint8_t it_before = 0;      // ITSTATE before it (known when the block is compiled: it ran
-    uint8_t it_after = 0;       // from ITSTATE 0) and after it (ITAdvance, or the IT's own)
+    uint8_t it_after = 0;       // from its entry ITSTATE) and after it (ITAdvance, or the IT's own)
     RetireInfo* record = nullptr;  // timed: its retire record (not taken, to the fall-through)
   };
 

@@ -260,6 +260,36 @@ TEST(BlockJit, TimedBlocksMatchTheInterpreterCycleForCycle) {
   }
 }
 
+// A block that ends inside an IT block (a block has at most BlockCache::kMaxInstructions: 15
+// 16-bit instructions and the IT fill the first) leaves the next one entered inside it; that one
+// is compiled for the ITSTATE it is entered with. Untimed and timed (with TCMs), against the
+// interpreter, on random IT masks and conditions and random instructions in and after the IT block.
+TEST(BlockJit, BlocksEnteredInsideAnItBlockMatchTheInterpreter) {
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
+  const Pool pool = make_pool();
+  std::vector<const Insn*> narrow;
+  for (const Insn& i : pool.inline_forms)
+    if (!i.t32) narrow.push_back(&i);
+  for (const char* core : {"", "cortex-m55", "cortex-m85"}) {
+    SCOPED_TRACE(*core ? core : "untimed");
+    EngineCheck check(core, *core != 0);
+    std::mt19937 rng(4242);
+    unsigned failures = 0;
+    for (unsigned c = 0; c < 1500 && failures < 10; ++c) {
+      std::vector<uint16_t> code;
+      for (unsigned i = 0; i + 1 < BlockCache::kMaxInstructions; ++i) append(code, *narrow[rng() % narrow.size()]);
+      append(code, pool.it[rng() % pool.it.size()]);
+      for (unsigned i = 0; i < 6; ++i) {
+        const auto& from = rng() % 4 == 0 ? pool.others : pool.inline_forms;
+        append(code, from[rng() % from.size()]);
+      }
+      if (!check.same(code, static_cast<uint32_t>(rng()), 200)) ++failures;
+    }
+    EXPECT_EQ(failures, 0u);
+    EXPECT_GT(check.jit().compiled_inside_it, 300u);
+  }
+}
+
 // ConditionHolds as the Arm ARM's table "Condition codes" lists them, written out for the test.
 bool expected_condition(unsigned cond, bool n, bool z, bool c, bool v) {
   switch (cond) {
