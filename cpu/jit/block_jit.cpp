@@ -222,10 +222,11 @@ void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
-void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known) {
+void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known, uint8_t access_bytes) {
   if (retire_.compiler != nullptr) {
     Xbyak::Label& slow = labels_.emplace_back();
-    if (retire_.compiler->compile(g_, layout_, RetireSite{*record, shape, prior_pc_, outcome_known}, slow)) {
+    const RetireSite site{*record, shape, prior_pc_, outcome_known, access_bytes};
+    if (retire_.compiler->compile(g_, layout_, site, slow, cold_)) {
       Xbyak::Label& done = labels_.emplace_back();
       cold_.push_back([this, record, shape, &slow, &done] {
         g_.L(slow);

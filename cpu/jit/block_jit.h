@@ -12,6 +12,7 @@
 // followed at compile time), and every block cut by the cycle budget. docs/cpu.md "Block JIT".
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 
 #include "cpu/decoder/predecode_cache.h"
@@ -51,6 +52,9 @@ struct RetireSite {
   // block: executed, branch_taken and next_pc as written, no data access); false: a handler's
   // record, whose outcome is written after the call (its shape says what it rules out).
   bool outcome_known;
+  // An inline load or store's one naturally aligned access of this many bytes (the data access
+  // log holds it, of the instruction's kind); 0: what the log holds is known only when it runs.
+  uint8_t access_bytes = 0;
 };
 
 // Compiled retirement (issue 17 item 2): a core model's common case written as native code
@@ -63,8 +67,9 @@ class RetireCompiler {
   // the model's retire, which has then seen nothing change) when it is not; either way the code
   // after it sees rax = the Cpu's cycle count. Registers: as the Emitter's (cpu/jit/emitter.h);
   // clobbers the caller-saved ones. False: nothing written (the record is always a call).
-  virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site,
-                       Xbyak::Label& slow) const = 0;
+  // `cold`: code to write after the block's straight-line code (rare paths), each jumping back.
+  virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+                       std::deque<std::function<void()>>& cold) const = 0;
 };
 // The compiled retirement for a core model, or null (no compiled case; on hosts without the JIT).
 std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model& model);

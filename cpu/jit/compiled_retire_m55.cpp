@@ -31,7 +31,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM55RetireCompiler(CortexM55Model& model) : model_(model), at_(model.state_offsets()) {}
 
-  bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const override {
+  bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+               std::deque<std::function<void()>>& cold) const override {
     const RetireInfo& r = site.record;
     if (site.shape == RecordShape::kAny && !site.outcome_known) return false;
     const std::optional<CortexM55Model::CompiledCase> c = model_.compiled_case(r, site.shape);
@@ -45,11 +46,11 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     issue(g, *c);                        // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
     // Without a data access nothing is checked after the fetch: its update goes with its check.
-    fetch_checks(g, r, site.prior_pc, slow, !data && c->redirect == 0);
-    if (data) data_checks(g, cpu, write, slow);
+    fetch_checks(g, r, site.prior_pc, slow, !data && c->redirect == 0, cold);
+    if (data) data_checks(g, cpu, write, site.access_bytes, slow);
     fetch_block_update(g, r, site.prior_pc);
     if (data && c->redirect == 0) fetch_update(g, r);
-    if (data) data_update(g, cpu, write);
+    if (data) data_update(g, cpu, write, site.access_bytes);
     if (c->branch || c->redirect != 0) branch(g, *c);
     results(g, cpu, *c);
     return true;
@@ -90,8 +91,10 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
   }
-  // `update`: fetch_update's change written here (nothing that may go slow follows).
-  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow, bool update) const {
+  // `update`: fetch_update's change written here (nothing that may go slow follows), and a fetch
+  // wait taken here too (out of line in `cold`).
+  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow, bool update,
+                    std::deque<std::function<void()>>& cold) const {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     const uint32_t block = r.pc >> kShift;
     if (!same_fetch_block(r, prior_pc)) {
@@ -122,8 +125,24 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.lea(rsi, g.ptr[rdx + r.size]);
     g.lea(r8, g.ptr[rcx * 4 + timing::m55::kFetchBufferBytes]);
     g.cmp(r8, rsi);
-    g.jb(slow, CodeGenerator::T_NEAR);
-    if (update) {
+    if (!update) {
+      g.jb(slow, CodeGenerator::T_NEAR);
+    } else {
+      // itcm_fetch_wait: issue waits until the port has brought the instruction's last byte.
+      auto wait = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
+      g.jb(*wait, CodeGenerator::T_NEAR);
+      g.L(*resume);
+      cold.push_back([this, &g, wait, resume] {
+        constexpr unsigned kPort = timing::m55::kItcmPortBytes;
+        g.L(*wait);
+        g.lea(r8, g.ptr[rsi - static_cast<int>(timing::m55::kFetchBufferBytes) + (kPort - 1)]);
+        g.shr(r8, 2);
+        g.mov(r9, r8);
+        g.sub(r9, rcx);
+        g.add(g.qword[rdi + at_.frontend_stall_cycles], r9);
+        g.mov(rcx, r8);
+        g.jmp(*resume, CodeGenerator::T_NEAR);
+      });
       g.lea(r8, g.ptr[rcx * 4]);
       g.cmp(rdx, r8);
       g.cmovb(rdx, r8);
@@ -171,20 +190,23 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // range without wait states (not ITCM) whose bank is free at issue (DtcmBanks::wait's one-word
   // case without a wait); a load not the cycle after a store. Leaves r9 = the fast range, r10 =
   // the access's platform time, r11 = its bank's free time (or 0: no banks).
-  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
+  // `bytes`: RetireSite::access_bytes (when known, the log's shape is not checked).
+  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, Xbyak::Label& slow) const {
     const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
     g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
-    g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
-    g.bt(r8d, edx);
-    g.jnc(slow, CodeGenerator::T_NEAR);
-    g.lea(r8d, g.ptr[rdx - 1]);
-    g.test(esi, r8d);
-    g.jnz(slow, CodeGenerator::T_NEAR);
+    if (bytes == 0) {
+      g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
+      g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
+      g.bt(r8d, edx);
+      g.jnc(slow, CodeGenerator::T_NEAR);
+      g.lea(r8d, g.ptr[rdx - 1]);
+      g.test(esi, r8d);
+      g.jnz(slow, CodeGenerator::T_NEAR);
+    }
     g.cmp(g.qword[rdi + at_.memory], 0);
     g.je(slow, CodeGenerator::T_NEAR);
     const auto in_range = [&](memory::AccessKind kind) {  // CF = FastRange::contains(esi)
@@ -224,7 +246,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   }
   // transfer_cost and tcm_port_delay without a stall: the counters, the bank held for the
   // access's cycle, the access counted by its range; a store to a banked range is the last store.
-  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write) const {
+  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes) const {
     const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
     g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
     g.add(g.qword[rdi + at_.data_accesses], 1);
@@ -246,9 +268,13 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.L(no_banks);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
     g.add(g.qword[rdx], 1);
-    g.movzx(esi, g.word[rbx + first + offsetof(MemAccess, size)]);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, bytes)]);
-    g.add(g.qword[rdx], rsi);
+    if (bytes != 0) {
+      g.add(g.qword[rdx], bytes);
+    } else {
+      g.movzx(esi, g.word[rbx + first + offsetof(MemAccess, size)]);
+      g.add(g.qword[rdx], rsi);
+    }
   }
 
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +

@@ -59,7 +59,9 @@ class Emitter {
   // Timed: retires `record` of `shape`, in the model's compiled case inline (RetireFns::compiler)
   // and otherwise by call_retire; rax = the cycle count after it. `outcome_known`: as
   // RetireSite::outcome_known (false for a handler's record).
-  void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true);
+  // `access_bytes`: as RetireSite::access_bytes.
+  void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true,
+              uint8_t access_bytes = 0);
   // Calls the timing model's retire() for records of `shape` with `record`.
   void call_retire(const RetireInfo* record, RecordShape shape);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag

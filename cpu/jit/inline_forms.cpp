@@ -218,7 +218,7 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   if (timed()) log_access(bytes, write);
   g_.and_(esi, memory::kPageSize - 1);
   access();
-  if (timed()) retire(in.record, RecordShape::kDataAccess);
+  if (timed()) retire(in.record, RecordShape::kDataAccess, true, static_cast<uint8_t>(bytes));
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);
