@@ -34,14 +34,54 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                std::deque<std::function<void()>>& cold) const override {
     const RetireInfo& r = site.record;
-    if (site.shape == RecordShape::kAny && !site.outcome_known) return false;
+    if (site.shape == RecordShape::kAny && !site.outcome_known) return branch_handler(g, cpu, site, slow, cold);
     const std::optional<CortexM55Model::CompiledCase> c = model_.compiled_case(r, site.shape);
     if (!c) return false;
     // The data side: one access of the kind its class makes (checked against the log).
     const bool data = site.shape == RecordShape::kDataAccess;
     if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
-    const bool write = r.op == OpClass::Store;
     g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
+    body(g, cpu, site, *c, slow, cold, false);
+    return true;
+  }
+
+ private:
+  // A branch handler's record, whose outcome (Cpu::branched_, next_pc_) is known only after the
+  // call: the taken and the not-taken case, chosen when it runs; a data access (TBB/TBH) is slow.
+  bool branch_handler(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+                      std::deque<std::function<void()>>& cold) const {
+    const RetireInfo& r = site.record;
+    if (r.op != OpClass::Branch) return false;
+    RetireInfo taken = r, not_taken = r;
+    taken.branch_taken = true;
+    taken.next_pc = 0;  // its fetch restart adds the target's offset in its word when it runs
+    not_taken.branch_taken = false;
+    not_taken.next_pc = r.pc + r.size;
+    const std::optional<CortexM55Model::CompiledCase> ct = model_.compiled_case(taken, RecordShape::kAny);
+    const std::optional<CortexM55Model::CompiledCase> cn = model_.compiled_case(not_taken, RecordShape::kAny);
+    if (!ct || !cn) return false;
+    g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
+    Xbyak::Label taken_path, done;
+    g.cmp(g.byte[rbx + cpu.branched], 0);
+    g.jne(taken_path, CodeGenerator::T_NEAR);
+    body(g, cpu, RetireSite{not_taken, RecordShape::kAny, site.prior_pc, true}, *cn, slow, cold, false);
+    g.jmp(done, CodeGenerator::T_NEAR);
+    g.L(taken_path);
+    body(g, cpu, RetireSite{taken, RecordShape::kAny, site.prior_pc, true}, *ct, slow, cold, true);
+    g.L(done);
+    return true;
+  }
+
+  // The compiled case `c` of `site` (rdi = the model). `target_in_cpu`: a taken branch's target is
+  // Cpu::next_pc_ when it runs (its record's next_pc is 0).
+  void body(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, const CortexM55Model::CompiledCase& case_,
+            Xbyak::Label& slow, std::deque<std::function<void()>>& cold, bool target_in_cpu) const {
+    const RetireInfo& r = site.record;
+    const CortexM55Model::CompiledCase* c = &case_;
+    const bool data = site.shape == RecordShape::kDataAccess;
+    const bool write = r.op == OpClass::Store;
     g.mov(rax, g.qword[rdi + at_.now]);  // now_ (rax until the commit)
     issue(g, *c);                        // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
@@ -51,12 +91,10 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     fetch_block_update(g, r, site.prior_pc);
     if (data && c->redirect == 0) fetch_update(g, r);
     if (data) data_update(g, cpu, write, site.access_bytes);
-    if (c->branch || c->redirect != 0) branch(g, *c);
+    if (c->branch || c->redirect != 0) branch(g, cpu, *c, target_in_cpu);
     results(g, cpu, *c);
-    return true;
   }
 
- private:
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
   Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
   Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
@@ -279,7 +317,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
 
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +
   // redirect and, code in ITCM, fetch restarted at the target (restart_fetch).
-  void branch(CodeGenerator& g, const CortexM55Model::CompiledCase& c) const {
+  void branch(CodeGenerator& g, const CpuLayout& cpu, const CortexM55Model::CompiledCase& c, bool target_in_cpu) const {
     if (c.branch) g.add(g.qword[rdi + at_.branches], 1);
     if (c.redirect == 0) return;
     g.add(g.qword[rdi + at_.branch_mispredicts], 1);
@@ -293,6 +331,11 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.cmp(g.byte[rdi + at_.itcm_code], 0);
     g.je(not_itcm);
     g.lea(rdx, g.ptr[rdx * 4 + c.restart_bytes]);
+    if (target_in_cpu) {
+      g.mov(esi, g.dword[rbx + cpu.next_pc]);
+      g.and_(esi, timing::m55::kItcmPortBytes - 1);
+      g.add(rdx, rsi);
+    }
     g.mov(g.qword[rdi + at_.fetch_full], rdx);
     g.L(not_itcm);
   }

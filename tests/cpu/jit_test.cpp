@@ -216,9 +216,13 @@ unsigned random_blocks(EngineCheck& check, const Pool& pool, unsigned blocks, ui
       append(code, from[rng() % from.size()]);
     }
     if (branches && rng() % 3 == 0) {
-      // A B<cond> (or B) over one 16-bit instruction to the `b .` that follows: taken or not.
-      const unsigned cond = rng() % 15;
-      code.push_back(static_cast<uint16_t>(cond < 14 ? 0xD000u | cond << 8 : 0xE000u));
+      // A B<cond>, B, CBZ or CBNZ (a handler) over one 16-bit instruction to the `b .` that
+      // follows: taken or not.
+      const unsigned kind = rng() % 17, rn = rng() % 8;
+      code.push_back(static_cast<uint16_t>(kind < 14    ? 0xD000u | kind << 8
+                                           : kind == 14 ? 0xE000u
+                                           : kind == 15 ? 0xB100u | rn
+                                                        : 0xB900u | rn));
       const Insn* skipped = &pool.inline_forms[rng() % pool.inline_forms.size()];
       while (skipped->t32) skipped = &pool.inline_forms[rng() % pool.inline_forms.size()];
       append(code, *skipped);
