@@ -226,7 +226,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
 
   // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind, to a fast
   // range without wait states (not ITCM) whose bank is free at issue (DtcmBanks::wait's one-word
-  // case without a wait); a load not the cycle after a store. Leaves r9 = the fast range, r10 =
+  // case without a wait); a load not delayed by the read-after-store rule (tcm_port_delay: only a
+  // banked range's bank written by a store the cycle before delays it). Leaves r9 = the fast range, r10 =
   // the access's platform time, r11 = its bank's free time (or 0: no banks).
   // `bytes`: RetireSite::access_bytes (when known, the log's shape is not checked).
   void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, Xbyak::Label& slow) const {
@@ -254,12 +255,6 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     };
     in_range(memory::AccessKind::Fetch);  // data in ITCM takes the fetch port
     g.jb(slow, CodeGenerator::T_NEAR);
-    if (!write) {
-      g.mov(r8, g.qword[rdi + at_.store_cycle]);
-      g.add(r8, 1);
-      g.cmp(rcx, r8);
-      g.je(slow, CodeGenerator::T_NEAR);
-    }
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     in_range(kind);
     g.jae(slow, CodeGenerator::T_NEAR);
@@ -280,6 +275,19 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.lea(r11, g.ptr[r11 + rsi * 8 + kBanks.free]);
     g.cmp(g.qword[r11], r10);
     g.ja(slow, CodeGenerator::T_NEAR);
+    if (!write) {
+      // The read-after-store rule: a load issued the cycle after a store that wrote its bank
+      // waits (slow); other banks, or a store longer ago, do not delay it.
+      Xbyak::Label no_delay;
+      g.mov(r8, g.qword[rdi + at_.store_cycle]);
+      g.add(r8, 1);
+      g.cmp(rcx, r8);
+      g.jne(no_delay);
+      g.mov(r8, g.qword[rdi + at_.store_banks]);
+      g.bt(r8, rsi);
+      g.jc(slow, CodeGenerator::T_NEAR);
+      g.L(no_delay);
+    }
     g.L(no_banks);
   }
   // transfer_cost and tcm_port_delay without a stall: the counters, the bank held for the

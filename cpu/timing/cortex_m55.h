@@ -34,11 +34,13 @@ class CortexM55Model final : public CpuTimingModel {
   // to `open_pair_state` when it did not pair and nothing redirected (0 otherwise) and commits.
   // A load or store (RecordShape::kDataAccess) has a case when it is not a multi-register
   // transfer: one naturally aligned access of 1, 2 or 4 bytes in a fast range without wait
-  // states, whose DTCM bank is free at issue, not in ITCM and, for a load, not issued the cycle
-  // after a store (the read-after-store rule); it then counts its access, holds its bank for the
-  // issue cycle and (a store to banked memory) becomes the last store. A kAny record's case reads
-  // its outcome (executed, branch_taken, next_pc) from `r`, and requires no data access. No case
-  // (nullopt) for vector, divide and iterative forms, LE, and multi-register transfers.
+  // states, whose DTCM bank is free at issue, not in ITCM and, for a load, not delayed by the
+  // read-after-store rule (a store the cycle before that wrote its bank); it then counts its
+  // access, holds its bank for the issue cycle and (a store to banked memory) becomes the last
+  // store. A kAny record's case reads its outcome (executed, branch_taken, next_pc) from `r`, and
+  // requires no data access. No case (nullopt) for vector, divide and iterative forms, LE, and
+  // multi-register transfers. The JIT checks the dynamic conditions and calls retire_as when one
+  // fails, before anything has changed.
   struct CompiledCase {
     SlotList reads, writes;
     uint8_t base = kNoReg;
