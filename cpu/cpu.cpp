@@ -85,9 +85,12 @@ bool Cpu::run_compiled(const Block& b, Cycles end, StopReason& why) {
   // Untimed, the budget is in instructions (the loop runs while cycles_ < end; block_retired_ is
   // 0); timed, the generated code compares the cycle count with `end` itself. block_at() has just
   // compared the block's code bytes: the run starts past the block's own comparison.
-  const uint64_t limit = timing_ != nullptr ? end : std::min<Cycles>(end - cycles_, UINT32_MAX);
-  const jit::BlockJit::Last last = jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit);
-  count_block();
+  const bool timed = timing_ != nullptr;
+  const uint64_t limit = timed ? end : std::min<Cycles>(end - cycles_, UINT32_MAX);
+  const void* base = timed && retire_compiler_ != nullptr ? retire_compiler_->base() : nullptr;
+  const jit::BlockJit::Last last = jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit, base);
+  if (timed) block_retired_ = 0;  // (rbp held the base; jit_retire counted the instructions)
+  else count_block();
   return pending_ != 0 && service_pending(last.pc, last.itstate, why);
 }
 

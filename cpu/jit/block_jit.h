@@ -70,6 +70,9 @@ class RetireCompiler {
   // `cold`: code to write after the block's straight-line code (rare paths), each jumping back.
   virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                        std::deque<std::function<void()>>& cold) const = 0;
+  // The address the code addresses the model's state from: rbp holds it while timed code runs
+  // (BlockJit::run's timing_base). Null: the code does not use rbp.
+  virtual const void* base() const { return nullptr; }
 };
 // The compiled retirement for a core model, or null (no compiled case; on hosts without the JIT).
 std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model& model);
@@ -166,8 +169,11 @@ class BlockJit {
   // run loop stops, checked after each instruction as run_block does. On return r[15] is the next
   // instruction's address and (untimed) Cpu's per-block counter the instructions run (the faulting
   // one included, as run_block counts it); pending work, if any, is left for the run loop to serve.
-  Last run(Cpu* cpu, BlockCode code, uint64_t limit) const {
-    const uint64_t r = enter_(cpu, code, limit);
+  // Timed, `timing_base` is what the compiled retirement addresses its model's state from
+  // (RetireCompiler::base; rbp while the code runs); Cpu's per-block counter is then meaningless
+  // after the run (the Cpu counts a timed run's instructions itself).
+  Last run(Cpu* cpu, BlockCode code, uint64_t limit, const void* timing_base = nullptr) const {
+    const uint64_t r = enter_(cpu, code, limit, timing_base);
     return {static_cast<uint32_t>(r), static_cast<uint8_t>(r >> 32)};
   }
 
@@ -177,7 +183,8 @@ class BlockJit {
 
  private:
   struct Generator;
-  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint64_t limit);  // Last: pc | itstate << 32
+  // Last: pc | itstate << 32
+  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint64_t limit, const void* timing_base);
   // The code every block shares, written at the start of the buffer (again after each reset).
   void write_shared_code();
 

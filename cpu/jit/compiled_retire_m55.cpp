@@ -30,6 +30,7 @@ namespace {
 class CortexM55RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM55RetireCompiler(CortexM55Model& model) : model_(model), at_(model.state_offsets()) {}
+  const void* base() const override { return model_.state_base(); }
 
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                std::deque<std::function<void()>>& cold) const override {
@@ -40,7 +41,6 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     // The data side: one access of the kind its class makes (checked against the log).
     const bool data = site.shape == RecordShape::kDataAccess;
     if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
-    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
     body(g, cpu, site, *c, slow, cold, false);
     return true;
   }
@@ -62,7 +62,6 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     if (!ct || !cn) return false;
     g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
     Xbyak::Label taken_path, done;
     g.cmp(g.byte[rbx + cpu.branched], 0);
     g.jne(taken_path, CodeGenerator::T_NEAR);
@@ -74,7 +73,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     return true;
   }
 
-  // The compiled case `c` of `site` (rdi = the model). `target_in_cpu`: a taken branch's target is
+  // The compiled case `c` of `site` (rbp = the model). `target_in_cpu`: a taken branch's target is
   // Cpu::next_pc_ when it runs (its record's next_pc is 0).
   void body(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, const CortexM55Model::CompiledCase& case_,
             Xbyak::Label& slow, std::deque<std::function<void()>>& cold, bool target_in_cpu) const {
@@ -82,7 +81,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     const CortexM55Model::CompiledCase* c = &case_;
     const bool data = site.shape == RecordShape::kDataAccess;
     const bool write = r.op == OpClass::Store;
-    g.mov(rax, g.qword[rdi + at_.now]);  // now_ (rax until the commit)
+    g.mov(rax, g.qword[rbp + at_.now]);  // now_ (rax until the commit)
     issue(g, *c);                        // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
     // Without a data access nothing is checked after the fetch: its update goes with its check.
@@ -96,9 +95,9 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   }
 
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
-  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
+  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rbp + at_.board + 8 * slot]; }
   Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
-    return g.qword[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
+    return g.qword[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
   }
 
   // rcx = later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, reads..., unit_free_[unit]).
@@ -107,7 +106,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.lea(rcx, g.ptr[rax + 1]);
     } else {
       g.xor_(ecx, ecx);
-      g.test(g.byte[rdi + at_.pair_state], c.pair_mask);
+      g.test(g.byte[rbp + at_.pair_state], c.pair_mask);
       g.setz(cl);
       g.add(rcx, rax);
     }
@@ -116,9 +115,9 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.cmp(rcx, rdx);
       g.cmovb(rcx, rdx);
     };
-    wait_for(g.qword[rdi + at_.blocked_until]);
+    wait_for(g.qword[rbp + at_.blocked_until]);
     for (const uint8_t s : c.reads) wait_for(board(g, s));
-    if (c.unit_can_be_busy) wait_for(g.qword[rdi + at_.unit_free + 8 * c.unit]);
+    if (c.unit_can_be_busy) wait_for(g.qword[rbp + at_.unit_free + 8 * c.unit]);
   }
 
   // The fetch block: fetch() asks the memory system when it changes (not when the instruction
@@ -137,11 +136,11 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     const uint32_t block = r.pc >> kShift;
     if (!same_fetch_block(r, prior_pc)) {
       Xbyak::Label same;
-      g.cmp(g.dword[rdi + at_.last_fetch_block], block);
+      g.cmp(g.dword[rbp + at_.last_fetch_block], block);
       g.je(same);
-      g.cmp(g.qword[rdi + at_.memory], 0);
+      g.cmp(g.qword[rbp + at_.memory], 0);
       g.je(slow, CodeGenerator::T_NEAR);
-      g.cmp(g.byte[rdi + at_.itcm_code], 0);
+      g.cmp(g.byte[rbp + at_.itcm_code], 0);
       g.je(slow, CodeGenerator::T_NEAR);
       for (const uint32_t addr : {block << kShift, r.pc}) {
         g.mov(r8d, addr);
@@ -157,9 +156,9 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     }
     static_assert(timing::m55::kItcmPortBytes == 4, "the fetch stream scales the issue cycle by 4");
     Xbyak::Label not_itcm;
-    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
-    g.mov(rdx, g.qword[rdi + at_.fetch_full]);
+    g.mov(rdx, g.qword[rbp + at_.fetch_full]);
     g.lea(rsi, g.ptr[rdx + r.size]);
     g.lea(r8, g.ptr[rcx * 4 + timing::m55::kFetchBufferBytes]);
     g.cmp(r8, rsi);
@@ -177,7 +176,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
         g.shr(r8, 2);
         g.mov(r9, r8);
         g.sub(r9, rcx);
-        g.add(g.qword[rdi + at_.frontend_stall_cycles], r9);
+        g.add(g.qword[rbp + at_.frontend_stall_cycles], r9);
         g.mov(rcx, r8);
         g.jmp(*resume, CodeGenerator::T_NEAR);
       });
@@ -185,7 +184,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.cmp(rdx, r8);
       g.cmovb(rdx, r8);
       g.add(rdx, r.size);
-      g.mov(g.qword[rdi + at_.fetch_full], rdx);
+      g.mov(g.qword[rbp + at_.fetch_full], rdx);
     }
     g.L(not_itcm);
   }
@@ -196,9 +195,9 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     constexpr unsigned kBytes = CortexM55Model::kFetchBytes;
     Xbyak::Label same, no_fetch_bytes;
-    g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.cmp(g.dword[rbp + at_.last_fetch_block], r.pc >> kShift);
     g.je(same);
-    g.mov(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.mov(g.dword[rbp + at_.last_fetch_block], r.pc >> kShift);
     g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
     g.add(g.qword[rdx], 1);
     g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
@@ -213,14 +212,14 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM.
   void fetch_update(CodeGenerator& g, const RetireInfo& r) const {
     Xbyak::Label not_itcm;
-    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
-    g.mov(rdx, g.qword[rdi + at_.fetch_full]);
+    g.mov(rdx, g.qword[rbp + at_.fetch_full]);
     g.lea(r8, g.ptr[rcx * 4]);
     g.cmp(rdx, r8);
     g.cmovb(rdx, r8);
     g.add(rdx, r.size);
-    g.mov(g.qword[rdi + at_.fetch_full], rdx);
+    g.mov(g.qword[rbp + at_.fetch_full], rdx);
     g.L(not_itcm);
   }
 
@@ -246,7 +245,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.test(esi, r8d);
       g.jnz(slow, CodeGenerator::T_NEAR);
     }
-    g.cmp(g.qword[rdi + at_.memory], 0);
+    g.cmp(g.qword[rbp + at_.memory], 0);
     g.je(slow, CodeGenerator::T_NEAR);
     const auto in_range = [&](memory::AccessKind kind) {  // CF = FastRange::contains(esi)
       g.mov(r8d, esi);
@@ -258,12 +257,12 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     in_range(kind);
     g.jae(slow, CodeGenerator::T_NEAR);
-    g.lea(r9, g.ptr[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
+    g.lea(r9, g.ptr[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(r10, g.qword[rdi + at_.clock_offset]);
+    g.mov(r10, g.qword[rbp + at_.clock_offset]);
     g.add(r10, rcx);
     Xbyak::Label no_banks;
     g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
@@ -279,11 +278,11 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       // The read-after-store rule: a load issued the cycle after a store that wrote its bank
       // waits (slow); other banks, or a store longer ago, do not delay it.
       Xbyak::Label no_delay;
-      g.mov(r8, g.qword[rdi + at_.store_cycle]);
+      g.mov(r8, g.qword[rbp + at_.store_cycle]);
       g.add(r8, 1);
       g.cmp(rcx, r8);
       g.jne(no_delay);
-      g.mov(r8, g.qword[rdi + at_.store_banks]);
+      g.mov(r8, g.qword[rbp + at_.store_banks]);
       g.bt(r8, rsi);
       g.jc(slow, CodeGenerator::T_NEAR);
       g.L(no_delay);
@@ -294,8 +293,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // access's cycle, the access counted by its range; a store to a banked range is the last store.
   void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes) const {
     const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
-    g.add(g.qword[rdi + at_.data_accesses], 1);
+    g.add(g.qword[rbp + (write ? at_.stores : at_.loads)], 1);
+    g.add(g.qword[rbp + at_.data_accesses], 1);
     Xbyak::Label no_banks;
     g.test(r11, r11);
     g.jz(no_banks);
@@ -308,8 +307,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.and_(esi, g.dword[rdx + memory::DtcmBanks::layout().mask]);
       g.xor_(edx, edx);
       g.bts(rdx, rsi);
-      g.mov(g.qword[rdi + at_.store_banks], rdx);
-      g.mov(g.qword[rdi + at_.store_cycle], rcx);
+      g.mov(g.qword[rbp + at_.store_banks], rdx);
+      g.mov(g.qword[rbp + at_.store_cycle], rcx);
     }
     g.L(no_banks);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
@@ -326,17 +325,17 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +
   // redirect and, code in ITCM, fetch restarted at the target (restart_fetch).
   void branch(CodeGenerator& g, const CpuLayout& cpu, const CortexM55Model::CompiledCase& c, bool target_in_cpu) const {
-    if (c.branch) g.add(g.qword[rdi + at_.branches], 1);
+    if (c.branch) g.add(g.qword[rbp + at_.branches], 1);
     if (c.redirect == 0) return;
-    g.add(g.qword[rdi + at_.branch_mispredicts], 1);
-    g.add(g.qword[rdi + at_.frontend_stall_cycles], c.redirect - 1);
+    g.add(g.qword[rbp + at_.branch_mispredicts], 1);
+    g.add(g.qword[rbp + at_.frontend_stall_cycles], c.redirect - 1);
     g.lea(rdx, g.ptr[rcx + c.redirect]);
-    g.mov(rsi, g.qword[rdi + at_.blocked_until]);
+    g.mov(rsi, g.qword[rbp + at_.blocked_until]);
     g.cmp(rsi, rdx);
     g.cmovb(rsi, rdx);
-    g.mov(g.qword[rdi + at_.blocked_until], rsi);
+    g.mov(g.qword[rbp + at_.blocked_until], rsi);
     Xbyak::Label not_itcm;
-    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
     g.lea(rdx, g.ptr[rdx * 4 + c.restart_bytes]);
     if (target_in_cpu) {
@@ -344,7 +343,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.and_(esi, timing::m55::kItcmPortBytes - 1);
       g.add(rdx, rsi);
     }
-    g.mov(g.qword[rdi + at_.fetch_full], rdx);
+    g.mov(g.qword[rbp + at_.fetch_full], rdx);
     g.L(not_itcm);
   }
 
@@ -362,22 +361,22 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     // pair_state_: open after an instruction that did not pair (issue != now_), else closed;
     // dual_issued counts a pair. An instruction that cannot pair (pair_mask 0) issues after now_.
     if (c.pair_mask == 0) {
-      g.mov(g.byte[rdi + at_.pair_state], c.open_pair_state);
+      g.mov(g.byte[rbp + at_.pair_state], c.open_pair_state);
     } else {
       g.xor_(edx, edx);
       g.cmp(rcx, rax);
       g.sete(dl);
-      g.add(g.qword[rdi + at_.dual_issued], rdx);
+      g.add(g.qword[rbp + at_.dual_issued], rdx);
       if (c.open_pair_state == 0) {
-        g.mov(g.byte[rdi + at_.pair_state], 0);
+        g.mov(g.byte[rbp + at_.pair_state], 0);
       } else {
         g.xor_(dl, 1);
         if (c.open_pair_state != 1) g.imul(edx, edx, c.open_pair_state);
-        g.mov(g.byte[rdi + at_.pair_state], dl);
+        g.mov(g.byte[rbp + at_.pair_state], dl);
       }
     }
-    g.mov(g.qword[rdi + at_.now], rcx);
-    g.add(g.qword[rdi + at_.instructions], 1);
+    g.mov(g.qword[rbp + at_.now], rcx);
+    g.add(g.qword[rbp + at_.instructions], 1);
     g.sub(rcx, rax);
     g.add(g.qword[rbx + cpu.instructions], 1);
     g.mov(rax, g.qword[rbx + cpu.cycles]);

@@ -4,7 +4,8 @@
 // cpu/jit/inline_forms.cpp the instructions written inline.
 //
 // Generated code, System V ABI: rbx = the Cpu (fields at CpuLayout offsets), rbp = instructions
-// run since BlockJit::run was entered (untimed; timed runs count in the Cpu and leave it 0), r12 =
+// run since BlockJit::run was entered (untimed; timed runs count in the Cpu, and rbp is the base
+// the compiled retirement addresses its model's state from, RetireCompiler::base), r12 =
 // its limit (untimed: instructions; timed: the cycle count to stop at), r13 / r14 = the
 // interconnect's read / write page tables, r15 = the exception unit's attention flag; all
 // callee-saved, so they survive handler calls. eax, ecx, edx, esi, edi, r8d are scratch.

@@ -258,7 +258,7 @@ std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const 
 
 CortexM55Model::StateOffsets CortexM55Model::state_offsets() const {
   const auto at = [this](const void* field) {
-    return static_cast<int32_t>(static_cast<const char*>(field) - reinterpret_cast<const char*>(this));
+    return static_cast<int32_t>(static_cast<const char*>(field) - static_cast<const char*>(state_base()));
   };
   return {at(&now_),           at(&blocked_until_),      at(&pair_state_),         at(&fetch_full_),
           at(&itcm_code_),     at(&last_fetch_block_),   at(&board_.at[0]),        at(&unit_free_[0]),

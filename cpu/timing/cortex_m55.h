@@ -54,7 +54,9 @@ class CortexM55Model final : public CpuTimingModel {
     uint8_t restart_bytes = 0;  // taken, in ITCM: fetch_full_ = kItcmPortBytes * (issue + redirect) + this
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
-  // Where the compiled case finds the state it reads and writes: byte offsets from the model.
+  // Where the compiled case finds the state it reads and writes: byte offsets from state_base(),
+  // which lies amid what every instruction reads and writes (the fields' order).
+  const void* state_base() const { return &now_; }
   struct StateOffsets {
     int32_t now, blocked_until, pair_state, fetch_full, itcm_code, last_fetch_block, board, unit_free, instructions,
         dual_issued;
@@ -89,11 +91,9 @@ class CortexM55Model final : public CpuTimingModel {
   [[gnu::noinline]] Cycles tcm_port_delay_each_access(const MemoryLog& log, bool multiple, Cycles issue,
                                                       bool right_after_store);
 
-  std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
+  // (Order: what every instruction reads and writes first, see CpuTimingModel's fields.)
   Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
-  Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
   uint8_t pair_state_ = 0;
-  uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
   // The ITCM fetch stream (m55::kItcmPortBytes per cycle into a FIFO of m55::kFetchBufferBytes)
   // as one absolute number, so that an instruction's fetch wait is one comparison with its issue
   // cycle: fetch_full_ is the port's bytes up to the cycle from which the FIFO is full
@@ -106,6 +106,9 @@ class CortexM55Model final : public CpuTimingModel {
   // The last store to DTCM: the banks it wrote (a bit each) and the cycle of its last beat.
   uint64_t store_banks_ = 0;
   Cycles store_cycle_ = 0;
+  Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
+  uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
+  std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
 };
 
 }  // namespace corsim::cpu::timing
