@@ -14,7 +14,7 @@
 namespace corsim::cpu {
 
 Cpu::Cpu(const CpuConfig& config, memory::Interconnect& bus)
-    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {
+    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus_, config_)) {
   if (config_.engine == CpuEngine::Jit && jit::available()) jit_ = std::make_unique<jit::BlockJit>(jit_layout());
   jit_usable_ = jit_ != nullptr;
 }

@@ -159,28 +159,30 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
     g.mov(rdx, g.qword[rbp + at_.fetch_full]);
-    g.lea(rsi, g.ptr[rdx + r.size]);
-    g.lea(r8, g.ptr[rcx * 4 + timing::m55::kFetchBufferBytes]);
+    // A wait when kItcmPortBytes * issue < fetch_full_ + size - kFetchBufferBytes (signed: the
+    // right side may be below 0; both are far below 2^63).
+    g.lea(rsi, g.ptr[rdx + static_cast<int>(r.size) - static_cast<int>(timing::m55::kFetchBufferBytes)]);
+    g.lea(r8, g.ptr[rcx * 4]);
     g.cmp(r8, rsi);
     if (!update) {
-      g.jb(slow, CodeGenerator::T_NEAR);
+      g.jl(slow, CodeGenerator::T_NEAR);
     } else {
-      // itcm_fetch_wait: issue waits until the port has brought the instruction's last byte.
+      // itcm_fetch_wait: issue waits until the port has brought the instruction's last byte:
+      // issue = ceil((fetch_full_ + size - kFetchBufferBytes) / kItcmPortBytes).
       auto wait = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
-      g.jb(*wait, CodeGenerator::T_NEAR);
+      g.jl(*wait, CodeGenerator::T_NEAR);
       g.L(*resume);
       cold.push_back([this, &g, wait, resume] {
-        constexpr unsigned kPort = timing::m55::kItcmPortBytes;
         g.L(*wait);
-        g.lea(r8, g.ptr[rsi - static_cast<int>(timing::m55::kFetchBufferBytes) + (kPort - 1)]);
+        g.lea(r8, g.ptr[rsi + (timing::m55::kItcmPortBytes - 1)]);
         g.shr(r8, 2);
         g.mov(r9, r8);
         g.sub(r9, rcx);
         g.add(g.qword[rbp + at_.frontend_stall_cycles], r9);
         g.mov(rcx, r8);
+        g.lea(r8, g.ptr[rcx * 4]);
         g.jmp(*resume, CodeGenerator::T_NEAR);
       });
-      g.lea(r8, g.ptr[rcx * 4]);
       g.cmp(rdx, r8);
       g.cmovb(rdx, r8);
       g.add(rdx, r.size);
