@@ -136,12 +136,11 @@ bool decode_u85(OpContext& ctx, const U85WeightParams& p, const std::vector<std:
   std::string err;
   if (op.fast_weights) {
     // At least 2 bits per weight: a stream of L bytes holds at most 4·L weights.
-    const std::vector<WeightPosition> pos = u85_fwd_positions(p, raw[0].size() * 4);
-    const FwdResult dec = decode_fwd(raw[0], pos.size());
+    const FwdResult dec = decode_fwd(raw[0], u85_fwd_count(p, raw[0].size() * 4));
     if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
     e.decoded += dec.weights.size();
     e.zero += static_cast<uint64_t>(std::count(dec.weights.begin(), dec.weights.end(), 0));
-    if (!unpack_u85_positions(dec.weights, pos, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
+    if (!unpack_u85_fwd(dec.weights, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
     return true;
   }
   std::vector<std::vector<int16_t>> decoded(op.weight_stream_count);
