@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -151,51 +152,97 @@ struct StreamInSequence {
   uint64_t block;
   uint32_t stream;
 
-  // Sequence index of the stream's value j and how many of the next n lie together from there.
-  std::pair<uint64_t, uint64_t> locate(uint64_t j, uint64_t n) const {
+  // Sequence index of the stream's value j, and how many of its values lie together from there.
+  std::pair<uint64_t, uint64_t> locate(uint64_t j) const {
     const uint64_t round = j / block, in_block = j % block;
     uint64_t index = in_block;
     for (uint32_t t = 0; t < lengths.size(); ++t)
       index += std::min(lengths[t], (t < stream ? round + 1 : round) * block);
-    return {index, std::min(n, block - in_block)};
+    return {index, block - in_block};
   }
 };
 
+// Copies n values without a library call per run (most runs are one IFM step of 8 or 16).
+void copy_values(const int16_t* from, uint64_t n, int16_t* to) {
+  uint64_t k = 0;
+  for (; k + 8 <= n; k += 8) std::memcpy(to + k, from + k, 8 * sizeof(int16_t));
+  if (n & 4) {
+    std::memcpy(to + k, from + k, 4 * sizeof(int16_t));
+    k += 4;
+  }
+  if (n & 2) {
+    std::memcpy(to + k, from + k, 2 * sizeof(int16_t));
+    k += 2;
+  }
+  if (n & 1) to[k] = from[k];
+}
+
 // The visitor that puts one stream's values into the dense weights, run by run, checking that
 // padding positions hold 0. `short_of_values` is set when the order needs more than `length`.
-struct Placer {
-  std::span<const int16_t> sequence;
-  StreamInSequence where;
-  uint64_t length;  // this stream's values
-  int16_t* dense;
-  std::string& error;
-  uint64_t at = 0;  // values of this stream placed so far
-  bool short_of_values = false;
+class Placer {
+ public:
+  Placer(std::span<const int16_t> sequence, StreamInSequence where, uint64_t length, int16_t* dense, std::string& error)
+      : sequence_(sequence), where_(where), length_(length), dense_(dense), error_(error) {}
 
   bool operator()(WeightPosition start, uint64_t n) {
-    if (n > length - at) {
-      short_of_values = true;
+    if (n > length_ - placed_) {
+      short_of_values_ = true;
       return false;
     }
     while (n > 0) {
-      const auto [index, run] = where.locate(at, n);
-      const int16_t* values = sequence.data() + index;
+      if (left_in_block_ == 0) std::tie(index_, left_in_block_) = where_.locate(placed_);
+      const uint64_t run = std::min(n, left_in_block_);
+      const int16_t* values = sequence_.data() + index_;
       if (start < 0) {
         for (uint64_t k = 0; k < run; ++k)
           if (values[k] != 0) {
-            error = fmt::format("weight stream has the non-zero value {} in padding position {}", values[k], index + k);
+            error_ = fmt::format("weight stream has the non-zero value {} in padding position {}", values[k], index_ + k);
             return false;
           }
       } else {
-        std::memcpy(dense + start, values, run * sizeof(int16_t));
+        copy_values(values, run, dense_ + start);
         start += static_cast<WeightPosition>(run);
       }
-      at += run;
+      index_ += run;
+      left_in_block_ -= run;
+      placed_ += run;
       n -= run;
     }
     return true;
   }
+
+  uint64_t placed() const { return placed_; }
+  bool short_of_values() const { return short_of_values_; }
+
+ private:
+  std::span<const int16_t> sequence_;
+  StreamInSequence where_;
+  uint64_t length_;
+  int16_t* dense_;
+  std::string& error_;
+  uint64_t placed_ = 0;         // values of this stream placed so far
+  uint64_t index_ = 0;          // sequence index of the next one
+  uint64_t left_in_block_ = 0;  // values of this stream that follow it in the sequence
+  bool short_of_values_ = false;
 };
+
+// Places one stream of `length` values (all of `sequence`'s, or its blocks in turn with others);
+// false with `error` if the order needs more or fewer values or a padding value is non-zero.
+bool place_stream(const U85WeightParams& p, uint32_t stream, std::span<const int16_t> sequence,
+                  StreamInSequence where, uint64_t length, DenseWeights& out, std::string& error) {
+  Placer place(sequence, where, length, out.values.data(), error);
+  const bool walked = walk_runs(p, stream, place);
+  if (place.short_of_values()) {
+    error = fmt::format("weight stream {} holds {} values, the operation needs more", stream, length);
+    return false;
+  }
+  if (!walked) return false;
+  if (place.placed() != length) {
+    error = fmt::format("weight stream {} holds {} values, the operation needs {}", stream, length, place.placed());
+    return false;
+  }
+  return true;
+}
 
 void size_dense(const U85WeightParams& p, DenseWeights& out) {
   const bool dw = p.traversal == U85Traversal::kDepthwise;
@@ -212,19 +259,9 @@ bool unpack_u85_swd(std::span<const std::vector<int16_t>> per_stream, const U85W
                     std::string& error) {
   size_dense(p, out);
   for (uint32_t s = 0; s < per_stream.size(); ++s) {
-    const std::vector<int16_t>& values = per_stream[s];
-    const uint64_t length = values.size();
-    Placer place{values, StreamInSequence{{&length, 1}, std::max<uint64_t>(length, 1), 0}, length, out.values.data(), error};
-    const bool walked = walk_runs(p, s, place);
-    if (place.short_of_values) {
-      error = fmt::format("weight stream {} holds {} values, the operation needs more", s, values.size());
-      return false;
-    }
-    if (!walked) return false;
-    if (place.at != length) {
-      error = fmt::format("weight stream {} holds {} values, the operation needs {}", s, values.size(), place.at);
-      return false;
-    }
+    const uint64_t length = per_stream[s].size();
+    const StreamInSequence alone{{&length, 1}, std::max<uint64_t>(length, 1), 0};
+    if (!place_stream(p, s, per_stream[s], alone, length, out, error)) return false;
   }
   return true;
 }
@@ -239,23 +276,25 @@ uint64_t u85_fwd_count(const U85WeightParams& p, uint64_t limit) {
 bool unpack_u85_fwd(std::span<const int16_t> values, const U85WeightParams& p, DenseWeights& out, std::string& error) {
   size_dense(p, out);
   const uint32_t streams = std::max<uint32_t>(p.streams, 1);
-  std::vector<uint64_t> lengths(streams);
-  uint64_t total = 0;
-  for (uint32_t s = 0; s < streams; ++s) total += lengths[s] = stream_count(p, s, values.size());
-  if (total != values.size()) {
-    error = fmt::format("weight stream holds {} values, the operation needs {}", values.size(), total);
-    return false;
+  const uint64_t total = values.size();
+  if (streams == 1) {
+    const StreamInSequence alone{{&total, 1}, std::max<uint64_t>(total, 1), 0};
+    return place_stream(p, 0, values, alone, total, out, error);
   }
   // VELA EthosU85WeightOrderingFwd::Get: blocks of ofm_ublock x ifm_ublock x element-round /
-  // streams values from each stream in turn.
-  const Derived d = derive(p);
-  const uint64_t block =
-      streams == 1 ? std::max<uint64_t>(total, 1)
-                   : std::max<uint64_t>(1, uint64_t{p.ofm_ublock_depth} * d.ifm_ublock * d.sub_round / streams);
-  for (uint32_t s = 0; s < streams; ++s) {
-    Placer place{values, StreamInSequence{lengths, block, s}, lengths[s], out.values.data(), error};
-    if (!walk_runs(p, s, place)) return false;
+  // streams values from each stream in turn; where a stream's values lie depends on every
+  // stream's count.
+  std::vector<uint64_t> lengths(streams);
+  uint64_t counted = 0;
+  for (uint32_t s = 0; s < streams; ++s) counted += lengths[s] = stream_count(p, s, total);
+  if (counted != total) {
+    error = fmt::format("weight stream holds {} values, the operation needs {}", total, counted);
+    return false;
   }
+  const Derived d = derive(p);
+  const uint64_t block = std::max<uint64_t>(1, uint64_t{p.ofm_ublock_depth} * d.ifm_ublock * d.sub_round / streams);
+  for (uint32_t s = 0; s < streams; ++s)
+    if (!place_stream(p, s, values, StreamInSequence{lengths, block, s}, lengths[s], out, error)) return false;
   return true;
 }
 
