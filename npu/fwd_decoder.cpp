@@ -53,12 +53,10 @@ uint64_t fwd_stream_bytes(bool raw_mode, bool small_lut, uint64_t count) {
   return (kHeaderBits + payload) / 8;
 }
 
-FwdResult decode_fwd(std::span<const uint8_t> stream, uint64_t count) {
-  FwdResult r;
+bool decode_fwd(std::span<const uint8_t> stream, uint64_t count, std::vector<int16_t>& out, std::string& error) {
   if (stream.size() < kHeaderBytes) {
-    r.ok = false;
-    r.error = fmt::format("FWD stream of {} bytes is shorter than its 32-byte header", stream.size());
-    return r;
+    error = fmt::format("FWD stream of {} bytes is shorter than its 32-byte header", stream.size());
+    return false;
   }
   const bool raw = get_bits(stream, 0, 1), small = get_bits(stream, 1, 1);
   const int32_t zero_adjust = static_cast<int8_t>(get_bits(stream, 104, 8));
@@ -66,23 +64,22 @@ FwdResult decode_fwd(std::span<const uint8_t> stream, uint64_t count) {
   for (unsigned i = 0; i < 16; ++i) lut[i] = unfold(get_bits(stream, 112 + 9 * i, 9));
   const uint64_t need = fwd_stream_bytes(raw, small, count);
   if (stream.size() != need) {
-    r.ok = false;
-    r.error = fmt::format("FWD stream is {} bytes; {} {} weights need {}", stream.size(), count,
-                          raw ? "raw" : small ? "LUT2" : "LUT4", need);
-    return r;
+    error = fmt::format("FWD stream is {} bytes; {} {} weights need {}", stream.size(), count,
+                        raw ? "raw" : small ? "LUT2" : "LUT4", need);
+    return false;
   }
-  r.weights.resize(count);
+  out.resize(count);
   const uint8_t* payload = stream.data() + kHeaderBytes;
-  int16_t* out = r.weights.data();
+  int16_t* to = out.data();
   if (raw) {
     // weight = signed byte - zero_adjust (mlw_encode_fwd.cpp writes (w + zero_adjust) & 0xFF).
-    for (uint64_t k = 0; k < count; ++k) out[k] = static_cast<int16_t>(static_cast<int8_t>(payload[k]) - zero_adjust);
+    for (uint64_t k = 0; k < count; ++k) to[k] = static_cast<int16_t>(static_cast<int8_t>(payload[k]) - zero_adjust);
   } else if (small) {
-    ByteTable<2>(lut).decode(payload, count, out);
+    ByteTable<2>(lut).decode(payload, count, to);
   } else {
-    ByteTable<4>(lut).decode(payload, count, out);
+    ByteTable<4>(lut).decode(payload, count, to);
   }
-  return r;
+  return true;
 }
 
 }  // namespace corsim::npu

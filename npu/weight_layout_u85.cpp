@@ -194,11 +194,15 @@ class Placer {
       const uint64_t run = std::min(n, left_in_block_);
       const int16_t* values = sequence_.data() + index_;
       if (start < 0) {
-        for (uint64_t k = 0; k < run; ++k)
-          if (values[k] != 0) {
-            error_ = fmt::format("weight stream has the non-zero value {} in padding position {}", values[k], index_ + k);
-            return false;
-          }
+        // OR the run together (a loop without an early exit vectorises); find the culprit only
+        // when there is one.
+        int16_t any = 0;
+        for (uint64_t k = 0; k < run; ++k) any = static_cast<int16_t>(any | values[k]);
+        if (any != 0) {
+          const uint64_t k = static_cast<uint64_t>(std::find_if(values, values + run, [](int16_t v) { return v != 0; }) - values);
+          error_ = fmt::format("weight stream has the non-zero value {} in padding position {}", values[k], index_ + k);
+          return false;
+        }
       } else {
         copy_values(values, run, dense_ + start);
         start += static_cast<WeightPosition>(run);

@@ -153,11 +153,11 @@ bool decode_u85(OpContext& ctx, const U85WeightParams& p, const std::vector<std:
   std::string err;
   if (op.fast_weights) {
     // At least 2 bits per weight: a stream of L bytes holds at most 4·L weights.
-    const FwdResult dec = decode_fwd(raw[0], u85_fwd_count(p, raw[0].size() * 4));
-    if (!dec.ok) return ctx.fail(Fault::kWeightDecode, dec.error);
-    e.decoded += dec.weights.size();
-    e.zero += count_zeros(dec.weights);
-    if (!unpack_u85_fwd(dec.weights, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
+    std::vector<int16_t>& values = ctx.weight_cache().stream_order_buffer();
+    if (!decode_fwd(raw[0], u85_fwd_count(p, raw[0].size() * 4), values, err)) return ctx.fail(Fault::kWeightDecode, err);
+    e.decoded += values.size();
+    e.zero += count_zeros(values);
+    if (!unpack_u85_fwd(values, p, e.weights, err)) return ctx.fail(Fault::kWeightDecode, err);
     return true;
   }
   std::vector<std::vector<int16_t>> decoded(op.weight_stream_count);
