@@ -253,6 +253,16 @@ std::vector<int16_t> fwd_sequence(const std::vector<int32_t>& w, const enc::U85O
   return {seq.begin(), seq.end()};
 }
 
+// What the SWD decoders hand the order: one sequence per stream.
+std::vector<std::vector<int16_t>> swd_sequences(const std::vector<int32_t>& w, const enc::U85OrderParams& o) {
+  std::vector<std::vector<int16_t>> per(o.streams);
+  for (uint32_t s = 0; s < o.streams; ++s) {
+    const std::vector<int32_t> order = enc::order_u85(w, o, s);
+    per[s].assign(order.begin(), order.end());
+  }
+  return per;
+}
+
 void expect_dense(const DenseWeights& got, const std::vector<int32_t>& w, const std::string& what) {
   ASSERT_EQ(got.values.size(), w.size()) << what;
   for (size_t k = 0; k < w.size(); ++k) ASSERT_EQ(got.values[k], w[k]) << what << " dense index " << k;
@@ -283,17 +293,11 @@ TEST(U85WeightOrder, SwdUnpackInvertsTheModelCompilersOrderIncludingDepthwise) {
   }
   int n = 0;
   for (const OrderCase& c : cases) {
-    const std::string what = "case " + std::to_string(n++);
     const std::vector<int32_t> w = random_dense(rng, c.order);
-    std::vector<std::vector<int16_t>> per(c.order.streams);
-    for (uint32_t s = 0; s < c.order.streams; ++s) {
-      const std::vector<int32_t> o = enc::order_u85(w, c.order, s);
-      per[s].assign(o.begin(), o.end());
-    }
     DenseWeights dense;
     std::string error;
-    ASSERT_TRUE(unpack_u85_swd(per, c.params, dense, error)) << what << ": " << error;
-    expect_dense(dense, w, what);
+    ASSERT_TRUE(unpack_u85_swd(swd_sequences(w, c.order), c.params, dense, error)) << "case " << n << ": " << error;
+    expect_dense(dense, w, "case " + std::to_string(n++));
   }
 }
 
@@ -322,11 +326,7 @@ TEST(U85WeightOrder, NonZeroPaddingAndWrongCountsAreErrors) {
     EXPECT_FALSE(unpack_u85_fwd(shorter, c.params, dense, error));
     EXPECT_FALSE(unpack_u85_fwd(longer, c.params, dense, error));
     // SWD: one stream short, one stream long.
-    std::vector<std::vector<int16_t>> per(streams);
-    for (uint32_t s = 0; s < streams; ++s) {
-      const std::vector<int32_t> o = enc::order_u85(w, c.order, s);
-      per[s].assign(o.begin(), o.end());
-    }
+    std::vector<std::vector<int16_t>> per = swd_sequences(w, c.order);
     ASSERT_TRUE(unpack_u85_swd(per, c.params, dense, error)) << error;
     per[0].pop_back();
     EXPECT_FALSE(unpack_u85_swd(per, c.params, dense, error));
