@@ -64,6 +64,14 @@ bool walk_runs(const U85WeightParams& p, uint32_t stream, Visit&& visit) {
     return static_cast<WeightPosition>(((o * kh + ky) * kw + kx) * ifm_depth + i);
   };
   auto zeros = [&](uint64_t n) { return n == 0 || visit(WeightPosition{-1}, n); };
+  // Values of one IFM step over this stream's OFM channels of a micro-block: its groups of 4
+  // channels (ofm_z below) times 4 times the step.
+  const uint32_t first_ofm_z = stream * kInterleaveDepth;
+  const uint64_t ofm_groups = first_ofm_z < p.ofm_ublock_depth
+                                  ? (p.ofm_ublock_depth - first_ofm_z + kInterleaveDepth * streams - 1) /
+                                        (kInterleaveDepth * streams)
+                                  : 0;
+  const uint64_t step_values = ofm_groups * kInterleaveDepth * inner_step;
   // IFM blocks are walked serpentine: the direction flips on every OFM block and the next OFM
   // block starts from the IFM block where the previous one ended (U85 goldens).
   int64_t ifm_inc = -static_cast<int64_t>(p.ifm_block_depth);
@@ -98,9 +106,12 @@ bool walk_runs(const U85WeightParams& p, uint32_t stream, Visit&& visit) {
                         // The IFM step's channels i0 .. i0 + inner_step - 1: those below the IFM
                         // depth are values, the rest padding.
                         const uint64_t i0 = uint64_t(ifm_block_z) + ifm_outer + ifm_inner;
-                        const uint32_t in_depth =
-                            i0 >= ifm_depth ? 0 : static_cast<uint32_t>(std::min<uint64_t>(inner_step, ifm_depth - i0));
-                        for (uint32_t ofm_z = stream * kInterleaveDepth; ofm_z < p.ofm_ublock_depth;
+                        if (i0 >= ifm_depth) {  // all padding: one run
+                          if (!zeros(step_values)) return false;
+                          continue;
+                        }
+                        const uint32_t in_depth = static_cast<uint32_t>(std::min<uint64_t>(inner_step, ifm_depth - i0));
+                        for (uint32_t ofm_z = first_ofm_z; ofm_z < p.ofm_ublock_depth;
                              ofm_z += kInterleaveDepth * streams) {
                           for (uint32_t ofm_inner = 0; ofm_inner < kInterleaveDepth; ++ofm_inner) {
                             const uint64_t o = uint64_t{ofm_block_z} + ofm_outer + ofm_inner + ofm_z;
