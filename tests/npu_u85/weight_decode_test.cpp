@@ -144,15 +144,21 @@ TEST(FwdDecoder, MatchesTheReferenceOnEveryFwdStreamOfTheRealU85Programs) {
     ASSERT_FALSE(bus.region(0).empty()) << "missing " << dir << "weights.bin";
     bus.region(1).assign(p.scratch, 0);
     bus.region(2).assign(p.fast_scratch, 0);
-    // Each operation's FWD stream as it read it (Vela may DMA it into SRAM first).
+    // Each convolution's FWD stream as it read it (Vela may DMA it into SRAM first). Only CONV
+    // reads weights (FWD is never DEPTHWISE's, §9.6); the weight registers of other operations
+    // are left over from the last one that set them.
     std::vector<std::vector<uint8_t>> fwd;
     Executor ex(*cfg);
     const RunResult r = ex.run(payload->commands, bus, bus.basep(), kDriverRegionCfg, [&](const OpRecord& rec) {
-      if (!rec.op.fast_weights || rec.op.weight_stream_count == 0) return;
-      const auto& region = bus.region(rec.op.weight_region);
-      const WeightStream& ws = rec.op.weight_streams[0];
-      if (ws.base + ws.length <= region.size())
-        fwd.emplace_back(region.begin() + static_cast<long>(ws.base), region.begin() + static_cast<long>(ws.base + ws.length));
+      const OperationConfig& op = rec.op;
+      if (op.kind != OpKind::kConv || op.weights_from_ifm2 || !op.fast_weights) return;
+      const auto& region = bus.region(op.weight_region);
+      const WeightStream& ws = op.weight_streams[0];
+      if (ws.base + ws.length > region.size()) {
+        ADD_FAILURE() << p.name << ": FWD stream at " << ws.base << " past its region";
+        return;
+      }
+      fwd.emplace_back(region.begin() + static_cast<long>(ws.base), region.begin() + static_cast<long>(ws.base + ws.length));
     });
     ASSERT_EQ(r.reason, StopReason::kStop) << p.name << ": " << r.error;
     for (size_t k = 0; k < fwd.size(); ++k) expect_matches_reference(fwd[k], p.name + " FWD stream " + std::to_string(k));
