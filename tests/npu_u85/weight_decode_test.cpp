@@ -131,7 +131,7 @@ TEST(FwdDecoder, MatchesTheReferenceOnRandomWeightsFromTheModelCompilersEncoder)
 }
 
 TEST(FwdDecoder, MatchesTheReferenceOnEveryFwdStreamOfTheRealU85Programs) {
-  size_t streams = 0;
+  size_t streams = 0, raw_streams = 0, lut_streams = 0;
   for (const u85test::Program& p : u85test::programs()) {
     const std::string dir = u85test::kU85Dir + p.name + "/";
     std::string error;
@@ -161,13 +161,19 @@ TEST(FwdDecoder, MatchesTheReferenceOnEveryFwdStreamOfTheRealU85Programs) {
       fwd.emplace_back(region.begin() + static_cast<long>(ws.base), region.begin() + static_cast<long>(ws.base + ws.length));
     });
     ASSERT_EQ(r.reason, StopReason::kStop) << p.name << ": " << r.error;
-    for (size_t k = 0; k < fwd.size(); ++k) expect_matches_reference(fwd[k], p.name + " FWD stream " + std::to_string(k));
+    for (size_t k = 0; k < fwd.size(); ++k) {
+      expect_matches_reference(fwd[k], p.name + " FWD stream " + std::to_string(k));
+      ++(reference_decode(fwd[k]).raw ? raw_streams : lut_streams);
+    }
     // Spec §9.6: every golden model's convolutions are FWD (raw and LUT4).
     EXPECT_GT(fwd.size(), 0u) << p.name;
     streams += fwd.size();
     std::cout << p.name << ": " << fwd.size() << " FWD streams\n";
   }
   RecordProperty("fwd_streams", static_cast<int>(streams));
+  // Spec §9.6: the goldens' FWD payloads are raw or LUT4; both kinds must have been compared.
+  EXPECT_GT(raw_streams, 0u);
+  EXPECT_GT(lut_streams, 0u);
 }
 
 TEST(FwdDecoder, RejectsAStreamOfTheWrongLength) {
