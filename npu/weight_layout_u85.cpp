@@ -13,6 +13,10 @@ namespace {
 
 constexpr uint32_t kInterleaveDepth = 4;  // OFM channels per group (VELA InterleaveDepth)
 
+// Position of an emitted value: the dense index o*KH*KW*I + ky*KW*I + kx*I + i (depthwise: I = 1),
+// or -1 for padding (which must decode to 0).
+using WeightPosition = int64_t;
+
 uint32_t round_up(uint32_t v, uint32_t m) { return m == 0 ? v : (v + m - 1) / m * m; }
 
 struct Derived {

@@ -28,10 +28,6 @@ struct U85WeightParams {
   uint32_t streams = 1;  // weight decoders sharing the order (Vela's cores)
 };
 
-// Position of an emitted value: the dense index o*KH*KW*I + ky*KW*I + kx*I + i (depthwise: I = 1),
-// or -1 for a padding value (which must decode to 0).
-using WeightPosition = int64_t;
-
 // SWD: one decoded mlw sequence per stream. False (with `error`) if a sequence does not hold
 // exactly the expected count or a padding position is non-zero.
 bool unpack_u85_swd(std::span<const std::vector<int16_t>> per_stream, const U85WeightParams& p, DenseWeights& out,
