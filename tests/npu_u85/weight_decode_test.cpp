@@ -1,8 +1,7 @@
 // The Ethos-U85 weight decoders on their own: the FWD decoder (npu/fwd_decoder.cpp) against a
-// reference written here from the format (spec ethos-u.md §4.3 and §9.6; VELA mlw_codec
-// mlw_encode_fwd.cpp ml_encode_fwd / fwd_emit_header, ml_bit_buffer.hpp), on random weight sets
-// encoded by the model compiler's FWD encoder and on every FWD stream of the four real Vela
-// programs; and the U85 weight order's inversion (npu/weight_layout_u85.cpp) against the model
+// reference written here from the format (VELA mlw_codec mlw_encode_fwd.cpp ml_encode_fwd /
+// fwd_emit_header, ml_bit_buffer.hpp), on random weight sets encoded by the model compiler's FWD
+// encoder and on every FWD stream of the four real Vela programs; and the U85 weight order's inversion (npu/weight_layout_u85.cpp) against the model
 // compiler's own order (tools/model_compiler/u85_stream_encoder.h order_u85, written apart from
 // npu/), for SWD and FWD with 1, 2 and 4 weight decoders.
 #include <gtest/gtest.h>
@@ -145,8 +144,8 @@ TEST(FwdDecoder, MatchesTheReferenceOnEveryFwdStreamOfTheRealU85Programs) {
     bus.region(1).assign(p.scratch, 0);
     bus.region(2).assign(p.fast_scratch, 0);
     // Each convolution's FWD stream as it read it (Vela may DMA it into SRAM first). Only CONV
-    // reads weights (FWD is never DEPTHWISE's, §9.6); the weight registers of other operations
-    // are left over from the last one that set them.
+    // reads FWD weights (Vela never emits them for DEPTHWISE, docs/npu.md "Weights"); the weight
+    // registers of other operations are left over from the last one that set them.
     std::vector<std::vector<uint8_t>> fwd;
     Executor ex(*cfg);
     const RunResult r = ex.run(payload->commands, bus, bus.basep(), kDriverRegionCfg, [&](const OpRecord& rec) {
@@ -165,13 +164,14 @@ TEST(FwdDecoder, MatchesTheReferenceOnEveryFwdStreamOfTheRealU85Programs) {
       expect_matches_reference(fwd[k], p.name + " FWD stream " + std::to_string(k));
       ++(reference_decode(fwd[k]).raw ? raw_streams : lut_streams);
     }
-    // Spec §9.6: every golden model's convolutions are FWD (raw and LUT4).
+    // Every golden model's convolutions are FWD (docs/npu.md, "Ethos-U85" weights).
     EXPECT_GT(fwd.size(), 0u) << p.name;
     streams += fwd.size();
     std::cout << p.name << ": " << fwd.size() << " FWD streams\n";
   }
   RecordProperty("fwd_streams", static_cast<int>(streams));
-  // Spec §9.6: the goldens' FWD payloads are raw or LUT4; both kinds must have been compared.
+  // The goldens' FWD payloads are raw or LUT4 (docs/npu.md, "Ethos-U85" weights); both kinds must
+  // have been compared.
   EXPECT_GT(raw_streams, 0u);
   EXPECT_GT(lut_streams, 0u);
 }
