@@ -73,25 +73,24 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     return true;
   }
 
-  // The compiled case `c` of `site` (rbp = the model). `target_in_cpu`: a taken branch's target is
-  // Cpu::next_pc_ when it runs (its record's next_pc is 0).
-  void body(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, const CortexM55Model::CompiledCase& case_,
+  // The compiled case `c` of `site` (rbp = the model's state_base()). `target_in_cpu`: a taken
+  // branch's target is Cpu::next_pc_ when it runs (its record's next_pc is 0).
+  void body(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, const CortexM55Model::CompiledCase& c,
             Xbyak::Label& slow, std::deque<std::function<void()>>& cold, bool target_in_cpu) const {
     const RetireInfo& r = site.record;
-    const CortexM55Model::CompiledCase* c = &case_;
     const bool data = site.shape == RecordShape::kDataAccess;
     const bool write = r.op == OpClass::Store;
     g.mov(rax, g.qword[rbp + at_.now]);  // now_ (rax until the commit)
-    issue(g, *c);                        // rcx (until the commit)
+    issue(g, c);                         // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
     // Without a data access nothing is checked after the fetch: its update goes with its check.
-    fetch_checks(g, r, site.prior_pc, slow, !data && c->redirect == 0, cold);
+    fetch_checks(g, r, site.prior_pc, slow, !data && c.redirect == 0, cold);
     if (data) data_checks(g, cpu, write, site.access_bytes, slow);
     fetch_block_update(g, r, site.prior_pc);
-    if (data && c->redirect == 0) fetch_update(g, r);
+    if (data && c.redirect == 0) fetch_update(g, r);
     if (data) data_update(g, cpu, write, site.access_bytes);
-    if (c->branch || c->redirect != 0) branch(g, cpu, *c, target_in_cpu);
-    results(g, cpu, *c);
+    if (c.branch || c.redirect != 0) branch(g, cpu, c, target_in_cpu);
+    results(g, cpu, c);
   }
 
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
@@ -381,9 +380,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.add(g.qword[rbp + at_.instructions], 1);
     g.sub(rcx, rax);
     g.add(g.qword[rbx + cpu.instructions], 1);
+    g.add(g.qword[rbx + cpu.cycles], rcx);
     g.mov(rax, g.qword[rbx + cpu.cycles]);
-    g.add(rax, rcx);
-    g.mov(g.qword[rbx + cpu.cycles], rax);
   }
 
   CortexM55Model& model_;
