@@ -84,9 +84,9 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     issue(g, c);                         // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
     // Without a data access nothing is checked after the fetch: its update goes with its check.
-    fetch_checks(g, r, site.prior_pc, slow, !data && c.redirect == 0, cold);
+    fetch_checks(g, r, site.prior_pc, slow, !data, !data && c.redirect == 0, cold);
     if (data) data_checks(g, cpu, write, site.access_bytes, slow);
-    fetch_block_update(g, r, site.prior_pc);
+    if (data) fetch_block_update(g, r, site.prior_pc, cold);
     if (data && c.redirect == 0) fetch_update(g, r);
     if (data) data_update(g, cpu, write, site.access_bytes);
     if (c.branch || c.redirect != 0) branch(g, cpu, c, target_in_cpu);
@@ -127,31 +127,39 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
   }
-  // `update`: fetch_update's change written here (nothing that may go slow follows), and a fetch
-  // wait taken here too (out of line in `cold`).
-  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow, bool update,
-                    std::deque<std::function<void()>>& cold) const {
+  // `counts`: a new block's counts (fetch_block_update) written with its checks; `update`:
+  // fetch_update's change written here, and a fetch wait taken here too (out of line in `cold`).
+  // Either only when nothing that may go slow follows.
+  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow, bool counts,
+                    bool update, std::deque<std::function<void()>>& cold) const {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     const uint32_t block = r.pc >> kShift;
     if (!same_fetch_block(r, prior_pc)) {
-      Xbyak::Label same;
+      // Out of line: the new block's checks and, without a data access to check after them, its
+      // counts (fetch_block_update).
+      auto changed = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
       g.cmp(g.dword[rbp + at_.last_fetch_block], block);
-      g.je(same);
-      g.cmp(g.qword[rbp + at_.memory], 0);
-      g.je(slow, CodeGenerator::T_NEAR);
-      g.cmp(g.byte[rbp + at_.itcm_code], 0);
-      g.je(slow, CodeGenerator::T_NEAR);
-      for (const uint32_t addr : {block << kShift, r.pc}) {
-        g.mov(r8d, addr);
-        g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
-        g.cmp(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
-        g.jae(slow, CodeGenerator::T_NEAR);
-      }
-      g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
-      g.jne(slow, CodeGenerator::T_NEAR);
-      g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
-      g.jne(slow, CodeGenerator::T_NEAR);
-      g.L(same);
+      g.jne(*changed, CodeGenerator::T_NEAR);
+      g.L(*resume);
+      cold.push_back([this, &g, &slow, pc = r.pc, block, counts, changed, resume] {
+        g.L(*changed);
+        g.cmp(g.qword[rbp + at_.memory], 0);
+        g.je(slow, CodeGenerator::T_NEAR);
+        g.cmp(g.byte[rbp + at_.itcm_code], 0);
+        g.je(slow, CodeGenerator::T_NEAR);
+        for (const uint32_t addr : {block << kShift, pc}) {
+          g.mov(r8d, addr);
+          g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
+          g.cmp(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
+          g.jae(slow, CodeGenerator::T_NEAR);
+        }
+        g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
+        g.jne(slow, CodeGenerator::T_NEAR);
+        g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
+        g.jne(slow, CodeGenerator::T_NEAR);
+        if (counts) fetch_block_counts(g, block);
+        g.jmp(*resume, CodeGenerator::T_NEAR);
+      });
     }
     static_assert(timing::m55::kItcmPortBytes == 4, "the fetch stream scales the issue cycle by 4");
     Xbyak::Label not_itcm;
@@ -191,14 +199,24 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   }
   // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
   // counted by its range.
-  void fetch_block_update(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc) const {
+  void fetch_block_update(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc,
+                          std::deque<std::function<void()>>& cold) const {
     if (same_fetch_block(r, prior_pc)) return;
-    constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
+    const uint32_t block = r.pc >> CortexM55Model::kFetchBlockShift;
+    auto changed = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
+    g.cmp(g.dword[rbp + at_.last_fetch_block], block);
+    g.jne(*changed, CodeGenerator::T_NEAR);
+    g.L(*resume);
+    cold.push_back([this, &g, block, changed, resume] {
+      g.L(*changed);
+      fetch_block_counts(g, block);
+      g.jmp(*resume, CodeGenerator::T_NEAR);
+    });
+  }
+  void fetch_block_counts(CodeGenerator& g, uint32_t block) const {
     constexpr unsigned kBytes = CortexM55Model::kFetchBytes;
-    Xbyak::Label same, no_fetch_bytes;
-    g.cmp(g.dword[rbp + at_.last_fetch_block], r.pc >> kShift);
-    g.je(same);
-    g.mov(g.dword[rbp + at_.last_fetch_block], r.pc >> kShift);
+    Xbyak::Label no_fetch_bytes;
+    g.mov(g.dword[rbp + at_.last_fetch_block], block);
     g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
     g.add(g.qword[rdx], 1);
     g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
@@ -208,7 +226,6 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.jz(no_fetch_bytes);
     g.add(g.qword[rdx], kBytes);
     g.L(no_fetch_bytes);
-    g.L(same);
   }
   // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM.
   void fetch_update(CodeGenerator& g, const RetireInfo& r) const {
