@@ -302,6 +302,79 @@ template Cycles CortexM85Model::retire_as<RecordShape::kAny>(const RetireInfo& r
 template Cycles CortexM85Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
 template Cycles CortexM85Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
+std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const RetireInfo& r, RecordShape shape) const {
+  const InstrInfo& ii = *r.info;
+  const uint8_t flags = ii.model_flags;
+  if (flags & (kVector | kWaitsForUnit | kIterative | kMultiple | kFpTransfer)) return std::nullopt;
+  // Branches go through the predictor (predict, branch_cost): always the call.
+  if (ii.branch != BranchKind::None) return std::nullopt;
+  const bool any = shape == RecordShape::kAny;
+  if (any && r.branch_taken) return std::nullopt;
+  const bool executed = !any || r.executed;
+  const uint32_t aux = ii.model_aux;
+  CompiledCase c;
+  const auto group = [&c](SlotList slots, unsigned advance) {
+    c.operands[c.operand_groups++] = {slots, static_cast<uint8_t>(advance)};
+  };
+  if (executed) {  // operands_ready and operands_ready_slow, as groups of slots
+    const bool compact = (ii.traits & (kTraitCompactRegs | kTraitWideRegs)) == kTraitCompactRegs;
+    if ((aux & kOperandsSlow) && ii.unit == static_cast<uint8_t>(Unit::Mac)) {
+      const bool acc = (flags & kMacAccumulate) != 0;
+      SlotList multiplicands, accumulator;
+      if (compact) {
+        for (unsigned k = 0; k < 3; ++k) {
+          if (ii.src[k] == kNoReg) continue;
+          ((k == 2 && acc) ? accumulator : multiplicands).add(ii.src[k]);
+        }
+      } else {
+        const uint32_t acc_mask = acc ? ii.regs.gpr_read & ii.regs.gpr_write : 0;
+        for (uint32_t m = ii.regs.gpr_read; m; m &= m - 1) {
+          const auto slot = static_cast<uint8_t>(std::countr_zero(m));
+          ((acc_mask >> slot) & 1u ? accumulator : multiplicands).add(slot);
+        }
+      }
+      group(multiplicands, kMacOperandAdvance);
+      if (accumulator.count != 0) group(accumulator, kMacAccumulatorAdvance);
+    } else {
+      group(Scoreboard::read_slots(ii), 0);  // ready_compact, or (slow) ready_any
+    }
+    if (r.in_it_block) {
+      SlotList flags_slot;
+      flags_slot.add(kFlagsBit);
+      group(flags_slot, 0);
+    }
+    c.writes = Scoreboard::write_slots(ii);
+    c.base = ii.writeback_base;
+    c.writes_flags = (ii.regs.gpr_write & (1u << kFlagsBit)) != 0;
+  }
+  c.read_advance = static_cast<uint8_t>(read_advance(r));
+  c.unit = ii.unit;
+  // fits_in_current_cycle for a scalar whose load moves at most 4 bytes (the compiler's single
+  // accesses; std::max(bytes, 4) = 4), and the cycle_ update of retire_as.
+  c.second_ok = (aux & kSecondOk) != 0;
+  c.join_mask = kCycleOpen | (aux & kSingleUnits);
+  c.load_port = (aux & kLoadPort) != 0;
+  c.load_limit = kBytesPerBeat - 4;
+  c.new_cycle = (aux & kCycleStart) | (c.load_port ? 4u << kLoadBytesShift : 0u);
+  c.single_units = aux & kSingleUnits;
+  c.takes_partner = (aux & kTakesPartner) != 0;
+  c.t16 = (ii.traits & kTraitT16) != 0;
+  c.latency = ii.latency;
+  c.flags_late_skew = kLateStages;
+  return c;
+}
+
+CortexM85Model::StateOffsets CortexM85Model::state_offsets() const {
+  const auto at = [this](const void* field) {
+    return static_cast<int32_t>(static_cast<const char*>(field) - reinterpret_cast<const char*>(this));
+  };
+  return {at(&now_),           at(&cycle_),         at(&blocked_until_),      at(&scalar_gate_),
+          at(&unit_free_[0]),  at(&board_.at[0]),   at(&t16_run_),            at(&flags_in_time_),
+          at(&last_fetch_block_), at(&stats_.instructions), at(&stats_.dual_issued),
+          at(&memory_),        at(&fast_[0]),       at(&clock_offset_),       at(&stats_.loads),
+          at(&stats_.stores),  at(&stats_.data_accesses)};
+}
+
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
   cycle_ = 0;

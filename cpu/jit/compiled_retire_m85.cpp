@@ -1,0 +1,315 @@
+// Compiled retirement for the Cortex-M85 model (cpu/jit/block_jit.h RetireCompiler): the model's
+// common case of a scalar data-processing or single-access load/store record
+// (CortexM85Model::compiled_case) as native code, so that such an instruction costs no call. What
+// the code computes is retire_as<kDataProcessing / kDataAccess> (cpu/timing/cortex_m85.cpp)
+// restricted to that case, step for step:
+//   operands = later over the groups of (latest slot - advance, not below 0)   (operands_ready)
+//   issue = later(now_ + (fits_in_current_cycle ? 0 : 1), blocked_until_,
+//                 operands - read_advance, unit_free_[unit], scalar_gate_)
+//   the fetch block unchanged (known when compiled, or compared), or new in the fetch fast range
+//     without wait states or banks (fetch, FastRange::try_access without a cost)
+//   a load/store: one access to a zero-wait fast range with its bank free (transfer_cost,
+//     data_access, FastRange::try_access, DtcmBanks::wait without a wait)
+//   cycle_ (a new cycle, or the second closing it), t16_run_, the results at
+//   later(operands, issue) + latency (the skewed ALU), a base at issue + 1, flags_in_time_, commit.
+// Anything else (a fetch or memory wait, a busy bank, several accesses, no memory system) jumps to
+// the call of retire_as before any state has changed. Branches are always the call: they go
+// through the predictor. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*) and timing.TimedJit
+// compare it with the interpreter cycle for cycle.
+#include <xbyak/xbyak.h>
+
+#include "cpu/jit/block_jit.h"
+#include "cpu/timing/cortex_m85.h"
+#include "memory/timing/dtcm_banks.h"
+
+namespace corsim::cpu::jit {
+
+using namespace Xbyak::util;
+using Xbyak::CodeGenerator;
+using timing::CortexM85Model;
+
+namespace {
+
+// Registers: rdi = the model, rcx = the issue cycle, rsi = the operands' ready cycle (both until
+// the commit), rax/rdx/r8 scratch; a load/store's checks leave r9 = its fast range, r10 = the
+// access's platform time, r11 = its bank's free time (or 0: no banks) for its update.
+class CortexM85RetireCompiler final : public RetireCompiler {
+ public:
+  explicit CortexM85RetireCompiler(CortexM85Model& model) : model_(model), at_(model.state_offsets()) {}
+
+  bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const override {
+    const RetireInfo& r = site.record;
+    if (site.shape == RecordShape::kAny && !site.outcome_known) return false;
+    const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape);
+    if (!c) return false;
+    const bool data = site.shape == RecordShape::kDataAccess;
+    if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
+    const bool write = r.op == OpClass::Store;
+    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
+    operands(g, *c);
+    issue(g, *c);
+    // Checks first (slow: nothing has changed yet), then the state changes.
+    fetch_checks(g, r, site.prior_pc, slow);
+    if (data) data_checks(g, cpu, write, slow);
+    fetch_update(g, r, site.prior_pc);
+    if (data) data_update(g, cpu, write);
+    cycle_update(g, *c);
+    results(g, cpu, *c);
+    return true;
+  }
+
+ private:
+  static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
+  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
+  Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
+    return g.qword[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
+  }
+  // reg = later(reg, t).
+  static void wait_for(CodeGenerator& g, const Xbyak::Reg64& reg, const Xbyak::Address& t) {
+    g.cmp(reg, t);
+    g.cmovb(reg, t);
+  }
+  // reg = reg > n ? reg - n : 0.
+  static void less(CodeGenerator& g, const Xbyak::Reg64& reg, uint8_t n) {
+    if (n == 0) return;
+    g.mov(edx, n);
+    g.cmp(reg, rdx);
+    g.cmovb(reg, rdx);
+    g.sub(reg, n);
+  }
+
+  // rsi = operands_ready: each group's latest slot less its advance, the latest of those.
+  void operands(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+    g.xor_(esi, esi);
+    for (unsigned i = 0; i < c.operand_groups; ++i) {
+      const CortexM85Model::OperandGroup& group = c.operands[i];
+      if (group.advance == 0) {
+        for (const uint8_t s : group.slots) wait_for(g, rsi, board(g, s));
+        continue;
+      }
+      g.xor_(eax, eax);
+      for (const uint8_t s : group.slots) wait_for(g, rax, board(g, s));
+      less(g, rax, group.advance);
+      g.cmp(rsi, rax);
+      g.cmovb(rsi, rax);
+    }
+  }
+
+  // rcx = later(now_ + (fits_in_current_cycle ? 0 : 1), blocked_until_, operands - read_advance,
+  // unit_free_[unit], scalar_gate_).
+  void issue(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+    g.mov(rax, rsi);
+    less(g, rax, c.read_advance);
+    wait_for(g, rax, g.qword[rdi + at_.blocked_until]);
+    wait_for(g, rax, g.qword[rdi + at_.unit_free + 8 * c.unit]);
+    wait_for(g, rax, g.qword[rdi + at_.scalar_gate]);
+    if (!c.second_ok) {
+      g.mov(rcx, g.qword[rdi + at_.now]);
+      g.add(rcx, 1);
+    } else {
+      // Not fitting: the cycle is closed, or its single-instance unit taken, or (the load port)
+      // its load bytes leave no room.
+      g.xor_(ecx, ecx);
+      g.mov(r8d, g.dword[rdi + at_.cycle]);
+      g.and_(r8d, c.join_mask);
+      g.cmp(r8d, CortexM85Model::kCycleOpen);
+      g.setne(cl);
+      if (c.load_port) {
+        g.mov(r8d, g.dword[rdi + at_.cycle]);
+        g.shr(r8d, CortexM85Model::kLoadBytesShift);
+        g.cmp(r8d, c.load_limit);
+        g.seta(dl);
+        g.or_(cl, dl);
+      }
+      g.add(rcx, g.qword[rdi + at_.now]);
+    }
+    g.cmp(rcx, rax);
+    g.cmovb(rcx, rax);
+  }
+
+  // The fetch block: fetch() asks the memory system when it changes (not when the instruction
+  // before is in the same block, known when compiled). A new block in the fetch fast range without
+  // wait states or banks costs nothing; anything else is slow.
+  static bool same_fetch_block(const RetireInfo& r, int64_t prior_pc) {
+    constexpr unsigned kShift = CortexM85Model::kFetchBlockShift;
+    return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
+  }
+  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow) const {
+    if (same_fetch_block(r, prior_pc)) return;
+    constexpr unsigned kShift = CortexM85Model::kFetchBlockShift;
+    const uint32_t block = r.pc >> kShift;
+    Xbyak::Label same;
+    g.cmp(g.dword[rdi + at_.last_fetch_block], block);
+    g.je(same);
+    g.cmp(g.qword[rdi + at_.memory], 0);
+    g.je(slow, CodeGenerator::T_NEAR);
+    g.mov(r8d, block << kShift);
+    g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
+    g.cmp(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
+    g.jae(slow, CodeGenerator::T_NEAR);
+    g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.L(same);
+  }
+  // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
+  // counted by its range.
+  void fetch_update(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc) const {
+    if (same_fetch_block(r, prior_pc)) return;
+    constexpr unsigned kShift = CortexM85Model::kFetchBlockShift;
+    constexpr unsigned kBytes = CortexM85Model::kFetchBytes;
+    Xbyak::Label same, no_fetch_bytes;
+    g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.je(same);
+    g.mov(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
+    g.add(g.qword[rdx], 1);
+    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
+    g.add(g.qword[rdx], kBytes);
+    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, fetch_bytes)));
+    g.test(rdx, rdx);
+    g.jz(no_fetch_bytes);
+    g.add(g.qword[rdx], kBytes);
+    g.L(no_fetch_bytes);
+    g.L(same);
+  }
+
+  // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind (so the
+  // load port's bytes are 4, as compiled_case assumed), to a fast range without wait states whose
+  // bank is free at issue (DtcmBanks::wait's one-word case without a wait).
+  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
+    const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
+    g.mov(eax, g.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
+    g.bt(r8d, edx);
+    g.jnc(slow, CodeGenerator::T_NEAR);
+    g.lea(r8d, g.ptr[rdx - 1]);
+    g.test(eax, r8d);
+    g.jnz(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.qword[rdi + at_.memory], 0);
+    g.je(slow, CodeGenerator::T_NEAR);
+    const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
+    g.mov(r8d, eax);
+    g.sub(r8d, range(g, kind, offsetof(memory::FastRange, base)));
+    g.cmp(r8d, range(g, kind, offsetof(memory::FastRange, size)));
+    g.jae(slow, CodeGenerator::T_NEAR);
+    g.lea(r9, g.ptr[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
+    g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.mov(r10, g.qword[rdi + at_.clock_offset]);
+    g.add(r10, rcx);
+    Xbyak::Label no_banks;
+    g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+    g.test(r11, r11);
+    g.jz(no_banks);
+    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
+    g.shr(eax, 2);
+    g.and_(eax, g.dword[r11 + kBanks.mask]);
+    g.lea(r11, g.ptr[r11 + rax * 8 + kBanks.free]);
+    g.cmp(g.qword[r11], r10);
+    g.ja(slow, CodeGenerator::T_NEAR);
+    g.L(no_banks);
+  }
+  // transfer_cost without a stall: the counters, the bank held for the access's cycle, the access
+  // counted by its range.
+  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write) const {
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
+    g.add(g.qword[rdi + at_.data_accesses], 1);
+    Xbyak::Label no_banks;
+    g.test(r11, r11);
+    g.jz(no_banks);
+    g.lea(rdx, g.ptr[r10 + 1]);
+    g.mov(g.qword[r11], rdx);
+    g.L(no_banks);
+    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
+    g.add(g.qword[rdx], 1);
+    g.movzx(eax, g.word[rbx + first + offsetof(MemAccess, size)]);
+    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, bytes)]);
+    g.add(g.qword[rdx], rax);
+  }
+
+  // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle (which fitting means
+  // was open), the second: kCycleOpen and kBranchThirdOk cleared, its single-instance unit taken,
+  // and kBranchThirdOk when it takes partners and no third joined (kTripled clear). t16_run_.
+  void cycle_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+    if (c.t16) g.add(g.dword[rdi + at_.t16_run], 1);
+    else g.mov(g.dword[rdi + at_.t16_run], 0);
+    if (!c.second_ok) {
+      g.mov(g.dword[rdi + at_.cycle], c.new_cycle);
+      return;
+    }
+    Xbyak::Label second, done;
+    g.cmp(rcx, g.qword[rdi + at_.now]);
+    g.je(second);
+    g.mov(g.dword[rdi + at_.cycle], c.new_cycle);
+    g.jmp(done);
+    g.L(second);
+    g.mov(edx, g.dword[rdi + at_.cycle]);
+    if (c.takes_partner) {
+      static_assert(CortexM85Model::kTripled == CortexM85Model::kBranchThirdOk << 1);
+      g.mov(r8d, edx);
+      g.not_(r8d);
+      g.shr(r8d, 1);
+      g.and_(r8d, CortexM85Model::kBranchThirdOk);
+    }
+    g.and_(edx, ~(CortexM85Model::kCycleOpen | CortexM85Model::kBranchThirdOk));
+    if (c.single_units != 0) g.or_(edx, c.single_units);
+    if (c.takes_partner) g.or_(edx, r8d);
+    g.mov(g.dword[rdi + at_.cycle], edx);
+    g.add(g.qword[rdi + at_.dual_issued], 1);
+    g.L(done);
+  }
+
+  // The results at later(operands, issue) + latency (issue + skew + latency), a written-back base
+  // at issue + 1, flags_in_time_, the commit (now_, instructions) and the Cpu's counters as
+  // Cpu::jit_retire; rax = cycles.
+  void results(CodeGenerator& g, const CpuLayout& cpu, const CortexM85Model::CompiledCase& c) const {
+    if (c.writes.count != 0) {
+      g.mov(rdx, rcx);
+      g.cmp(rdx, rsi);
+      g.cmovb(rdx, rsi);
+      g.add(rdx, c.latency);
+      for (const uint8_t s : c.writes) g.mov(board(g, s), rdx);
+    }
+    if (c.base != kNoReg) {
+      g.lea(rdx, g.ptr[rcx + 1]);
+      g.mov(board(g, c.base), rdx);
+    }
+    if (c.writes_flags) {  // issue + 2 when the skew reaches flags_late_skew, else issue + 1
+      g.lea(rdx, g.ptr[rcx + c.flags_late_skew]);
+      g.xor_(r8d, r8d);
+      g.cmp(rsi, rdx);
+      g.setae(r8b);
+      g.lea(rdx, g.ptr[rcx + r8 + 1]);
+      g.mov(g.qword[rdi + at_.flags_in_time], rdx);
+    }
+    g.mov(rax, g.qword[rdi + at_.now]);
+    g.mov(g.qword[rdi + at_.now], rcx);
+    g.add(g.qword[rdi + at_.instructions], 1);
+    g.sub(rcx, rax);
+    g.add(g.qword[rbx + cpu.instructions], 1);
+    g.mov(rax, g.qword[rbx + cpu.cycles]);
+    g.add(rax, rcx);
+    g.mov(g.qword[rbx + cpu.cycles], rax);
+  }
+
+  CortexM85Model& model_;
+  const CortexM85Model::StateOffsets at_;
+};
+
+}  // namespace
+
+std::unique_ptr<RetireCompiler> make_retire_compiler(CortexM85Model& model) {
+  return std::make_unique<CortexM85RetireCompiler>(model);
+}
+
+}  // namespace corsim::cpu::jit
