@@ -32,7 +32,8 @@ namespace {
 
 // Registers: rdi = the model, rcx = the issue cycle, rsi = the operands' ready cycle (both until
 // the commit), rax/rdx/r8 scratch; a load/store's checks leave r9 = its fast range, r10 = the
-// access's platform time, r11 = its bank's free time (or 0: no banks) for its update.
+// access's platform time, r11 = its bank's free time (or 0: no banks) for its update; a branch
+// keeps r9 = 1 when it issues third, r10 = t16_run_ after it (before a taken one resets it).
 class CortexM85RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM85RetireCompiler(CortexM85Model& model) : model_(model), at_(model.state_offsets()) {}
@@ -47,12 +48,15 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     const bool write = r.op == OpClass::Store;
     g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
     operands(g, *c);
+    if (c->branch) t16_run_and_third(g, *c);
     issue(g, *c);
     // Checks first (slow: nothing has changed yet), then the state changes.
+    if (c->branch) prediction_checks(g, *c, r.pc, slow);
     fetch_checks(g, r, site.prior_pc, slow);
     if (data) data_checks(g, cpu, write, slow);
     fetch_update(g, r, site.prior_pc);
     if (data) data_update(g, cpu, write);
+    if (c->branch) prediction_update(g, *c);
     cycle_update(g, *c);
     results(g, cpu, *c);
     return true;
@@ -95,8 +99,28 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     }
   }
 
-  // rcx = later(now_ + (fits_in_current_cycle ? 0 : 1), blocked_until_, operands - read_advance,
-  // unit_free_[unit], scalar_gate_).
+  // A branch: r10d = t16_run_ counting it; r9d = 1 when it may issue third after two (kBranchThirdOk
+  // without the branch unit taken, predicted taken, a run of third_run 16-bit instructions).
+  void t16_run_and_third(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+    if (c.t16) {
+      g.mov(r10d, g.dword[rdi + at_.t16_run]);
+      g.add(r10d, 1);
+    } else {
+      g.xor_(r10d, r10d);
+    }
+    g.xor_(r9d, r9d);
+    if (!c.third_possible) return;
+    g.mov(r8d, g.dword[rdi + at_.cycle]);
+    g.and_(r8d, CortexM85Model::kBranchThirdOk | c.branch_unit);
+    g.cmp(r8d, CortexM85Model::kBranchThirdOk);
+    g.sete(r9b);
+    g.cmp(r10d, c.third_run);
+    g.setae(r8b);
+    g.and_(r9b, r8b);
+  }
+
+  // rcx = later(now_ + (fits_in_current_cycle or third ? 0 : 1), blocked_until_,
+  // operands - read_advance, unit_free_[unit], scalar_gate_).
   void issue(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
     g.mov(rax, rsi);
     less(g, rax, c.read_advance);
@@ -104,8 +128,9 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     wait_for(g, rax, g.qword[rdi + at_.unit_free + 8 * c.unit]);
     wait_for(g, rax, g.qword[rdi + at_.scalar_gate]);
     if (!c.second_ok) {
-      g.mov(rcx, g.qword[rdi + at_.now]);
-      g.add(rcx, 1);
+      g.mov(ecx, 1);
+      if (c.third_possible) g.sub(ecx, r9d);
+      g.add(rcx, g.qword[rdi + at_.now]);
     } else {
       // Not fitting: the cycle is closed, or its single-instance unit taken, or (the load port)
       // its load bytes leave no room.
@@ -120,6 +145,11 @@ class CortexM85RetireCompiler final : public RetireCompiler {
         g.cmp(r8d, c.load_limit);
         g.seta(dl);
         g.or_(cl, dl);
+      }
+      if (c.third_possible) {  // not fitting and not third
+        g.mov(edx, r9d);
+        g.xor_(edx, 1);
+        g.and_(ecx, edx);
       }
       g.add(rcx, g.qword[rdi + at_.now]);
     }
@@ -237,23 +267,37 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.add(g.qword[rdx], rax);
   }
 
-  // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle (which fitting means
-  // was open), the second: kCycleOpen and kBranchThirdOk cleared, its single-instance unit taken,
-  // and kBranchThirdOk when it takes partners and no third joined (kTripled clear). t16_run_.
+  // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle and the cycle open,
+  // the second: kCycleOpen and kBranchThirdOk cleared, its single-instance unit taken, and
+  // kBranchThirdOk when it takes partners and no third joined (kTripled clear); in now_'s cycle
+  // closed (only a branch issuing third), kBranchThirdOk cleared. A taken branch issued second,
+  // not third, after a run of across_run 16-bit instructions and with no third yet: its
+  // destination may join (kCycleOpen | kTripled). t16_run_.
   void cycle_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
-    if (c.t16) g.add(g.dword[rdi + at_.t16_run], 1);
+    if (c.branch && c.taken) g.mov(g.dword[rdi + at_.t16_run], 0);  // fetch goes on at the destination
+    else if (c.branch) g.mov(g.dword[rdi + at_.t16_run], r10d);
+    else if (c.t16) g.add(g.dword[rdi + at_.t16_run], 1);
     else g.mov(g.dword[rdi + at_.t16_run], 0);
-    if (!c.second_ok) {
+    if (!c.second_ok && !c.third_possible) {
       g.mov(g.dword[rdi + at_.cycle], c.new_cycle);
       return;
     }
-    Xbyak::Label second, done;
+    Xbyak::Label same, dual, done;
     g.cmp(rcx, g.qword[rdi + at_.now]);
-    g.je(second);
+    g.je(same);
     g.mov(g.dword[rdi + at_.cycle], c.new_cycle);
-    g.jmp(done);
-    g.L(second);
+    g.jmp(done, CodeGenerator::T_NEAR);
+    g.L(same);
     g.mov(edx, g.dword[rdi + at_.cycle]);
+    if (c.third_possible) {
+      Xbyak::Label second;
+      g.test(edx, CortexM85Model::kCycleOpen);
+      g.jnz(second);
+      g.and_(edx, ~CortexM85Model::kBranchThirdOk);
+      g.mov(g.dword[rdi + at_.cycle], edx);
+      g.jmp(dual);
+      g.L(second);
+    }
     if (c.takes_partner) {
       static_assert(CortexM85Model::kTripled == CortexM85Model::kBranchThirdOk << 1);
       g.mov(r8d, edx);
@@ -265,8 +309,79 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (c.single_units != 0) g.or_(edx, c.single_units);
     if (c.takes_partner) g.or_(edx, r8d);
     g.mov(g.dword[rdi + at_.cycle], edx);
+    g.L(dual);
     g.add(g.qword[rdi + at_.dual_issued], 1);
+    if (c.branch && c.taken) {
+      constexpr uint32_t kOpenOrTripled = CortexM85Model::kCycleOpen | CortexM85Model::kTripled;
+      g.test(r9d, r9d);
+      g.jnz(done);
+      g.cmp(r10d, c.across_run);
+      g.jb(done);
+      g.mov(edx, g.dword[rdi + at_.cycle]);
+      g.test(edx, kOpenOrTripled);
+      g.jnz(done);
+      g.and_(edx, ~CortexM85Model::kBranchThirdOk);
+      g.or_(edx, kOpenOrTripled);
+      g.mov(g.dword[rdi + at_.cycle], edx);
+    }
     g.L(done);
+  }
+
+  // A direct branch's prediction (BranchPredictor::predict_and_update) is correct: taken, the BTB
+  // holds the branch and its target and the counter says taken; not taken, the counter says not
+  // taken when the BTB holds it (a miss falls through statically when miss_falls_through).
+  void prediction_checks(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc, Xbyak::Label& slow) const {
+    const Xbyak::Address tag = g.dword[rdi + btb(c)], target = g.dword[rdi + btb(c) + 4];
+    const Xbyak::Address counter = g.byte[rdi + direction(c)];
+    if (c.taken) {
+      g.cmp(tag, pc);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.cmp(counter, 2);
+      g.jb(slow, CodeGenerator::T_NEAR);
+      g.cmp(target, c.target);
+      g.jne(slow, CodeGenerator::T_NEAR);
+    } else if (c.miss_falls_through) {
+      Xbyak::Label miss;
+      g.cmp(tag, pc);
+      g.jne(miss);
+      g.cmp(counter, 2);
+      g.jae(slow, CodeGenerator::T_NEAR);
+      g.L(miss);
+    } else {
+      g.cmp(tag, pc);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.cmp(counter, 2);
+      g.jae(slow, CodeGenerator::T_NEAR);
+    }
+  }
+  // The predictor learns the outcome (the BTB entry already holds a taken branch's tag and
+  // target; its counter, 2 or 3, saturates), a call pushes its return address, a branch counted.
+  void prediction_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+    const Xbyak::Address counter = g.byte[rdi + direction(c)];
+    g.add(g.qword[rdi + at_.branches], 1);
+    if (c.taken) {
+      g.mov(counter, 3);
+    } else {
+      g.sub(counter, 1);  // down to 0
+      g.adc(counter, 0);
+    }
+    if (c.call) {
+      constexpr auto kAt = CortexM85Model::Predictor::layout();
+      constexpr unsigned kDepth = CortexM85Model::Predictor::kStackDepth;
+      g.mov(eax, g.dword[rdi + at_.predictor + kAt.top]);
+      g.add(eax, 1);
+      g.and_(eax, kDepth - 1);
+      g.mov(g.dword[rdi + at_.predictor + kAt.top], eax);
+      g.mov(g.dword[rdi + rax * 4 + at_.predictor + kAt.stack], c.return_address);
+      g.cmp(g.dword[rdi + at_.predictor + kAt.count], kDepth);
+      g.adc(g.dword[rdi + at_.predictor + kAt.count], 0);
+    }
+  }
+  int32_t btb(const CortexM85Model::CompiledCase& c) const {
+    return at_.predictor + CortexM85Model::Predictor::layout().btb + 8 * c.btb_entry;
+  }
+  int32_t direction(const CortexM85Model::CompiledCase& c) const {
+    return at_.predictor + CortexM85Model::Predictor::layout().direction + c.direction_entry;
   }
 
   // The results at later(operands, issue) + latency (issue + skew + latency), a written-back base

@@ -306,13 +306,28 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
   if (flags & (kVector | kWaitsForUnit | kIterative | kMultiple | kFpTransfer)) return std::nullopt;
-  // Branches go through the predictor (predict, branch_cost): always the call.
-  if (ii.branch != BranchKind::None) return std::nullopt;
   const bool any = shape == RecordShape::kAny;
-  if (any && r.branch_taken) return std::nullopt;
+  const bool is_branch = any && ii.branch != BranchKind::None;
+  if (is_branch && ii.branch != BranchKind::Direct && ii.branch != BranchKind::Call) return std::nullopt;
+  if (!is_branch && any && r.branch_taken) return std::nullopt;
   const bool executed = !any || r.executed;
   const uint32_t aux = ii.model_aux;
   CompiledCase c;
+  if (is_branch) {  // predict (predict_and_update's outcome Correct) and the third-issue rules of retire_as
+    c.branch = true;
+    c.taken = r.branch_taken;
+    c.call = ii.branch == BranchKind::Call;
+    const bool conditional = is_conditional_branch(ii) | r.in_it_block;
+    c.miss_falls_through = conditional && r.next_pc >= r.pc;  // not static_taken
+    c.btb_entry = static_cast<uint16_t>((r.pc >> 1) % kBtbEntries);
+    c.direction_entry = static_cast<uint16_t>((r.pc >> 1) % kDirectionEntries);
+    c.target = r.next_pc;
+    c.return_address = r.pc + r.size;
+    c.branch_unit = single_unit_bit(Unit::Branch);
+    c.third_possible = c.taken && ((ii.traits & kTraitT16) || kTripleBeforeBranchT16 == 0);  // t16_run_ reaches it
+    c.third_run = kTripleBeforeBranchT16;
+    c.across_run = kTripleAcrossBranchT16;
+  }
   const auto group = [&c](SlotList slots, unsigned advance) {
     c.operands[c.operand_groups++] = {slots, static_cast<uint8_t>(advance)};
   };
@@ -372,7 +387,8 @@ CortexM85Model::StateOffsets CortexM85Model::state_offsets() const {
           at(&unit_free_[0]),  at(&board_.at[0]),   at(&t16_run_),            at(&flags_in_time_),
           at(&last_fetch_block_), at(&stats_.instructions), at(&stats_.dual_issued),
           at(&memory_),        at(&fast_[0]),       at(&clock_offset_),       at(&stats_.loads),
-          at(&stats_.stores),  at(&stats_.data_accesses)};
+          at(&stats_.stores),  at(&stats_.data_accesses),
+          at(&predictor_),     at(&stats_.branches)};
 }
 
 Cycles CortexM85Model::exception_entry() {

@@ -50,9 +50,17 @@ class CortexM85Model final : public CpuTimingModel {
   // issue + 1, flags_in_time_ (`writes_flags`) and commits. A load or store
   // (RecordShape::kDataAccess) has a case when it is a single access: one naturally aligned
   // access of 1, 2 or 4 bytes in a fast range without wait states, whose DTCM bank is free at
-  // issue (transfer_cost without a stall). A kAny record's case reads `executed` from `r`, and
-  // requires no data access and no branch. No case (nullopt) for branches, vector, FP, divide,
-  // long-shift and iterative forms and multi-register transfers.
+  // issue (transfer_cost without a stall). A kAny record's case reads its outcome (executed,
+  // branch_taken, next_pc) from `r` and requires no data access. A direct branch or call (B,
+  // B<cond>, CBZ/CBNZ, BL) has a case when predicted correctly (`branch`; BranchPredictor's
+  // predict_and_update, branch_cost without a redirect): taken, the BTB entry `btb_entry` holds
+  // `r.pc` and `target` and the counter `direction_entry` says taken; not taken, the counter says
+  // not taken or, `miss_falls_through`, the BTB does not hold the branch. It counts a branch,
+  // trains the counter (a call also pushes `return_address`), may issue third
+  // (`third_possible`: taken, 16-bit; t16_run_ + 1 >= third_run with kBranchThirdOk and the
+  // branch unit free) and, taken and issued second with t16_run_ >= across_run, lets its
+  // destination join as a third (kTripled). No case (nullopt) for other branches, vector, FP,
+  // divide, long-shift and iterative forms and multi-register transfers.
   struct OperandGroup {
     SlotList slots;
     uint8_t advance = 0;
@@ -75,6 +83,12 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t latency = 0;
     bool writes_flags = false;
     uint8_t flags_late_skew = 0;  // flags_in_time_ = issue + 2 when the skew reaches this, else issue + 1
+    // A direct branch or call predicted correctly.
+    bool branch = false, taken = false, call = false, miss_falls_through = false, third_possible = false;
+    uint16_t btb_entry = 0, direction_entry = 0;
+    uint32_t target = 0, return_address = 0;
+    uint32_t branch_unit = 0;  // its kSingleUnits bit
+    uint8_t third_run = 0, across_run = 0;
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
   // Where the compiled case finds the state it reads and writes: byte offsets from the model.
@@ -83,7 +97,10 @@ class CortexM85Model final : public CpuTimingModel {
         instructions, dual_issued;
     // the memory system
     int32_t memory, fast_ranges, clock_offset, loads, stores, data_accesses;
+    // branches: the BranchPredictor (its layout() inside), stats_.branches
+    int32_t predictor, branches;
   };
+  using Predictor = BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth>;
   StateOffsets state_offsets() const;
 
  private:
@@ -131,7 +148,7 @@ class CortexM85Model final : public CpuTimingModel {
   uint32_t loop_end_pc_ = 1;
   Cycles flags_in_time_ = 0;  // a mispredicted flag-reading branch issued before this pays extra
   uint32_t t16_run_ = 0;      // 16-bit instructions in a row up to this one since the last taken branch
-  BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth> predictor_;
+  Predictor predictor_;
 };
 
 }  // namespace corsim::cpu::timing
