@@ -30,10 +30,11 @@ using timing::CortexM85Model;
 
 namespace {
 
-// Registers: rdi = the model, rcx = the issue cycle, rsi = the operands' ready cycle (both until
-// the commit), rax/rdx/r8 scratch; a load/store's checks leave r9 = its fast range, r10 = the
-// access's platform time, r11 = its bank's free time (or 0: no banks) for its update; a branch
-// keeps r9 = 1 when it issues third, r10 = t16_run_ after it (before a taken one resets it).
+// Registers: rdi = the model, rsi = the operands' ready cycle (signed, see wait_for), rax = now_,
+// rcx = the issue cycle (the last three until the commit), rdx/r8 scratch; a load/store's checks
+// leave r9 = its fast range, rdx = the access's platform time, r11 = its bank's free time (or 0:
+// no banks) for its update; a branch keeps r9 = 1 when it issues third, r10 = t16_run_ after it
+// (before a taken one resets it).
 class CortexM85RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM85RetireCompiler(CortexM85Model& model) : model_(model), at_(model.state_offsets()) {}
@@ -68,35 +69,36 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
     return g.qword[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
   }
-  // reg = later(reg, t).
+  // reg = later(reg, t), signed: cycle counts are far below 2^63, and a time below 0 (an operand
+  // time less an advance) stands for 0 (retire_as's "operands > advance ? operands - advance : 0")
+  // wherever it is compared with an issue cycle, which is at least 0.
   static void wait_for(CodeGenerator& g, const Xbyak::Reg64& reg, const Xbyak::Address& t) {
     g.cmp(reg, t);
-    g.cmovb(reg, t);
-  }
-  // reg = reg > n ? reg - n : 0.
-  static void less(CodeGenerator& g, const Xbyak::Reg64& reg, uint8_t n) {
-    if (n == 0) return;
-    g.mov(edx, n);
-    g.cmp(reg, rdx);
-    g.cmovb(reg, rdx);
-    g.sub(reg, n);
+    g.cmovl(reg, t);
   }
 
-  // rsi = operands_ready: each group's latest slot less its advance, the latest of those.
+  // rsi = operands_ready: each group's latest slot less its advance, the latest of those (signed;
+  // below 0 when nothing is read late enough to matter).
   void operands(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
-    g.xor_(esi, esi);
+    bool set = false;
     for (unsigned i = 0; i < c.operand_groups; ++i) {
       const CortexM85Model::OperandGroup& group = c.operands[i];
-      if (group.advance == 0) {
-        for (const uint8_t s : group.slots) wait_for(g, rsi, board(g, s));
-        continue;
+      if (group.slots.count == 0) continue;
+      const Xbyak::Reg64& t = (set && group.advance != 0) ? rdx : rsi;
+      bool first = t != rsi || !set;
+      for (const uint8_t s : group.slots) {
+        if (first) g.mov(t, board(g, s));
+        else wait_for(g, t, board(g, s));
+        first = false;
       }
-      g.xor_(eax, eax);
-      for (const uint8_t s : group.slots) wait_for(g, rax, board(g, s));
-      less(g, rax, group.advance);
-      g.cmp(rsi, rax);
-      g.cmovb(rsi, rax);
+      if (group.advance != 0) g.sub(t, group.advance);
+      if (t == rdx) {
+        g.cmp(rsi, rdx);
+        g.cmovl(rsi, rdx);
+      }
+      set = true;
     }
+    if (!set) g.xor_(esi, esi);
   }
 
   // A branch: r10d = t16_run_ counting it; r9d = 1 when it may issue third after two (kBranchThirdOk
@@ -119,18 +121,17 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.and_(r9b, r8b);
   }
 
-  // rcx = later(now_ + (fits_in_current_cycle or third ? 0 : 1), blocked_until_,
-  // operands - read_advance, unit_free_[unit], scalar_gate_).
+  // rax = now_ (until the commit); rcx = later(now_ + (fits_in_current_cycle or third ? 0 : 1),
+  // blocked_until_, operands - read_advance, unit_free_[unit], scalar_gate_), the waits first in rdx.
   void issue(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
-    g.mov(rax, rsi);
-    less(g, rax, c.read_advance);
-    wait_for(g, rax, g.qword[rdi + at_.blocked_until]);
-    wait_for(g, rax, g.qword[rdi + at_.unit_free + 8 * c.unit]);
-    wait_for(g, rax, g.qword[rdi + at_.scalar_gate]);
+    g.lea(rdx, g.ptr[rsi - c.read_advance]);
+    wait_for(g, rdx, g.qword[rdi + at_.blocked_until]);
+    wait_for(g, rdx, g.qword[rdi + at_.unit_free + 8 * c.unit]);
+    wait_for(g, rdx, g.qword[rdi + at_.scalar_gate]);
+    g.mov(rax, g.qword[rdi + at_.now]);
     if (!c.second_ok) {
       g.mov(ecx, 1);
       if (c.third_possible) g.sub(ecx, r9d);
-      g.add(rcx, g.qword[rdi + at_.now]);
     } else {
       // Not fitting: the cycle is closed, or its single-instance unit taken, or (the load port)
       // its load bytes leave no room.
@@ -143,18 +144,18 @@ class CortexM85RetireCompiler final : public RetireCompiler {
         g.mov(r8d, g.dword[rdi + at_.cycle]);
         g.shr(r8d, CortexM85Model::kLoadBytesShift);
         g.cmp(r8d, c.load_limit);
-        g.seta(dl);
-        g.or_(cl, dl);
+        g.seta(r8b);
+        g.or_(cl, r8b);
       }
       if (c.third_possible) {  // not fitting and not third
-        g.mov(edx, r9d);
-        g.xor_(edx, 1);
-        g.and_(ecx, edx);
+        g.mov(r8d, r9d);
+        g.xor_(r8d, 1);
+        g.and_(ecx, r8d);
       }
-      g.add(rcx, g.qword[rdi + at_.now]);
     }
-    g.cmp(rcx, rax);
-    g.cmovb(rcx, rax);
+    g.add(rcx, rax);
+    g.cmp(rcx, rdx);
+    g.cmovl(rcx, rdx);
   }
 
   // The fetch block: fetch() asks the memory system when it changes (not when the instruction
@@ -193,21 +194,22 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
     g.je(same);
     g.mov(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
-    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
-    g.add(g.qword[rdx], 1);
-    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
-    g.add(g.qword[rdx], kBytes);
-    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, fetch_bytes)));
-    g.test(rdx, rdx);
+    g.mov(r8, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
+    g.add(g.qword[r8], 1);
+    g.mov(r8, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
+    g.add(g.qword[r8], kBytes);
+    g.mov(r8, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, fetch_bytes)));
+    g.test(r8, r8);
     g.jz(no_fetch_bytes);
-    g.add(g.qword[rdx], kBytes);
+    g.add(g.qword[r8], kBytes);
     g.L(no_fetch_bytes);
     g.L(same);
   }
 
   // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind (so the
   // load port's bytes are 4, as compiled_case assumed), to a fast range without wait states whose
-  // bank is free at issue (DtcmBanks::wait's one-word case without a wait).
+  // bank is free at issue (DtcmBanks::wait's one-word case without a wait). Leaves r9 = the fast
+  // range, rdx = the access's platform time, r11 = its bank's free time (or 0: no banks).
   void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
     const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
     g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
@@ -215,17 +217,17 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
     g.jne(slow, CodeGenerator::T_NEAR);
     g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
-    g.mov(eax, g.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g.mov(r10d, g.dword[rbx + first + offsetof(MemAccess, addr)]);
     g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
     g.bt(r8d, edx);
     g.jnc(slow, CodeGenerator::T_NEAR);
     g.lea(r8d, g.ptr[rdx - 1]);
-    g.test(eax, r8d);
+    g.test(r10d, r8d);
     g.jnz(slow, CodeGenerator::T_NEAR);
     g.cmp(g.qword[rdi + at_.memory], 0);
     g.je(slow, CodeGenerator::T_NEAR);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
-    g.mov(r8d, eax);
+    g.mov(r8d, r10d);
     g.sub(r8d, range(g, kind, offsetof(memory::FastRange, base)));
     g.cmp(r8d, range(g, kind, offsetof(memory::FastRange, size)));
     g.jae(slow, CodeGenerator::T_NEAR);
@@ -234,17 +236,17 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.jne(slow, CodeGenerator::T_NEAR);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(r10, g.qword[rdi + at_.clock_offset]);
-    g.add(r10, rcx);
+    g.mov(rdx, g.qword[rdi + at_.clock_offset]);
+    g.add(rdx, rcx);
     Xbyak::Label no_banks;
     g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
     g.test(r11, r11);
     g.jz(no_banks);
     constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
-    g.shr(eax, 2);
-    g.and_(eax, g.dword[r11 + kBanks.mask]);
-    g.lea(r11, g.ptr[r11 + rax * 8 + kBanks.free]);
-    g.cmp(g.qword[r11], r10);
+    g.shr(r10d, 2);
+    g.and_(r10d, g.dword[r11 + kBanks.mask]);
+    g.lea(r11, g.ptr[r11 + r10 * 8 + kBanks.free]);
+    g.cmp(g.qword[r11], rdx);
     g.ja(slow, CodeGenerator::T_NEAR);
     g.L(no_banks);
   }
@@ -257,14 +259,14 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     Xbyak::Label no_banks;
     g.test(r11, r11);
     g.jz(no_banks);
-    g.lea(rdx, g.ptr[r10 + 1]);
+    g.add(rdx, 1);
     g.mov(g.qword[r11], rdx);
     g.L(no_banks);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
     g.add(g.qword[rdx], 1);
-    g.movzx(eax, g.word[rbx + first + offsetof(MemAccess, size)]);
+    g.movzx(r8d, g.word[rbx + first + offsetof(MemAccess, size)]);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, bytes)]);
-    g.add(g.qword[rdx], rax);
+    g.add(g.qword[rdx], r8);
   }
 
   // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle and the cycle open,
@@ -283,7 +285,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       return;
     }
     Xbyak::Label same, dual, done;
-    g.cmp(rcx, g.qword[rdi + at_.now]);
+    g.cmp(rcx, rax);
     g.je(same);
     g.mov(g.dword[rdi + at_.cycle], c.new_cycle);
     g.jmp(done, CodeGenerator::T_NEAR);
@@ -368,11 +370,11 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (c.call) {
       constexpr auto kAt = CortexM85Model::Predictor::layout();
       constexpr unsigned kDepth = CortexM85Model::Predictor::kStackDepth;
-      g.mov(eax, g.dword[rdi + at_.predictor + kAt.top]);
-      g.add(eax, 1);
-      g.and_(eax, kDepth - 1);
-      g.mov(g.dword[rdi + at_.predictor + kAt.top], eax);
-      g.mov(g.dword[rdi + rax * 4 + at_.predictor + kAt.stack], c.return_address);
+      g.mov(r8d, g.dword[rdi + at_.predictor + kAt.top]);
+      g.add(r8d, 1);
+      g.and_(r8d, kDepth - 1);
+      g.mov(g.dword[rdi + at_.predictor + kAt.top], r8d);
+      g.mov(g.dword[rdi + r8 * 4 + at_.predictor + kAt.stack], c.return_address);
       g.cmp(g.dword[rdi + at_.predictor + kAt.count], kDepth);
       g.adc(g.dword[rdi + at_.predictor + kAt.count], 0);
     }
@@ -391,7 +393,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (c.writes.count != 0) {
       g.mov(rdx, rcx);
       g.cmp(rdx, rsi);
-      g.cmovb(rdx, rsi);
+      g.cmovl(rdx, rsi);
       g.add(rdx, c.latency);
       for (const uint8_t s : c.writes) g.mov(board(g, s), rdx);
     }
@@ -403,11 +405,10 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.lea(rdx, g.ptr[rcx + c.flags_late_skew]);
       g.xor_(r8d, r8d);
       g.cmp(rsi, rdx);
-      g.setae(r8b);
+      g.setge(r8b);
       g.lea(rdx, g.ptr[rcx + r8 + 1]);
       g.mov(g.qword[rdi + at_.flags_in_time], rdx);
     }
-    g.mov(rax, g.qword[rdi + at_.now]);
     g.mov(g.qword[rdi + at_.now], rcx);
     g.add(g.qword[rdi + at_.instructions], 1);
     g.sub(rcx, rax);
