@@ -8,11 +8,11 @@
 //                 operands - read_advance, unit_free_[unit], scalar_gate_)
 //   the fetch block unchanged (known when compiled, or compared), or new in the fetch fast range
 //     without wait states or banks (fetch, FastRange::try_access without a cost)
-//   a load/store: one access to a zero-wait fast range with its bank free (transfer_cost,
-//     data_access, FastRange::try_access, DtcmBanks::wait without a wait)
+//   a load/store: one access to a zero-wait fast range (transfer_cost, data_access,
+//     FastRange::try_access, DtcmBanks::wait's one-word case: a busy bank's wait is a memory stall)
 //   cycle_ (a new cycle, or the second closing it), t16_run_, the results at
 //   later(operands, issue) + latency (the skewed ALU), a base at issue + 1, flags_in_time_, commit.
-// Anything else (a fetch or memory wait, a busy bank, several accesses, no memory system) jumps to
+// Anything else (a fetch or memory wait, several or wider accesses, no memory system) jumps to
 // the call of retire_as before any state has changed. Branches are always the call: they go
 // through the predictor. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*) and timing.TimedJit
 // compare it with the interpreter cycle for cycle.
@@ -32,8 +32,8 @@ namespace {
 
 // Registers: rdi = the model, rsi = the operands' ready cycle (signed, see wait_for), rax = now_,
 // rcx = the issue cycle (the last three until the commit), rdx/r8 scratch; a load/store's checks
-// leave r9 = its fast range, rdx = the access's platform time, r11 = its bank's free time (or 0:
-// no banks) for its update; a branch keeps r9 = 1 when it issues third, r10 = t16_run_ after it
+// leave r9 = its fast range and r11 = its bank's free time (or 0: no banks) for its update, which
+// leaves r10 = the bank's wait; a branch keeps r9 = 1 when it issues third, r10 = t16_run_ after it
 // (before a taken one resets it).
 class CortexM85RetireCompiler final : public RetireCompiler {
  public:
@@ -59,7 +59,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (data) data_update(g, cpu, write);
     if (c->branch) prediction_update(g, *c);
     cycle_update(g, *c);
-    results(g, cpu, *c);
+    results(g, cpu, *c, data);
     return true;
   }
 
@@ -207,9 +207,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   }
 
   // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind (so the
-  // load port's bytes are 4, as compiled_case assumed), to a fast range without wait states whose
-  // bank is free at issue (DtcmBanks::wait's one-word case without a wait). Leaves r9 = the fast
-  // range, rdx = the access's platform time, r11 = its bank's free time (or 0: no banks).
+  // load port's bytes are 4, as compiled_case assumed), to a fast range without wait states.
+  // Leaves r9 = the fast range, r11 = its bank's free time (or 0: no banks).
   void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
     const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
     g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
@@ -236,31 +235,44 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.jne(slow, CodeGenerator::T_NEAR);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(rdx, g.qword[rdi + at_.clock_offset]);
-    g.add(rdx, rcx);
-    Xbyak::Label no_banks;
     g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+    Xbyak::Label no_banks;
     g.test(r11, r11);
     g.jz(no_banks);
     constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
     g.shr(r10d, 2);
     g.and_(r10d, g.dword[r11 + kBanks.mask]);
     g.lea(r11, g.ptr[r11 + r10 * 8 + kBanks.free]);
-    g.cmp(g.qword[r11], rdx);
-    g.ja(slow, CodeGenerator::T_NEAR);
     g.L(no_banks);
   }
-  // transfer_cost without a stall: the counters, the bank held for the access's cycle, the access
-  // counted by its range.
+  // transfer_cost: the counters; DtcmBanks::wait's one-word case (the access at platform time
+  // `when` waits w = later(free, when) - when for its bank and holds it until when + w + 1); a
+  // wait is a memory stall (blocked_until_ = later(blocked_until_, issue + 1 + w), the result w
+  // later: r10 = w for results()); the access counted by its range.
   void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write) const {
     const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
     g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
     g.add(g.qword[rdi + at_.data_accesses], 1);
     Xbyak::Label no_banks;
+    g.xor_(r10d, r10d);
     g.test(r11, r11);
+    g.jz(no_banks, CodeGenerator::T_NEAR);
+    g.mov(rdx, g.qword[rdi + at_.clock_offset]);
+    g.add(rdx, rcx);  // when
+    g.mov(r8, g.qword[r11]);
+    g.cmp(r8, rdx);
+    g.cmovl(r8, rdx);
+    g.mov(r10, r8);
+    g.sub(r10, rdx);
+    g.add(r8, 1);
+    g.mov(g.qword[r11], r8);
+    g.test(r10, r10);
     g.jz(no_banks);
-    g.add(rdx, 1);
-    g.mov(g.qword[r11], rdx);
+    g.add(g.qword[rdi + at_.memory_stall_cycles], r10);
+    g.lea(r8, g.ptr[rcx + r10 + 1]);
+    g.cmp(r8, g.qword[rdi + at_.blocked_until]);
+    g.cmovl(r8, g.qword[rdi + at_.blocked_until]);
+    g.mov(g.qword[rdi + at_.blocked_until], r8);
     g.L(no_banks);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
     g.add(g.qword[rdx], 1);
@@ -389,12 +401,13 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // The results at later(operands, issue) + latency (issue + skew + latency), a written-back base
   // at issue + 1, flags_in_time_, the commit (now_, instructions) and the Cpu's counters as
   // Cpu::jit_retire; rax = cycles.
-  void results(CodeGenerator& g, const CpuLayout& cpu, const CortexM85Model::CompiledCase& c) const {
+  void results(CodeGenerator& g, const CpuLayout& cpu, const CortexM85Model::CompiledCase& c, bool data) const {
     if (c.writes.count != 0) {
       g.mov(rdx, rcx);
       g.cmp(rdx, rsi);
       g.cmovl(rdx, rsi);
       g.add(rdx, c.latency);
+      if (data) g.add(rdx, r10);  // a bank's wait
       for (const uint8_t s : c.writes) g.mov(board(g, s), rdx);
     }
     if (c.base != kNoReg) {

@@ -387,7 +387,7 @@ CortexM85Model::StateOffsets CortexM85Model::state_offsets() const {
           at(&unit_free_[0]),  at(&board_.at[0]),   at(&t16_run_),            at(&flags_in_time_),
           at(&last_fetch_block_), at(&stats_.instructions), at(&stats_.dual_issued),
           at(&memory_),        at(&fast_[0]),       at(&clock_offset_),       at(&stats_.loads),
-          at(&stats_.stores),  at(&stats_.data_accesses),
+          at(&stats_.stores),  at(&stats_.data_accesses), at(&stats_.memory_stall_cycles),
           at(&predictor_),     at(&stats_.branches)};
 }
 

@@ -49,8 +49,8 @@ class CortexM85Model final : public CpuTimingModel {
   // yet), t16_run_ (`t16`), writes `writes` at later(operands, issue) + latency, `base` at
   // issue + 1, flags_in_time_ (`writes_flags`) and commits. A load or store
   // (RecordShape::kDataAccess) has a case when it is a single access: one naturally aligned
-  // access of 1, 2 or 4 bytes in a fast range without wait states, whose DTCM bank is free at
-  // issue (transfer_cost without a stall). A kAny record's case reads its outcome (executed,
+  // access of 1, 2 or 4 bytes in a fast range without wait states (transfer_cost, its DTCM bank's
+  // wait, if any, a memory stall: later result, blocked_until_). A kAny record's case reads its outcome (executed,
   // branch_taken, next_pc) from `r` and requires no data access. A direct branch or call (B,
   // B<cond>, CBZ/CBNZ, BL) has a case when predicted correctly (`branch`; BranchPredictor's
   // predict_and_update, branch_cost without a redirect): taken, the BTB entry `btb_entry` holds
@@ -96,7 +96,7 @@ class CortexM85Model final : public CpuTimingModel {
     int32_t now, cycle, blocked_until, scalar_gate, unit_free, board, t16_run, flags_in_time, last_fetch_block,
         instructions, dual_issued;
     // the memory system
-    int32_t memory, fast_ranges, clock_offset, loads, stores, data_accesses;
+    int32_t memory, fast_ranges, clock_offset, loads, stores, data_accesses, memory_stall_cycles;
     // branches: the BranchPredictor (its layout() inside), stats_.branches
     int32_t predictor, branches;
   };
