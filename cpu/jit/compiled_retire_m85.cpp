@@ -41,29 +41,66 @@ class CortexM85RetireCompiler final : public RetireCompiler {
 
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const override {
     const RetireInfo& r = site.record;
-    if (site.shape == RecordShape::kAny && !site.outcome_known) return false;
+    if (site.shape == RecordShape::kAny && !site.outcome_known) return called_branch(g, cpu, site, slow);
     const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape);
     if (!c) return false;
     const bool data = site.shape == RecordShape::kDataAccess;
     if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
-    const bool write = r.op == OpClass::Store;
-    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
-    operands(g, *c);
-    if (c->branch) t16_run_and_third(g, *c);
-    issue(g, *c);
-    // Checks first (slow: nothing has changed yet), then the state changes.
-    if (c->branch) prediction_checks(g, *c, r.pc, slow);
-    fetch_checks(g, r, site.prior_pc, slow);
-    if (data) data_checks(g, cpu, write, slow);
-    fetch_update(g, r, site.prior_pc);
-    if (data) data_update(g, cpu, write);
-    if (c->branch) prediction_update(g, *c);
-    cycle_update(g, *c);
-    results(g, cpu, *c, data);
+    retire(g, cpu, r, site.prior_pc, *c, data, nullptr, slow);
     return true;
   }
 
  private:
+  // The case `c` of the record `r` (its shape: a load/store when `data`). `target_from`: a taken
+  // direct branch whose target the handler wrote in that record (nullptr: c.target).
+  void retire(CodeGenerator& g, const CpuLayout& cpu, const RetireInfo& r, int64_t prior_pc,
+              const CortexM85Model::CompiledCase& c, bool data, const RetireInfo* target_from, Xbyak::Label& slow) const {
+    const bool write = r.op == OpClass::Store;
+    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
+    operands(g, c);
+    if (c.branch) t16_run_and_third(g, c);
+    issue(g, c);
+    // Checks first (slow: nothing has changed yet), then the state changes.
+    if (c.branch) prediction_checks(g, c, r.pc, target_from, slow);
+    fetch_checks(g, r, prior_pc, slow);
+    if (data) data_checks(g, cpu, write, slow);
+    fetch_update(g, r, prior_pc);
+    if (data) data_update(g, cpu, write);
+    if (c.branch) prediction_update(g, c);
+    cycle_update(g, c);
+    results(g, cpu, c, data);
+  }
+
+  // A called direct branch (CBZ/CBNZ; B<cond> the JIT does not write inline): a kAny record whose
+  // outcome the handler wrote (branch_taken, next_pc; called means executed). Both outcomes'
+  // cases are compiled, chosen by the record's branch_taken; slow when the handler logged a data
+  // access or (not taken) went anywhere but the next instruction.
+  bool called_branch(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const {
+    const RetireInfo& r = site.record;
+    if (r.info->branch != BranchKind::Direct || !r.executed) return false;
+    RetireInfo falls = r, taken = r;
+    falls.branch_taken = false;
+    falls.next_pc = r.pc + r.size;
+    taken.branch_taken = true;
+    const std::optional<CortexM85Model::CompiledCase> not_taken_case = model_.compiled_case(falls, RecordShape::kAny);
+    const std::optional<CortexM85Model::CompiledCase> taken_case = model_.compiled_case(taken, RecordShape::kAny);
+    if (!not_taken_case || !taken_case) return false;
+    Xbyak::Label jump, done;
+    g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.mov(r8, reinterpret_cast<uint64_t>(&r));
+    g.cmp(g.byte[r8 + offsetof(RetireInfo, branch_taken)], 0);
+    g.jne(jump, CodeGenerator::T_NEAR);
+    g.cmp(g.dword[r8 + offsetof(RetireInfo, next_pc)], falls.next_pc);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    retire(g, cpu, falls, site.prior_pc, *not_taken_case, false, nullptr, slow);
+    g.jmp(done, CodeGenerator::T_NEAR);
+    g.L(jump);
+    retire(g, cpu, taken, site.prior_pc, *taken_case, false, &r, slow);
+    g.L(done);
+    return true;
+  }
+
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
   Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
   Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
@@ -344,7 +381,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // A direct branch's prediction (BranchPredictor::predict_and_update) is correct: taken, the BTB
   // holds the branch and its target and the counter says taken; not taken, the counter says not
   // taken when the BTB holds it (a miss falls through statically when miss_falls_through).
-  void prediction_checks(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc, Xbyak::Label& slow) const {
+  void prediction_checks(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc,
+                         const RetireInfo* target_from, Xbyak::Label& slow) const {
     const Xbyak::Address tag = g.dword[rdi + btb(c)], target = g.dword[rdi + btb(c) + 4];
     const Xbyak::Address counter = g.byte[rdi + direction(c)];
     if (c.taken) {
@@ -352,7 +390,13 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.jne(slow, CodeGenerator::T_NEAR);
       g.cmp(counter, 2);
       g.jb(slow, CodeGenerator::T_NEAR);
-      g.cmp(target, c.target);
+      if (target_from != nullptr) {
+        g.mov(r8, reinterpret_cast<uint64_t>(target_from));
+        g.mov(r8d, g.dword[r8 + offsetof(RetireInfo, next_pc)]);
+        g.cmp(target, r8d);
+      } else {
+        g.cmp(target, c.target);
+      }
       g.jne(slow, CodeGenerator::T_NEAR);
     } else if (c.miss_falls_through) {
       Xbyak::Label miss;

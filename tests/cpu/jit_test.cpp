@@ -261,12 +261,12 @@ TEST(BlockJit, TimedBlocksMatchTheInterpreterCycleForCycle) {
 }
 
 // A loop the random blocks rarely form, run many times: a call (BL) and its return (BX LR), a
-// MAC chain (MLA, MULS), a load right after a store to the stack (DTCM with TCMs), and a run of
-// 16-bit instructions ending in a taken backward B<cond>, so that the compiled retirement's rarer
-// paths run (cpu/jit/compiled_retire_m85.cpp: a predicted branch issuing third or letting its
-// destination join as a third, the return stack a call pushes, the MAC operands read late); JIT
-// against interpreter, cycle for cycle and every counter, both models, with and without TCMs,
-// budgets ending anywhere in the loop.
+// MAC chain (MLA, MULS), a load right after a store to the stack (DTCM with TCMs), CBNZ taken and
+// CBZ not taken (called branches), and a run of 16-bit instructions ending in a taken backward
+// B<cond>, so that the compiled retirement's rarer paths run (cpu/jit/compiled_retire_m85.cpp: a
+// predicted branch issuing third or letting its destination join as a third, the return stack a
+// call pushes, a called branch's outcome, the MAC operands read late); JIT against interpreter,
+// cycle for cycle and every counter, both models, with and without TCMs, budgets ending anywhere.
 TEST(BlockJit, TimedCallLoopMatchesTheInterpreterCycleForCycle) {
   ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
   const std::vector<uint16_t> code = {
@@ -280,9 +280,13 @@ TEST(BlockJit, TimedCallLoopMatchesTheInterpreterCycleForCycle) {
       0x434C,          // 0x14: muls r4, r1, r4
       0x9100,          // 0x16: str r1, [sp]
       0x9D00,          // 0x18: ldr r5, [sp]
+      0xB900,          // 0x1A: cbnz r0, 0x1E (taken)
+      0x3701,          // 0x1C: adds r7, #1 (skipped)
+      0xB100,          // 0x1E: cbz r0, 0x22 (not taken)
+      0x3701,          // 0x20: adds r7, #1
       0x3101, 0x3601, 0x3101, 0x3601, 0x3101, 0x3601, 0x3101, 0x3601, 0x3101,  // adds r1/r6, #1
-      0x3801,          // 0x2C: subs r0, #1
-      0xD1EB,          // 0x2E: bne loop (0x2E + 4 - 42)
+      0x3801,          // 0x34: subs r0, #1
+      0xD1E7,          // 0x36: bne loop (0x36 + 4 - 50)
   };
   for (const char* core : {"cortex-m55", "cortex-m85"}) {
     for (const bool tcms : {false, true}) {
