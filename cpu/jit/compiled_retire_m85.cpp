@@ -1,21 +1,24 @@
 // Compiled retirement for the Cortex-M85 model (cpu/jit/block_jit.h RetireCompiler): the model's
-// common case of a scalar data-processing or single-access load/store record
+// common case of a scalar data-processing record, a single-access load/store or a direct branch
 // (CortexM85Model::compiled_case) as native code, so that such an instruction costs no call. What
-// the code computes is retire_as<kDataProcessing / kDataAccess> (cpu/timing/cortex_m85.cpp)
+// the code computes is retire_as<kDataProcessing / kDataAccess / kAny> (cpu/timing/cortex_m85.cpp)
 // restricted to that case, step for step:
 //   operands = later over the groups of (latest slot - advance, not below 0)   (operands_ready)
-//   issue = later(now_ + (fits_in_current_cycle ? 0 : 1), blocked_until_,
-//                 operands - read_advance, unit_free_[unit], scalar_gate_)
+//   a branch's prediction from its BTB entry and counter (predict, BranchPredictor)
+//   issue = later(now_ + (fits_in_current_cycle or a branch's third issue ? 0 : 1),
+//                 blocked_until_, operands - read_advance, unit_free_[unit], scalar_gate_)
 //   the fetch block unchanged (known when compiled, or compared), or new in the fetch fast range
 //     without wait states or banks (fetch, FastRange::try_access without a cost)
 //   a load/store: one access to a zero-wait fast range (transfer_cost, data_access,
 //     FastRange::try_access, DtcmBanks::wait's one-word case: a busy bank's wait is a memory stall)
-//   cycle_ (a new cycle, or the second closing it), t16_run_, the results at
-//   later(operands, issue) + latency (the skewed ALU), a base at issue + 1, flags_in_time_, commit.
-// Anything else (a fetch or memory wait, several or wider accesses, no memory system) jumps to
-// the call of retire_as before any state has changed. Branches are always the call: they go
-// through the predictor. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*) and timing.TimedJit
-// compare it with the interpreter cycle for cycle.
+//   a branch: the predictor trained, the redirect of a static or wrong prediction (branch_cost)
+//   cycle_ (a new cycle, the second closing it, a branch third, its destination joining as a
+//   third), t16_run_, the results at later(operands, issue) + latency (the skewed ALU), a base at
+//   issue + 1, flags_in_time_, commit.
+// Anything else (a fetch or memory wait, several or wider accesses, no memory system, a called
+// branch not predicted correctly) jumps to the call of retire_as before any state has changed.
+// tests/cpu/jit_test.cpp (BlockJit.Timed*) and timing.TimedJit compare it with the interpreter
+// cycle for cycle.
 #include <xbyak/xbyak.h>
 
 #include "cpu/jit/block_jit.h"
@@ -58,16 +61,17 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     const bool write = r.op == OpClass::Store;
     g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
     operands(g, c);
+    // Checks first (slow: nothing has changed yet), then the state changes.
+    if (c.branch) prediction(g, c, r.pc, target_from, slow);
     if (c.branch) t16_run_and_third(g, c);
     issue(g, c);
-    // Checks first (slow: nothing has changed yet), then the state changes.
-    if (c.branch) prediction_checks(g, c, r.pc, target_from, slow);
     fetch_checks(g, r, prior_pc, slow);
     if (data) data_checks(g, cpu, write, slow);
     fetch_update(g, r, prior_pc);
     if (data) data_update(g, cpu, write);
-    if (c.branch) prediction_update(g, c);
+    if (c.branch) prediction_update(g, c, r.pc, target_from);
     cycle_update(g, c);
+    if (c.branch) redirect(g, c);
     results(g, cpu, c, data);
   }
 
@@ -155,6 +159,9 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.sete(r9b);
     g.cmp(r10d, c.third_run);
     g.setae(r8b);
+    g.and_(r9b, r8b);
+    g.test(r11d, r11d);  // predicted correctly
+    g.sete(r8b);
     g.and_(r9b, r8b);
   }
 
@@ -321,8 +328,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle and the cycle open,
   // the second: kCycleOpen and kBranchThirdOk cleared, its single-instance unit taken, and
   // kBranchThirdOk when it takes partners and no third joined (kTripled clear); in now_'s cycle
-  // closed (only a branch issuing third), kBranchThirdOk cleared. A taken branch issued second,
-  // not third, after a run of across_run 16-bit instructions and with no third yet: its
+  // closed (only a branch issuing third), kBranchThirdOk cleared. A taken branch predicted
+  // correctly (r11d), issued second, not third (r9d), after a run of across_run 16-bit instructions and with no third yet: its
   // destination may join (kCycleOpen | kTripled). t16_run_.
   void cycle_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
     if (c.branch && c.taken) g.mov(g.dword[rdi + at_.t16_run], 0);  // fetch goes on at the destination
@@ -364,6 +371,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.add(g.qword[rdi + at_.dual_issued], 1);
     if (c.branch && c.taken) {
       constexpr uint32_t kOpenOrTripled = CortexM85Model::kCycleOpen | CortexM85Model::kTripled;
+      g.test(r11d, r11d);  // predicted correctly (no redirect)
+      g.jnz(done);
       g.test(r9d, r9d);
       g.jnz(done);
       g.cmp(r10d, c.across_run);
@@ -378,18 +387,25 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.L(done);
   }
 
-  // A direct branch's prediction (BranchPredictor::predict_and_update) is correct: taken, the BTB
-  // holds the branch and its target and the counter says taken; not taken, the counter says not
-  // taken when the BTB holds it (a miss falls through statically when miss_falls_through).
-  void prediction_checks(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc,
-                         const RetireInfo* target_from, Xbyak::Label& slow) const {
+  // r11d = a direct branch's prediction (BranchPredictor::predict_and_update), a Prediction:
+  // Correct when, taken, the BTB holds the branch and its target and the counter says taken or,
+  // not taken, the counter says not taken when the BTB holds the branch and a miss is not
+  // statically taken; a taken miss statically taken is StaticTaken; anything else is Wrong. A
+  // called branch taken (`target_from`: its target in the record) only when Correct (else slow).
+  void prediction(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc,
+                  const RetireInfo* target_from, Xbyak::Label& slow) const {
+    constexpr auto kCorrect = static_cast<uint32_t>(timing::Prediction::Correct);
+    constexpr auto kStaticTaken = static_cast<uint32_t>(timing::Prediction::StaticTaken);
+    constexpr auto kWrong = static_cast<uint32_t>(timing::Prediction::Wrong);
     const Xbyak::Address tag = g.dword[rdi + btb(c)], target = g.dword[rdi + btb(c) + 4];
     const Xbyak::Address counter = g.byte[rdi + direction(c)];
+    Xbyak::Label miss, done;
     if (c.taken) {
+      g.mov(r11d, kWrong);
       g.cmp(tag, pc);
-      g.jne(slow, CodeGenerator::T_NEAR);
+      g.jne(miss);
       g.cmp(counter, 2);
-      g.jb(slow, CodeGenerator::T_NEAR);
+      g.jb(done);
       if (target_from != nullptr) {
         g.mov(r8, reinterpret_cast<uint64_t>(target_from));
         g.mov(r8d, g.dword[r8 + offsetof(RetireInfo, next_pc)]);
@@ -397,28 +413,73 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       } else {
         g.cmp(target, c.target);
       }
-      g.jne(slow, CodeGenerator::T_NEAR);
-    } else if (c.miss_falls_through) {
-      Xbyak::Label miss;
+      g.jne(done);
+      g.mov(r11d, kCorrect);
+      g.jmp(done);
+      g.L(miss);
+      if (c.miss_static_taken && target_from == nullptr) g.mov(r11d, kStaticTaken);
+    } else {
+      g.mov(r11d, kCorrect);
       g.cmp(tag, pc);
       g.jne(miss);
       g.cmp(counter, 2);
-      g.jae(slow, CodeGenerator::T_NEAR);
+      g.jb(done);
+      g.mov(r11d, kWrong);
+      g.jmp(done);
       g.L(miss);
-    } else {
-      g.cmp(tag, pc);
-      g.jne(slow, CodeGenerator::T_NEAR);
-      g.cmp(counter, 2);
-      g.jae(slow, CodeGenerator::T_NEAR);
+      if (c.miss_static_taken) g.mov(r11d, kWrong);
+    }
+    g.L(done);
+    if (target_from != nullptr) {
+      g.test(r11d, r11d);
+      g.jnz(slow, CodeGenerator::T_NEAR);
     }
   }
-  // The predictor learns the outcome (the BTB entry already holds a taken branch's tag and
-  // target; its counter, 2 or 3, saturates), a call pushes its return address, a branch counted.
-  void prediction_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+  // branch_cost for a prediction not Correct (r11d): StaticTaken costs static_taken_cost, Wrong
+  // mispredict_cost (plus late_flags_cost when the flags it reads are set too late); a redirect
+  // blocks issue until issue + the cost and closes the cycle.
+  void redirect(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+    Xbyak::Label none, wrong, apply;
+    g.test(r11d, r11d);
+    g.jz(none, CodeGenerator::T_NEAR);
+    g.cmp(r11d, static_cast<uint32_t>(timing::Prediction::StaticTaken));
+    g.jne(wrong);
+    g.mov(edx, c.static_taken_cost);
+    g.jmp(apply);
+    g.L(wrong);
+    g.add(g.qword[rdi + at_.branch_mispredicts], 1);
+    g.mov(edx, c.mispredict_cost);
+    if (c.reads_flags) {
+      Xbyak::Label in_time;
+      g.cmp(rcx, g.qword[rdi + at_.flags_in_time]);
+      g.jge(in_time);
+      g.add(edx, c.late_flags_cost);
+      g.L(in_time);
+    }
+    g.L(apply);
+    g.lea(r8, g.ptr[rdx - 1]);
+    g.add(g.qword[rdi + at_.frontend_stall_cycles], r8);
+    g.add(rdx, rcx);
+    g.cmp(rdx, g.qword[rdi + at_.blocked_until]);
+    g.cmovl(rdx, g.qword[rdi + at_.blocked_until]);
+    g.mov(g.qword[rdi + at_.blocked_until], rdx);
+    g.and_(g.dword[rdi + at_.cycle], ~(CortexM85Model::kCycleOpen | CortexM85Model::kBranchThirdOk));
+    g.L(none);
+  }
+  // The predictor learns the outcome (taken: the BTB entry holds the branch and its target, the
+  // counter counts up to 3; not taken: down to 0), a call pushes its return address, a branch
+  // counted.
+  void prediction_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc,
+                         const RetireInfo* target_from) const {
     const Xbyak::Address counter = g.byte[rdi + direction(c)];
     g.add(g.qword[rdi + at_.branches], 1);
     if (c.taken) {
-      g.mov(counter, 3);
+      if (target_from == nullptr) {  // (a called branch gets here only when its entry holds both)
+        g.mov(g.dword[rdi + btb(c)], pc);
+        g.mov(g.dword[rdi + btb(c) + 4], c.target);
+      }
+      g.cmp(counter, 3);  // up to 3
+      g.adc(counter, 0);
     } else {
       g.sub(counter, 1);  // down to 0
       g.adc(counter, 0);

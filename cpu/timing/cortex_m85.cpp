@@ -318,7 +318,11 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
     c.taken = r.branch_taken;
     c.call = ii.branch == BranchKind::Call;
     const bool conditional = is_conditional_branch(ii) | r.in_it_block;
-    c.miss_falls_through = conditional && r.next_pc >= r.pc;  // not static_taken
+    c.miss_static_taken = !conditional || r.next_pc < r.pc;  // (predict_and_update's target is next_pc)
+    c.reads_flags = (ii.regs.gpr_read & (1u << kFlagsBit)) != 0;
+    c.static_taken_cost = kStaticTakenCost;
+    c.mispredict_cost = kMispredictCost;
+    c.late_flags_cost = kLateFlagsMispredictCost;
     c.btb_entry = static_cast<uint16_t>((r.pc >> 1) % kBtbEntries);
     c.direction_entry = static_cast<uint16_t>((r.pc >> 1) % kDirectionEntries);
     c.target = r.next_pc;
@@ -388,7 +392,7 @@ CortexM85Model::StateOffsets CortexM85Model::state_offsets() const {
           at(&last_fetch_block_), at(&stats_.instructions), at(&stats_.dual_issued),
           at(&memory_),        at(&fast_[0]),       at(&clock_offset_),       at(&stats_.loads),
           at(&stats_.stores),  at(&stats_.data_accesses), at(&stats_.memory_stall_cycles),
-          at(&predictor_),     at(&stats_.branches)};
+          at(&predictor_),     at(&stats_.branches), at(&stats_.branch_mispredicts), at(&stats_.frontend_stall_cycles)};
 }
 
 Cycles CortexM85Model::exception_entry() {

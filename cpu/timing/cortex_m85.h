@@ -52,15 +52,20 @@ class CortexM85Model final : public CpuTimingModel {
   // access of 1, 2 or 4 bytes in a fast range without wait states (transfer_cost, its DTCM bank's
   // wait, if any, a memory stall: later result, blocked_until_). A kAny record's case reads its outcome (executed,
   // branch_taken, next_pc) from `r` and requires no data access. A direct branch or call (B,
-  // B<cond>, CBZ/CBNZ, BL) has a case when predicted correctly (`branch`; BranchPredictor's
-  // predict_and_update, branch_cost without a redirect): taken, the BTB entry `btb_entry` holds
-  // `r.pc` and `target` and the counter `direction_entry` says taken; not taken, the counter says
-  // not taken or, `miss_falls_through`, the BTB does not hold the branch. It counts a branch,
-  // trains the counter (a call also pushes `return_address`), may issue third
-  // (`third_possible`: taken, 16-bit; t16_run_ + 1 >= third_run with kBranchThirdOk and the
-  // branch unit free) and, taken and issued second with t16_run_ >= across_run, lets its
-  // destination join as a third (kTripled). No case (nullopt) for other branches, vector, FP,
-  // divide, long-shift and iterative forms and multi-register transfers.
+  // B<cond>, CBZ/CBNZ, BL) has a case (`branch`) whose prediction (BranchPredictor's
+  // predict_and_update) the code works out from the BTB entry `btb_entry` and the counter
+  // `direction_entry`: correct when, taken, the entry holds `r.pc` and `target` and the counter
+  // says taken or, not taken, the counter says not taken when the entry holds `r.pc` and
+  // (`miss_static_taken` false) a miss is statically not taken; a taken miss with
+  // `miss_static_taken` costs `static_taken_cost`; anything else is a mispredict
+  // (`mispredict_cost`, plus `late_flags_cost` when it `reads_flags` and issues before
+  // flags_in_time_) (branch_cost). It counts a branch, trains the predictor (a call also pushes
+  // `return_address`), may issue third when predicted correctly (`third_possible`: taken,
+  // 16-bit; t16_run_ + 1 >= third_run with kBranchThirdOk and the branch unit free) and, so
+  // predicted, taken and issued second with t16_run_ >= across_run, lets its destination join as
+  // a third (kTripled); a redirect blocks issue until issue + its cost and closes the cycle. No
+  // case (nullopt) for other branches, vector, FP, divide, long-shift and iterative forms and
+  // multi-register transfers.
   struct OperandGroup {
     SlotList slots;
     uint8_t advance = 0;
@@ -84,11 +89,13 @@ class CortexM85Model final : public CpuTimingModel {
     bool writes_flags = false;
     uint8_t flags_late_skew = 0;  // flags_in_time_ = issue + 2 when the skew reaches this, else issue + 1
     // A direct branch or call predicted correctly.
-    bool branch = false, taken = false, call = false, miss_falls_through = false, third_possible = false;
+    bool branch = false, taken = false, call = false, miss_static_taken = false, third_possible = false;
+    bool reads_flags = false;
     uint16_t btb_entry = 0, direction_entry = 0;
     uint32_t target = 0, return_address = 0;
     uint32_t branch_unit = 0;  // its kSingleUnits bit
     uint8_t third_run = 0, across_run = 0;
+    uint8_t static_taken_cost = 0, mispredict_cost = 0, late_flags_cost = 0;
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
   // Where the compiled case finds the state it reads and writes: byte offsets from the model.
@@ -97,8 +104,8 @@ class CortexM85Model final : public CpuTimingModel {
         instructions, dual_issued;
     // the memory system
     int32_t memory, fast_ranges, clock_offset, loads, stores, data_accesses, memory_stall_cycles;
-    // branches: the BranchPredictor (its layout() inside), stats_.branches
-    int32_t predictor, branches;
+    // branches: the BranchPredictor (its layout() inside), the counters
+    int32_t predictor, branches, branch_mispredicts, frontend_stall_cycles;
   };
   using Predictor = BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth>;
   StateOffsets state_offsets() const;
