@@ -22,6 +22,7 @@
 #include <xbyak/xbyak.h>
 
 #include "cpu/jit/block_jit.h"
+#include "cpu/jit/model_memory_code.h"
 #include "cpu/timing/cortex_m85.h"
 #include "memory/timing/dtcm_banks.h"
 
@@ -59,20 +60,22 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   void retire(CodeGenerator& g, const CpuLayout& cpu, const RetireInfo& r, int64_t prior_pc,
               const CortexM85Model::CompiledCase& c, bool data, const RetireInfo* target_from, Xbyak::Label& slow) const {
     const bool write = r.op == OpClass::Store;
+    const ModelMemoryCode m(g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block});
     g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
     operands(g, c);
     // Checks first (slow: nothing has changed yet), then the state changes.
     if (c.branch) prediction(g, c, r.pc, target_from, slow);
     if (c.branch) t16_run_and_third(g, c);
     issue(g, c);
-    fetch_checks(g, r, prior_pc, slow);
-    if (data) data_checks(g, cpu, write, slow);
-    fetch_update(g, r, prior_pc);
-    if (data) data_update(g, cpu, write);
+    m.fetch_block_checks(r.pc, prior_pc, r8d, slow);
+    if (data) data_checks(m, g, cpu, write, slow);
+    m.fetch_block_update(r.pc, prior_pc, r8);
+    if (data) data_update(m, g, cpu, write);
     if (c.branch) prediction_update(g, c, r.pc, target_from);
     cycle_update(g, c);
     if (c.branch) redirect(g, c);
-    results(g, cpu, c, data);
+    results(g, c, data);
+    m.commit(cpu);
   }
 
   // A called direct branch (CBZ/CBNZ; B<cond> the JIT does not write inline): a kAny record whose
@@ -107,9 +110,6 @@ class CortexM85RetireCompiler final : public RetireCompiler {
 
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
   Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
-  Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
-    return g.qword[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
-  }
   // reg = later(reg, t), signed: cycle counts are far below 2^63, and a time below 0 (an operand
   // time less an advance) stands for 0 (retire_as's "operands > advance ? operands - advance : 0")
   // wherever it is compared with an issue cycle, which is at least 0.
@@ -202,78 +202,14 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.cmovl(rcx, rdx);
   }
 
-  // The fetch block: fetch() asks the memory system when it changes (not when the instruction
-  // before is in the same block, known when compiled). A new block in the fetch fast range without
-  // wait states or banks costs nothing; anything else is slow.
-  static bool same_fetch_block(const RetireInfo& r, int64_t prior_pc) {
-    constexpr unsigned kShift = CortexM85Model::kFetchBlockShift;
-    return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
-  }
-  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow) const {
-    if (same_fetch_block(r, prior_pc)) return;
-    constexpr unsigned kShift = CortexM85Model::kFetchBlockShift;
-    const uint32_t block = r.pc >> kShift;
-    Xbyak::Label same;
-    g.cmp(g.dword[rdi + at_.last_fetch_block], block);
-    g.je(same);
-    g.cmp(g.qword[rdi + at_.memory], 0);
-    g.je(slow, CodeGenerator::T_NEAR);
-    g.mov(r8d, block << kShift);
-    g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
-    g.cmp(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
-    g.jae(slow, CodeGenerator::T_NEAR);
-    g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.L(same);
-  }
-  // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
-  // counted by its range.
-  void fetch_update(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc) const {
-    if (same_fetch_block(r, prior_pc)) return;
-    constexpr unsigned kShift = CortexM85Model::kFetchBlockShift;
-    constexpr unsigned kBytes = CortexM85Model::kFetchBytes;
-    Xbyak::Label same, no_fetch_bytes;
-    g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
-    g.je(same);
-    g.mov(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
-    g.mov(r8, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
-    g.add(g.qword[r8], 1);
-    g.mov(r8, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
-    g.add(g.qword[r8], kBytes);
-    g.mov(r8, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, fetch_bytes)));
-    g.test(r8, r8);
-    g.jz(no_fetch_bytes);
-    g.add(g.qword[r8], kBytes);
-    g.L(no_fetch_bytes);
-    g.L(same);
-  }
-
   // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind (so the
   // load port's bytes are 4, as compiled_case assumed), to a fast range without wait states.
   // Leaves r9 = the fast range, r11 = its bank's free time (or 0: no banks).
-  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
-    const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
-    g.mov(r10d, g.dword[rbx + first + offsetof(MemAccess, addr)]);
-    g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
-    g.bt(r8d, edx);
-    g.jnc(slow, CodeGenerator::T_NEAR);
-    g.lea(r8d, g.ptr[rdx - 1]);
-    g.test(r10d, r8d);
-    g.jnz(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.qword[rdi + at_.memory], 0);
-    g.je(slow, CodeGenerator::T_NEAR);
+  void data_checks(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
+                   Xbyak::Label& slow) const {
+    m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
-    g.mov(r8d, r10d);
-    g.sub(r8d, range(g, kind, offsetof(memory::FastRange, base)));
-    g.cmp(r8d, range(g, kind, offsetof(memory::FastRange, size)));
-    g.jae(slow, CodeGenerator::T_NEAR);
+    m.in_fast_range(kind, r10d, r8d, slow);
     g.lea(r9, g.ptr[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
@@ -293,8 +229,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // `when` waits w = later(free, when) - when for its bank and holds it until when + w + 1); a
   // wait is a memory stall (blocked_until_ = later(blocked_until_, issue + 1 + w), the result w
   // later: r10 = w for results()); the access counted by its range.
-  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write) const {
-    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+  void data_update(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write) const {
     g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
     g.add(g.qword[rdi + at_.data_accesses], 1);
     Xbyak::Label no_banks;
@@ -318,11 +253,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.cmovl(r8, g.qword[rdi + at_.blocked_until]);
     g.mov(g.qword[rdi + at_.blocked_until], r8);
     g.L(no_banks);
-    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
-    g.add(g.qword[rdx], 1);
-    g.movzx(r8d, g.word[rbx + first + offsetof(MemAccess, size)]);
-    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, bytes)]);
-    g.add(g.qword[rdx], r8);
+    m.count_access(cpu, r9, rdx, r8);
   }
 
   // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle and the cycle open,
@@ -503,10 +434,9 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     return at_.predictor + CortexM85Model::Predictor::layout().direction + c.direction_entry;
   }
 
-  // The results at later(operands, issue) + latency (issue + skew + latency), a written-back base
-  // at issue + 1, flags_in_time_, the commit (now_, instructions) and the Cpu's counters as
-  // Cpu::jit_retire; rax = cycles.
-  void results(CodeGenerator& g, const CpuLayout& cpu, const CortexM85Model::CompiledCase& c, bool data) const {
+  // The results at later(operands, issue) + latency (issue + skew + latency; a bank's wait later
+  // for a load), a written-back base at issue + 1, flags_in_time_.
+  void results(CodeGenerator& g, const CortexM85Model::CompiledCase& c, bool data) const {
     if (c.writes.count != 0) {
       g.mov(rdx, rcx);
       g.cmp(rdx, rsi);
@@ -527,13 +457,6 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.lea(rdx, g.ptr[rcx + r8 + 1]);
       g.mov(g.qword[rdi + at_.flags_in_time], rdx);
     }
-    g.mov(g.qword[rdi + at_.now], rcx);
-    g.add(g.qword[rdi + at_.instructions], 1);
-    g.sub(rcx, rax);
-    g.add(g.qword[rbx + cpu.instructions], 1);
-    g.mov(rax, g.qword[rbx + cpu.cycles]);
-    g.add(rax, rcx);
-    g.mov(g.qword[rbx + cpu.cycles], rax);
   }
 
   CortexM85Model& model_;
