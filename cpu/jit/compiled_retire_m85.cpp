@@ -176,6 +176,15 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (!c.second_ok) {
       g.mov(ecx, 1);
       if (c.third_possible) g.sub(ecx, r9d);
+    } else if (!c.load_port && !c.third_possible) {  // now_ when it fits, else now_ + 1
+      g.lea(rcx, g.ptr[rax + 1]);
+      g.mov(r8d, g.dword[rdi + at_.cycle]);
+      g.and_(r8d, c.join_mask);
+      g.cmp(r8d, CortexM85Model::kCycleOpen);
+      g.cmove(rcx, rax);
+      g.cmp(rcx, rdx);
+      g.cmovl(rcx, rdx);
+      return;
     } else {
       // Not fitting: the cycle is closed, or its single-instance unit taken, or (the load port)
       // its load bytes leave no room.
@@ -449,7 +458,15 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.lea(rdx, g.ptr[rcx + 1]);
       g.mov(board(g, c.base), rdx);
     }
-    if (c.writes_flags) {  // issue + 2 when the skew reaches flags_late_skew, else issue + 1
+    bool operands_not_negative = true;  // no group read early (see operands())
+    for (unsigned i = 0; i < c.operand_groups; ++i) operands_not_negative &= c.operands[i].advance == 0;
+    if (c.writes_flags && operands_not_negative && c.flags_late_skew == 2) {
+      // issue + 1, + 1 more when operands > issue + 1 (CF of the unsigned comparison)
+      g.lea(rdx, g.ptr[rcx + 1]);
+      g.cmp(rdx, rsi);
+      g.adc(rdx, 0);
+      g.mov(g.qword[rdi + at_.flags_in_time], rdx);
+    } else if (c.writes_flags) {  // issue + 2 when the skew reaches flags_late_skew, else issue + 1
       g.lea(rdx, g.ptr[rcx + c.flags_late_skew]);
       g.xor_(r8d, r8d);
       g.cmp(rsi, rdx);
