@@ -49,9 +49,10 @@ class CortexM85Model final : public CpuTimingModel {
   // yet), t16_run_ (`t16`), writes `writes` at later(operands, issue) + latency, `base` at
   // issue + 1, flags_in_time_ (`writes_flags`) and commits. A load or store
   // (RecordShape::kDataAccess) has a case when it is a single access: one naturally aligned
-  // access of 1, 2 or 4 bytes in a fast range without wait states (transfer_cost, its DTCM bank's
-  // wait, if any, a memory stall: later result, blocked_until_). A kAny record's case reads its outcome (executed,
-  // branch_taken, next_pc) from `r` and requires no data access. A direct branch or call (B,
+  // access of 1, 2 or 4 bytes in a fast range without wait states (transfer_cost; its DTCM bank's
+  // wait, if any, is a memory stall: a later result, blocked_until_). A kAny record's case reads
+  // its outcome (executed, branch_taken, next_pc) from `r` and requires no data access. A direct
+  // branch or call (B,
   // B<cond>, CBZ/CBNZ, BL) has a case (`branch`) whose prediction (BranchPredictor's
   // predict_and_update) the code works out from the BTB entry `btb_entry` and the counter
   // `direction_entry`: correct when, taken, the entry holds `r.pc` and `target` and the counter
@@ -88,7 +89,7 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t latency = 0;
     bool writes_flags = false;
     uint8_t flags_late_skew = 0;  // flags_in_time_ = issue + 2 when the skew reaches this, else issue + 1
-    // A direct branch or call predicted correctly.
+    // A direct branch or call: the prediction's inputs and costs.
     bool branch = false, taken = false, call = false, miss_static_taken = false, third_possible = false;
     bool reads_flags = false;
     uint16_t btb_entry = 0, direction_entry = 0;
