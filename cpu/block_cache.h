@@ -26,6 +26,7 @@ struct Block {
   bool has_it = false;            // one of its instructions is an IT
   uint8_t visits = 0;             // interpreted visits so far (the JIT compiles hot blocks only)
   uint16_t checked = 0;           // compiled + checked: its native code past its code-byte check
+  uint8_t entry_itstate = 0;      // the ITSTATE its native code was compiled for (entered with)
   const uint8_t* host = nullptr;  // host address of the code; null: decoded again on every visit
   jit::BlockCode compiled = nullptr;  // its native code (cpu/jit/), once it is hot
 };

@@ -14,7 +14,7 @@
 namespace corsim::cpu {
 
 Cpu::Cpu(const CpuConfig& config, memory::Interconnect& bus)
-    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus, config_)) {
+    : config_(config), bus_(bus), exceptions_(std::make_unique<ExceptionPort>(state_, bus_, config_)) {
   if (config_.engine == CpuEngine::Jit && jit::available()) jit_ = std::make_unique<jit::BlockJit>(jit_layout());
   jit_usable_ = jit_ != nullptr;
 }
@@ -51,11 +51,15 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.slot_pc = offsetof(Block, pc);
   l.slot_count = offsetof(Block, count);
   l.slot_compiled = offsetof(Block, compiled);
+  l.slot_entry_itstate = offsetof(Block, entry_itstate);
   return l;
 }
 
-bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc) {
-  if (b.compiled != nullptr) return true;
+bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc, uint8_t itstate) {
+  // A block is compiled for the ITSTATE it is entered with when it becomes hot (0, or inside an
+  // IT block after a branch in it, which is how such a block is always entered); entered with
+  // another, it is interpreted.
+  if (b.compiled != nullptr) return b.entry_itstate == itstate;
   if (b.host == nullptr || b.visits == kJitRefused) return false;
   if (b.visits < config_.jit_after_visits) {
     ++b.visits;
@@ -65,13 +69,15 @@ bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc) {
     jit_->reset();
     blocks_.forget_compiled();
   }
-  const jit::BlockJit::Compiled c = jit_->compile(e, b.count, pc, b.host, b.bytes, timing_ != nullptr ? jit_retire_ : jit::RetireFns{});
+  const jit::BlockJit::Compiled c =
+      jit_->compile(e, b.count, pc, b.host, b.bytes, timing_ != nullptr ? jit_retire_ : jit::RetireFns{}, itstate);
   if (c.code == nullptr) {
     b.visits = kJitRefused;  // stays interpreted
     return false;
   }
   b.compiled = c.code;
   b.checked = c.checked;
+  b.entry_itstate = itstate;
   return true;
 }
 
@@ -79,9 +85,12 @@ bool Cpu::run_compiled(const Block& b, Cycles end, StopReason& why) {
   // Untimed, the budget is in instructions (the loop runs while cycles_ < end; block_retired_ is
   // 0); timed, the generated code compares the cycle count with `end` itself. block_at() has just
   // compared the block's code bytes: the run starts past the block's own comparison.
-  const uint64_t limit = timing_ != nullptr ? end : std::min<Cycles>(end - cycles_, UINT32_MAX);
-  const jit::BlockJit::Last last = jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit);
-  count_block();
+  const bool timed = timing_ != nullptr;
+  const uint64_t limit = timed ? end : std::min<Cycles>(end - cycles_, UINT32_MAX);
+  const void* base = timed && retire_compiler_ != nullptr ? retire_compiler_->base() : nullptr;
+  const jit::BlockJit::Last last = jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit, base);
+  if (timed) block_retired_ = 0;  // (rbp held the base; jit_retire counted the instructions)
+  else count_block();
   return pending_ != 0 && service_pending(last.pc, last.itstate, why);
 }
 

@@ -221,10 +221,11 @@ class Cpu final : public TimeSource {
   StopReason run_loop(Cycles end, Hook* hook);
   template <bool kTraced, bool kMayIt, class Hook>
   bool run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles end, Hook* hook, StopReason& why);
-  // True when block `b` (instructions from `e`, at `pc`, to be run whole from ITSTATE 0) has
-  // native code: compiled now when it has been interpreted config().jit_after_visits times (timed
-  // when a timing model is attached), else this visit is counted and the interpreter runs it.
-  bool jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc);
+  // True when block `b` (instructions from `e`, at `pc`, to be run whole from ITSTATE `itstate`)
+  // has native code for that ITSTATE: compiled now when it has been interpreted
+  // config().jit_after_visits times (timed when a timing model is attached), else this visit is
+  // counted and the interpreter runs it.
+  bool jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc, uint8_t itstate);
   // Runs compiled block `b` and the compiled blocks that follow within the budget (cycles up to
   // `end`). Same result and return value as running them with run_block.
   bool run_compiled(const Block& b, Cycles end, StopReason& why);
@@ -297,19 +298,22 @@ class Cpu final : public TimeSource {
   // if it is; otherwise raises the branch target fault (taken at the landing address).
   bool branch_target_ok(const PredecodeEntry& e);
 
+  // (Order: what the block JIT's code reads and writes for every instruction first, so that it
+  // reaches all of it from rbx = this with short displacements: the counters, the next PC, the
+  // pending word, the branch flag, then the registers and flags.)
+  Cycles cycles_ = 0;
+  uint64_t instructions_ = 0;
+  uint32_t next_pc_ = 0;
+  uint32_t pending_ = 0;
+  bool branched_ = false;
+  ArchState state_;
   CpuConfig config_;
   memory::Interconnect& bus_;
-  ArchState state_;
   std::unique_ptr<ExceptionPort> exceptions_;
   BlockCache blocks_;
   bool locked_up_ = false;
-  uint32_t next_pc_ = 0;
-  bool branched_ = false;
-  uint32_t pending_ = 0;
   Fault fault_;
   uint32_t exc_return_ = 0;
-  Cycles cycles_ = 0;
-  uint64_t instructions_ = 0;
   uint32_t block_retired_ = 0;  // untimed: instructions of the current block not yet counted
   FaultRecord last_fault_;
   SemihostingHandler* semihosting_ = nullptr;

@@ -53,10 +53,10 @@ StopReason Cpu::run_loop(Cycles end, Hook* hook) {
     if constexpr (!kTimed) {
       if (end - cycles_ < left) left = static_cast<uint32_t>(end - cycles_);
     }
-    // The JIT (untraced; timed only with a core model: jit_usable_) runs whole blocks entered
-    // outside an IT block once they are hot.
+    // The JIT (untraced; timed only with a core model: jit_usable_) runs whole blocks once they are
+    // hot, entered with the ITSTATE they were compiled for (Cpu::jit_ready).
     if constexpr (!kTraced) {
-      if (jit_usable_ && left == block->count && s.itstate == 0 && jit_ready(*block, e, pc)) {
+      if (jit_usable_ && left == block->count && jit_ready(*block, e, pc, s.itstate)) {
         if (run_compiled(*block, end, why)) return why;
         continue;
       }

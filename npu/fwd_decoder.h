@@ -13,17 +13,12 @@
 
 namespace corsim::npu {
 
-struct FwdResult {
-  std::vector<int16_t> weights;
-  bool ok = true;
-  std::string error;
-};
-
 // Bytes an FWD stream of `count` weights occupies given its header's mode bits.
 uint64_t fwd_stream_bytes(bool raw_mode, bool small_lut, uint64_t count);
 
-// Decodes `count` weights; the stream length must be exactly what the header's mode implies
-// (U85 goldens: WEIGHT_LENGTH = 32 + payload rounded up to 32 bytes).
-FwdResult decode_fwd(std::span<const uint8_t> stream, uint64_t count);
+// Decodes `count` weights into `out` (resized to `count`, so a buffer used again keeps its
+// memory); the stream length must be exactly what the header's mode implies (U85 goldens:
+// WEIGHT_LENGTH = 32 + payload rounded up to 32 bytes). False with `error` otherwise.
+bool decode_fwd(std::span<const uint8_t> stream, uint64_t count, std::vector<int16_t>& out, std::string& error);
 
 }  // namespace corsim::npu

@@ -28,19 +28,18 @@ struct U85WeightParams {
   uint32_t streams = 1;  // weight decoders sharing the order (Vela's cores)
 };
 
-// Position of one emitted value: the dense index o*KH*KW*I + ky*KW*I + kx*I + i (depthwise: I = 1),
-// or -1 for a padding value (which must decode to 0).
-using WeightPosition = int64_t;
-
 // SWD: one decoded mlw sequence per stream. False (with `error`) if a sequence does not hold
 // exactly the expected count or a padding position is non-zero.
 bool unpack_u85_swd(std::span<const std::vector<int16_t>> per_stream, const U85WeightParams& p, DenseWeights& out,
                     std::string& error);
 
-// FWD: one sequence in which, with several streams, blocks of
-// ofm_ublock x ifm_ublock x element-round / streams values from each stream alternate.
-std::vector<WeightPosition> u85_fwd_positions(const U85WeightParams& p, uint64_t limit);
-bool unpack_u85_positions(std::span<const int16_t> values, std::span<const WeightPosition> positions,
-                          const U85WeightParams& p, DenseWeights& out, std::string& error);
+// FWD: the number of values the one stream holds for every weight decoder's order, counted up to
+// just past `limit` (the count stops there: it is only compared with what a stream can hold).
+uint64_t u85_fwd_count(const U85WeightParams& p, uint64_t limit);
+
+// FWD: one sequence of exactly u85_fwd_count values in which, with several streams, blocks of
+// ofm_ublock x ifm_ublock x element-round / streams values from each stream alternate. False
+// (with `error`) on a wrong count or a non-zero padding position.
+bool unpack_u85_fwd(std::span<const int16_t> values, const U85WeightParams& p, DenseWeights& out, std::string& error);
 
 }  // namespace corsim::npu

@@ -30,6 +30,8 @@ void enter_slot(CodeGenerator& g, const CpuLayout& l, const void* leave, const N
   g.mov(r8, g.qword[rdx + l.slot_compiled]);
   g.test(r8, r8);
   g.jz(leave);
+  g.cmp(g.byte[rdx + l.slot_entry_itstate], 0);  // compiled for entry inside an IT block
+  g.jne(leave);
   if (!timed) {
     g.movzx(ecx, g.byte[rdx + l.slot_count]);
     g.add(ecx, ebp);
@@ -80,7 +82,7 @@ void BlockJit::write_shared_code() {
   g.sub(rsp, 8);  // six pushes after the return address: 16-byte aligned at every call
   g.mov(rbx, rdi);
   g.mov(r12, rdx);
-  g.xor_(ebp, ebp);
+  g.mov(rbp, rcx);  // untimed: 0 (the instruction count); timed: the compiled retirement's base
   g.mov(r13, reinterpret_cast<uint64_t>(l.read_pages));
   g.mov(r14, reinterpret_cast<uint64_t>(l.write_pages));
   g.mov(r15, reinterpret_cast<uint64_t>(l.attention));
@@ -113,14 +115,15 @@ void BlockJit::write_shared_code() {
 }
 
 BlockJit::Compiled BlockJit::compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                                     unsigned bytes, RetireFns retire) {
+                                     unsigned bytes, RetireFns retire, uint8_t entry_itstate) {
   if (full() || count > BlockCache::kMaxInstructions) return {};
   const size_t start = gen_->getSize();
   const size_t records = records_.size();
   try {
     Emitter emitter(*gen_, layout_, shared_, retire, records_);
-    const Compiled code = emitter.block(e, count, pc, host, bytes, inlined);
+    const Compiled code = emitter.block(e, count, pc, host, bytes, entry_itstate, inlined);
     ++blocks_compiled;
+    if (entry_itstate != 0) ++compiled_inside_it;
     return code;
   } catch (const Xbyak::Error&) {
     gen_->setSize(start);  // forget what was written; the block stays interpreted
@@ -130,12 +133,12 @@ BlockJit::Compiled BlockJit::compile(const PredecodeEntry* e, unsigned count, ui
 }
 
 BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                                  unsigned bytes, uint64_t& inlined) {
+                                  unsigned bytes, uint8_t entry_itstate, uint64_t& inlined) {
   g_.align(16);
   const uint8_t* const entry = g_.getCurr();
   check_code(host, bytes);
   const uint8_t* const checked = g_.getCurr();
-  uint8_t it = 0;  // ITSTATE before each instruction, followed through the block
+  uint8_t it = entry_itstate;  // ITSTATE before each instruction, followed through the block
   for (unsigned i = 0; i < count; ++i) {
     Insn in;
     in.e = &e[i];
@@ -156,7 +159,6 @@ BlockJit::Compiled Emitter::block(const PredecodeEntry* e, unsigned count, uint3
 }
 
 void Emitter::instruction(Insn& in, uint64_t& inlined) {
-  if (timed()) begin_timed();
   bool continues = true;  // the code after the instruction is reached (not every path left)
   Xbyak::Label* skip = nullptr;
   if (const int set = try_it(in); set >= 0) {
@@ -220,10 +222,11 @@ void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
-void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known) {
+void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known, uint8_t access_bytes) {
   if (retire_.compiler != nullptr) {
     Xbyak::Label& slow = labels_.emplace_back();
-    if (retire_.compiler->compile(g_, layout_, RetireSite{*record, shape, prior_pc_, outcome_known}, slow)) {
+    const RetireSite site{*record, shape, prior_pc_, outcome_known, access_bytes};
+    if (retire_.compiler->compile(g_, layout_, site, slow, cold_)) {
       Xbyak::Label& done = labels_.emplace_back();
       cold_.push_back([this, record, shape, &slow, &done] {
         g_.L(slow);
@@ -277,6 +280,7 @@ void Emitter::check_code(const uint8_t* host, unsigned bytes) {
 }
 
 void Emitter::call(const Insn& in) {
+  if (timed()) begin_timed();
   g_.mov(reg(15), in.pc);  // the handler's pc(); reg(15) adds 4
   g_.mov(field(layout_.next_pc), in.fallthrough);
   if (timed()) {
@@ -289,35 +293,42 @@ void Emitter::call(const Insn& in) {
   g_.mov(rsi, reinterpret_cast<uint64_t>(&in.e->ops));
   g_.mov(rax, reinterpret_cast<uint64_t>(in.e->exec));
   g_.call(rax);
-  if (timed()) {
-    // The record's dynamic fields, as the handler left them (run_block reads them the same way).
-    g_.mov(rsi, reinterpret_cast<uint64_t>(in.record));
+  if (!timed()) return;
+  // The record's dynamic fields, as the handler left them (run_block reads them the same way);
+  // only a kAny record reads them.
+  RetireInfo* const record = in.record;
+  const auto record_outcome = [this, record] {
+    g_.mov(rsi, reinterpret_cast<uint64_t>(record));
     g_.mov(eax, field(layout_.next_pc));
     g_.mov(g_.dword[rsi + offsetof(RetireInfo, next_pc)], eax);
     g_.mov(al, g_.byte[rbx + layout_.branched]);
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
-    const RecordShape shape = called_shape(*in.e);
-    if (shape == RecordShape::kAny) {
-      retire(in.record, shape, false);
-      return;
-    }
-    // A handler that did not branch (a write to the PC does) and whose data access log is as its
-    // class leads to expect (empty for data processing, not empty for a load or store) left a
-    // record of that shape (call() runs only executed instructions). Both are checked per
-    // execution: nothing is assumed of what a handler does.
-    Xbyak::Label& other = labels_.emplace_back();
-    Xbyak::Label& done = labels_.emplace_back();
-    g_.test(al, al);
-    g_.jnz(other, CodeGenerator::T_NEAR);
-    g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
-    if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
-    else g_.je(other, CodeGenerator::T_NEAR);
-    retire(in.record, shape, false);
-    g_.jmp(done, CodeGenerator::T_NEAR);
-    g_.L(other);
-    retire(in.record, RecordShape::kAny, false);
-    g_.L(done);
+  };
+  const RecordShape shape = called_shape(*in.e);
+  if (shape == RecordShape::kAny) {
+    record_outcome();
+    retire(record, shape, false);
+    return;
   }
+  // A handler that did not branch (a write to the PC does) and whose data access log is as its
+  // class leads to expect (empty for data processing, not empty for a load or store) left a
+  // record of that shape (call() runs only executed instructions). Both are checked per
+  // execution: nothing is assumed of what a handler does. Other records retire out of line.
+  Xbyak::Label& other = labels_.emplace_back();
+  Xbyak::Label& done = labels_.emplace_back();
+  g_.cmp(g_.byte[rbx + layout_.branched], 0);
+  g_.jne(other, CodeGenerator::T_NEAR);
+  g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
+  if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
+  else g_.je(other, CodeGenerator::T_NEAR);
+  retire(record, shape, false);
+  g_.L(done);
+  cold_.push_back([this, record, record_outcome, &other, &done] {
+    g_.L(other);
+    record_outcome();
+    retire(record, RecordShape::kAny, false);
+    g_.jmp(done, CodeGenerator::T_NEAR);
+  });
 }
 
 // By the instruction's static facts: kAny for a branch; kDataProcessing for a scalar

@@ -12,6 +12,7 @@
 // followed at compile time), and every block cut by the cycle budget. docs/cpu.md "Block JIT".
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 
 #include "cpu/decoder/predecode_cache.h"
@@ -52,6 +53,9 @@ struct RetireSite {
   // block: executed, branch_taken and next_pc as written, no data access); false: a handler's
   // record, whose outcome is written after the call (its shape says what it rules out).
   bool outcome_known;
+  // An inline load or store's one naturally aligned access of this many bytes (the data access
+  // log holds it, of the instruction's kind); 0: what the log holds is known only when it runs.
+  uint8_t access_bytes = 0;
 };
 
 // Compiled retirement (issue 17 item 2): a core model's common case written as native code
@@ -64,8 +68,12 @@ class RetireCompiler {
   // the model's retire, which has then seen nothing change) when it is not; either way the code
   // after it sees rax = the Cpu's cycle count. Registers: as the Emitter's (cpu/jit/emitter.h);
   // clobbers the caller-saved ones. False: nothing written (the record is always a call).
-  virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site,
-                       Xbyak::Label& slow) const = 0;
+  // `cold`: code to write after the block's straight-line code (rare paths), each jumping back.
+  virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+                       std::deque<std::function<void()>>& cold) const = 0;
+  // The address the code addresses the model's state from: rbp holds it while timed code runs
+  // (BlockJit::run's timing_base). Null: the code does not use rbp.
+  virtual const void* base() const { return nullptr; }
 };
 // The compiled retirement for a core model, or null (no compiled case; on hosts without the JIT).
 std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model& model);
@@ -103,7 +111,8 @@ struct CpuLayout {
   // without returning to the run loop: slot of pc = slots + ((pc >> 1) & slot_mask) * slot_size.
   const void* slots = nullptr;
   uint32_t slot_mask = 0, slot_size = 0;
-  int32_t slot_pc = 0, slot_count = 0, slot_compiled = 0;  // offsets of Block::pc, count, compiled
+  // offsets of Block::pc, count, compiled, entry_itstate
+  int32_t slot_pc = 0, slot_count = 0, slot_compiled = 0, slot_entry_itstate = 0;
 };
 
 // True when this build can generate code for the host (x86-64 with xbyak).
@@ -135,14 +144,15 @@ class BlockJit {
     BlockCode code = nullptr;
     uint16_t checked = 0;
   };
-  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE 0),
+  // Native code for the `count` instructions at `e` (the block at `pc`, entered with ITSTATE
+  // `entry_itstate`: a block that follows a branch inside an IT block is entered inside it),
   // whose `bytes` of code are at `host`; timed when `retire.any` is given (called after every
   // instruction, as the interpreter calls the timing model). No code when the buffer is full()
   // (reset(), then retry) or, never expected, when the assembler refuses an instruction (the block
   // is then left to the interpreter). The code refers to the entries' operands and InstrInfo in
   // place: it is valid while the entries are.
   Compiled compile(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host, unsigned bytes,
-                   RetireFns retire);
+                   RetireFns retire, uint8_t entry_itstate = 0);
   bool full() const;
   // Forgets every compiled block (their BlockCode must no longer be run).
   void reset();
@@ -153,24 +163,30 @@ class BlockJit {
     uint32_t pc;
     uint8_t itstate;
   };
-  // Runs `code` (state().r[15] is its block's address and ITSTATE 0), then the compiled blocks
-  // execution reaches, as long as their code is unchanged, ITSTATE is 0 between them, no
+  // Runs `code` (state().r[15] is its block's address and ITSTATE the one it was compiled for), then
+  // the compiled blocks execution reaches (compiled for ITSTATE 0), as long as their code is
+  // unchanged, ITSTATE is 0 between them, no
   // exception wants attention and the budget allows: untimed, `limit` is the instructions all may
   // run and each block must fit in what is left; timed, `limit` is the cycle count at which the
   // run loop stops, checked after each instruction as run_block does. On return r[15] is the next
   // instruction's address and (untimed) Cpu's per-block counter the instructions run (the faulting
   // one included, as run_block counts it); pending work, if any, is left for the run loop to serve.
-  Last run(Cpu* cpu, BlockCode code, uint64_t limit) const {
-    const uint64_t r = enter_(cpu, code, limit);
+  // Timed, `timing_base` is what the compiled retirement addresses its model's state from
+  // (RetireCompiler::base; rbp while the code runs); Cpu's per-block counter is then meaningless
+  // after the run (the Cpu counts a timed run's instructions itself).
+  Last run(Cpu* cpu, BlockCode code, uint64_t limit, const void* timing_base = nullptr) const {
+    const uint64_t r = enter_(cpu, code, limit, timing_base);
     return {static_cast<uint32_t>(r), static_cast<uint8_t>(r >> 32)};
   }
 
   uint64_t blocks_compiled = 0;
   uint64_t inlined = 0;  // instructions written inline (the rest are calls)
+  uint64_t compiled_inside_it = 0;  // blocks compiled for entry inside an IT block
 
  private:
   struct Generator;
-  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint64_t limit);  // Last: pc | itstate << 32
+  // Last: pc | itstate << 32
+  using Enter = uint64_t (*)(Cpu* cpu, BlockCode code, uint64_t limit, const void* timing_base);
   // The code every block shares, written at the start of the buffer (again after each reset).
   void write_shared_code();
 

@@ -30,35 +30,74 @@ namespace {
 class CortexM55RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM55RetireCompiler(CortexM55Model& model) : model_(model), at_(model.state_offsets()) {}
+  const void* base() const override { return model_.state_base(); }
 
-  bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const override {
+  bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+               std::deque<std::function<void()>>& cold) const override {
     const RetireInfo& r = site.record;
-    if (site.shape == RecordShape::kAny && !site.outcome_known) return false;
+    if (site.shape == RecordShape::kAny && !site.outcome_known) return branch_handler(g, cpu, site, slow, cold);
     const std::optional<CortexM55Model::CompiledCase> c = model_.compiled_case(r, site.shape);
     if (!c) return false;
     // The data side: one access of the kind its class makes (checked against the log).
     const bool data = site.shape == RecordShape::kDataAccess;
     if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
-    const bool write = r.op == OpClass::Store;
-    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
-    g.mov(rax, g.qword[rdi + at_.now]);  // now_ (rax until the commit)
-    issue(g, *c);                        // rcx (until the commit)
-    // Checks first (slow: nothing has changed yet), then the state changes.
-    fetch_checks(g, r, site.prior_pc, slow);
-    if (data) data_checks(g, cpu, write, slow);
-    fetch_block_update(g, r, site.prior_pc);
-    if (c->redirect == 0) fetch_update(g, r);
-    if (data) data_update(g, cpu, write);
-    if (c->branch || c->redirect != 0) branch(g, *c);
-    results(g, cpu, *c);
+    body(g, cpu, site, *c, slow, cold, false);
     return true;
   }
 
  private:
+  // A branch handler's record, whose outcome (Cpu::branched_, next_pc_) is known only after the
+  // call: the taken and the not-taken case, chosen when it runs; a data access (TBB/TBH) is slow.
+  bool branch_handler(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+                      std::deque<std::function<void()>>& cold) const {
+    const RetireInfo& r = site.record;
+    if (r.op != OpClass::Branch) return false;
+    RetireInfo taken = r, not_taken = r;
+    taken.branch_taken = true;
+    taken.next_pc = 0;  // its fetch restart adds the target's offset in its word when it runs
+    not_taken.branch_taken = false;
+    not_taken.next_pc = r.pc + r.size;
+    const std::optional<CortexM55Model::CompiledCase> ct = model_.compiled_case(taken, RecordShape::kAny);
+    const std::optional<CortexM55Model::CompiledCase> cn = model_.compiled_case(not_taken, RecordShape::kAny);
+    if (!ct || !cn) return false;
+    g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    Xbyak::Label taken_path, done;
+    g.cmp(g.byte[rbx + cpu.branched], 0);
+    g.jne(taken_path, CodeGenerator::T_NEAR);
+    body(g, cpu, RetireSite{not_taken, RecordShape::kAny, site.prior_pc, true}, *cn, slow, cold, false);
+    g.jmp(done, CodeGenerator::T_NEAR);
+    g.L(taken_path);
+    body(g, cpu, RetireSite{taken, RecordShape::kAny, site.prior_pc, true}, *ct, slow, cold, true);
+    g.L(done);
+    return true;
+  }
+
+  // The compiled case `c` of `site` (rbp = the model). `target_in_cpu`: a taken branch's target is
+  // Cpu::next_pc_ when it runs (its record's next_pc is 0).
+  void body(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, const CortexM55Model::CompiledCase& case_,
+            Xbyak::Label& slow, std::deque<std::function<void()>>& cold, bool target_in_cpu) const {
+    const RetireInfo& r = site.record;
+    const CortexM55Model::CompiledCase* c = &case_;
+    const bool data = site.shape == RecordShape::kDataAccess;
+    const bool write = r.op == OpClass::Store;
+    g.mov(rax, g.qword[rbp + at_.now]);  // now_ (rax until the commit)
+    issue(g, *c);                        // rcx (until the commit)
+    // Checks first (slow: nothing has changed yet), then the state changes.
+    // Without a data access nothing is checked after the fetch: its update goes with its check.
+    fetch_checks(g, r, site.prior_pc, slow, !data && c->redirect == 0, cold);
+    if (data) data_checks(g, cpu, write, site.access_bytes, slow);
+    fetch_block_update(g, r, site.prior_pc);
+    if (data && c->redirect == 0) fetch_update(g, r);
+    if (data) data_update(g, cpu, write, site.access_bytes);
+    if (c->branch || c->redirect != 0) branch(g, cpu, *c, target_in_cpu);
+    results(g, cpu, *c);
+  }
+
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
-  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
+  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rbp + at_.board + 8 * slot]; }
   Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
-    return g.qword[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
+    return g.qword[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
   }
 
   // rcx = later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, reads..., unit_free_[unit]).
@@ -67,7 +106,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.lea(rcx, g.ptr[rax + 1]);
     } else {
       g.xor_(ecx, ecx);
-      g.test(g.byte[rdi + at_.pair_state], c.pair_mask);
+      g.test(g.byte[rbp + at_.pair_state], c.pair_mask);
       g.setz(cl);
       g.add(rcx, rax);
     }
@@ -76,9 +115,9 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.cmp(rcx, rdx);
       g.cmovb(rcx, rdx);
     };
-    wait_for(g.qword[rdi + at_.blocked_until]);
+    wait_for(g.qword[rbp + at_.blocked_until]);
     for (const uint8_t s : c.reads) wait_for(board(g, s));
-    wait_for(g.qword[rdi + at_.unit_free + 8 * c.unit]);
+    if (c.unit_can_be_busy) wait_for(g.qword[rbp + at_.unit_free + 8 * c.unit]);
   }
 
   // The fetch block: fetch() asks the memory system when it changes (not when the instruction
@@ -89,16 +128,19 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
   }
-  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow) const {
+  // `update`: fetch_update's change written here (nothing that may go slow follows), and a fetch
+  // wait taken here too (out of line in `cold`).
+  void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow, bool update,
+                    std::deque<std::function<void()>>& cold) const {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     const uint32_t block = r.pc >> kShift;
     if (!same_fetch_block(r, prior_pc)) {
       Xbyak::Label same;
-      g.cmp(g.dword[rdi + at_.last_fetch_block], block);
+      g.cmp(g.dword[rbp + at_.last_fetch_block], block);
       g.je(same);
-      g.cmp(g.qword[rdi + at_.memory], 0);
+      g.cmp(g.qword[rbp + at_.memory], 0);
       g.je(slow, CodeGenerator::T_NEAR);
-      g.cmp(g.byte[rdi + at_.itcm_code], 0);
+      g.cmp(g.byte[rbp + at_.itcm_code], 0);
       g.je(slow, CodeGenerator::T_NEAR);
       for (const uint32_t addr : {block << kShift, r.pc}) {
         g.mov(r8d, addr);
@@ -114,13 +156,38 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     }
     static_assert(timing::m55::kItcmPortBytes == 4, "the fetch stream scales the issue cycle by 4");
     Xbyak::Label not_itcm;
-    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
-    g.mov(rdx, g.qword[rdi + at_.fetch_full]);
-    g.add(rdx, r.size);
-    g.lea(r8, g.ptr[rcx * 4 + timing::m55::kFetchBufferBytes]);
-    g.cmp(r8, rdx);
-    g.jb(slow, CodeGenerator::T_NEAR);
+    g.mov(rdx, g.qword[rbp + at_.fetch_full]);
+    // A wait when kItcmPortBytes * issue < fetch_full_ + size - kFetchBufferBytes (signed: the
+    // right side may be below 0; both are far below 2^63).
+    g.lea(rsi, g.ptr[rdx + static_cast<int>(r.size) - static_cast<int>(timing::m55::kFetchBufferBytes)]);
+    g.lea(r8, g.ptr[rcx * 4]);
+    g.cmp(r8, rsi);
+    if (!update) {
+      g.jl(slow, CodeGenerator::T_NEAR);
+    } else {
+      // itcm_fetch_wait: issue waits until the port has brought the instruction's last byte:
+      // issue = ceil((fetch_full_ + size - kFetchBufferBytes) / kItcmPortBytes).
+      auto wait = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
+      g.jl(*wait, CodeGenerator::T_NEAR);
+      g.L(*resume);
+      cold.push_back([this, &g, wait, resume] {
+        g.L(*wait);
+        g.lea(r8, g.ptr[rsi + (timing::m55::kItcmPortBytes - 1)]);
+        g.shr(r8, 2);
+        g.mov(r9, r8);
+        g.sub(r9, rcx);
+        g.add(g.qword[rbp + at_.frontend_stall_cycles], r9);
+        g.mov(rcx, r8);
+        g.lea(r8, g.ptr[rcx * 4]);
+        g.jmp(*resume, CodeGenerator::T_NEAR);
+      });
+      g.cmp(rdx, r8);
+      g.cmovb(rdx, r8);
+      g.add(rdx, r.size);
+      g.mov(g.qword[rbp + at_.fetch_full], rdx);
+    }
     g.L(not_itcm);
   }
   // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
@@ -130,9 +197,9 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     constexpr unsigned kBytes = CortexM55Model::kFetchBytes;
     Xbyak::Label same, no_fetch_bytes;
-    g.cmp(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.cmp(g.dword[rbp + at_.last_fetch_block], r.pc >> kShift);
     g.je(same);
-    g.mov(g.dword[rdi + at_.last_fetch_block], r.pc >> kShift);
+    g.mov(g.dword[rbp + at_.last_fetch_block], r.pc >> kShift);
     g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
     g.add(g.qword[rdx], 1);
     g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
@@ -147,36 +214,40 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM.
   void fetch_update(CodeGenerator& g, const RetireInfo& r) const {
     Xbyak::Label not_itcm;
-    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
-    g.mov(rdx, g.qword[rdi + at_.fetch_full]);
+    g.mov(rdx, g.qword[rbp + at_.fetch_full]);
     g.lea(r8, g.ptr[rcx * 4]);
     g.cmp(rdx, r8);
     g.cmovb(rdx, r8);
     g.add(rdx, r.size);
-    g.mov(g.qword[rdi + at_.fetch_full], rdx);
+    g.mov(g.qword[rbp + at_.fetch_full], rdx);
     g.L(not_itcm);
   }
 
   // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind, to a fast
   // range without wait states (not ITCM) whose bank is free at issue (DtcmBanks::wait's one-word
-  // case without a wait); a load not the cycle after a store. Leaves r9 = the fast range, r10 =
+  // case without a wait); a load not delayed by the read-after-store rule (tcm_port_delay: only a
+  // banked range's bank written by a store the cycle before delays it). Leaves r9 = the fast range, r10 =
   // the access's platform time, r11 = its bank's free time (or 0: no banks).
-  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
+  // `bytes`: RetireSite::access_bytes (when known, the log's shape is not checked).
+  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, Xbyak::Label& slow) const {
     const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
     g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
-    g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
-    g.bt(r8d, edx);
-    g.jnc(slow, CodeGenerator::T_NEAR);
-    g.lea(r8d, g.ptr[rdx - 1]);
-    g.test(esi, r8d);
-    g.jnz(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.qword[rdi + at_.memory], 0);
+    if (bytes == 0) {
+      g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
+      g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
+      g.bt(r8d, edx);
+      g.jnc(slow, CodeGenerator::T_NEAR);
+      g.lea(r8d, g.ptr[rdx - 1]);
+      g.test(esi, r8d);
+      g.jnz(slow, CodeGenerator::T_NEAR);
+    }
+    g.cmp(g.qword[rbp + at_.memory], 0);
     g.je(slow, CodeGenerator::T_NEAR);
     const auto in_range = [&](memory::AccessKind kind) {  // CF = FastRange::contains(esi)
       g.mov(r8d, esi);
@@ -185,21 +256,15 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     };
     in_range(memory::AccessKind::Fetch);  // data in ITCM takes the fetch port
     g.jb(slow, CodeGenerator::T_NEAR);
-    if (!write) {
-      g.mov(r8, g.qword[rdi + at_.store_cycle]);
-      g.add(r8, 1);
-      g.cmp(rcx, r8);
-      g.je(slow, CodeGenerator::T_NEAR);
-    }
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     in_range(kind);
     g.jae(slow, CodeGenerator::T_NEAR);
-    g.lea(r9, g.ptr[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
+    g.lea(r9, g.ptr[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(r10, g.qword[rdi + at_.clock_offset]);
+    g.mov(r10, g.qword[rbp + at_.clock_offset]);
     g.add(r10, rcx);
     Xbyak::Label no_banks;
     g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
@@ -211,14 +276,27 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.lea(r11, g.ptr[r11 + rsi * 8 + kBanks.free]);
     g.cmp(g.qword[r11], r10);
     g.ja(slow, CodeGenerator::T_NEAR);
+    if (!write) {
+      // The read-after-store rule: a load issued the cycle after a store that wrote its bank
+      // waits (slow); other banks, or a store longer ago, do not delay it.
+      Xbyak::Label no_delay;
+      g.mov(r8, g.qword[rbp + at_.store_cycle]);
+      g.add(r8, 1);
+      g.cmp(rcx, r8);
+      g.jne(no_delay);
+      g.mov(r8, g.qword[rbp + at_.store_banks]);
+      g.bt(r8, rsi);
+      g.jc(slow, CodeGenerator::T_NEAR);
+      g.L(no_delay);
+    }
     g.L(no_banks);
   }
   // transfer_cost and tcm_port_delay without a stall: the counters, the bank held for the
   // access's cycle, the access counted by its range; a store to a banked range is the last store.
-  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write) const {
+  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes) const {
     const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
-    g.add(g.qword[rdi + at_.data_accesses], 1);
+    g.add(g.qword[rbp + (write ? at_.stores : at_.loads)], 1);
+    g.add(g.qword[rbp + at_.data_accesses], 1);
     Xbyak::Label no_banks;
     g.test(r11, r11);
     g.jz(no_banks);
@@ -231,34 +309,43 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.and_(esi, g.dword[rdx + memory::DtcmBanks::layout().mask]);
       g.xor_(edx, edx);
       g.bts(rdx, rsi);
-      g.mov(g.qword[rdi + at_.store_banks], rdx);
-      g.mov(g.qword[rdi + at_.store_cycle], rcx);
+      g.mov(g.qword[rbp + at_.store_banks], rdx);
+      g.mov(g.qword[rbp + at_.store_cycle], rcx);
     }
     g.L(no_banks);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
     g.add(g.qword[rdx], 1);
-    g.movzx(esi, g.word[rbx + first + offsetof(MemAccess, size)]);
     g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, bytes)]);
-    g.add(g.qword[rdx], rsi);
+    if (bytes != 0) {
+      g.add(g.qword[rdx], bytes);
+    } else {
+      g.movzx(esi, g.word[rbx + first + offsetof(MemAccess, size)]);
+      g.add(g.qword[rdx], rsi);
+    }
   }
 
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +
   // redirect and, code in ITCM, fetch restarted at the target (restart_fetch).
-  void branch(CodeGenerator& g, const CortexM55Model::CompiledCase& c) const {
-    if (c.branch) g.add(g.qword[rdi + at_.branches], 1);
+  void branch(CodeGenerator& g, const CpuLayout& cpu, const CortexM55Model::CompiledCase& c, bool target_in_cpu) const {
+    if (c.branch) g.add(g.qword[rbp + at_.branches], 1);
     if (c.redirect == 0) return;
-    g.add(g.qword[rdi + at_.branch_mispredicts], 1);
-    g.add(g.qword[rdi + at_.frontend_stall_cycles], c.redirect - 1);
+    g.add(g.qword[rbp + at_.branch_mispredicts], 1);
+    g.add(g.qword[rbp + at_.frontend_stall_cycles], c.redirect - 1);
     g.lea(rdx, g.ptr[rcx + c.redirect]);
-    g.mov(rsi, g.qword[rdi + at_.blocked_until]);
+    g.mov(rsi, g.qword[rbp + at_.blocked_until]);
     g.cmp(rsi, rdx);
     g.cmovb(rsi, rdx);
-    g.mov(g.qword[rdi + at_.blocked_until], rsi);
+    g.mov(g.qword[rbp + at_.blocked_until], rsi);
     Xbyak::Label not_itcm;
-    g.cmp(g.byte[rdi + at_.itcm_code], 0);
+    g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
     g.lea(rdx, g.ptr[rdx * 4 + c.restart_bytes]);
-    g.mov(g.qword[rdi + at_.fetch_full], rdx);
+    if (target_in_cpu) {
+      g.mov(esi, g.dword[rbx + cpu.next_pc]);
+      g.and_(esi, timing::m55::kItcmPortBytes - 1);
+      g.add(rdx, rsi);
+    }
+    g.mov(g.qword[rbp + at_.fetch_full], rdx);
     g.L(not_itcm);
   }
 
@@ -273,24 +360,25 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.lea(rdx, g.ptr[rcx + 1]);
       g.mov(board(g, c.base), rdx);
     }
-    // pair_state_: open after an instruction that did not pair (issue != now_), else closed.
-    if (c.open_pair_state == 0) {
-      g.mov(g.byte[rdi + at_.pair_state], 0);
+    // pair_state_: open after an instruction that did not pair (issue != now_), else closed;
+    // dual_issued counts a pair. An instruction that cannot pair (pair_mask 0) issues after now_.
+    if (c.pair_mask == 0) {
+      g.mov(g.byte[rbp + at_.pair_state], c.open_pair_state);
     } else {
+      g.xor_(edx, edx);
       g.cmp(rcx, rax);
-      g.setne(dl);
-      if (c.open_pair_state != 1) {
-        g.movzx(edx, dl);
-        g.imul(edx, edx, c.open_pair_state);
+      g.sete(dl);
+      g.add(g.qword[rbp + at_.dual_issued], rdx);
+      if (c.open_pair_state == 0) {
+        g.mov(g.byte[rbp + at_.pair_state], 0);
+      } else {
+        g.xor_(dl, 1);
+        if (c.open_pair_state != 1) g.imul(edx, edx, c.open_pair_state);
+        g.mov(g.byte[rbp + at_.pair_state], dl);
       }
-      g.mov(g.byte[rdi + at_.pair_state], dl);
     }
-    g.xor_(edx, edx);
-    g.cmp(rcx, rax);
-    g.sete(dl);
-    g.add(g.qword[rdi + at_.dual_issued], rdx);
-    g.mov(g.qword[rdi + at_.now], rcx);
-    g.add(g.qword[rdi + at_.instructions], 1);
+    g.mov(g.qword[rbp + at_.now], rcx);
+    g.add(g.qword[rbp + at_.instructions], 1);
     g.sub(rcx, rax);
     g.add(g.qword[rbx + cpu.instructions], 1);
     g.mov(rax, g.qword[rbx + cpu.cycles]);

@@ -34,7 +34,7 @@ using timing::CortexM85Model;
 
 namespace {
 
-// Registers: rdi = the model, rsi = the operands' ready cycle (signed, see wait_for), rax = now_,
+// Registers: rbp = the model's state_base() (RetireCompiler::base), rsi = the operands' ready cycle (signed, see wait_for), rax = now_,
 // rcx = the issue cycle (the last three until the commit), rdx/r8 scratch; a load/store's checks
 // leave r9 = its fast range and r11 = its bank's free time (or 0: no banks) for its update, which
 // leaves r10 = the bank's wait; a branch keeps r9 = 1 when it issues third, r10 = t16_run_ after it
@@ -42,33 +42,40 @@ namespace {
 class CortexM85RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM85RetireCompiler(CortexM85Model& model) : model_(model), at_(model.state_offsets()) {}
+  const void* base() const override { return model_.state_base(); }
 
-  bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const override {
+  bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+               std::deque<std::function<void()>>& /*cold*/) const override {
     const RetireInfo& r = site.record;
     if (site.shape == RecordShape::kAny && !site.outcome_known) return called_branch(g, cpu, site, slow);
     const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape);
     if (!c) return false;
     const bool data = site.shape == RecordShape::kDataAccess;
     if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
-    retire(g, cpu, r, site.prior_pc, *c, data, nullptr, slow);
+    retire(g, cpu, r, site.prior_pc, *c, data ? DataAccess{true, site.access_bytes} : DataAccess{}, nullptr, slow);
     return true;
   }
 
  private:
-  // The case `c` of the record `r` (its shape: a load/store when `data`). `target_from`: a taken
-  // direct branch whose target the handler wrote in that record (nullptr: c.target).
+  // A load or store's record (`data`), with RetireSite::access_bytes (0: the log's shape checked).
+  struct DataAccess {
+    bool data = false;
+    uint8_t access_bytes = 0;
+  };
+  // The case `c` of the record `r`. `target_from`: a taken direct branch whose target the handler
+  // wrote in that record (nullptr: c.target).
   void retire(CodeGenerator& g, const CpuLayout& cpu, const RetireInfo& r, int64_t prior_pc,
-              const CortexM85Model::CompiledCase& c, bool data, const RetireInfo* target_from, Xbyak::Label& slow) const {
-    const bool write = r.op == OpClass::Store;
+              const CortexM85Model::CompiledCase& c, DataAccess access, const RetireInfo* target_from,
+              Xbyak::Label& slow) const {
+    const bool write = r.op == OpClass::Store, data = access.data;
     const ModelMemoryCode m(g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block});
-    g.mov(rdi, reinterpret_cast<uint64_t>(&model_));
     operands(g, c);
     // Checks first (slow: nothing has changed yet), then the state changes.
     if (c.branch) prediction(g, c, r.pc, target_from, slow);
     if (c.branch) t16_run_and_third(g, c);
     issue(g, c);
     m.fetch_block_checks(r.pc, prior_pc, r8d, slow);
-    if (data) data_checks(m, g, cpu, write, slow);
+    if (data) data_checks(m, g, cpu, write, access.access_bytes, slow);
     m.fetch_block_update(r.pc, prior_pc, r8);
     if (data) data_update(m, g, cpu, write);
     if (c.branch) prediction_update(g, c, r.pc, target_from);
@@ -100,16 +107,16 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.jne(jump, CodeGenerator::T_NEAR);
     g.cmp(g.dword[r8 + offsetof(RetireInfo, next_pc)], falls.next_pc);
     g.jne(slow, CodeGenerator::T_NEAR);
-    retire(g, cpu, falls, site.prior_pc, *not_taken_case, false, nullptr, slow);
+    retire(g, cpu, falls, site.prior_pc, *not_taken_case, DataAccess{}, nullptr, slow);
     g.jmp(done, CodeGenerator::T_NEAR);
     g.L(jump);
-    retire(g, cpu, taken, site.prior_pc, *taken_case, false, &r, slow);
+    retire(g, cpu, taken, site.prior_pc, *taken_case, DataAccess{}, &r, slow);
     g.L(done);
     return true;
   }
 
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
-  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rdi + at_.board + 8 * slot]; }
+  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rbp + at_.board + 8 * slot]; }
   // reg = later(reg, t), signed: cycle counts are far below 2^63, and a time below 0 (an operand
   // time less an advance) stands for 0 (retire_as's "operands > advance ? operands - advance : 0")
   // wherever it is compared with an issue cycle, which is at least 0.
@@ -146,14 +153,14 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // without the branch unit taken, predicted taken, a run of third_run 16-bit instructions).
   void t16_run_and_third(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
     if (c.t16) {
-      g.mov(r10d, g.dword[rdi + at_.t16_run]);
+      g.mov(r10d, g.dword[rbp + at_.t16_run]);
       g.add(r10d, 1);
     } else {
       g.xor_(r10d, r10d);
     }
     g.xor_(r9d, r9d);
     if (!c.third_possible) return;
-    g.mov(r8d, g.dword[rdi + at_.cycle]);
+    g.mov(r8d, g.dword[rbp + at_.cycle]);
     g.and_(r8d, CortexM85Model::kBranchThirdOk | c.branch_unit);
     g.cmp(r8d, CortexM85Model::kBranchThirdOk);
     g.sete(r9b);
@@ -169,16 +176,16 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // blocked_until_, operands - read_advance, unit_free_[unit], scalar_gate_), the waits first in rdx.
   void issue(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
     g.lea(rdx, g.ptr[rsi - c.read_advance]);
-    wait_for(g, rdx, g.qword[rdi + at_.blocked_until]);
-    wait_for(g, rdx, g.qword[rdi + at_.unit_free + 8 * c.unit]);
-    wait_for(g, rdx, g.qword[rdi + at_.scalar_gate]);
-    g.mov(rax, g.qword[rdi + at_.now]);
+    wait_for(g, rdx, g.qword[rbp + at_.blocked_until]);
+    if (c.unit_can_be_busy) wait_for(g, rdx, g.qword[rbp + at_.unit_free + 8 * c.unit]);
+    wait_for(g, rdx, g.qword[rbp + at_.scalar_gate]);
+    g.mov(rax, g.qword[rbp + at_.now]);
     if (!c.second_ok) {
       g.mov(ecx, 1);
       if (c.third_possible) g.sub(ecx, r9d);
     } else if (!c.load_port && !c.third_possible) {  // now_ when it fits, else now_ + 1
       g.lea(rcx, g.ptr[rax + 1]);
-      g.mov(r8d, g.dword[rdi + at_.cycle]);
+      g.mov(r8d, g.dword[rbp + at_.cycle]);
       g.and_(r8d, c.join_mask);
       g.cmp(r8d, CortexM85Model::kCycleOpen);
       g.cmove(rcx, rax);
@@ -189,12 +196,12 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       // Not fitting: the cycle is closed, or its single-instance unit taken, or (the load port)
       // its load bytes leave no room.
       g.xor_(ecx, ecx);
-      g.mov(r8d, g.dword[rdi + at_.cycle]);
+      g.mov(r8d, g.dword[rbp + at_.cycle]);
       g.and_(r8d, c.join_mask);
       g.cmp(r8d, CortexM85Model::kCycleOpen);
       g.setne(cl);
       if (c.load_port) {
-        g.mov(r8d, g.dword[rdi + at_.cycle]);
+        g.mov(r8d, g.dword[rbp + at_.cycle]);
         g.shr(r8d, CortexM85Model::kLoadBytesShift);
         g.cmp(r8d, c.load_limit);
         g.seta(r8b);
@@ -212,14 +219,16 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   }
 
   // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind (so the
-  // load port's bytes are 4, as compiled_case assumed), to a fast range without wait states.
+  // load port's bytes are 4, as compiled_case assumed; known when compiled for an inline load or
+  // store, RetireSite::access_bytes), to a fast range without wait states.
   // Leaves r9 = the fast range, r11 = its bank's free time (or 0: no banks).
   void data_checks(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
-                   Xbyak::Label& slow) const {
-    m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
+                   uint8_t access_bytes, Xbyak::Label& slow) const {
+    if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(cpu, r10d, slow);
+    else m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, r10d, r8d, slow);
-    g.lea(r9, g.ptr[rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
+    g.lea(r9, g.ptr[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
@@ -239,13 +248,13 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // wait is a memory stall (blocked_until_ = later(blocked_until_, issue + 1 + w), the result w
   // later: r10 = w for results()); the access counted by its range.
   void data_update(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write) const {
-    g.add(g.qword[rdi + (write ? at_.stores : at_.loads)], 1);
-    g.add(g.qword[rdi + at_.data_accesses], 1);
+    g.add(g.qword[rbp + (write ? at_.stores : at_.loads)], 1);
+    g.add(g.qword[rbp + at_.data_accesses], 1);
     Xbyak::Label no_banks;
     g.xor_(r10d, r10d);
     g.test(r11, r11);
     g.jz(no_banks, CodeGenerator::T_NEAR);
-    g.mov(rdx, g.qword[rdi + at_.clock_offset]);
+    g.mov(rdx, g.qword[rbp + at_.clock_offset]);
     g.add(rdx, rcx);  // when
     g.mov(r8, g.qword[r11]);
     g.cmp(r8, rdx);
@@ -256,11 +265,11 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.mov(g.qword[r11], r8);
     g.test(r10, r10);
     g.jz(no_banks);
-    g.add(g.qword[rdi + at_.memory_stall_cycles], r10);
+    g.add(g.qword[rbp + at_.memory_stall_cycles], r10);
     g.lea(r8, g.ptr[rcx + r10 + 1]);
-    g.cmp(r8, g.qword[rdi + at_.blocked_until]);
-    g.cmovl(r8, g.qword[rdi + at_.blocked_until]);
-    g.mov(g.qword[rdi + at_.blocked_until], r8);
+    g.cmp(r8, g.qword[rbp + at_.blocked_until]);
+    g.cmovl(r8, g.qword[rbp + at_.blocked_until]);
+    g.mov(g.qword[rbp + at_.blocked_until], r8);
     g.L(no_banks);
     m.count_access(cpu, r9, rdx, r8);
   }
@@ -272,27 +281,27 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // correctly (r11d), issued second, not third (r9d), after a run of across_run 16-bit instructions and with no third yet: its
   // destination may join (kCycleOpen | kTripled). t16_run_.
   void cycle_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
-    if (c.branch && c.taken) g.mov(g.dword[rdi + at_.t16_run], 0);  // fetch goes on at the destination
-    else if (c.branch) g.mov(g.dword[rdi + at_.t16_run], r10d);
-    else if (c.t16) g.add(g.dword[rdi + at_.t16_run], 1);
-    else g.mov(g.dword[rdi + at_.t16_run], 0);
+    if (c.branch && c.taken) g.mov(g.dword[rbp + at_.t16_run], 0);  // fetch goes on at the destination
+    else if (c.branch) g.mov(g.dword[rbp + at_.t16_run], r10d);
+    else if (c.t16) g.add(g.dword[rbp + at_.t16_run], 1);
+    else g.mov(g.dword[rbp + at_.t16_run], 0);
     if (!c.second_ok && !c.third_possible) {
-      g.mov(g.dword[rdi + at_.cycle], c.new_cycle);
+      g.mov(g.dword[rbp + at_.cycle], c.new_cycle);
       return;
     }
     Xbyak::Label same, dual, done;
     g.cmp(rcx, rax);
     g.je(same);
-    g.mov(g.dword[rdi + at_.cycle], c.new_cycle);
+    g.mov(g.dword[rbp + at_.cycle], c.new_cycle);
     g.jmp(done, CodeGenerator::T_NEAR);
     g.L(same);
-    g.mov(edx, g.dword[rdi + at_.cycle]);
+    g.mov(edx, g.dword[rbp + at_.cycle]);
     if (c.third_possible) {
       Xbyak::Label second;
       g.test(edx, CortexM85Model::kCycleOpen);
       g.jnz(second);
       g.and_(edx, ~CortexM85Model::kBranchThirdOk);
-      g.mov(g.dword[rdi + at_.cycle], edx);
+      g.mov(g.dword[rbp + at_.cycle], edx);
       g.jmp(dual);
       g.L(second);
     }
@@ -306,9 +315,9 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.and_(edx, ~(CortexM85Model::kCycleOpen | CortexM85Model::kBranchThirdOk));
     if (c.single_units != 0) g.or_(edx, c.single_units);
     if (c.takes_partner) g.or_(edx, r8d);
-    g.mov(g.dword[rdi + at_.cycle], edx);
+    g.mov(g.dword[rbp + at_.cycle], edx);
     g.L(dual);
-    g.add(g.qword[rdi + at_.dual_issued], 1);
+    g.add(g.qword[rbp + at_.dual_issued], 1);
     if (c.branch && c.taken) {
       constexpr uint32_t kOpenOrTripled = CortexM85Model::kCycleOpen | CortexM85Model::kTripled;
       g.test(r11d, r11d);  // predicted correctly (no redirect)
@@ -317,12 +326,12 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.jnz(done);
       g.cmp(r10d, c.across_run);
       g.jb(done);
-      g.mov(edx, g.dword[rdi + at_.cycle]);
+      g.mov(edx, g.dword[rbp + at_.cycle]);
       g.test(edx, kOpenOrTripled);
       g.jnz(done);
       g.and_(edx, ~CortexM85Model::kBranchThirdOk);
       g.or_(edx, kOpenOrTripled);
-      g.mov(g.dword[rdi + at_.cycle], edx);
+      g.mov(g.dword[rbp + at_.cycle], edx);
     }
     g.L(done);
   }
@@ -337,8 +346,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     constexpr auto kCorrect = static_cast<uint32_t>(timing::Prediction::Correct);
     constexpr auto kStaticTaken = static_cast<uint32_t>(timing::Prediction::StaticTaken);
     constexpr auto kWrong = static_cast<uint32_t>(timing::Prediction::Wrong);
-    const Xbyak::Address tag = g.dword[rdi + btb(c)], target = g.dword[rdi + btb(c) + 4];
-    const Xbyak::Address counter = g.byte[rdi + direction(c)];
+    const Xbyak::Address tag = g.dword[rbp + btb(c)], target = g.dword[rbp + btb(c) + 4];
+    const Xbyak::Address counter = g.byte[rbp + direction(c)];
     Xbyak::Label miss, done;
     if (c.taken) {
       g.mov(r11d, kWrong);
@@ -387,23 +396,23 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.mov(edx, c.static_taken_cost);
     g.jmp(apply);
     g.L(wrong);
-    g.add(g.qword[rdi + at_.branch_mispredicts], 1);
+    g.add(g.qword[rbp + at_.branch_mispredicts], 1);
     g.mov(edx, c.mispredict_cost);
     if (c.reads_flags) {
       Xbyak::Label in_time;
-      g.cmp(rcx, g.qword[rdi + at_.flags_in_time]);
+      g.cmp(rcx, g.qword[rbp + at_.flags_in_time]);
       g.jge(in_time);
       g.add(edx, c.late_flags_cost);
       g.L(in_time);
     }
     g.L(apply);
     g.lea(r8, g.ptr[rdx - 1]);
-    g.add(g.qword[rdi + at_.frontend_stall_cycles], r8);
+    g.add(g.qword[rbp + at_.frontend_stall_cycles], r8);
     g.add(rdx, rcx);
-    g.cmp(rdx, g.qword[rdi + at_.blocked_until]);
-    g.cmovl(rdx, g.qword[rdi + at_.blocked_until]);
-    g.mov(g.qword[rdi + at_.blocked_until], rdx);
-    g.and_(g.dword[rdi + at_.cycle], ~(CortexM85Model::kCycleOpen | CortexM85Model::kBranchThirdOk));
+    g.cmp(rdx, g.qword[rbp + at_.blocked_until]);
+    g.cmovl(rdx, g.qword[rbp + at_.blocked_until]);
+    g.mov(g.qword[rbp + at_.blocked_until], rdx);
+    g.and_(g.dword[rbp + at_.cycle], ~(CortexM85Model::kCycleOpen | CortexM85Model::kBranchThirdOk));
     g.L(none);
   }
   // The predictor learns the outcome (taken: the BTB entry holds the branch and its target, the
@@ -411,12 +420,12 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // counted.
   void prediction_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc,
                          const RetireInfo* target_from) const {
-    const Xbyak::Address counter = g.byte[rdi + direction(c)];
-    g.add(g.qword[rdi + at_.branches], 1);
+    const Xbyak::Address counter = g.byte[rbp + direction(c)];
+    g.add(g.qword[rbp + at_.branches], 1);
     if (c.taken) {
       if (target_from == nullptr) {  // (a called branch gets here only when its entry holds both)
-        g.mov(g.dword[rdi + btb(c)], pc);
-        g.mov(g.dword[rdi + btb(c) + 4], c.target);
+        g.mov(g.dword[rbp + btb(c)], pc);
+        g.mov(g.dword[rbp + btb(c) + 4], c.target);
       }
       g.cmp(counter, 3);  // up to 3
       g.adc(counter, 0);
@@ -427,13 +436,13 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (c.call) {
       constexpr auto kAt = CortexM85Model::Predictor::layout();
       constexpr unsigned kDepth = CortexM85Model::Predictor::kStackDepth;
-      g.mov(r8d, g.dword[rdi + at_.predictor + kAt.top]);
+      g.mov(r8d, g.dword[rbp + at_.predictor + kAt.top]);
       g.add(r8d, 1);
       g.and_(r8d, kDepth - 1);
-      g.mov(g.dword[rdi + at_.predictor + kAt.top], r8d);
-      g.mov(g.dword[rdi + r8 * 4 + at_.predictor + kAt.stack], c.return_address);
-      g.cmp(g.dword[rdi + at_.predictor + kAt.count], kDepth);
-      g.adc(g.dword[rdi + at_.predictor + kAt.count], 0);
+      g.mov(g.dword[rbp + at_.predictor + kAt.top], r8d);
+      g.mov(g.dword[rbp + r8 * 4 + at_.predictor + kAt.stack], c.return_address);
+      g.cmp(g.dword[rbp + at_.predictor + kAt.count], kDepth);
+      g.adc(g.dword[rbp + at_.predictor + kAt.count], 0);
     }
   }
   int32_t btb(const CortexM85Model::CompiledCase& c) const {
@@ -465,14 +474,14 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.lea(rdx, g.ptr[rcx + 1]);
       g.cmp(rdx, rsi);
       g.adc(rdx, 0);
-      g.mov(g.qword[rdi + at_.flags_in_time], rdx);
+      g.mov(g.qword[rbp + at_.flags_in_time], rdx);
     } else if (c.writes_flags) {  // issue + 2 when the skew reaches flags_late_skew, else issue + 1
       g.lea(rdx, g.ptr[rcx + c.flags_late_skew]);
       g.xor_(r8d, r8d);
       g.cmp(rsi, rdx);
       g.setge(r8b);
       g.lea(rdx, g.ptr[rcx + r8 + 1]);
-      g.mov(g.qword[rdi + at_.flags_in_time], rdx);
+      g.mov(g.qword[rbp + at_.flags_in_time], rdx);
     }
   }
 

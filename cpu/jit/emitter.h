@@ -4,7 +4,8 @@
 // cpu/jit/inline_forms.cpp the instructions written inline.
 //
 // Generated code, System V ABI: rbx = the Cpu (fields at CpuLayout offsets), rbp = instructions
-// run since BlockJit::run was entered (untimed; timed runs count in the Cpu and leave it 0), r12 =
+// run since BlockJit::run was entered (untimed; timed runs count in the Cpu, and rbp is the base
+// the compiled retirement addresses its model's state from, RetireCompiler::base), r12 =
 // its limit (untimed: instructions; timed: the cycle count to stop at), r13 / r14 = the
 // interconnect's read / write page tables, r15 = the exception unit's attention flag; all
 // callee-saved, so they survive handler calls. eax, ecx, edx, esi, edi, r8d are scratch.
@@ -25,9 +26,10 @@ class Emitter {
           std::deque<RetireInfo>& records)
       : g_(g), layout_(layout), shared_(shared), retire_(retire), records_(records) {}
 
-  // Writes the block's code. `inlined` counts the inline instructions.
+  // Writes the block's code for entry with ITSTATE `entry_itstate`. `inlined` counts the inline
+  // instructions.
   BlockJit::Compiled block(const PredecodeEntry* e, unsigned count, uint32_t pc, const uint8_t* host,
-                           unsigned bytes, uint64_t& inlined);
+                           unsigned bytes, uint8_t entry_itstate, uint64_t& inlined);
 
  private:
   // The instruction being written.
@@ -38,7 +40,7 @@ class Emitter {
     uint32_t fallthrough = 0;   // pc + size
     bool last = false;          // the block's last instruction
     uint8_t it_before = 0;      // ITSTATE before it (known when the block is compiled: it ran
-    uint8_t it_after = 0;       // from ITSTATE 0) and after it (ITAdvance, or the IT's own)
+    uint8_t it_after = 0;       // from its entry ITSTATE) and after it (ITAdvance, or the IT's own)
     RetireInfo* record = nullptr;  // timed: its retire record (not taken, to the fall-through)
   };
 
@@ -49,12 +51,18 @@ class Emitter {
   // A retire record for `in` (`executed` false: skipped inside an IT block). Complete for the
   // inline forms; a call writes its dynamic fields (branch_taken, next_pc) after the handler.
   RetireInfo* record(const Insn& in, bool executed, bool branch_taken, uint32_t next_pc);
-  // Timed, before an instruction: clears the data access log as run_block does.
+  // Timed, before an instruction whose record reads the data access log: clears it as run_block
+  // does. Written before a handler call and an inline form retired with a kAny record (IT, a
+  // branch); an inline data-processing form's record does not read the log, and an inline load
+  // or store writes all of it (log_access). A record of an instruction skipped in an IT block
+  // reads none of it.
   void begin_timed();
   // Timed: retires `record` of `shape`, in the model's compiled case inline (RetireFns::compiler)
   // and otherwise by call_retire; rax = the cycle count after it. `outcome_known`: as
   // RetireSite::outcome_known (false for a handler's record).
-  void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true);
+  // `access_bytes`: as RetireSite::access_bytes.
+  void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true,
+              uint8_t access_bytes = 0);
   // Calls the timing model's retire() for records of `shape` with `record`.
   void call_retire(const RetireInfo* record, RecordShape shape);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag

@@ -104,6 +104,7 @@ int Emitter::try_it(const Insn& in) {
   if (generic_handler(*in.e) != &exec_IT || in.it_before != 0) return -1;
   const Operands& o = in.e->ops;
   const uint8_t itstate = static_cast<uint8_t>((o.cond << 4) | (o.imm & 0xFu));  // as exec_IT
+  if (timed()) begin_timed();
   g_.mov(g_.byte[rbx + layout_.itstate], itstate);
   if (timed()) retire(in.record);
   return itstate;
@@ -217,7 +218,7 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   if (timed()) log_access(bytes, write);
   g_.and_(esi, memory::kPageSize - 1);
   access();
-  if (timed()) retire(in.record, RecordShape::kDataAccess);
+  if (timed()) retire(in.record, RecordShape::kDataAccess, true, static_cast<uint8_t>(bytes));
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);
@@ -292,6 +293,7 @@ bool Emitter::branch(const Insn& in, unsigned cond, bool link) {
   const uint32_t target = in.pc + 4 + in.e->ops.imm;
   // A branch to itself sets pending work (Cpu::branch_write_pc: `b .` in a fault handler).
   if (!in.last || target == in.pc) return false;
+  if (timed()) begin_timed();
   if (link) g_.mov(reg(14), in.fallthrough | 1u);
   if (cond < 14) {
     Xbyak::Label& taken = labels_.emplace_back();

@@ -3,8 +3,8 @@
 // every model keeps in CpuTimingModel (cpu/timing/timing_model.h): the fetch block (fetch(): one
 // FastRange::try_access per 32-byte block entered), a single data access through a fast range
 // (data_access, memory_access, FastRange::try_access) and the commit (commit(), Cpu::jit_retire's
-// counters). The model is in rdi, the Cpu in rbx (cpu/jit/emitter.h); the caller names the scratch
-// registers. cpu/jit/compiled_retire_m85.cpp uses it.
+// counters). rbp holds the model's state base (RetireCompiler::base), rbx the Cpu
+// (cpu/jit/emitter.h); the caller names the scratch registers. cpu/jit/compiled_retire_m85.cpp uses it.
 #include <xbyak/xbyak.h>
 
 #include <cstddef>
@@ -16,7 +16,7 @@
 
 namespace corsim::cpu::jit {
 
-// Where a model keeps CpuTimingModel's fields: byte offsets from the model.
+// Where a model keeps CpuTimingModel's fields: byte offsets from its state base.
 struct ModelMemoryOffsets {
   int32_t now, instructions, memory, fast_ranges, last_fetch_block;
 };
@@ -30,7 +30,7 @@ class ModelMemoryCode {
 
   // A field of the model's fast range for `kind` (CpuTimingModel::fast_).
   Xbyak::Address range(memory::AccessKind kind, size_t field) const {
-    return g_.qword[Xbyak::util::rdi + at_.fast_ranges + kFast * static_cast<unsigned>(kind) +
+    return g_.qword[Xbyak::util::rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind) +
                     static_cast<int32_t>(field)];
   }
 
@@ -46,9 +46,9 @@ class ModelMemoryCode {
     if (same_fetch_block(pc, prior_pc)) return;
     const uint32_t block = pc >> kFetchBlockShift;
     Xbyak::Label same;
-    g_.cmp(g_.dword[rdi + at_.last_fetch_block], block);
+    g_.cmp(g_.dword[rbp + at_.last_fetch_block], block);
     g_.je(same);
-    g_.cmp(g_.qword[rdi + at_.memory], 0);
+    g_.cmp(g_.qword[rbp + at_.memory], 0);
     g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
     g_.mov(scratch, block << kFetchBlockShift);
     g_.sub(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
@@ -66,9 +66,9 @@ class ModelMemoryCode {
     using namespace Xbyak::util;
     if (same_fetch_block(pc, prior_pc)) return;
     Xbyak::Label same, no_fetch_bytes;
-    g_.cmp(g_.dword[rdi + at_.last_fetch_block], pc >> kFetchBlockShift);
+    g_.cmp(g_.dword[rbp + at_.last_fetch_block], pc >> kFetchBlockShift);
     g_.je(same);
-    g_.mov(g_.dword[rdi + at_.last_fetch_block], pc >> kFetchBlockShift);
+    g_.mov(g_.dword[rbp + at_.last_fetch_block], pc >> kFetchBlockShift);
     g_.mov(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
     g_.add(g_.qword[scratch], 1);
     g_.mov(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
@@ -100,7 +100,16 @@ class ModelMemoryCode {
     g_.lea(scratch, g_.ptr[size.cvt64() - 1]);
     g_.test(addr, scratch);
     g_.jnz(slow, Xbyak::CodeGenerator::T_NEAR);
-    g_.cmp(g_.qword[rdi + at_.memory], 0);
+    g_.cmp(g_.qword[rbp + at_.memory], 0);
+    g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
+  }
+  // The log's access when the JIT knows its shape (RetireSite::access_bytes): `addr` = its
+  // address; jumps to `slow` without a memory system.
+  void known_access(const CpuLayout& cpu, const Xbyak::Reg32& addr, Xbyak::Label& slow) const {
+    using namespace Xbyak::util;
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g_.mov(addr, g_.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g_.cmp(g_.qword[rbp + at_.memory], 0);
     g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
   }
   // Jumps to `slow` unless `addr` is in the fast range of `kind` (FastRange::contains).
@@ -127,8 +136,8 @@ class ModelMemoryCode {
   // cycle count (what the code after a retire expects).
   void commit(const CpuLayout& cpu) const {
     using namespace Xbyak::util;
-    g_.mov(g_.qword[rdi + at_.now], rcx);
-    g_.add(g_.qword[rdi + at_.instructions], 1);
+    g_.mov(g_.qword[rbp + at_.now], rcx);
+    g_.add(g_.qword[rbp + at_.instructions], 1);
     g_.sub(rcx, rax);
     g_.add(g_.qword[rbx + cpu.instructions], 1);
     g_.mov(rax, g_.qword[rbx + cpu.cycles]);

@@ -11,7 +11,8 @@ struct BlockJit::Generator {};
 
 BlockJit::BlockJit(const CpuLayout& layout) : layout_(layout) {}
 BlockJit::~BlockJit() = default;
-BlockJit::Compiled BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned, RetireFns) {
+BlockJit::Compiled BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, const uint8_t*, unsigned, RetireFns,
+                                     uint8_t) {
   return {};
 }
 void BlockJit::reset() {}

@@ -241,6 +241,10 @@ std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const 
     c.base = ii.writeback_base;
   }
   c.unit = ii.unit;
+  // retire_as sets unit_free_ for vector instructions' units and the FPU (iterative forms) only.
+  c.unit_can_be_busy = ii.unit == static_cast<uint8_t>(Unit::Fpu);
+  for (unsigned op = 0; op < kOpClassCount; ++op)
+    if (is_mve(static_cast<OpClass>(op)) && kByClass[op].unit == static_cast<Unit>(ii.unit)) c.unit_can_be_busy = true;
   c.latency = ii.latency;
   c.pair_mask = static_cast<uint8_t>((flags >> 5) & 3u);
   c.branch = is_branch;
@@ -254,7 +258,7 @@ std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const 
 
 CortexM55Model::StateOffsets CortexM55Model::state_offsets() const {
   const auto at = [this](const void* field) {
-    return static_cast<int32_t>(static_cast<const char*>(field) - reinterpret_cast<const char*>(this));
+    return static_cast<int32_t>(static_cast<const char*>(field) - static_cast<const char*>(state_base()));
   };
   return {at(&now_),           at(&blocked_until_),      at(&pair_state_),         at(&fetch_full_),
           at(&itcm_code_),     at(&last_fetch_block_),   at(&board_.at[0]),        at(&unit_free_[0]),

@@ -34,15 +34,18 @@ class CortexM55Model final : public CpuTimingModel {
   // to `open_pair_state` when it did not pair and nothing redirected (0 otherwise) and commits.
   // A load or store (RecordShape::kDataAccess) has a case when it is not a multi-register
   // transfer: one naturally aligned access of 1, 2 or 4 bytes in a fast range without wait
-  // states, whose DTCM bank is free at issue, not in ITCM and, for a load, not issued the cycle
-  // after a store (the read-after-store rule); it then counts its access, holds its bank for the
-  // issue cycle and (a store to banked memory) becomes the last store. A kAny record's case reads
-  // its outcome (executed, branch_taken, next_pc) from `r`, and requires no data access. No case
-  // (nullopt) for vector, divide and iterative forms, LE, and multi-register transfers.
+  // states, whose DTCM bank is free at issue, not in ITCM and, for a load, not delayed by the
+  // read-after-store rule (a store the cycle before that wrote its bank); it then counts its
+  // access, holds its bank for the issue cycle and (a store to banked memory) becomes the last
+  // store. A kAny record's case reads its outcome (executed, branch_taken, next_pc) from `r`, and
+  // requires no data access. No case (nullopt) for vector, divide and iterative forms, LE, and
+  // multi-register transfers. The JIT checks the dynamic conditions and calls retire_as when one
+  // fails, before anything has changed.
   struct CompiledCase {
     SlotList reads, writes;
     uint8_t base = kNoReg;
     uint8_t unit = 0;
+    bool unit_can_be_busy = false;  // unit_free_[unit] is ever set (else it stays 0)
     uint8_t latency = 0;
     uint8_t pair_mask = 0;
     uint8_t open_pair_state = 0;
@@ -51,7 +54,9 @@ class CortexM55Model final : public CpuTimingModel {
     uint8_t restart_bytes = 0;  // taken, in ITCM: fetch_full_ = kItcmPortBytes * (issue + redirect) + this
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
-  // Where the compiled case finds the state it reads and writes: byte offsets from the model.
+  // Where the compiled case finds the state it reads and writes: byte offsets from state_base(),
+  // which lies amid what every instruction reads and writes (the fields' order).
+  const void* state_base() const { return &now_; }
   struct StateOffsets {
     int32_t now, blocked_until, pair_state, fetch_full, itcm_code, last_fetch_block, board, unit_free, instructions,
         dual_issued;
@@ -86,11 +91,9 @@ class CortexM55Model final : public CpuTimingModel {
   [[gnu::noinline]] Cycles tcm_port_delay_each_access(const MemoryLog& log, bool multiple, Cycles issue,
                                                       bool right_after_store);
 
-  std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
+  // (Order: what every instruction reads and writes first, see CpuTimingModel's fields.)
   Cycles blocked_until_ = 0;  // earliest issue after a redirect, fetch wait or blocking op
-  Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
   uint8_t pair_state_ = 0;
-  uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
   // The ITCM fetch stream (m55::kItcmPortBytes per cycle into a FIFO of m55::kFetchBufferBytes)
   // as one absolute number, so that an instruction's fetch wait is one comparison with its issue
   // cycle: fetch_full_ is the port's bytes up to the cycle from which the FIFO is full
@@ -103,6 +106,9 @@ class CortexM55Model final : public CpuTimingModel {
   // The last store to DTCM: the banks it wrote (a bit each) and the cycle of its last beat.
   uint64_t store_banks_ = 0;
   Cycles store_cycle_ = 0;
+  Cycles last_vector_start_ = 0;        // vector instructions start one per cycle
+  uint32_t loop_end_pc_ = 1;            // LE whose loop sits in the loop cache (odd = none)
+  std::array<Cycles, 20> unit_free_{};  // by Unit: first cycle the unit can start another op
 };
 
 }  // namespace corsim::cpu::timing

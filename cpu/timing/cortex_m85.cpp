@@ -368,6 +368,10 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
   }
   c.read_advance = static_cast<uint8_t>(read_advance(r));
   c.unit = ii.unit;
+  // retire_as sets unit_free_ only for the vector pipes (pipe B also for kPipeAOrB forms), the FPU
+  // (iterative forms) and the long-shift unit.
+  const auto unit = static_cast<Unit>(ii.unit);
+  c.unit_can_be_busy = unit == Unit::Fpu || unit == Unit::LongShift || (unit >= Unit::VecA && unit <= Unit::VecStore);
   // fits_in_current_cycle for a scalar whose load moves at most 4 bytes (the compiler's single
   // accesses; std::max(bytes, 4) = 4), and the cycle_ update of retire_as.
   c.second_ok = (aux & kSecondOk) != 0;
@@ -385,7 +389,7 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
 
 CortexM85Model::StateOffsets CortexM85Model::state_offsets() const {
   const auto at = [this](const void* field) {
-    return static_cast<int32_t>(static_cast<const char*>(field) - reinterpret_cast<const char*>(this));
+    return static_cast<int32_t>(static_cast<const char*>(field) - static_cast<const char*>(state_base()));
   };
   return {at(&now_),           at(&cycle_),         at(&blocked_until_),      at(&scalar_gate_),
           at(&unit_free_[0]),  at(&board_.at[0]),   at(&t16_run_),            at(&flags_in_time_),

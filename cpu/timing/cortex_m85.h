@@ -76,6 +76,7 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t operand_groups = 0;
     uint8_t read_advance = 0;
     uint8_t unit = 0;
+    bool unit_can_be_busy = false;  // unit_free_[unit] is ever set (else it stays 0)
     bool second_ok = false;
     uint32_t join_mask = 0;    // kCycleOpen | the single-instance unit it uses
     bool load_port = false;
@@ -99,7 +100,9 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t static_taken_cost = 0, mispredict_cost = 0, late_flags_cost = 0;
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
-  // Where the compiled case finds the state it reads and writes: byte offsets from the model.
+  // Where the compiled case finds the state it reads and writes: byte offsets from state_base()
+  // (as the M55's: the issue cycle, which every instruction reads and writes).
+  const void* state_base() const { return &now_; }
   struct StateOffsets {
     int32_t now, cycle, blocked_until, scalar_gate, unit_free, board, t16_run, flags_in_time, last_fetch_block,
         instructions, dual_issued;

@@ -29,9 +29,15 @@ class WeightCache {
   // Decoded values kept before the cache starts afresh (64 MiB of int16).
   static constexpr size_t kMaxValues = size_t{32} << 20;
 
+  // A weight decoder's output in stream order, before it is placed into dense weights: one buffer
+  // for every decode, so that its memory is allocated and first touched once per Executor rather
+  // than once per operation (a cold run decodes every operation's weights).
+  std::vector<int16_t>& stream_order_buffer() { return stream_order_; }
+
  private:
   std::map<std::vector<uint64_t>, Entry> entries_;
   size_t values_ = 0;
+  std::vector<int16_t> stream_order_;
 };
 
 }  // namespace corsim::npu

@@ -216,9 +216,13 @@ unsigned random_blocks(EngineCheck& check, const Pool& pool, unsigned blocks, ui
       append(code, from[rng() % from.size()]);
     }
     if (branches && rng() % 3 == 0) {
-      // A B<cond> (or B) over one 16-bit instruction to the `b .` that follows: taken or not.
-      const unsigned cond = rng() % 15;
-      code.push_back(static_cast<uint16_t>(cond < 14 ? 0xD000u | cond << 8 : 0xE000u));
+      // A B<cond>, B, CBZ or CBNZ (a handler) over one 16-bit instruction to the `b .` that
+      // follows: taken or not.
+      const unsigned kind = rng() % 17, rn = rng() % 8;
+      code.push_back(static_cast<uint16_t>(kind < 14    ? 0xD000u | kind << 8
+                                           : kind == 14 ? 0xE000u
+                                           : kind == 15 ? 0xB100u | rn
+                                                        : 0xB900u | rn));
       const Insn* skipped = &pool.inline_forms[rng() % pool.inline_forms.size()];
       while (skipped->t32) skipped = &pool.inline_forms[rng() % pool.inline_forms.size()];
       append(code, *skipped);
@@ -295,6 +299,36 @@ TEST(BlockJit, TimedCallLoopMatchesTheInterpreterCycleForCycle) {
       for (const uint64_t budget : {7u, 40u, 93u, 150u, 211u, 5000u}) EXPECT_TRUE(check.same(code, 5, budget));
       EXPECT_GT(check.jit().blocks_compiled, 3u);
     }
+  }
+}
+
+// A block that ends inside an IT block (a block has at most BlockCache::kMaxInstructions: 15
+// 16-bit instructions and the IT fill the first) leaves the next one entered inside it; that one
+// is compiled for the ITSTATE it is entered with. Untimed and timed (with TCMs), against the
+// interpreter, on random IT masks and conditions and random instructions in and after the IT block.
+TEST(BlockJit, BlocksEnteredInsideAnItBlockMatchTheInterpreter) {
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
+  const Pool pool = make_pool();
+  std::vector<const Insn*> narrow;
+  for (const Insn& i : pool.inline_forms)
+    if (!i.t32) narrow.push_back(&i);
+  for (const char* core : {"", "cortex-m55", "cortex-m85"}) {
+    SCOPED_TRACE(*core ? core : "untimed");
+    EngineCheck check(core, *core != 0);
+    std::mt19937 rng(4242);
+    unsigned failures = 0;
+    for (unsigned c = 0; c < 1500 && failures < 10; ++c) {
+      std::vector<uint16_t> code;
+      for (unsigned i = 0; i + 1 < BlockCache::kMaxInstructions; ++i) append(code, *narrow[rng() % narrow.size()]);
+      append(code, pool.it[rng() % pool.it.size()]);
+      for (unsigned i = 0; i < 6; ++i) {
+        const auto& from = rng() % 4 == 0 ? pool.others : pool.inline_forms;
+        append(code, from[rng() % from.size()]);
+      }
+      if (!check.same(code, static_cast<uint32_t>(rng()), 200)) ++failures;
+    }
+    EXPECT_EQ(failures, 0u);
+    EXPECT_GT(check.jit().compiled_inside_it, 300u);
   }
 }
 

@@ -56,35 +56,37 @@ TEST(WeightCache, KwsGoldenStaysExactOverThreeInferencesOnOneExecutor) {
   EXPECT_GT(decoded, 0u);
 }
 
-// One 3x3 CONV 8x8x16 -> 8x8x16 with uncompressed mlw weights `w` at region 0 offset 0.
+// A CONV with uncompressed mlw weights at region 0 offset 0 (make_conv).
 struct ConvCase {
   std::vector<uint32_t> words;
   RegionBus bus;
   size_t weight_bytes = 0;
 };
 
-std::vector<uint8_t> encode(const std::vector<int32_t>& w) {
+// 3x3 weights for `depth` -> `depth` channels, uncompressed mlw (9 bits per weight).
+std::vector<uint8_t> encode(const std::vector<int32_t>& w, uint32_t depth = 16) {
   test::OrderParams op;
-  op.ofm_depth = 16;
-  op.ifm_depth = 16;
+  op.ofm_depth = depth;
+  op.ifm_depth = depth;
   op.kw = 3;
   op.kh = 3;
   op.ofm_block_depth = 16;
   return test::encode_mlw_uncompressed(test::order_weights(w, op));
 }
 
-ConvCase make_conv(const std::vector<int32_t>& w) {
+// One 3x3 CONV 8x8x`depth` -> 8x8x`depth`: the IFM at region 1 offset 0, the OFM right after it.
+ConvCase make_conv(const std::vector<int32_t>& w, uint32_t depth = 16) {
   ConvCase k;
-  test::FmSpec a{8, 8, 16, 8, true, test::TLayout::kNhwc, 1, 0, 3};
+  test::FmSpec a{8, 8, depth, 8, true, test::TLayout::kNhwc, 1, 0, 3};
   test::FmSpec b = a;
-  b.base = 1024;
+  b.base = a.bytes();
   std::mt19937 rng(5);
-  k.bus.region(1).assign(2048, 0);
+  k.bus.region(1).assign(2 * a.bytes(), 0);
   for (size_t i = 0; i < a.bytes(); ++i) k.bus.region(1)[i] = static_cast<uint8_t>(rng());
-  const auto stream = encode(w);
+  const auto stream = encode(w, depth);
   k.weight_bytes = stream.size();
-  const auto scales = test::scale_records(std::vector<int64_t>(16, 100), std::vector<uint32_t>(16, 1518500250),
-                                          std::vector<uint32_t>(16, 40));
+  const auto scales = test::scale_records(std::vector<int64_t>(depth, 100), std::vector<uint32_t>(depth, 1518500250),
+                                          std::vector<uint32_t>(depth, 40));
   k.bus.region(0) = stream;
   k.bus.region(0).insert(k.bus.region(0).end(), scales.begin(), scales.end());
   test::StreamBuilder sb;
@@ -126,6 +128,37 @@ TEST(WeightCache, RewrittenWeightsAreDecodedAfresh) {
   const std::vector<uint8_t> expected(k.bus.region(1).begin() + 1024, k.bus.region(1).end());
   EXPECT_EQ(second, expected);  // what a cold decode of the new weights gives
   EXPECT_NE(second, first);     // and not the old weights' result
+}
+
+// The cache's key hashes a sample of a long stream's words (weights.cpp content_hash); streams that
+// differ in one weight, wherever it is, must still each give their own result on one Executor.
+TEST(WeightCache, StreamsThatDifferInOneWeightAreNeverConfused) {
+  constexpr uint32_t kDepth = 48;  // 20736 weights, about 23 KB of stream: a sampled hash
+  std::mt19937 rng(21);
+  std::vector<int32_t> w(size_t{kDepth} * 3 * 3 * kDepth);
+  for (auto& x : w) x = static_cast<int32_t>(rng() % 255) - 127;
+  ConvCase k = make_conv(w, kDepth);
+  const size_t ofm_at = k.bus.region(1).size() / 2;
+  auto run = [&](Executor& ex) {
+    EXPECT_EQ(ex.run(k.words, k.bus, k.bus.basep(), kDriverRegionCfg).reason, StopReason::kStop);
+    return std::vector<uint8_t>(k.bus.region(1).begin() + static_cast<long>(ofm_at), k.bus.region(1).end());
+  };
+  Executor reused(NpuConfig{128});
+  const std::vector<uint8_t> original = run(reused);
+  for (size_t at : {size_t{0}, size_t{1}, size_t{700}, size_t{5001}, size_t{12345}, w.size() - 1}) {
+    std::vector<int32_t> changed = w;
+    changed[at] = w[at] == 100 ? 101 : 100;
+    const std::vector<uint8_t> stream = encode(changed, kDepth);
+    ASSERT_EQ(stream.size(), k.weight_bytes);  // same length: only the key's hash can tell them apart
+    std::copy(stream.begin(), stream.end(), k.bus.region(0).begin());
+    const std::vector<uint8_t> got = run(reused);
+    Executor fresh(NpuConfig{128});
+    EXPECT_EQ(got, run(fresh)) << "weight " << at << " changed";
+    EXPECT_NE(got, original) << "weight " << at << " changed";
+    const std::vector<uint8_t> back = encode(w, kDepth);
+    std::copy(back.begin(), back.end(), k.bus.region(0).begin());
+    EXPECT_EQ(run(reused), original) << "weight " << at << " restored";
+  }
 }
 
 }  // namespace
