@@ -140,9 +140,8 @@ class ModelMemoryCode {
     g_.add(g_.qword[rbp + at_.instructions], 1);
     g_.sub(rcx, rax);
     g_.add(g_.qword[rbx + cpu.instructions], 1);
+    g_.add(g_.qword[rbx + cpu.cycles], rcx);
     g_.mov(rax, g_.qword[rbx + cpu.cycles]);
-    g_.add(rax, rcx);
-    g_.mov(g_.qword[rbx + cpu.cycles], rax);
   }
 
  private:
