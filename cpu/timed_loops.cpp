@@ -20,9 +20,9 @@ Cpu::TimedLoops Cpu::timed_loops_for(TimingHook& hook) {
   if (auto* m55 = dynamic_cast<CortexM55Model*>(&hook); m55 != nullptr)
     return {&Cpu::run_timed_as<false, CortexM55Model>, &Cpu::run_timed_as<true, CortexM55Model>,
             jit_retire_fns<CortexM55Model>(), jit::make_retire_compiler(*m55)};
-  if (dynamic_cast<CortexM85Model*>(&hook) != nullptr)
+  if (auto* m85 = dynamic_cast<CortexM85Model*>(&hook); m85 != nullptr)
     return {&Cpu::run_timed_as<false, CortexM85Model>, &Cpu::run_timed_as<true, CortexM85Model>,
-            jit_retire_fns<CortexM85Model>(), nullptr};
+            jit_retire_fns<CortexM85Model>(), jit::make_retire_compiler(*m85)};
   return {&Cpu::run_timed_as<false, TimingHook>, &Cpu::run_timed_as<true, TimingHook>, {}, nullptr};
 }
 

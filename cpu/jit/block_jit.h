@@ -23,6 +23,7 @@ class Cpu;
 }
 namespace corsim::cpu::timing {
 class CortexM55Model;
+class CortexM85Model;
 }
 namespace Xbyak {
 class CodeGenerator;
@@ -76,6 +77,7 @@ class RetireCompiler {
 };
 // The compiled retirement for a core model, or null (no compiled case; on hosts without the JIT).
 std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model& model);
+std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM85Model& model);
 
 // A timed run's retire calls, by RecordShape (cpu/retire_record.h): the model's retire for records
 // of that shape (Cpu::jit_retire<Model, shape>). Null kAny: untimed. `compiler`: the model's

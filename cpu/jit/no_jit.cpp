@@ -17,6 +17,7 @@ BlockJit::Compiled BlockJit::compile(const PredecodeEntry*, unsigned, uint32_t, 
 }
 void BlockJit::reset() {}
 std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model&) { return nullptr; }
+std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM85Model&) { return nullptr; }
 bool BlockJit::full() const { return false; }
 
 }  // namespace corsim::cpu::jit

@@ -8,6 +8,7 @@
 // usual one: unconditional direct branches, calls and backward conditional branches taken,
 // everything else not taken.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "cpu/retire_record.h"
@@ -61,6 +62,19 @@ class BranchPredictor {
       --counter;
     }
     return outcome;
+  }
+
+  // Where the block JIT's compiled retirement (cpu/jit/compiled_retire_m85.cpp) finds the tables
+  // (byte offsets from the object): a BTB entry is a 32-bit tag then a 32-bit target, a
+  // direction counter a byte, the return stack 32-bit addresses, top_ and count_ 32-bit.
+  struct Layout {
+    int32_t btb, direction, stack, top, count;
+  };
+  static constexpr unsigned kBtbEntries = kBtb, kDirectionEntries = kDirection, kStackDepth = kStack;
+  static constexpr Layout layout() {
+    static_assert(sizeof(BtbEntry) == 8 && sizeof(unsigned) == 4 && (kStack & (kStack - 1)) == 0);
+    return {offsetof(BranchPredictor, btb_), offsetof(BranchPredictor, direction_), offsetof(BranchPredictor, stack_),
+            offsetof(BranchPredictor, top_), offsetof(BranchPredictor, count_)};
   }
 
  private:

@@ -302,6 +302,103 @@ template Cycles CortexM85Model::retire_as<RecordShape::kAny>(const RetireInfo& r
 template Cycles CortexM85Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
 template Cycles CortexM85Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
+std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const RetireInfo& r, RecordShape shape) const {
+  const InstrInfo& ii = *r.info;
+  const uint8_t flags = ii.model_flags;
+  if (flags & (kVector | kWaitsForUnit | kIterative | kMultiple | kFpTransfer)) return std::nullopt;
+  const bool any = shape == RecordShape::kAny;
+  const bool is_branch = any && ii.branch != BranchKind::None;
+  if (is_branch && ii.branch != BranchKind::Direct && ii.branch != BranchKind::Call) return std::nullopt;
+  if (!is_branch && any && r.branch_taken) return std::nullopt;
+  const bool executed = !any || r.executed;
+  const uint32_t aux = ii.model_aux;
+  CompiledCase c;
+  if (is_branch) {  // predict (predict_and_update's outcome Correct) and the third-issue rules of retire_as
+    c.branch = true;
+    c.taken = r.branch_taken;
+    c.call = ii.branch == BranchKind::Call;
+    const bool conditional = is_conditional_branch(ii) | r.in_it_block;
+    c.miss_static_taken = !conditional || r.next_pc < r.pc;  // (predict_and_update's target is next_pc)
+    c.reads_flags = (ii.regs.gpr_read & (1u << kFlagsBit)) != 0;
+    c.static_taken_cost = kStaticTakenCost;
+    c.mispredict_cost = kMispredictCost;
+    c.late_flags_cost = kLateFlagsMispredictCost;
+    c.btb_entry = static_cast<uint16_t>((r.pc >> 1) % kBtbEntries);
+    c.direction_entry = static_cast<uint16_t>((r.pc >> 1) % kDirectionEntries);
+    c.target = r.next_pc;
+    c.return_address = r.pc + r.size;
+    c.branch_unit = single_unit_bit(Unit::Branch);
+    c.third_possible = c.taken && ((ii.traits & kTraitT16) || kTripleBeforeBranchT16 == 0);  // t16_run_ reaches it
+    c.third_run = kTripleBeforeBranchT16;
+    c.across_run = kTripleAcrossBranchT16;
+  }
+  const auto group = [&c](SlotList slots, unsigned advance) {
+    c.operands[c.operand_groups++] = {slots, static_cast<uint8_t>(advance)};
+  };
+  if (executed) {  // operands_ready and operands_ready_slow, as groups of slots
+    const bool compact = (ii.traits & (kTraitCompactRegs | kTraitWideRegs)) == kTraitCompactRegs;
+    if ((aux & kOperandsSlow) && ii.unit == static_cast<uint8_t>(Unit::Mac)) {
+      const bool acc = (flags & kMacAccumulate) != 0;
+      SlotList multiplicands, accumulator;
+      if (compact) {
+        for (unsigned k = 0; k < 3; ++k) {
+          if (ii.src[k] == kNoReg) continue;
+          ((k == 2 && acc) ? accumulator : multiplicands).add(ii.src[k]);
+        }
+      } else {
+        const uint32_t acc_mask = acc ? ii.regs.gpr_read & ii.regs.gpr_write : 0;
+        for (uint32_t m = ii.regs.gpr_read; m; m &= m - 1) {
+          const auto slot = static_cast<uint8_t>(std::countr_zero(m));
+          ((acc_mask >> slot) & 1u ? accumulator : multiplicands).add(slot);
+        }
+      }
+      group(multiplicands, kMacOperandAdvance);
+      if (accumulator.count != 0) group(accumulator, kMacAccumulatorAdvance);
+    } else {
+      group(Scoreboard::read_slots(ii), 0);  // ready_compact, or (slow) ready_any
+    }
+    if (r.in_it_block) {
+      SlotList flags_slot;
+      flags_slot.add(kFlagsBit);
+      group(flags_slot, 0);
+    }
+    c.writes = Scoreboard::write_slots(ii);
+    c.base = ii.writeback_base;
+    c.writes_flags = (ii.regs.gpr_write & (1u << kFlagsBit)) != 0;
+  }
+  c.read_advance = static_cast<uint8_t>(read_advance(r));
+  c.unit = ii.unit;
+  // retire_as sets unit_free_ only for the vector pipes (pipe B also for kPipeAOrB forms), the FPU
+  // (iterative forms) and the long-shift unit.
+  const auto unit = static_cast<Unit>(ii.unit);
+  c.unit_can_be_busy = unit == Unit::Fpu || unit == Unit::LongShift || (unit >= Unit::VecA && unit <= Unit::VecStore);
+  // fits_in_current_cycle for a scalar whose load moves at most 4 bytes (the compiler's single
+  // accesses; std::max(bytes, 4) = 4), and the cycle_ update of retire_as.
+  c.second_ok = (aux & kSecondOk) != 0;
+  c.join_mask = kCycleOpen | (aux & kSingleUnits);
+  c.load_port = (aux & kLoadPort) != 0;
+  c.load_limit = kBytesPerBeat - 4;
+  c.new_cycle = (aux & kCycleStart) | (c.load_port ? 4u << kLoadBytesShift : 0u);
+  c.single_units = aux & kSingleUnits;
+  c.takes_partner = (aux & kTakesPartner) != 0;
+  c.t16 = (ii.traits & kTraitT16) != 0;
+  c.latency = ii.latency;
+  c.flags_late_skew = kLateStages;
+  return c;
+}
+
+CortexM85Model::StateOffsets CortexM85Model::state_offsets() const {
+  const auto at = [this](const void* field) {
+    return static_cast<int32_t>(static_cast<const char*>(field) - static_cast<const char*>(state_base()));
+  };
+  return {at(&now_),           at(&cycle_),         at(&blocked_until_),      at(&scalar_gate_),
+          at(&unit_free_[0]),  at(&board_.at[0]),   at(&t16_run_),            at(&flags_in_time_),
+          at(&last_fetch_block_), at(&stats_.instructions), at(&stats_.dual_issued),
+          at(&memory_),        at(&fast_[0]),       at(&clock_offset_),       at(&stats_.loads),
+          at(&stats_.stores),  at(&stats_.data_accesses), at(&stats_.memory_stall_cycles),
+          at(&predictor_),     at(&stats_.branches), at(&stats_.branch_mispredicts), at(&stats_.frontend_stall_cycles)};
+}
+
 Cycles CortexM85Model::exception_entry() {
   loop_end_pc_ = 1;
   cycle_ = 0;

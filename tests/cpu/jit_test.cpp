@@ -264,6 +264,44 @@ TEST(BlockJit, TimedBlocksMatchTheInterpreterCycleForCycle) {
   }
 }
 
+// A loop the random blocks rarely form, run many times: a call (BL) and its return (BX LR), a
+// MAC chain (MLA, MULS), a load right after a store to the stack (DTCM with TCMs), CBNZ taken and
+// CBZ not taken (called branches), and a run of 16-bit instructions ending in a taken backward
+// B<cond>, so that the compiled retirement's rarer paths run (cpu/jit/compiled_retire_m85.cpp: a
+// predicted branch issuing third or letting its destination join as a third, the return stack a
+// call pushes, a called branch's outcome, the MAC operands read late); JIT against interpreter,
+// cycle for cycle and every counter, both models, with and without TCMs, budgets ending anywhere.
+TEST(BlockJit, TimedCallLoopMatchesTheInterpreterCycleForCycle) {
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
+  const std::vector<uint16_t> code = {
+      0xE001,          // 0x00: b main
+      0x3201,          // 0x02: func: adds r2, #1
+      0x4770,          // 0x04: bx lr
+      0x2014,          // 0x06: main: movs r0, #20
+      0xF7FF, 0xFFFB,  // 0x08: loop: bl func (0x08 + 4 - 10)
+      0xFB01, 0x3302,  // 0x0C: mla r3, r1, r2, r3
+      0xFB01, 0x3302,  // 0x10: mla r3, r1, r2, r3
+      0x434C,          // 0x14: muls r4, r1, r4
+      0x9100,          // 0x16: str r1, [sp]
+      0x9D00,          // 0x18: ldr r5, [sp]
+      0xB900,          // 0x1A: cbnz r0, 0x1E (taken)
+      0x3701,          // 0x1C: adds r7, #1 (skipped)
+      0xB100,          // 0x1E: cbz r0, 0x22 (not taken)
+      0x3701,          // 0x20: adds r7, #1
+      0x3101, 0x3601, 0x3101, 0x3601, 0x3101, 0x3601, 0x3101, 0x3601, 0x3101,  // adds r1/r6, #1
+      0x3801,          // 0x34: subs r0, #1
+      0xD1E7,          // 0x36: bne loop (0x36 + 4 - 50)
+  };
+  for (const char* core : {"cortex-m55", "cortex-m85"}) {
+    for (const bool tcms : {false, true}) {
+      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
+      EngineCheck check(core, tcms);
+      for (const uint64_t budget : {7u, 40u, 93u, 150u, 211u, 5000u}) EXPECT_TRUE(check.same(code, 5, budget));
+      EXPECT_GT(check.jit().blocks_compiled, 3u);
+    }
+  }
+}
+
 // A block that ends inside an IT block (a block has at most BlockCache::kMaxInstructions: 15
 // 16-bit instructions and the IT fill the first) leaves the next one entered inside it; that one
 // is compiled for the ITSTATE it is entered with. Untimed and timed (with TCMs), against the

@@ -1,0 +1,153 @@
+#pragma once
+// Code a core model's compiled retirement (cpu/jit/block_jit.h RetireCompiler) writes for the state
+// every model keeps in CpuTimingModel (cpu/timing/timing_model.h): the fetch block (fetch(): one
+// FastRange::try_access per 32-byte block entered), a single data access through a fast range
+// (data_access, memory_access, FastRange::try_access) and the commit (commit(), Cpu::jit_retire's
+// counters). rbp holds the model's state base (RetireCompiler::base), rbx the Cpu
+// (cpu/jit/emitter.h); the caller names the scratch registers. cpu/jit/compiled_retire_m85.cpp uses it.
+#include <xbyak/xbyak.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "cpu/jit/block_jit.h"
+#include "cpu/timing/timing_model.h"
+#include "memory/timing/memory_timing.h"
+
+namespace corsim::cpu::jit {
+
+// Where a model keeps CpuTimingModel's fields: byte offsets from its state base.
+struct ModelMemoryOffsets {
+  int32_t now, instructions, memory, fast_ranges, last_fetch_block;
+};
+
+class ModelMemoryCode {
+ public:
+  static constexpr unsigned kFetchBlockShift = timing::CpuTimingModel::kFetchBlockShift;
+  static constexpr unsigned kFetchBytes = timing::CpuTimingModel::kFetchBytes;
+
+  ModelMemoryCode(Xbyak::CodeGenerator& g, const ModelMemoryOffsets& at) : g_(g), at_(at) {}
+
+  // A field of the model's fast range for `kind` (CpuTimingModel::fast_).
+  Xbyak::Address range(memory::AccessKind kind, size_t field) const {
+    return g_.qword[Xbyak::util::rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind) +
+                    static_cast<int32_t>(field)];
+  }
+
+  // The instruction at `pc` is in the fetch block of the one before it in the block (`prior_pc`;
+  // -1: the block's first), known when compiled: fetch() asks nothing.
+  static bool same_fetch_block(uint32_t pc, int64_t prior_pc) {
+    return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kFetchBlockShift) == (pc >> kFetchBlockShift);
+  }
+  // Jumps to `slow` unless the fetch block of `pc` is the last one fetched or, new, starts in the
+  // fetch fast range without wait states or banks (fetch() then costs nothing).
+  void fetch_block_checks(uint32_t pc, int64_t prior_pc, const Xbyak::Reg32& scratch, Xbyak::Label& slow) const {
+    using namespace Xbyak::util;
+    if (same_fetch_block(pc, prior_pc)) return;
+    const uint32_t block = pc >> kFetchBlockShift;
+    Xbyak::Label same;
+    g_.cmp(g_.dword[rbp + at_.last_fetch_block], block);
+    g_.je(same);
+    g_.cmp(g_.qword[rbp + at_.memory], 0);
+    g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.mov(scratch, block << kFetchBlockShift);
+    g_.sub(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
+    g_.cmp(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
+    g_.jae(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.cmp(range(memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.cmp(range(memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.L(same);
+  }
+  // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
+  // counted by its range.
+  void fetch_block_update(uint32_t pc, int64_t prior_pc, const Xbyak::Reg64& scratch) const {
+    using namespace Xbyak::util;
+    if (same_fetch_block(pc, prior_pc)) return;
+    Xbyak::Label same, no_fetch_bytes;
+    g_.cmp(g_.dword[rbp + at_.last_fetch_block], pc >> kFetchBlockShift);
+    g_.je(same);
+    g_.mov(g_.dword[rbp + at_.last_fetch_block], pc >> kFetchBlockShift);
+    g_.mov(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
+    g_.add(g_.qword[scratch], 1);
+    g_.mov(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
+    g_.add(g_.qword[scratch], kFetchBytes);
+    g_.mov(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, fetch_bytes)));
+    g_.test(scratch, scratch);
+    g_.jz(no_fetch_bytes);
+    g_.add(g_.qword[scratch], kFetchBytes);
+    g_.L(no_fetch_bytes);
+    g_.L(same);
+  }
+
+  // Jumps to `slow` unless the Cpu's access log holds one naturally aligned access of 1, 2 or 4
+  // bytes, a write when `write`, and the model has a memory system. Leaves `size` and `addr` (the
+  // access's), `scratch` clobbered.
+  void single_access_checks(const CpuLayout& cpu, bool write, const Xbyak::Reg32& size, const Xbyak::Reg32& addr,
+                            const Xbyak::Reg32& scratch, Xbyak::Label& slow) const {
+    using namespace Xbyak::util;
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g_.cmp(g_.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 1);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.cmp(g_.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.movzx(size, g_.word[rbx + first + offsetof(MemAccess, size)]);
+    g_.mov(addr, g_.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g_.mov(scratch, (1u << 1) | (1u << 2) | (1u << 4));
+    g_.bt(scratch, size);
+    g_.jnc(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.lea(scratch, g_.ptr[size.cvt64() - 1]);
+    g_.test(addr, scratch);
+    g_.jnz(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.cmp(g_.qword[rbp + at_.memory], 0);
+    g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
+  }
+  // The log's access when the JIT knows its shape (RetireSite::access_bytes): `addr` = its
+  // address; jumps to `slow` without a memory system.
+  void known_access(const CpuLayout& cpu, const Xbyak::Reg32& addr, Xbyak::Label& slow) const {
+    using namespace Xbyak::util;
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g_.mov(addr, g_.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g_.cmp(g_.qword[rbp + at_.memory], 0);
+    g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
+  }
+  // Jumps to `slow` unless `addr` is in the fast range of `kind` (FastRange::contains).
+  void in_fast_range(memory::AccessKind kind, const Xbyak::Reg32& addr, const Xbyak::Reg32& scratch,
+                     Xbyak::Label& slow) const {
+    g_.mov(scratch, addr);
+    g_.sub(scratch, range(kind, offsetof(memory::FastRange, base)));
+    g_.cmp(scratch, range(kind, offsetof(memory::FastRange, size)));
+    g_.jae(slow, Xbyak::CodeGenerator::T_NEAR);
+  }
+  // FastRange::try_access's counters for the log's single access; `fast_range` points at the range.
+  void count_access(const CpuLayout& cpu, const Xbyak::Reg64& fast_range, const Xbyak::Reg64& scratch,
+                    const Xbyak::Reg64& size) const {
+    using namespace Xbyak::util;
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g_.mov(scratch, g_.qword[fast_range + offsetof(memory::FastRange, accesses)]);
+    g_.add(g_.qword[scratch], 1);
+    g_.movzx(size.cvt32(), g_.word[rbx + first + offsetof(MemAccess, size)]);
+    g_.mov(scratch, g_.qword[fast_range + offsetof(memory::FastRange, bytes)]);
+    g_.add(g_.qword[scratch], size);
+  }
+
+  // commit(issue = rcx) with now_ in rax, and Cpu::jit_retire's counters; leaves rax = the Cpu's
+  // cycle count (what the code after a retire expects).
+  void commit(const CpuLayout& cpu) const {
+    using namespace Xbyak::util;
+    g_.mov(g_.qword[rbp + at_.now], rcx);
+    g_.add(g_.qword[rbp + at_.instructions], 1);
+    g_.sub(rcx, rax);
+    g_.add(g_.qword[rbx + cpu.instructions], 1);
+    g_.add(g_.qword[rbx + cpu.cycles], rcx);
+    g_.mov(rax, g_.qword[rbx + cpu.cycles]);
+  }
+
+ private:
+  static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
+  Xbyak::CodeGenerator& g_;
+  const ModelMemoryOffsets at_;
+};
+
+}  // namespace corsim::cpu::jit
