@@ -201,8 +201,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.cmp(r8d, CortexM85Model::kCycleOpen);
       g.setne(cl);
       if (c.load_port) {
-        g.mov(r8d, g.dword[rbp + at_.cycle]);
-        g.shr(r8d, CortexM85Model::kLoadBytesShift);
+        static_assert(CortexM85Model::kLoadBytesShift == 8 && CortexM85Model::kLoadBytesMask == 0xFF);
+        g.movzx(r8d, g.byte[rbp + at_.cycle + 1]);  // load_bytes(cycle_)
         g.cmp(r8d, c.load_limit);
         g.seta(r8b);
         g.or_(cl, r8b);

@@ -103,7 +103,7 @@ bool CortexM85Model::fits_in_current_cycle(const RetireInfo& r, uint32_t bytes) 
   const bool open = (cycle_ & kCycleOpen) != 0;
   const bool second_ok = ((aux & kSecondOk) != 0) & (!vector | ((cycle_ & kSecondOk) != 0));
   const bool unit_free = (cycle_ & aux & kSingleUnits) == 0;
-  const bool load_fits = !(aux & kLoadPort) || (cycle_ >> kLoadBytesShift) + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat;
+  const bool load_fits = !(aux & kLoadPort) || load_bytes(cycle_) + std::max<uint32_t>(bytes, 4) <= kBytesPerBeat;
   return open & second_ok & unit_free & load_fits;
 }
 

@@ -30,7 +30,10 @@ class CortexM85Model final : public CpuTimingModel {
   // partner (kCycleOpen), the single-instance unit it uses (kSingleUnits bits), whether it may
   // issue second itself (kSecondOk: a vector load/store may join it) and the load bytes it moved
   // (from bit kLoadBytesShift). A new cycle starts as its first instruction's model_aux & kCycleStart.
-  static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8;
+  static constexpr uint32_t kCycleOpen = 1u << 7, kLoadBytesShift = 8, kLoadBytesMask = 0xFF;
+  // The load bytes the current cycle moved (cycle_'s field from bit kLoadBytesShift, below the
+  // flags from bit 16).
+  static uint32_t load_bytes(uint32_t cycle) { return (cycle >> kLoadBytesShift) & kLoadBytesMask; }
   // Two issued, neither a branch nor a group ender: a predicted taken branch may issue third
   // (m85::kTripleBeforeBranchT16). kTripled: a third instruction already joined or may join after a
   // branch issued second (m85::kTripleAcrossBranchT16).

@@ -241,6 +241,32 @@ TEST(CortexM85Model, PredictedTakenBranchTripleIssuesGivenFetchBandwidth) {
   EXPECT_EQ(subs_adds_bne_loop(5, false), 30u);
 }
 
+TEST(CortexM85Model, ALoadAtATakenBranchsDestinationJoinsAsThird) {
+  // A loop of 10 x .n: LDR r12, SUBS r0, 7 independent ADDs, BNE back (t16_run_ >= 8 at every BNE,
+  // [M85-SI] "branching"). Two passes alternate:
+  //   A: LDR SUBS | ADD ADD | ADD ADD | ADD ADD | ADD BNE: the BNE issues second, so its
+  //      destination's first instruction may join as third (as the SUBS' in
+  //      PredictedTakenBranchTripleIssuesGivenFetchBandwidth's 8 x .n loop): the LDR', since that
+  //      cycle moved no load bytes (ADD, BNE) and the load port has room for 4 of its 8;
+  //   B: (LDR' in A's last cycle) SUBS ADD | ADD ADD | ADD ADD | ADD ADD BNE (third after two);
+  // 5 + 4 = 9 cycles per two passes. The cycle word's load bytes are read from their own field
+  // (session 10: the flags above it made every load fail the port check there, and the LDR issued
+  // a cycle later: LDR SUBS | ... | ADD BNE every pass, 10 cycles per two passes).
+  CortexM85Model m;
+  std::vector<Op> s;
+  for (int pass = 0; pass < 20; ++pass) {
+    Op ldr{OpClass::Load, r(8), r(12), 0, 0, kTraitT16};
+    ldr.load_addr = 0x20000000;
+    s.push_back(ldr);
+    s.push_back({OpClass::IntAlu, r(0), static_cast<uint16_t>(r(0) | kFlags), 0, 0, kTraitT16});  // SUBS r0, #1
+    for (unsigned i = 0; i < 7; ++i)
+      s.push_back({OpClass::IntAlu, static_cast<uint16_t>(r(1 + i) | r(9)), r(1 + i), 0, 0, kTraitT16});
+    s.push_back({OpClass::Branch, kFlags, 0, 0, 0, kTraitT16, BranchKind::Direct, true, 0x1000});
+  }
+  const std::vector<Cycles> c = run(m, s);
+  EXPECT_EQ(sum(c, 10 * 10), 5u * 9u);  // the last 10 passes
+}
+
 TEST(CortexM85Model, MispredictCostsFiveMoreWhenTheFlagsAreSetLate) {
   // [M85-SI] "branching": flags must be set at least 1 cycle ahead of the branch (from EX1/EX2), 2
   // from EX3, "otherwise you get +5 cycle to misprediction penalty". Each branch below is taken
