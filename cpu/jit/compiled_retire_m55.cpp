@@ -16,6 +16,7 @@
 #include <xbyak/xbyak.h>
 
 #include "cpu/jit/block_jit.h"
+#include "cpu/jit/model_memory_code.h"
 #include "cpu/timing/cortex_m55.h"
 #include "memory/timing/dtcm_banks.h"
 
@@ -96,7 +97,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
   Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rbp + at_.board + 8 * slot]; }
   Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
-    return g.qword[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind) + static_cast<int32_t>(field)];
+    return mem(g).range(kind, field);
   }
 
   // rcx = later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, reads..., unit_free_[unit]).
@@ -124,8 +125,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // wait states or banks, code already in ITCM, costs nothing; anything else is slow. Then, code in
   // ITCM, the FIFO must hold the instruction's bytes at issue (itcm_fetch_wait without a wait).
   static bool same_fetch_block(const RetireInfo& r, int64_t prior_pc) {
-    constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
-    return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kShift) == (r.pc >> kShift);
+    return ModelMemoryCode::same_fetch_block(r.pc, prior_pc);
   }
   // `counts`: a new block's counts (fetch_block_update) written with its checks; `update`:
   // fetch_update's change written here, and a fetch wait taken here too (out of line in `cold`).
@@ -157,7 +157,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
         g.jne(slow, CodeGenerator::T_NEAR);
         g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
         g.jne(slow, CodeGenerator::T_NEAR);
-        if (counts) fetch_block_counts(g, block);
+        if (counts) mem(g).fetch_block_counts(pc, rdx);
         g.jmp(*resume, CodeGenerator::T_NEAR);
       });
     }
@@ -207,25 +207,11 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.cmp(g.dword[rbp + at_.last_fetch_block], block);
     g.jne(*changed, CodeGenerator::T_NEAR);
     g.L(*resume);
-    cold.push_back([this, &g, block, changed, resume] {
+    cold.push_back([this, &g, pc = r.pc, changed, resume] {
       g.L(*changed);
-      fetch_block_counts(g, block);
+      mem(g).fetch_block_counts(pc, rdx);
       g.jmp(*resume, CodeGenerator::T_NEAR);
     });
-  }
-  void fetch_block_counts(CodeGenerator& g, uint32_t block) const {
-    constexpr unsigned kBytes = CortexM55Model::kFetchBytes;
-    Xbyak::Label no_fetch_bytes;
-    g.mov(g.dword[rbp + at_.last_fetch_block], block);
-    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
-    g.add(g.qword[rdx], 1);
-    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, bytes)));
-    g.add(g.qword[rdx], kBytes);
-    g.mov(rdx, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, fetch_bytes)));
-    g.test(rdx, rdx);
-    g.jz(no_fetch_bytes);
-    g.add(g.qword[rdx], kBytes);
-    g.L(no_fetch_bytes);
   }
   // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM.
   void fetch_update(CodeGenerator& g, const RetireInfo& r) const {
@@ -248,33 +234,16 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // the access's platform time, r11 = its bank's free time (or 0: no banks).
   // `bytes`: RetireSite::access_bytes (when known, the log's shape is not checked).
   void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, Xbyak::Label& slow) const {
-    const int32_t log = cpu.mem_log, first = log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
-    if (bytes == 0) {
-      g.cmp(g.byte[rbx + log + offsetof(MemoryLog, count)], 1);
-      g.jne(slow, CodeGenerator::T_NEAR);
-      g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
-      g.jne(slow, CodeGenerator::T_NEAR);
-      g.movzx(edx, g.word[rbx + first + offsetof(MemAccess, size)]);
-      g.mov(r8d, (1u << 1) | (1u << 2) | (1u << 4));
-      g.bt(r8d, edx);
-      g.jnc(slow, CodeGenerator::T_NEAR);
-      g.lea(r8d, g.ptr[rdx - 1]);
-      g.test(esi, r8d);
-      g.jnz(slow, CodeGenerator::T_NEAR);
-    }
-    g.cmp(g.qword[rbp + at_.memory], 0);
-    g.je(slow, CodeGenerator::T_NEAR);
-    const auto in_range = [&](memory::AccessKind kind) {  // CF = FastRange::contains(esi)
-      g.mov(r8d, esi);
-      g.sub(r8d, range(g, kind, offsetof(memory::FastRange, base)));
-      g.cmp(r8d, range(g, kind, offsetof(memory::FastRange, size)));
-    };
-    in_range(memory::AccessKind::Fetch);  // data in ITCM takes the fetch port
+    const ModelMemoryCode m = mem(g);
+    if (bytes == 0) m.single_access_checks(cpu, write, edx, esi, r8d, slow);
+    else m.known_access(cpu, esi, slow);
+    // Data in ITCM takes the fetch port (FastRange::contains, the other way round).
+    g.mov(r8d, esi);
+    g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
+    g.cmp(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
     g.jb(slow, CodeGenerator::T_NEAR);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
-    in_range(kind);
-    g.jae(slow, CodeGenerator::T_NEAR);
+    m.in_fast_range(kind, esi, r8d, slow);
     g.lea(r9, g.ptr[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
     g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
     g.jne(slow, CodeGenerator::T_NEAR);
@@ -329,15 +298,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.mov(g.qword[rbp + at_.store_cycle], rcx);
     }
     g.L(no_banks);
-    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, accesses)]);
-    g.add(g.qword[rdx], 1);
-    g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, bytes)]);
-    if (bytes != 0) {
-      g.add(g.qword[rdx], bytes);
-    } else {
-      g.movzx(esi, g.word[rbx + first + offsetof(MemAccess, size)]);
-      g.add(g.qword[rdx], rsi);
-    }
+    mem(g).count_access(cpu, r9, rdx, rsi, bytes);
   }
 
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +
@@ -393,12 +354,12 @@ class CortexM55RetireCompiler final : public RetireCompiler {
         g.mov(g.byte[rbp + at_.pair_state], dl);
       }
     }
-    g.mov(g.qword[rbp + at_.now], rcx);
-    g.add(g.qword[rbp + at_.instructions], 1);
-    g.sub(rcx, rax);
-    g.add(g.qword[rbx + cpu.instructions], 1);
-    g.add(g.qword[rbx + cpu.cycles], rcx);
-    g.mov(rax, g.qword[rbx + cpu.cycles]);
+    mem(g).commit(cpu);
+  }
+
+  // The code for the state every model keeps (cpu/jit/model_memory_code.h).
+  ModelMemoryCode mem(CodeGenerator& g) const {
+    return {g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block}};
   }
 
   CortexM55Model& model_;

@@ -4,7 +4,8 @@
 // FastRange::try_access per 32-byte block entered), a single data access through a fast range
 // (data_access, memory_access, FastRange::try_access) and the commit (commit(), Cpu::jit_retire's
 // counters). rbp holds the model's state base (RetireCompiler::base), rbx the Cpu
-// (cpu/jit/emitter.h); the caller names the scratch registers. cpu/jit/compiled_retire_m85.cpp uses it.
+// (cpu/jit/emitter.h); the caller names the scratch registers. cpu/jit/compiled_retire_m55.cpp and
+// compiled_retire_m85.cpp use it.
 #include <xbyak/xbyak.h>
 
 #include <cstddef>
@@ -65,9 +66,16 @@ class ModelMemoryCode {
   void fetch_block_update(uint32_t pc, int64_t prior_pc, const Xbyak::Reg64& scratch) const {
     using namespace Xbyak::util;
     if (same_fetch_block(pc, prior_pc)) return;
-    Xbyak::Label same, no_fetch_bytes;
+    Xbyak::Label same;
     g_.cmp(g_.dword[rbp + at_.last_fetch_block], pc >> kFetchBlockShift);
     g_.je(same);
+    fetch_block_counts(pc, scratch);
+    g_.L(same);
+  }
+  // What fetch_block_update writes for the new block of `pc`, unconditionally.
+  void fetch_block_counts(uint32_t pc, const Xbyak::Reg64& scratch) const {
+    using namespace Xbyak::util;
+    Xbyak::Label no_fetch_bytes;
     g_.mov(g_.dword[rbp + at_.last_fetch_block], pc >> kFetchBlockShift);
     g_.mov(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, accesses)));
     g_.add(g_.qword[scratch], 1);
@@ -78,7 +86,6 @@ class ModelMemoryCode {
     g_.jz(no_fetch_bytes);
     g_.add(g_.qword[scratch], kFetchBytes);
     g_.L(no_fetch_bytes);
-    g_.L(same);
   }
 
   // Jumps to `slow` unless the Cpu's access log holds one naturally aligned access of 1, 2 or 4
@@ -121,15 +128,21 @@ class ModelMemoryCode {
     g_.jae(slow, Xbyak::CodeGenerator::T_NEAR);
   }
   // FastRange::try_access's counters for the log's single access; `fast_range` points at the range.
+  // `known_bytes`: its size when the JIT knows it (RetireSite::access_bytes; `size` then unused),
+  // 0: read from the log into `size`.
   void count_access(const CpuLayout& cpu, const Xbyak::Reg64& fast_range, const Xbyak::Reg64& scratch,
-                    const Xbyak::Reg64& size) const {
+                    const Xbyak::Reg64& size, unsigned known_bytes = 0) const {
     using namespace Xbyak::util;
     const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
     g_.mov(scratch, g_.qword[fast_range + offsetof(memory::FastRange, accesses)]);
     g_.add(g_.qword[scratch], 1);
-    g_.movzx(size.cvt32(), g_.word[rbx + first + offsetof(MemAccess, size)]);
     g_.mov(scratch, g_.qword[fast_range + offsetof(memory::FastRange, bytes)]);
-    g_.add(g_.qword[scratch], size);
+    if (known_bytes != 0) {
+      g_.add(g_.qword[scratch], known_bytes);
+    } else {
+      g_.movzx(size.cvt32(), g_.word[rbx + first + offsetof(MemAccess, size)]);
+      g_.add(g_.qword[scratch], size);
+    }
   }
 
   // commit(issue = rcx) with now_ in rax, and Cpu::jit_retire's counters; leaves rax = the Cpu's
