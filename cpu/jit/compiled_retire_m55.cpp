@@ -94,8 +94,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     results(g, cpu, c);
   }
 
-  static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
-  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rbp + at_.board + 8 * slot]; }
+  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return mem(g).slot(slot); }
   Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
     return mem(g).range(kind, field);
   }
@@ -244,24 +243,12 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.jb(slow, CodeGenerator::T_NEAR);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, esi, r8d, slow);
-    g.lea(r9, g.ptr[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
-    g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
     g.mov(r10, g.qword[rbp + at_.clock_offset]);
     g.add(r10, rcx);
-    Xbyak::Label no_banks;
-    g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
-    g.test(r11, r11);
-    g.jz(no_banks);
-    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
-    g.shr(esi, 2);
-    g.and_(esi, g.dword[r11 + kBanks.mask]);
-    g.lea(r11, g.ptr[r11 + rsi * 8 + kBanks.free]);
-    g.cmp(g.qword[r11], r10);
-    g.ja(slow, CodeGenerator::T_NEAR);
-    if (!write) {
+    m.zero_wait_range(kind, esi, r9, r11, slow, [&] {
+      g.cmp(g.qword[r11], r10);  // the bank busy at issue: slow
+      g.ja(slow, CodeGenerator::T_NEAR);
+      if (write) return;
       // The read-after-store rule: a load issued the cycle after a store that wrote its bank
       // waits (slow); other banks, or a store longer ago, do not delay it.
       Xbyak::Label no_delay;
@@ -273,8 +260,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.bt(r8, rsi);
       g.jc(slow, CodeGenerator::T_NEAR);
       g.L(no_delay);
-    }
-    g.L(no_banks);
+    });
   }
   // transfer_cost and tcm_port_delay without a stall: the counters, the bank held for the
   // access's cycle, the access counted by its range; a store to a banked range is the last store.
@@ -359,7 +345,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
 
   // The code for the state every model keeps (cpu/jit/model_memory_code.h).
   ModelMemoryCode mem(CodeGenerator& g) const {
-    return {g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block}};
+    return {g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block, at_.board}};
   }
 
   CortexM55Model& model_;

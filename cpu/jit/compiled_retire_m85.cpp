@@ -68,7 +68,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
               const CortexM85Model::CompiledCase& c, DataAccess access, const RetireInfo* target_from,
               Xbyak::Label& slow) const {
     const bool write = r.op == OpClass::Store, data = access.data;
-    const ModelMemoryCode m(g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block});
+    const ModelMemoryCode m = mem(g);
     operands(g, c);
     // Checks first (slow: nothing has changed yet), then the state changes.
     if (c.branch) prediction(g, c, r.pc, target_from, slow);
@@ -115,8 +115,11 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     return true;
   }
 
-  static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
-  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return g.qword[rbp + at_.board + 8 * slot]; }
+  // The code for the state every model keeps (cpu/jit/model_memory_code.h).
+  ModelMemoryCode mem(CodeGenerator& g) const {
+    return {g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block, at_.board}};
+  }
+  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return mem(g).slot(slot); }
   // reg = later(reg, t), signed: cycle counts are far below 2^63, and a time below 0 (an operand
   // time less an advance) stands for 0 (retire_as's "operands > advance ? operands - advance : 0")
   // wherever it is compared with an issue cycle, which is at least 0.
@@ -228,20 +231,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     else m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, r10d, r8d, slow);
-    g.lea(r9, g.ptr[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
-    g.cmp(g.qword[r9 + offsetof(memory::FastRange, wait)], 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.qword[r9 + offsetof(memory::FastRange, fetch_bytes)], 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(r11, g.qword[r9 + offsetof(memory::FastRange, banks)]);
-    Xbyak::Label no_banks;
-    g.test(r11, r11);
-    g.jz(no_banks);
-    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
-    g.shr(r10d, 2);
-    g.and_(r10d, g.dword[r11 + kBanks.mask]);
-    g.lea(r11, g.ptr[r11 + r10 * 8 + kBanks.free]);
-    g.L(no_banks);
+    m.zero_wait_range(kind, r10d, r9, r11, slow);
   }
   // transfer_cost: the counters; DtcmBanks::wait's one-word case (the access at platform time
   // `when` waits w = later(free, when) - when for its bank and holds it until when + w + 1); a

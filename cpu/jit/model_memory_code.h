@@ -10,16 +10,18 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "cpu/jit/block_jit.h"
 #include "cpu/timing/timing_model.h"
+#include "memory/timing/dtcm_banks.h"
 #include "memory/timing/memory_timing.h"
 
 namespace corsim::cpu::jit {
 
 // Where a model keeps CpuTimingModel's fields: byte offsets from its state base.
 struct ModelMemoryOffsets {
-  int32_t now, instructions, memory, fast_ranges, last_fetch_block;
+  int32_t now, instructions, memory, fast_ranges, last_fetch_block, board;
 };
 
 class ModelMemoryCode {
@@ -34,6 +36,9 @@ class ModelMemoryCode {
     return g_.qword[Xbyak::util::rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind) +
                     static_cast<int32_t>(field)];
   }
+
+  // Scoreboard slot `slot` (CpuTimingModel::board_).
+  Xbyak::Address slot(uint8_t slot) const { return g_.qword[Xbyak::util::rbp + at_.board + 8 * slot]; }
 
   // The instruction at `pc` is in the fetch block of the one before it in the block (`prior_pc`;
   // -1: the block's first), known when compiled: fetch() asks nothing.
@@ -127,6 +132,32 @@ class ModelMemoryCode {
     g_.cmp(scratch, range(kind, offsetof(memory::FastRange, size)));
     g_.jae(slow, Xbyak::CodeGenerator::T_NEAR);
   }
+  // Jumps to `slow` unless the fast range of `kind` has no wait states and counts no fetched bytes
+  // (FastRange::try_access's cost is then its bank's wait alone). Leaves `range` = the range and
+  // `bank` = the free time of the bank of `addr` (DtcmBanks::wait's one-word case; `addr` becomes
+  // the bank's index), or 0 when the range has no banks; `in_bank` is written where the bank is
+  // known (skipped without banks).
+  void zero_wait_range(memory::AccessKind kind, const Xbyak::Reg32& addr, const Xbyak::Reg64& range,
+                       const Xbyak::Reg64& bank, Xbyak::Label& slow,
+                       const std::function<void()>& in_bank = {}) const {
+    using namespace Xbyak::util;
+    g_.lea(range, g_.ptr[rbp + at_.fast_ranges + kFast * static_cast<unsigned>(kind)]);
+    g_.cmp(g_.qword[range + offsetof(memory::FastRange, wait)], 0);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.cmp(g_.qword[range + offsetof(memory::FastRange, fetch_bytes)], 0);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.mov(bank, g_.qword[range + offsetof(memory::FastRange, banks)]);
+    Xbyak::Label no_banks;
+    g_.test(bank, bank);
+    g_.jz(no_banks, Xbyak::CodeGenerator::T_NEAR);
+    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
+    g_.shr(addr, 2);
+    g_.and_(addr, g_.dword[bank + kBanks.mask]);
+    g_.lea(bank, g_.ptr[bank + addr.cvt64() * 8 + kBanks.free]);
+    if (in_bank) in_bank();
+    g_.L(no_banks);
+  }
+
   // FastRange::try_access's counters for the log's single access; `fast_range` points at the range.
   // `known_bytes`: its size when the JIT knows it (RetireSite::access_bytes; `size` then unused),
   // 0: read from the log into `size`.

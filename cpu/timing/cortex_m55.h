@@ -54,9 +54,7 @@ class CortexM55Model final : public CpuTimingModel {
     uint8_t restart_bytes = 0;  // taken, in ITCM: fetch_full_ = kItcmPortBytes * (issue + redirect) + this
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
-  // Where the compiled case finds the state it reads and writes: byte offsets from state_base(),
-  // which lies amid what every instruction reads and writes (the fields' order).
-  const void* state_base() const { return &now_; }
+  // Where the compiled case finds the state it reads and writes: byte offsets from state_base().
   struct StateOffsets {
     int32_t now, blocked_until, pair_state, fetch_full, itcm_code, last_fetch_block, board, unit_free, instructions,
         dual_issued;

@@ -103,9 +103,7 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t static_taken_cost = 0, mispredict_cost = 0, late_flags_cost = 0;
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
-  // Where the compiled case finds the state it reads and writes: byte offsets from state_base()
-  // (as the M55's: the issue cycle, which every instruction reads and writes).
-  const void* state_base() const { return &now_; }
+  // Where the compiled case finds the state it reads and writes: byte offsets from state_base().
   struct StateOffsets {
     int32_t now, cycle, blocked_until, scalar_gate, unit_free, board, t16_run, flags_in_time, last_fetch_block,
         instructions, dual_issued;

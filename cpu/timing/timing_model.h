@@ -62,6 +62,9 @@ class CpuTimingModel : public TimingHook {
     for (auto& memo : no_fast_block_) memo.fill(kNoFastBlock);
   }
   memory::MemoryTiming* memory_timing() const { return memory_; }
+  // The address the JIT's compiled retirement (cpu/jit/model_memory_code.h) reaches a model's
+  // state from: now_, amid what every instruction reads and writes (the fields' order below).
+  const void* state_base() const { return &now_; }
   // Platform time for the memory system's calls (the Simulator: CPU cycles plus sleep); null =
   // the model's own cycle count.
   void set_clock(const TimeSource* clock) { clock_ = clock; }
