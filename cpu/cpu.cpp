@@ -32,8 +32,6 @@ jit::CpuLayout Cpu::jit_layout() const {
   l.next_pc = offset(&next_pc_);
   l.pending = offset(&pending_);
   l.block_retired = offset(&block_retired_);
-  l.cycles = offset(&cycles_);
-  l.instructions = offset(&instructions_);
   l.branched = offset(&branched_);
   l.mem_log = offset(&mem_log_);
   l.memory_log = &mem_log_;
@@ -81,16 +79,33 @@ bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc, uint8_t itst
   return true;
 }
 
+jit::BlockJit::Last Cpu::run_compiled_untimed(const Block& b, Cycles end) {
+  const uint64_t limit = std::min<Cycles>(end - cycles_, UINT32_MAX);
+  return jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit);
+}
+
+jit::BlockJit::Last Cpu::run_compiled_timed(const Block& b, Cycles end) {
+  const jit::RetireCompiler::Counters c = retire_compiler_->counters();
+  model_counted_ = {c, *c.clock, *c.retired};
+  const Cycles left = end - cycles_;  // (> 0: the loop runs while cycles_ < end)
+  const uint64_t limit = left > UINT64_MAX - *c.clock ? UINT64_MAX : *c.clock + left;
+  const jit::BlockJit::Last last =
+      jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit, retire_compiler_->base());
+  cycles_ += model_counted_.cycles();
+  instructions_ += model_counted_.instructions();
+  model_counted_ = {};
+  block_retired_ = 0;  // (the code's leave stored rbp, the base, there)
+  return last;
+}
+
 bool Cpu::run_compiled(const Block& b, Cycles end, StopReason& why) {
   // Untimed, the budget is in instructions (the loop runs while cycles_ < end; block_retired_ is
   // 0); timed, the generated code compares the cycle count with `end` itself. block_at() has just
   // compared the block's code bytes: the run starts past the block's own comparison.
+  // Timed, it counts on the model (ModelCounted) and its budget is on the model's clock.
   const bool timed = timing_ != nullptr;
-  const uint64_t limit = timed ? end : std::min<Cycles>(end - cycles_, UINT32_MAX);
-  const void* base = timed && retire_compiler_ != nullptr ? retire_compiler_->base() : nullptr;
-  const jit::BlockJit::Last last = jit_->run(this, static_cast<const uint8_t*>(b.compiled) + b.checked, limit, base);
-  if (timed) block_retired_ = 0;  // (rbp held the base; jit_retire counted the instructions)
-  else count_block();
+  const jit::BlockJit::Last last = timed ? run_compiled_timed(b, end) : run_compiled_untimed(b, end);
+  if (!timed) count_block();
   return pending_ != 0 && service_pending(last.pc, last.itstate, why);
 }
 
@@ -116,7 +131,7 @@ void Cpu::set_timing(TimingHook* t) {
   if (changed) retire_compiler_ = std::move(loops.compiler);
   loops.jit_retire.compiler = retire_compiler_.get();
   jit_retire_ = loops.jit_retire;
-  jit_usable_ = jit_ != nullptr && (t == nullptr || jit_retire_[RecordShape::kAny] != nullptr);
+  jit_usable_ = jit_ != nullptr && (t == nullptr || (jit_retire_[RecordShape::kAny] != nullptr && retire_compiler_));
   log_memory_ = t != nullptr;
   // Every entry is decoded again (and gets its InstrInfo); every block compiled for the previous
   // hook (or none) is compiled again.

@@ -49,9 +49,9 @@ class Cpu final : public TimeSource {
   StopReason run(Cycles max_cycles);
   // Ask run() to return (StopRequested) after the current instruction. Safe from MMIO handlers.
   void request_stop() { pending_ |= kPendStop; }
-  Cycles cycles() const { return cycles_ + block_retired_; }
+  Cycles cycles() const { return cycles_ + block_retired_ + model_counted_.cycles(); }
   Cycles now() const override { return cycles(); }
-  uint64_t instructions() const { return instructions_ + block_retired_; }
+  uint64_t instructions() const { return instructions_ + block_retired_ + model_counted_.instructions(); }
   void set_semihosting(SemihostingHandler* h) { semihosting_ = h; }
   SemihostingHandler* semihosting() const { return semihosting_; }
   void set_trace(TraceSink* t) { trace_ = t; }
@@ -229,6 +229,8 @@ class Cpu final : public TimeSource {
   // Runs compiled block `b` and the compiled blocks that follow within the budget (cycles up to
   // `end`). Same result and return value as running them with run_block.
   bool run_compiled(const Block& b, Cycles end, StopReason& why);
+  jit::BlockJit::Last run_compiled_untimed(const Block& b, Cycles end);
+  jit::BlockJit::Last run_compiled_timed(const Block& b, Cycles end);
   static constexpr uint8_t kJitRefused = 0xFF;  // Block::visits of a block the JIT refused
   jit::CpuLayout jit_layout() const;
   // The JIT's call after each instruction of a timed run, for the core model `Model`
@@ -315,6 +317,17 @@ class Cpu final : public TimeSource {
   Fault fault_;
   uint32_t exc_return_ = 0;
   uint32_t block_retired_ = 0;  // untimed: instructions of the current block not yet counted
+  // A timed run of compiled code counts on the timing model alone (jit::RetireCompiler::counters):
+  // what it has counted since the run began, which cycles() and instructions() add meanwhile
+  // (a device may read them from a handler) and run_compiled adds to the Cpu's counters after it.
+  struct ModelCounted {
+    jit::RetireCompiler::Counters counters{nullptr, nullptr};  // null clock: no such run
+    Cycles clock_start = 0;
+    uint64_t retired_start = 0;
+    Cycles cycles() const { return counters.clock != nullptr ? *counters.clock - clock_start : 0; }
+    uint64_t instructions() const { return counters.clock != nullptr ? *counters.retired - retired_start : 0; }
+  };
+  ModelCounted model_counted_;
   FaultRecord last_fault_;
   SemihostingHandler* semihosting_ = nullptr;
   TraceSink* trace_ = nullptr;

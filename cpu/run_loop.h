@@ -130,12 +130,12 @@ bool Cpu::run_block(const PredecodeEntry* e, uint32_t pc, uint32_t left, Cycles 
 
 // The block JIT's call after each instruction of a timed run (jit::RetireFn): what run_block does
 // after the handler, with the record kept by the compiled block, whose shape the JIT knows
-// (jit::RetireFns).
+// (jit::RetireFns). It counts on the model alone (Cpu::ModelCounted) and returns the model's clock.
 template <class Model, RecordShape kShape>
 [[gnu::flatten]] uint64_t Cpu::jit_retire(Cpu* cpu, const RetireInfo* record) {
-  ++cpu->instructions_;
-  cpu->cycles_ += static_cast<Model*>(cpu->timing_)->template retire_as<kShape>(*record);
-  return cpu->cycles_;
+  Model* const model = static_cast<Model*>(cpu->timing_);
+  model->template retire_as<kShape>(*record);
+  return *model->clock();
 }
 
 // flatten: with link-time optimisation (cpu/CMakeLists.txt) the model's retire() and what it calls

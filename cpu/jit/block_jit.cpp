@@ -41,10 +41,10 @@ void enter_slot(CodeGenerator& g, const CpuLayout& l, const void* leave, const N
   g.jmp(r8);
 }
 
-// Timed: to `leave` unless the cycle count is below the limit (r12), as the run loop goes on
-// `while (cycles_ < end)`.
-void leave_at_limit(CodeGenerator& g, const CpuLayout& l, const void* leave) {
-  g.cmp(g.qword[rbx + l.cycles], r12);
+// Timed: to `leave` unless the model's clock ([rbp], RetireCompiler::base) is below the limit
+// (r12), as the run loop goes on `while (cycles_ < end)`.
+void leave_at_limit(CodeGenerator& g, const void* leave) {
+  g.cmp(g.qword[rbp], r12);
   g.jae(leave);
 }
 }  // namespace
@@ -66,9 +66,9 @@ void BlockJit::reset() {
 
 bool BlockJit::full() const { return gen_->getSize() + kMaxBlockBytes > kCodeBytes; }
 
-// enter(cpu, code, limit): saves the callee-saved registers the blocks use (rbx = Cpu, rbp =
-// instructions run so far, r12 = limit, r13/r14 = page tables, r15 = attention flag) and jumps
-// to the block. leave: stores the instruction count and returns eax (the last instruction's
+// enter(cpu, code, limit, timing_base): saves the callee-saved registers the blocks use (rbx =
+// Cpu, rbp = instructions run so far or, timed, the timing base, r12 = limit, r13/r14 = page
+// tables, r15 = attention flag) and jumps to the block. leave: stores the instruction count and returns eax (the last instruction's
 // address). dispatch / timed_dispatch: after a block that ended without pending work, go on to the
 // compiled block at r[15] when the run loop would run it next the same way (no exception wanting
 // attention, ITSTATE 0, the budget not spent, a block cached at that address, compiled and, untimed,
@@ -102,7 +102,7 @@ void BlockJit::write_shared_code() {
     g.jne(shared_.leave);
     g.cmp(g.byte[rbx + l.itstate], 0);
     g.jne(shared_.leave);
-    if (timed) leave_at_limit(g, l, shared_.leave);
+    if (timed) leave_at_limit(g, shared_.leave);
     g.mov(ecx, g.dword[rbx + l.regs + 4 * 15]);
     g.mov(edx, ecx);
     g.shr(edx, 1);
@@ -244,7 +244,7 @@ void Emitter::call_retire(const RetireInfo* record, RecordShape shape) {
   g_.mov(rdi, rbx);
   g_.mov(rsi, reinterpret_cast<uint64_t>(record));
   g_.mov(rax, reinterpret_cast<uint64_t>(retire_[shape]));
-  g_.call(rax);
+  g_.call(rax);  // rax = the model's clock (jit::RetireFn)
 }
 
 // The code bytes the block was compiled from must still be in memory (as BlockCache::still_valid
@@ -377,7 +377,7 @@ void Emitter::end_block(const Insn& in, uint32_t next) {
   // shared by every block. (ITSTATE is 0: only pending work, which never comes here, changes it.)
   g_.cmp(g_.byte[r15], 0);
   g_.jne(shared_.leave);
-  if (timed()) leave_at_limit(g_, layout_, shared_.leave);
+  if (timed()) leave_at_limit(g_, shared_.leave);
   const uint32_t slot = (next >> 1) & layout_.slot_mask;
   g_.mov(rdx, reinterpret_cast<uint64_t>(static_cast<const uint8_t*>(layout_.slots) + size_t{slot} * layout_.slot_size));
   enter_slot(g_, layout_, shared_.leave, next, timed());

@@ -36,8 +36,8 @@ namespace corsim::cpu::jit {
 using BlockCode = const void*;
 
 // Timed runs: called after each instruction with its retire record (kept with the compiled code;
-// a called instruction's dynamic fields written after the call); counts the instruction, adds
-// the timing model's cycles and returns the Cpu's cycle count. Cpu::jit_retire<Model>
+// a called instruction's dynamic fields written after the call); retires it on the timing model
+// and returns the model's clock (RetireCompiler::counters). Cpu::jit_retire<Model>
 // (cpu/run_loop.h).
 using RetireFn = uint64_t (*)(Cpu* cpu, const RetireInfo* record);
 struct CpuLayout;
@@ -66,14 +66,24 @@ class RetireCompiler {
   // Writes code that retires `site.record` as the model's retire_as<site.shape> would when the
   // model's state is in the compiled case, and jumps to `slow` (where the caller writes the call of
   // the model's retire, which has then seen nothing change) when it is not; either way the code
-  // after it sees rax = the Cpu's cycle count. Registers: as the Emitter's (cpu/jit/emitter.h);
-  // clobbers the caller-saved ones. False: nothing written (the record is always a call).
+  // after it sees rax = the model's clock (ModelMemoryCode::commit). Registers: as the Emitter's
+  // (cpu/jit/emitter.h); clobbers the caller-saved ones. False: nothing written (the record is always a call).
   // `cold`: code to write after the block's straight-line code (rare paths), each jumping back.
   virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                        std::deque<std::function<void()>>& cold) const = 0;
+  // The model's clock (cycles charged so far) and its count of retired instructions
+  // (CpuTimingModel::clock, retired). Timed compiled code advances these in place of the Cpu's
+  // counters (Cpu::run_compiled adds their advance to the Cpu's after the run) and compares the
+  // clock with the budget.
+  struct Counters {
+    const uint64_t* clock;
+    const uint64_t* retired;
+  };
+  virtual Counters counters() const = 0;
   // The address the code addresses the model's state from: rbp holds it while timed code runs
-  // (BlockJit::run's timing_base). Null: the code does not use rbp.
-  virtual const void* base() const { return nullptr; }
+  // (BlockJit::run's timing_base). It is the clock's address: the shared code compares [rbp]
+  // with the budget.
+  const void* base() const { return counters().clock; }
 };
 // The compiled retirement for a core model, or null (no compiled case; on hosts without the JIT).
 std::unique_ptr<RetireCompiler> make_retire_compiler(timing::CortexM55Model& model);
@@ -98,8 +108,6 @@ struct CpuLayout {
   int32_t pending = 0;        // Cpu::pending_
   int32_t block_retired = 0;  // Cpu::block_retired_
   // Timed runs only:
-  int32_t cycles = 0;         // Cpu::cycles_ (64 bits)
-  int32_t instructions = 0;   // Cpu::instructions_ (64 bits)
   int32_t branched = 0;       // Cpu::branched_ (a bool)
   const MemoryLog* memory_log = nullptr;  // &Cpu::mem_log_ (RetireInfo::memory)
   int32_t mem_log = 0;        // Cpu::mem_log_ (MemoryLog: count, any_read, dropped and bytes in the
@@ -167,13 +175,13 @@ class BlockJit {
   // the compiled blocks execution reaches (compiled for ITSTATE 0), as long as their code is
   // unchanged, ITSTATE is 0 between them, no
   // exception wants attention and the budget allows: untimed, `limit` is the instructions all may
-  // run and each block must fit in what is left; timed, `limit` is the cycle count at which the
-  // run loop stops, checked after each instruction as run_block does. On return r[15] is the next
+  // run and each block must fit in what is left; timed, `limit` is the model's clock at which the
+  // run loop stops (RetireCompiler::counters), checked after each instruction as run_block does. On return r[15] is the next
   // instruction's address and (untimed) Cpu's per-block counter the instructions run (the faulting
   // one included, as run_block counts it); pending work, if any, is left for the run loop to serve.
   // Timed, `timing_base` is what the compiled retirement addresses its model's state from
-  // (RetireCompiler::base; rbp while the code runs); Cpu's per-block counter is then meaningless
-  // after the run (the Cpu counts a timed run's instructions itself).
+  // (RetireCompiler::base, the model's clock; rbp while the code runs); Cpu's per-block counter is
+  // then meaningless after the run (the model counts a timed run's instructions).
   Last run(Cpu* cpu, BlockCode code, uint64_t limit, const void* timing_base = nullptr) const {
     const uint64_t r = enter_(cpu, code, limit, timing_base);
     return {static_cast<uint32_t>(r), static_cast<uint8_t>(r >> 32)};

@@ -31,7 +31,7 @@ namespace {
 class CortexM55RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM55RetireCompiler(CortexM55Model& model) : model_(model), at_(model.state_offsets()) {}
-  const void* base() const override { return model_.state_base(); }
+  Counters counters() const override { return {model_.clock(), model_.retired()}; }
 
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                std::deque<std::function<void()>>& cold) const override {
@@ -340,7 +340,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
         g.mov(g.byte[rbp + at_.pair_state], dl);
       }
     }
-    mem(g).commit(cpu);
+    mem(g).commit();
   }
 
   // The code for the state every model keeps (cpu/jit/model_memory_code.h).

@@ -42,7 +42,7 @@ namespace {
 class CortexM85RetireCompiler final : public RetireCompiler {
  public:
   explicit CortexM85RetireCompiler(CortexM85Model& model) : model_(model), at_(model.state_offsets()) {}
-  const void* base() const override { return model_.state_base(); }
+  Counters counters() const override { return {model_.clock(), model_.retired()}; }
 
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                std::deque<std::function<void()>>& /*cold*/) const override {
@@ -82,7 +82,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     cycle_update(g, c);
     if (c.branch) redirect(g, c);
     results(g, c, data);
-    m.commit(cpu);
+    m.commit();
   }
 
   // A called direct branch (CBZ/CBNZ; B<cond> the JIT does not write inline): a kAny record whose

@@ -4,9 +4,9 @@
 // cpu/jit/inline_forms.cpp the instructions written inline.
 //
 // Generated code, System V ABI: rbx = the Cpu (fields at CpuLayout offsets), rbp = instructions
-// run since BlockJit::run was entered (untimed; timed runs count in the Cpu, and rbp is the base
+// run since BlockJit::run was entered (untimed; timed runs count on the model, and rbp is the base
 // the compiled retirement addresses its model's state from, RetireCompiler::base), r12 =
-// its limit (untimed: instructions; timed: the cycle count to stop at), r13 / r14 = the
+// its limit (untimed: instructions; timed: the model's clock to stop at), r13 / r14 = the
 // interconnect's read / write page tables, r15 = the exception unit's attention flag; all
 // callee-saved, so they survive handler calls. eax, ecx, edx, esi, edi, r8d are scratch.
 #include <deque>
@@ -58,7 +58,7 @@ class Emitter {
   // reads none of it.
   void begin_timed();
   // Timed: retires `record` of `shape`, in the model's compiled case inline (RetireFns::compiler)
-  // and otherwise by call_retire; rax = the cycle count after it. `outcome_known`: as
+  // and otherwise by call_retire; rax = the model's clock after it. `outcome_known`: as
   // RetireSite::outcome_known (false for a handler's record).
   // `access_bytes`: as RetireSite::access_bytes.
   void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true,

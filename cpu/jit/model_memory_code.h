@@ -176,16 +176,13 @@ class ModelMemoryCode {
     }
   }
 
-  // commit(issue = rcx) with now_ in rax, and Cpu::jit_retire's counters; leaves rax = the Cpu's
-  // cycle count (what the code after a retire expects).
-  void commit(const CpuLayout& cpu) const {
+  // commit(issue = rcx): the model's clock and its instruction count; leaves rax = the clock (what
+  // the code after a retire expects, as Cpu::jit_retire returns it).
+  void commit() const {
     using namespace Xbyak::util;
     g_.mov(g_.qword[rbp + at_.now], rcx);
     g_.add(g_.qword[rbp + at_.instructions], 1);
-    g_.sub(rcx, rax);
-    g_.add(g_.qword[rbx + cpu.instructions], 1);
-    g_.add(g_.qword[rbx + cpu.cycles], rcx);
-    g_.mov(rax, g_.qword[rbx + cpu.cycles]);
+    g_.mov(rax, rcx);
   }
 
  private:

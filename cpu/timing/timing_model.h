@@ -62,9 +62,14 @@ class CpuTimingModel : public TimingHook {
     for (auto& memo : no_fast_block_) memo.fill(kNoFastBlock);
   }
   memory::MemoryTiming* memory_timing() const { return memory_; }
+  // The model's clock (now_: the cycles charged so far) and its count of retired instructions.
+  // A timed run of compiled code advances these alone; the Cpu adds their advance to its own
+  // counters afterwards (Cpu::run_compiled).
+  const Cycles* clock() const { return &now_; }
+  const uint64_t* retired() const { return &stats_.instructions; }
   // The address the JIT's compiled retirement (cpu/jit/model_memory_code.h) reaches a model's
-  // state from: now_, amid what every instruction reads and writes (the fields' order below).
-  const void* state_base() const { return &now_; }
+  // state from: the clock, amid what every instruction reads and writes (the fields' order below).
+  const void* state_base() const { return clock(); }
   // Platform time for the memory system's calls (the Simulator: CPU cycles plus sleep); null =
   // the model's own cycle count.
   void set_clock(const TimeSource* clock) { clock_ = clock; }
