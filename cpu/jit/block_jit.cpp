@@ -222,14 +222,15 @@ void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
-void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known, uint8_t access_bytes) {
+void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known, InlineAccess access) {
   if (retire_.compiler != nullptr) {
     Xbyak::Label& slow = labels_.emplace_back();
-    const RetireSite site{*record, shape, prior_pc_, outcome_known, access_bytes};
+    const RetireSite site{*record, shape, prior_pc_, outcome_known, access.bytes};
     if (retire_.compiler->compile(g_, layout_, site, slow, cold_)) {
       Xbyak::Label& done = labels_.emplace_back();
-      cold_.push_back([this, record, shape, &slow, &done] {
+      cold_.push_back([this, record, shape, access, &slow, &done] {
         g_.L(slow);
+        if (access.bytes != 0) log_access(access);
         call_retire(record, shape);
         g_.jmp(done, CodeGenerator::T_NEAR);
       });
@@ -237,6 +238,7 @@ void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_k
       return;
     }
   }
+  if (access.bytes != 0) log_access(access);
   call_retire(record, shape);
 }
 

@@ -53,8 +53,10 @@ struct RetireSite {
   // block: executed, branch_taken and next_pc as written, no data access); false: a handler's
   // record, whose outcome is written after the call (its shape says what it rules out).
   bool outcome_known;
-  // An inline load or store's one naturally aligned access of this many bytes (the data access
-  // log holds it, of the instruction's kind); 0: what the log holds is known only when it runs.
+  // An inline load or store's one naturally aligned access of this many bytes, of the
+  // instruction's kind: its address is in edi, which the code keeps until its last jump to
+  // `slow`, and the data access log does not hold it (the caller logs it before the call). 0: the
+  // log holds what the instruction accessed, known only when it runs.
   uint8_t access_bytes = 0;
 };
 

@@ -235,7 +235,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, Xbyak::Label& slow) const {
     const ModelMemoryCode m = mem(g);
     if (bytes == 0) m.single_access_checks(cpu, write, edx, esi, r8d, slow);
-    else m.known_access(cpu, esi, slow);
+    else m.known_access(esi, slow);
     // Data in ITCM takes the fetch port (FastRange::contains, the other way round).
     g.mov(r8d, esi);
     g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
@@ -274,7 +274,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.lea(rdx, g.ptr[r10 + 1]);
     g.mov(g.qword[r11], rdx);
     if (write) {
-      g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
+      if (bytes != 0) g.mov(esi, edi);  // (RetireSite::access_bytes)
+      else g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
       g.shr(esi, 2);
       g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, banks)]);
       g.and_(esi, g.dword[rdx + memory::DtcmBanks::layout().mask]);

@@ -77,7 +77,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     m.fetch_block_checks(r.pc, prior_pc, r8d, slow);
     if (data) data_checks(m, g, cpu, write, access.access_bytes, slow);
     m.fetch_block_update(r.pc, prior_pc, r8);
-    if (data) data_update(m, g, cpu, write);
+    if (data) data_update(m, g, cpu, write, access.access_bytes);
     if (c.branch) prediction_update(g, c, r.pc, target_from);
     cycle_update(g, c);
     if (c.branch) redirect(g, c);
@@ -227,7 +227,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // Leaves r9 = the fast range, r11 = its bank's free time (or 0: no banks).
   void data_checks(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
                    uint8_t access_bytes, Xbyak::Label& slow) const {
-    if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(cpu, r10d, slow);
+    if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(r10d, slow);
     else m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, r10d, r8d, slow);
@@ -237,7 +237,9 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // `when` waits w = later(free, when) - when for its bank and holds it until when + w + 1); a
   // wait is a memory stall (blocked_until_ = later(blocked_until_, issue + 1 + w), the result w
   // later: r10 = w for results()); the access counted by its range.
-  void data_update(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write) const {
+  // `access_bytes`: as data_checks'.
+  void data_update(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
+                   uint8_t access_bytes) const {
     g.add(g.qword[rbp + (write ? at_.stores : at_.loads)], 1);
     g.add(g.qword[rbp + at_.data_accesses], 1);
     Xbyak::Label no_banks;
@@ -261,7 +263,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.cmovl(r8, g.qword[rbp + at_.blocked_until]);
     g.mov(g.qword[rbp + at_.blocked_until], r8);
     g.L(no_banks);
-    m.count_access(cpu, r9, rdx, r8);
+    m.count_access(cpu, r9, rdx, r8, access_bytes);
   }
 
   // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle and the cycle open,

@@ -18,6 +18,13 @@
 
 namespace corsim::cpu::jit {
 
+// An inline load or store's one access (RetireSite::access_bytes): its address in edi, not in
+// the data access log until a call of the model's retire needs it (Emitter::log_access).
+struct InlineAccess {
+  uint8_t bytes = 0;  // 0: none
+  bool write = false;
+};
+
 class Emitter {
  public:
   // `shared`: BlockJit's shared code (block_jit.cpp write_shared_code); `retire`: null untimed;
@@ -59,10 +66,10 @@ class Emitter {
   void begin_timed();
   // Timed: retires `record` of `shape`, in the model's compiled case inline (RetireFns::compiler)
   // and otherwise by call_retire; rax = the model's clock after it. `outcome_known`: as
-  // RetireSite::outcome_known (false for a handler's record).
-  // `access_bytes`: as RetireSite::access_bytes.
+  // RetireSite::outcome_known (false for a handler's record). `access`: an inline form's access,
+  // logged only where the record is retired by the call.
   void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true,
-              uint8_t access_bytes = 0);
+              InlineAccess access = {});
   // Calls the timing model's retire() for records of `shape` with `record`.
   void call_retire(const RetireInfo* record, RecordShape shape);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag
@@ -106,8 +113,8 @@ class Emitter {
   // memory calls the handler instead (out of line). Clobbers eax, ecx, esi (timed: every
   // caller-saved register, retire() being called).
   void memory_access(const Insn& in, unsigned bytes, bool write, const std::function<void()>& access);
-  // Timed: logs the access at address esi as the memory facade would (Cpu::read / Cpu::write).
-  void log_access(unsigned bytes, bool write);
+  // Timed: logs the access at address edi as the memory facade would (Cpu::read / Cpu::write).
+  void log_access(InlineAccess access);
 
   Xbyak::Address reg(unsigned n) const { return g_.dword[g_.rbx + layout_.regs + 4 * static_cast<int>(n)]; }
   // ArchState::n, z, c, v

@@ -215,10 +215,10 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   g_.mov(rcx, g_.qword[(write ? r14 : r13) + rax * 8]);
   g_.test(rcx, rcx);
   g_.jz(slow, CodeGenerator::T_NEAR);
-  if (timed()) log_access(bytes, write);
+  if (timed()) g_.mov(edi, esi);  // the access's address (RetireSite::access_bytes)
   g_.and_(esi, memory::kPageSize - 1);
   access();
-  if (timed()) retire(in.record, RecordShape::kDataAccess, true, static_cast<uint8_t>(bytes));
+  if (timed()) retire(in.record, RecordShape::kDataAccess, true, InlineAccess{static_cast<uint8_t>(bytes), write});
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);
@@ -234,16 +234,16 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   });
 }
 
-// What MemoryLog::add(esi, bytes, write) leaves in the log begin_timed cleared: the one access,
+// What MemoryLog::add(edi, bytes, write) leaves in the log begin_timed cleared: the one access,
 // its bytes, any_read for a load. Clobbers rax.
-void Emitter::log_access(unsigned bytes, bool write) {
+void Emitter::log_access(InlineAccess a) {
   static_assert(offsetof(MemAccess, addr) == 0 && offsetof(MemAccess, size) == 4 && offsetof(MemAccess, write) == 6 &&
                 sizeof(MemAccess) == 8 && sizeof(MemAccess::size) == 2 && sizeof(MemAccess::write) == 1);
   const int32_t access = layout_.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-  g_.mov(g_.dword[rbx + access], esi);
-  g_.mov(g_.dword[rbx + access + 4], bytes | (write ? 1u << 16 : 0u));  // size, write (and the padding byte)
+  g_.mov(g_.dword[rbx + access], edi);
+  g_.mov(g_.dword[rbx + access + 4], a.bytes | (a.write ? 1u << 16 : 0u));  // size, write (and the padding byte)
   // count = 1, any_read, dropped = false, bytes (Cpu::jit_layout checks the layout)
-  g_.mov(rax, 1u | (write ? 0u : 1u << 8) | uint64_t{bytes} << 32);
+  g_.mov(rax, 1u | (a.write ? 0u : 1u << 8) | uint64_t{a.bytes} << 32);
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], rax);
 }
 

@@ -115,12 +115,11 @@ class ModelMemoryCode {
     g_.cmp(g_.qword[rbp + at_.memory], 0);
     g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
   }
-  // The log's access when the JIT knows its shape (RetireSite::access_bytes): `addr` = its
-  // address; jumps to `slow` without a memory system.
-  void known_access(const CpuLayout& cpu, const Xbyak::Reg32& addr, Xbyak::Label& slow) const {
+  // An inline form's access (RetireSite::access_bytes, address in edi): `addr` = its address;
+  // jumps to `slow` without a memory system.
+  void known_access(const Xbyak::Reg32& addr, Xbyak::Label& slow) const {
     using namespace Xbyak::util;
-    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g_.mov(addr, g_.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g_.mov(addr, edi);
     g_.cmp(g_.qword[rbp + at_.memory], 0);
     g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
   }
