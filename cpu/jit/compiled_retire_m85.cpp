@@ -74,9 +74,10 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (c.branch) prediction(g, c, r.pc, target_from, slow);
     if (c.branch) t16_run_and_third(g, c);
     issue(g, c);
-    m.fetch_block_checks(r.pc, prior_pc, r8d, slow);
+    // Without a data access nothing is checked after the fetch block: its counts go with its checks.
+    m.fetch_block_checks(r.pc, prior_pc, r8, slow, !data);
     if (data) data_checks(m, g, cpu, write, access.access_bytes, slow);
-    m.fetch_block_update(r.pc, prior_pc, r8);
+    if (data) m.fetch_block_update(r.pc, prior_pc, r8);
     if (data) data_update(m, g, cpu, write, access.access_bytes);
     if (c.branch) prediction_update(g, c, r.pc, target_from);
     cycle_update(g, c);

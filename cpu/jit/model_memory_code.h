@@ -46,24 +46,28 @@ class ModelMemoryCode {
     return prior_pc >= 0 && (static_cast<uint32_t>(prior_pc) >> kFetchBlockShift) == (pc >> kFetchBlockShift);
   }
   // Jumps to `slow` unless the fetch block of `pc` is the last one fetched or, new, starts in the
-  // fetch fast range without wait states or banks (fetch() then costs nothing).
-  void fetch_block_checks(uint32_t pc, int64_t prior_pc, const Xbyak::Reg32& scratch, Xbyak::Label& slow) const {
+  // fetch fast range without wait states or banks (fetch() then costs nothing). With the new
+  // block's checks go its counts (fetch_block_counts) when `counts` (the caller then writes no
+  // fetch_block_update: nothing after this may go slow).
+  void fetch_block_checks(uint32_t pc, int64_t prior_pc, const Xbyak::Reg64& scratch, Xbyak::Label& slow,
+                          bool counts) const {
     using namespace Xbyak::util;
     if (same_fetch_block(pc, prior_pc)) return;
     const uint32_t block = pc >> kFetchBlockShift;
     Xbyak::Label same;
     g_.cmp(g_.dword[rbp + at_.last_fetch_block], block);
-    g_.je(same);
+    g_.je(same, Xbyak::CodeGenerator::T_NEAR);
     g_.cmp(g_.qword[rbp + at_.memory], 0);
     g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
-    g_.mov(scratch, block << kFetchBlockShift);
-    g_.sub(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
-    g_.cmp(scratch, range(memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
+    g_.mov(scratch.cvt32(), block << kFetchBlockShift);
+    g_.sub(scratch.cvt32(), range(memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
+    g_.cmp(scratch.cvt32(), range(memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
     g_.jae(slow, Xbyak::CodeGenerator::T_NEAR);
     g_.cmp(range(memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
     g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
     g_.cmp(range(memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
     g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    if (counts) fetch_block_counts(pc, scratch);
     g_.L(same);
   }
   // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
