@@ -24,7 +24,7 @@
 #define USE_SOCKET 0
 
 #ifndef COMPILER_VERSION
-#define COMPILER_VERSION "GCC " __VERSION__
+#define COMPILER_VERSION __VERSION__
 #endif
 #ifndef COMPILER_FLAGS
 #define COMPILER_FLAGS "(see scripts/coremark.sh)"

@@ -48,12 +48,14 @@ TEST(CortexM55Model, MacChainAtTwoCycles) {
   EXPECT_EQ(sum(c, 1), 8u);
 }
 
-TEST(CortexM55Model, TakenBranchCostsTwoCycles) {
-  // Cortex-M33 silicon (cortex_m55_tables.h [M33-SI]): taken branch 2 cycles.
+TEST(CortexM55Model, TakenBranchCostsThreeCycles) {
+  // cortex_m55_tables.h kTakenBranchCost: 3, calibrated on the Cortex-M55 FPGA's CoreMark (session
+  // 11; Arm's LLVM model: MispredictPenalty 3 for the M55 against 2 for the M4/M33, which [M33-SI]
+  // measures): the instruction after a taken branch issues 3 cycles after it.
   CortexM55Model m;
   const auto c = run(m, {{OpClass::Branch, 0, 0, 0, 0, 0, BranchKind::Direct, true, 0x2000},
                          {OpClass::IntAlu, r(1), r(1)}});
-  EXPECT_EQ(c[1], 2u);
+  EXPECT_EQ(c[1], 3u);
 }
 
 TEST(CortexM55Model, NotTakenBranchDoesNotWaitForItsFlags) {
@@ -73,7 +75,7 @@ TEST(CortexM55Model, CachedLoopEndIsFree) {
     loop.push_back({OpClass::Branch, r(14), r(14), 0, 0, 0, BranchKind::LoopEnd, true, 0x1000});
   }
   const auto c = run(m, loop);
-  EXPECT_EQ(c[2], 2u);  // after the first LE: a taken-branch refill ([M33-SI] 2 cycles)
+  EXPECT_EQ(c[2], 3u);  // after the first LE: a taken-branch refill (kTakenBranchCost, 3 cycles)
   EXPECT_EQ(c[4], 1u);  // cached: the body's add issues right after the LE
   EXPECT_EQ(c[6], 1u);
 }
