@@ -176,6 +176,21 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.and_(r9b, r8b);
   }
 
+  // Sets the flags for whether the instruction fits in now_'s cycle, (cycle_ & join_mask) ==
+  // kCycleOpen (the cycle open and its single-instance units free): it fits when ZF is the value
+  // returned. Clobbers r8d.
+  bool fits_in_cycle(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
+    static_assert(CortexM85Model::kCycleOpen == 0x80, "the open flag is bit 7 of cycle_'s low byte");
+    if (c.join_mask == CortexM85Model::kCycleOpen) {  // the open flag alone: it fits when it is set
+      g.test(g.byte[rbp + at_.cycle], CortexM85Model::kCycleOpen);
+      return false;
+    }
+    g.mov(r8d, g.dword[rbp + at_.cycle]);
+    g.and_(r8d, c.join_mask);
+    g.cmp(r8d, CortexM85Model::kCycleOpen);
+    return true;
+  }
+
   // rax = now_ (until the commit); rcx = later(now_ + (fits_in_current_cycle or third ? 0 : 1),
   // blocked_until_, operands - read_advance, unit_free_[unit], scalar_gate_), the waits first in rdx.
   void issue(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
@@ -189,10 +204,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       if (c.third_possible) g.sub(ecx, r9d);
     } else if (!c.load_port && !c.third_possible) {  // now_ when it fits, else now_ + 1
       g.lea(rcx, g.ptr[rax + 1]);
-      g.mov(r8d, g.dword[rbp + at_.cycle]);
-      g.and_(r8d, c.join_mask);
-      g.cmp(r8d, CortexM85Model::kCycleOpen);
-      g.cmove(rcx, rax);
+      if (fits_in_cycle(g, c)) g.cmove(rcx, rax);
+      else g.cmovne(rcx, rax);
       g.cmp(rcx, rdx);
       g.cmovl(rcx, rdx);
       return;
@@ -200,10 +213,8 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       // Not fitting: the cycle is closed, or its single-instance unit taken, or (the load port)
       // its load bytes leave no room.
       g.xor_(ecx, ecx);
-      g.mov(r8d, g.dword[rbp + at_.cycle]);
-      g.and_(r8d, c.join_mask);
-      g.cmp(r8d, CortexM85Model::kCycleOpen);
-      g.setne(cl);
+      if (fits_in_cycle(g, c)) g.setne(cl);
+      else g.sete(cl);
       if (c.load_port) {
         static_assert(CortexM85Model::kLoadBytesShift == 8 && CortexM85Model::kLoadBytesMask == 0xFF);
         g.movzx(r8d, g.byte[rbp + at_.cycle + 1]);  // load_bytes(cycle_)
