@@ -281,7 +281,7 @@ void Emitter::check_code(const uint8_t* host, unsigned bytes) {
   });
 }
 
-void Emitter::call(const Insn& in) {
+void Emitter::call(const Insn& in, bool rare) {
   if (timed()) begin_timed();
   g_.mov(reg(15), in.pc);  // the handler's pc(); reg(15) adds 4
   g_.mov(field(layout_.next_pc), in.fallthrough);
@@ -307,6 +307,11 @@ void Emitter::call(const Insn& in) {
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
   };
   const RecordShape shape = called_shape(*in.e);
+  if (rare) {
+    record_outcome();
+    call_retire(record, RecordShape::kAny);
+    return;
+  }
   if (shape == RecordShape::kAny) {
     record_outcome();
     retire(record, shape, false);

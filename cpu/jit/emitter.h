@@ -74,8 +74,9 @@ class Emitter {
   void call_retire(const RetireInfo* record, RecordShape shape);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag
   // set first; untimed also the per-block counter, which a device reading the time sees), then
-  // retires it when timed.
-  void call(const Insn& in);
+  // retires it when timed. `rare`: a path seldom run (an inline form's way out), whose record is
+  // retired by the plain call of the model's retire, without compiled code.
+  void call(const Insn& in, bool rare = false);
   // The shape a called instruction's record has when its handler did not branch and logged data
   // accesses as its class leads to expect (call() checks those two per execution).
   static RecordShape called_shape(const PredecodeEntry& e);

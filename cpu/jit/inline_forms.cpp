@@ -222,7 +222,7 @@ void Emitter::memory_access(const Insn& in, unsigned bytes, bool write, const st
   g_.L(resume);
   cold_.push_back([this, in, &slow, &resume] {
     g_.L(slow);
-    call(in);
+    call(in, true);  // (rare: memory that is not plain, an unaligned access)
     // A load or store to a register other than the PC does not branch.
     g_.cmp(field(layout_.pending), 0);
     g_.jne(exit(in), CodeGenerator::T_NEAR);
