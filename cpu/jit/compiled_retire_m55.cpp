@@ -235,7 +235,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, Xbyak::Label& slow) const {
     const ModelMemoryCode m = mem(g);
     if (bytes == 0) m.single_access_checks(cpu, write, edx, esi, r8d, slow);
-    else m.known_access(esi, slow);
+    else m.known_access(esi);
     // Data in ITCM takes the fetch port (FastRange::contains, the other way round).
     g.mov(r8d, esi);
     g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
@@ -329,15 +329,14 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     if (c.pair_mask == 0) {
       g.mov(g.byte[rbp + at_.pair_state], c.open_pair_state);
     } else {
-      g.xor_(edx, edx);
-      g.cmp(rcx, rax);
-      g.sete(dl);
-      g.add(g.qword[rbp + at_.dual_issued], rdx);
+      g.cmp(rax, rcx);  // issue >= now_: CF = it did not pair
+      g.sbb(rdx, rdx);  // -1: did not pair; 0: paired
+      g.lea(rsi, g.ptr[rdx + 1]);
+      g.add(g.qword[rbp + at_.dual_issued], rsi);
       if (c.open_pair_state == 0) {
         g.mov(g.byte[rbp + at_.pair_state], 0);
       } else {
-        g.xor_(dl, 1);
-        if (c.open_pair_state != 1) g.imul(edx, edx, c.open_pair_state);
+        g.and_(edx, c.open_pair_state);
         g.mov(g.byte[rbp + at_.pair_state], dl);
       }
     }

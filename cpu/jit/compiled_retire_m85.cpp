@@ -239,7 +239,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // Leaves r9 = the fast range, r11 = its bank's free time (or 0: no banks).
   void data_checks(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
                    uint8_t access_bytes, Xbyak::Label& slow) const {
-    if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(r10d, slow);
+    if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(r10d);
     else m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, r10d, r8d, slow);

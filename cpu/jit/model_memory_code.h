@@ -98,8 +98,9 @@ class ModelMemoryCode {
   }
 
   // Jumps to `slow` unless the Cpu's access log holds one naturally aligned access of 1, 2 or 4
-  // bytes, a write when `write`, and the model has a memory system. Leaves `size` and `addr` (the
-  // access's), `scratch` clobbered.
+  // bytes, a write when `write`. Leaves `size` and `addr` (the access's), `scratch` clobbered.
+  // (Whether the model has a memory system is not asked: without one its fast ranges are empty,
+  // CpuTimingModel::set_memory_timing, so in_fast_range goes slow.)
   void single_access_checks(const CpuLayout& cpu, bool write, const Xbyak::Reg32& size, const Xbyak::Reg32& addr,
                             const Xbyak::Reg32& scratch, Xbyak::Label& slow) const {
     using namespace Xbyak::util;
@@ -116,17 +117,9 @@ class ModelMemoryCode {
     g_.lea(scratch, g_.ptr[size.cvt64() - 1]);
     g_.test(addr, scratch);
     g_.jnz(slow, Xbyak::CodeGenerator::T_NEAR);
-    g_.cmp(g_.qword[rbp + at_.memory], 0);
-    g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
   }
-  // An inline form's access (RetireSite::access_bytes, address in edi): `addr` = its address;
-  // jumps to `slow` without a memory system.
-  void known_access(const Xbyak::Reg32& addr, Xbyak::Label& slow) const {
-    using namespace Xbyak::util;
-    g_.mov(addr, edi);
-    g_.cmp(g_.qword[rbp + at_.memory], 0);
-    g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
-  }
+  // An inline form's access (RetireSite::access_bytes, address in edi): `addr` = its address.
+  void known_access(const Xbyak::Reg32& addr) const { g_.mov(addr, Xbyak::util::edi); }
   // Jumps to `slow` unless `addr` is in the fast range of `kind` (FastRange::contains).
   void in_fast_range(memory::AccessKind kind, const Xbyak::Reg32& addr, const Xbyak::Reg32& scratch,
                      Xbyak::Label& slow) const {
