@@ -55,7 +55,8 @@ jit::CpuLayout Cpu::jit_layout() const {
 
 bool Cpu::jit_ready(Block& b, const PredecodeEntry* e, uint32_t pc, uint8_t itstate) {
   // A block is compiled for the ITSTATE it is entered with when it becomes hot (0, or inside an
-  // IT block after a branch in it, which is how such a block is always entered); entered with
+  // IT block: the block before it was cut inside the IT block by BlockCache::kMaxInstructions,
+  // which is how such a block is usually entered, always with the same ITSTATE); entered with
   // another, it is interpreted.
   if (b.compiled != nullptr) return b.entry_itstate == itstate;
   if (b.host == nullptr || b.visits == kJitRefused) return false;

@@ -332,6 +332,28 @@ TEST(BlockJit, BlocksEnteredInsideAnItBlockMatchTheInterpreter) {
   }
 }
 
+// A block compiled for entry inside an IT block (X below, entered first from the block cut by
+// BlockCache::kMaxInstructions after the ITT) is entered later from a chained block with ITSTATE
+// 0 (X's own `b X`): the chain must not jump into the code compiled for the IT block (enter_slot
+// leaves to the run loop, which interprets X entered that way), or the two instructions that were
+// conditional in the IT block run as if they still were (and MOVS, outside an IT block, sets the
+// flags).
+TEST(BlockJit, ABlockCompiledInsideAnItBlockIsNotChainedIntoWithoutIt) {
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
+  std::vector<uint16_t> code(BlockCache::kMaxInstructions - 1, 0x3201);  // adds r2, #1 (x15)
+  code.push_back(0xBF04);  // itt eq                 (the 16th instruction: the block is cut here)
+  code.push_back(0x2105);  // X: movs r1, #5 (moveq inside the IT block)
+  code.push_back(0x3301);  //    adds r3, #1 (addeq)
+  code.push_back(0x3401);  //    adds r4, #1
+  code.push_back(0xE7FB);  //    b X
+  for (const char* core : {"", "cortex-m55", "cortex-m85"}) {
+    SCOPED_TRACE(*core ? core : "untimed");
+    EngineCheck check(core, *core != 0);
+    for (uint32_t seed = 1; seed <= 20; ++seed) check.same(code, seed, 400);
+    EXPECT_GT(check.jit().compiled_inside_it, 0u);
+  }
+}
+
 // ConditionHolds as the Arm ARM's table "Condition codes" lists them, written out for the test.
 bool expected_condition(unsigned cond, bool n, bool z, bool c, bool v) {
   switch (cond) {
