@@ -81,7 +81,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     const RetireInfo& r = site.record;
     const bool data = site.shape == RecordShape::kDataAccess;
     const bool write = r.op == OpClass::Store;
-    g.mov(rax, g.qword[rbp + at_.now]);  // now_ (rax until the commit)
+    g.mov(rax, g.qword[rbp + at_.shared.now]);  // now_ (rax until the commit)
     issue(g, c);                         // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
     // Without a data access nothing is checked after the fetch: its update goes with its check.
@@ -137,12 +137,12 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       // Out of line: the new block's checks and, without a data access to check after them, its
       // counts (fetch_block_update).
       auto changed = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
-      g.cmp(g.dword[rbp + at_.last_fetch_block], block);
+      g.cmp(g.dword[rbp + at_.shared.last_fetch_block], block);
       g.jne(*changed, CodeGenerator::T_NEAR);
       g.L(*resume);
       cold.push_back([this, &g, &slow, pc = r.pc, block, counts, changed, resume] {
         g.L(*changed);
-        g.cmp(g.qword[rbp + at_.memory], 0);
+        g.cmp(g.qword[rbp + at_.shared.memory], 0);
         g.je(slow, CodeGenerator::T_NEAR);
         g.cmp(g.byte[rbp + at_.itcm_code], 0);
         g.je(slow, CodeGenerator::T_NEAR);
@@ -184,7 +184,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
         g.shr(r8, 2);
         g.mov(r9, r8);
         g.sub(r9, rcx);
-        g.add(g.qword[rbp + at_.frontend_stall_cycles], r9);
+        g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], r9);
         g.mov(rcx, r8);
         g.lea(r8, g.ptr[rcx * 4]);
         g.jmp(*resume, CodeGenerator::T_NEAR);
@@ -203,7 +203,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     if (same_fetch_block(r, prior_pc)) return;
     const uint32_t block = r.pc >> CortexM55Model::kFetchBlockShift;
     auto changed = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
-    g.cmp(g.dword[rbp + at_.last_fetch_block], block);
+    g.cmp(g.dword[rbp + at_.shared.last_fetch_block], block);
     g.jne(*changed, CodeGenerator::T_NEAR);
     g.L(*resume);
     cold.push_back([this, &g, pc = r.pc, changed, resume] {
@@ -243,7 +243,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     g.jb(slow, CodeGenerator::T_NEAR);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, esi, r8d, slow);
-    g.mov(r10, g.qword[rbp + at_.clock_offset]);
+    g.mov(r10, g.qword[rbp + at_.shared.clock_offset]);
     g.add(r10, rcx);
     m.zero_wait_range(kind, esi, r9, r11, slow, [&] {
       g.cmp(g.qword[r11], r10);  // the bank busy at issue: slow
@@ -266,8 +266,8 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // access's cycle, the access counted by its range; a store to a banked range is the last store.
   void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes) const {
     const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.add(g.qword[rbp + (write ? at_.stores : at_.loads)], 1);
-    g.add(g.qword[rbp + at_.data_accesses], 1);
+    g.add(g.qword[rbp + (write ? at_.shared.stores : at_.shared.loads)], 1);
+    g.add(g.qword[rbp + at_.shared.data_accesses], 1);
     Xbyak::Label no_banks;
     g.test(r11, r11);
     g.jz(no_banks);
@@ -291,10 +291,10 @@ class CortexM55RetireCompiler final : public RetireCompiler {
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +
   // redirect and, code in ITCM, fetch restarted at the target (restart_fetch).
   void branch(CodeGenerator& g, const CpuLayout& cpu, const CortexM55Model::CompiledCase& c, bool target_in_cpu) const {
-    if (c.branch) g.add(g.qword[rbp + at_.branches], 1);
+    if (c.branch) g.add(g.qword[rbp + at_.shared.branches], 1);
     if (c.redirect == 0) return;
-    g.add(g.qword[rbp + at_.branch_mispredicts], 1);
-    g.add(g.qword[rbp + at_.frontend_stall_cycles], c.redirect - 1);
+    g.add(g.qword[rbp + at_.shared.branch_mispredicts], 1);
+    g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], c.redirect - 1);
     g.lea(rdx, g.ptr[rcx + c.redirect]);
     g.mov(rsi, g.qword[rbp + at_.blocked_until]);
     g.cmp(rsi, rdx);
@@ -332,7 +332,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.cmp(rax, rcx);  // issue >= now_: CF = it did not pair
       g.sbb(rdx, rdx);  // -1: did not pair; 0: paired
       g.lea(rsi, g.ptr[rdx + 1]);
-      g.add(g.qword[rbp + at_.dual_issued], rsi);
+      g.add(g.qword[rbp + at_.shared.dual_issued], rsi);
       if (c.open_pair_state == 0) {
         g.mov(g.byte[rbp + at_.pair_state], 0);
       } else {
@@ -345,7 +345,7 @@ class CortexM55RetireCompiler final : public RetireCompiler {
 
   // The code for the state every model keeps (cpu/jit/model_memory_code.h).
   ModelMemoryCode mem(CodeGenerator& g) const {
-    return {g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block, at_.board}};
+    return {g, at_.shared};
   }
 
   CortexM55Model& model_;

@@ -118,7 +118,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
 
   // The code for the state every model keeps (cpu/jit/model_memory_code.h).
   ModelMemoryCode mem(CodeGenerator& g) const {
-    return {g, {at_.now, at_.instructions, at_.memory, at_.fast_ranges, at_.last_fetch_block, at_.board}};
+    return {g, at_.shared};
   }
   Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return mem(g).slot(slot); }
   // reg = later(reg, t), signed: cycle counts are far below 2^63, and a time below 0 (an operand
@@ -198,7 +198,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     wait_for(g, rdx, g.qword[rbp + at_.blocked_until]);
     if (c.unit_can_be_busy) wait_for(g, rdx, g.qword[rbp + at_.unit_free + 8 * c.unit]);
     wait_for(g, rdx, g.qword[rbp + at_.scalar_gate]);
-    g.mov(rax, g.qword[rbp + at_.now]);
+    g.mov(rax, g.qword[rbp + at_.shared.now]);
     if (!c.second_ok) {
       g.mov(ecx, 1);
       if (c.third_possible) g.sub(ecx, r9d);
@@ -252,13 +252,13 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // `access_bytes`: as data_checks'.
   void data_update(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
                    uint8_t access_bytes) const {
-    g.add(g.qword[rbp + (write ? at_.stores : at_.loads)], 1);
-    g.add(g.qword[rbp + at_.data_accesses], 1);
+    g.add(g.qword[rbp + (write ? at_.shared.stores : at_.shared.loads)], 1);
+    g.add(g.qword[rbp + at_.shared.data_accesses], 1);
     Xbyak::Label no_banks;
     g.xor_(r10d, r10d);
     g.test(r11, r11);
     g.jz(no_banks, CodeGenerator::T_NEAR);
-    g.mov(rdx, g.qword[rbp + at_.clock_offset]);
+    g.mov(rdx, g.qword[rbp + at_.shared.clock_offset]);
     g.add(rdx, rcx);  // when
     g.mov(r8, g.qword[r11]);
     g.cmp(r8, rdx);
@@ -269,7 +269,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.mov(g.qword[r11], r8);
     g.test(r10, r10);
     g.jz(no_banks);
-    g.add(g.qword[rbp + at_.memory_stall_cycles], r10);
+    g.add(g.qword[rbp + at_.shared.memory_stall_cycles], r10);
     g.lea(r8, g.ptr[rcx + r10 + 1]);
     g.cmp(r8, g.qword[rbp + at_.blocked_until]);
     g.cmovl(r8, g.qword[rbp + at_.blocked_until]);
@@ -321,7 +321,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     if (c.takes_partner) g.or_(edx, r8d);
     g.mov(g.dword[rbp + at_.cycle], edx);
     g.L(dual);
-    g.add(g.qword[rbp + at_.dual_issued], 1);
+    g.add(g.qword[rbp + at_.shared.dual_issued], 1);
     if (c.branch && c.taken) {
       constexpr uint32_t kOpenOrTripled = CortexM85Model::kCycleOpen | CortexM85Model::kTripled;
       g.test(r11d, r11d);  // predicted correctly (no redirect)
@@ -400,7 +400,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     g.mov(edx, c.static_taken_cost);
     g.jmp(apply);
     g.L(wrong);
-    g.add(g.qword[rbp + at_.branch_mispredicts], 1);
+    g.add(g.qword[rbp + at_.shared.branch_mispredicts], 1);
     g.mov(edx, c.mispredict_cost);
     if (c.reads_flags) {
       Xbyak::Label in_time;
@@ -411,7 +411,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     }
     g.L(apply);
     g.lea(r8, g.ptr[rdx - 1]);
-    g.add(g.qword[rbp + at_.frontend_stall_cycles], r8);
+    g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], r8);
     g.add(rdx, rcx);
     g.cmp(rdx, g.qword[rbp + at_.blocked_until]);
     g.cmovl(rdx, g.qword[rbp + at_.blocked_until]);
@@ -425,7 +425,7 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   void prediction_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c, uint32_t pc,
                          const RetireInfo* target_from) const {
     const Xbyak::Address counter = g.byte[rbp + direction(c)];
-    g.add(g.qword[rbp + at_.branches], 1);
+    g.add(g.qword[rbp + at_.shared.branches], 1);
     if (c.taken) {
       if (target_from == nullptr) {  // (a called branch gets here only when its entry holds both)
         g.mov(g.dword[rbp + btb(c)], pc);

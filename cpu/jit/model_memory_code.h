@@ -19,17 +19,12 @@
 
 namespace corsim::cpu::jit {
 
-// Where a model keeps CpuTimingModel's fields: byte offsets from its state base.
-struct ModelMemoryOffsets {
-  int32_t now, instructions, memory, fast_ranges, last_fetch_block, board;
-};
-
 class ModelMemoryCode {
  public:
   static constexpr unsigned kFetchBlockShift = timing::CpuTimingModel::kFetchBlockShift;
   static constexpr unsigned kFetchBytes = timing::CpuTimingModel::kFetchBytes;
 
-  ModelMemoryCode(Xbyak::CodeGenerator& g, const ModelMemoryOffsets& at) : g_(g), at_(at) {}
+  ModelMemoryCode(Xbyak::CodeGenerator& g, const timing::CpuTimingModel::SharedStateOffsets& at) : g_(g), at_(at) {}
 
   // A field of the model's fast range for `kind` (CpuTimingModel::fast_).
   Xbyak::Address range(memory::AccessKind kind, size_t field) const {
@@ -184,7 +179,7 @@ class ModelMemoryCode {
  private:
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
   Xbyak::CodeGenerator& g_;
-  const ModelMemoryOffsets at_;
+  const timing::CpuTimingModel::SharedStateOffsets at_;  // CpuTimingModel::shared_state_offsets
 };
 
 }  // namespace corsim::cpu::jit

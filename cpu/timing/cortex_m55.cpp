@@ -257,15 +257,8 @@ std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const 
 }
 
 CortexM55Model::StateOffsets CortexM55Model::state_offsets() const {
-  const auto at = [this](const void* field) {
-    return static_cast<int32_t>(static_cast<const char*>(field) - static_cast<const char*>(state_base()));
-  };
-  return {at(&now_),           at(&blocked_until_),      at(&pair_state_),         at(&fetch_full_),
-          at(&itcm_code_),     at(&last_fetch_block_),   at(&board_.at[0]),        at(&unit_free_[0]),
-          at(&stats_.instructions), at(&stats_.dual_issued),
-          at(&memory_),        at(&fast_[0]),            at(&clock_offset_),       at(&stats_.loads),
-          at(&stats_.stores),  at(&stats_.data_accesses), at(&store_banks_),       at(&store_cycle_),
-          at(&stats_.branches), at(&stats_.branch_mispredicts), at(&stats_.frontend_stall_cycles)};
+  return {shared_state_offsets(), offset_of(&blocked_until_), offset_of(&pair_state_), offset_of(&fetch_full_),
+          offset_of(&itcm_code_),  offset_of(&unit_free_[0]),  offset_of(&store_banks_), offset_of(&store_cycle_)};
 }
 
 Cycles CortexM55Model::exception_entry() {

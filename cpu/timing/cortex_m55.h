@@ -56,12 +56,8 @@ class CortexM55Model final : public CpuTimingModel {
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
   // Where the compiled case finds the state it reads and writes: byte offsets from state_base().
   struct StateOffsets {
-    int32_t now, blocked_until, pair_state, fetch_full, itcm_code, last_fetch_block, board, unit_free, instructions,
-        dual_issued;
-    // the data side
-    int32_t memory, fast_ranges, clock_offset, loads, stores, data_accesses, store_banks, store_cycle;
-    // branches
-    int32_t branches, branch_mispredicts, frontend_stall_cycles;
+    SharedStateOffsets shared;
+    int32_t blocked_until, pair_state, fetch_full, itcm_code, unit_free, store_banks, store_cycle;
   };
   StateOffsets state_offsets() const;
 

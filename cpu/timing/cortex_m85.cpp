@@ -388,15 +388,8 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
 }
 
 CortexM85Model::StateOffsets CortexM85Model::state_offsets() const {
-  const auto at = [this](const void* field) {
-    return static_cast<int32_t>(static_cast<const char*>(field) - static_cast<const char*>(state_base()));
-  };
-  return {at(&now_),           at(&cycle_),         at(&blocked_until_),      at(&scalar_gate_),
-          at(&unit_free_[0]),  at(&board_.at[0]),   at(&t16_run_),            at(&flags_in_time_),
-          at(&last_fetch_block_), at(&stats_.instructions), at(&stats_.dual_issued),
-          at(&memory_),        at(&fast_[0]),       at(&clock_offset_),       at(&stats_.loads),
-          at(&stats_.stores),  at(&stats_.data_accesses), at(&stats_.memory_stall_cycles),
-          at(&predictor_),     at(&stats_.branches), at(&stats_.branch_mispredicts), at(&stats_.frontend_stall_cycles)};
+  return {shared_state_offsets(), offset_of(&cycle_),  offset_of(&blocked_until_), offset_of(&scalar_gate_),
+          offset_of(&unit_free_[0]), offset_of(&t16_run_), offset_of(&flags_in_time_), offset_of(&predictor_)};
 }
 
 Cycles CortexM85Model::exception_entry() {

@@ -105,12 +105,9 @@ class CortexM85Model final : public CpuTimingModel {
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
   // Where the compiled case finds the state it reads and writes: byte offsets from state_base().
   struct StateOffsets {
-    int32_t now, cycle, blocked_until, scalar_gate, unit_free, board, t16_run, flags_in_time, last_fetch_block,
-        instructions, dual_issued;
-    // the memory system
-    int32_t memory, fast_ranges, clock_offset, loads, stores, data_accesses, memory_stall_cycles;
-    // branches: the BranchPredictor (its layout() inside), the counters
-    int32_t predictor, branches, branch_mispredicts, frontend_stall_cycles;
+    SharedStateOffsets shared;
+    // the BranchPredictor (its layout() inside)
+    int32_t cycle, blocked_until, scalar_gate, unit_free, t16_run, flags_in_time, predictor;
   };
   using Predictor = BranchPredictor<m85::kBtbEntries, m85::kDirectionEntries, m85::kReturnStackDepth>;
   StateOffsets state_offsets() const;

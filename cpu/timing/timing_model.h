@@ -70,11 +70,29 @@ class CpuTimingModel : public TimingHook {
   // The address the JIT's compiled retirement (cpu/jit/model_memory_code.h) reaches a model's
   // state from: the clock, amid what every instruction reads and writes (the fields' order below).
   const void* state_base() const { return clock(); }
+  // Where the compiled retirement finds the state every model keeps: byte offsets from
+  // state_base() (each model's state_offsets() adds its own fields).
+  struct SharedStateOffsets {
+    int32_t now, instructions, dual_issued, last_fetch_block, board, memory, fast_ranges, clock_offset, loads,
+        stores, data_accesses, branches, branch_mispredicts, frontend_stall_cycles, memory_stall_cycles;
+  };
+  SharedStateOffsets shared_state_offsets() const {
+    return {offset_of(&now_),           offset_of(&stats_.instructions),  offset_of(&stats_.dual_issued),
+            offset_of(&last_fetch_block_), offset_of(&board_.at[0]),      offset_of(&memory_),
+            offset_of(&fast_[0]),       offset_of(&clock_offset_),        offset_of(&stats_.loads),
+            offset_of(&stats_.stores),  offset_of(&stats_.data_accesses), offset_of(&stats_.branches),
+            offset_of(&stats_.branch_mispredicts), offset_of(&stats_.frontend_stall_cycles),
+            offset_of(&stats_.memory_stall_cycles)};
+  }
   // Platform time for the memory system's calls (the Simulator: CPU cycles plus sleep); null =
   // the model's own cycle count.
   void set_clock(const TimeSource* clock) { clock_ = clock; }
 
  protected:
+  // The byte offset of `field` (of this model) from state_base(), for the offsets above.
+  int32_t offset_of(const void* field) const {
+    return static_cast<int32_t>(static_cast<const char*>(field) - static_cast<const char*>(state_base()));
+  }
   // Register scoreboard: the cycle at which each register's value can be used, by scoreboard slot
   // (cpu/retire_record.h: R0-R14, the flags, an always-ready kNoReg slot, D0-D15, FPSCR/VPR).
   struct Scoreboard {
