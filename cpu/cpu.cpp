@@ -101,9 +101,9 @@ jit::BlockJit::Last Cpu::run_compiled_timed(const Block& b, Cycles end) {
 
 bool Cpu::run_compiled(const Block& b, Cycles end, StopReason& why) {
   // Untimed, the budget is in instructions (the loop runs while cycles_ < end; block_retired_ is
-  // 0); timed, the generated code compares the cycle count with `end` itself. block_at() has just
-  // compared the block's code bytes: the run starts past the block's own comparison.
-  // Timed, it counts on the model (ModelCounted) and its budget is on the model's clock.
+  // 0); timed, the run counts on the model (ModelCounted) and the generated code compares the
+  // model's clock with `end` translated to it. block_at() has just compared the block's code
+  // bytes: the run starts past the block's own comparison.
   const bool timed = timing_ != nullptr;
   const jit::BlockJit::Last last = timed ? run_compiled_timed(b, end) : run_compiled_untimed(b, end);
   if (!timed) count_block();
