@@ -12,7 +12,7 @@ packages=(
   gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib  # firmware
   qemu-system-arm       # differential tests against -M mps3-an547
   gdb-multiarch         # tests/gdb: a real GDB debugs firmware through corsim --gdb in batch mode
-  clang-14 llvm-14      # PACBTI firmware (GCC 12 cannot emit it) and encoding/disassembly checks
+  clang-14 llvm-14      # PACBTI firmware (GCC 12 cannot emit it), encoding/disassembly checks, CoreMark with the M55 FPGA's LLVM flags
   python3               # small test helpers; tools/sweep/corsim-sweep
   parallel              # corsim-sweep's local engine (GNU parallel)
   slurm-wlm munge       # corsim-sweep's cluster engine: tests/dropin starts a single-node Slurm
