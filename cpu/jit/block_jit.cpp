@@ -68,11 +68,11 @@ bool BlockJit::full() const { return gen_->getSize() + kMaxBlockBytes > kCodeByt
 
 // enter(cpu, code, limit, timing_base): saves the callee-saved registers the blocks use (rbx =
 // Cpu, rbp = instructions run so far or, timed, the timing base, r12 = limit, r13/r14 = page
-// tables, r15 = attention flag) and jumps to the block. leave: stores the instruction count and returns eax (the last instruction's
-// address). dispatch / timed_dispatch: after a block that ended without pending work, go on to the
-// compiled block at r[15] when the run loop would run it next the same way (no exception wanting
-// attention, ITSTATE 0, the budget not spent, a block cached at that address, compiled and, untimed,
-// fitting in the budget); else leave. The next block checks its own code bytes first.
+// tables, r15 = attention flag) and jumps to the block. leave: stores the instruction count and
+// returns eax (the last instruction's address). dispatch / timed_dispatch: after a block that
+// ended without pending work, go on to the compiled block at r[15] when the run loop would run it
+// next the same way (no exception wanting attention, ITSTATE 0, the budget not spent, a block
+// cached at that address, compiled and, untimed, fitting in the budget); else leave. The next block checks its own code bytes first.
 void BlockJit::write_shared_code() {
   CodeGenerator& g = *gen_;
   const CpuLayout& l = layout_;
@@ -306,12 +306,12 @@ void Emitter::call(const Insn& in, bool rare) {
     g_.mov(al, g_.byte[rbx + layout_.branched]);
     g_.mov(g_.byte[rsi + offsetof(RetireInfo, branch_taken)], al);
   };
-  const RecordShape shape = called_shape(*in.e);
   if (rare) {
     record_outcome();
     call_retire(record, RecordShape::kAny);
     return;
   }
+  const RecordShape shape = called_shape(*in.e);
   if (shape == RecordShape::kAny) {
     record_outcome();
     retire(record, shape, false);

@@ -69,7 +69,8 @@ class RetireCompiler {
   // model's state is in the compiled case, and jumps to `slow` (where the caller writes the call of
   // the model's retire, which has then seen nothing change) when it is not; either way the code
   // after it sees rax = the model's clock (ModelMemoryCode::commit). Registers: as the Emitter's
-  // (cpu/jit/emitter.h); clobbers the caller-saved ones. False: nothing written (the record is always a call).
+  // (cpu/jit/emitter.h); clobbers the caller-saved ones. False: nothing written (the record is
+  // always a call).
   // `cold`: code to write after the block's straight-line code (rare paths), each jumping back.
   virtual bool compile(Xbyak::CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                        std::deque<std::function<void()>>& cold) const = 0;
@@ -178,9 +179,10 @@ class BlockJit {
   // unchanged, ITSTATE is 0 between them, no
   // exception wants attention and the budget allows: untimed, `limit` is the instructions all may
   // run and each block must fit in what is left; timed, `limit` is the model's clock at which the
-  // run loop stops (RetireCompiler::counters), checked after each instruction as run_block does. On return r[15] is the next
-  // instruction's address and (untimed) Cpu's per-block counter the instructions run (the faulting
-  // one included, as run_block counts it); pending work, if any, is left for the run loop to serve.
+  // run loop stops (RetireCompiler::counters), checked after each instruction as run_block does.
+  // On return r[15] is the next instruction's address and (untimed) Cpu's per-block counter the
+  // instructions run (the faulting one included, as run_block counts it); pending work, if any, is
+  // left for the run loop to serve.
   // Timed, `timing_base` is what the compiled retirement addresses its model's state from
   // (RetireCompiler::base, the model's clock; rbp while the code runs); Cpu's per-block counter is
   // then meaningless after the run (the model counts a timed run's instructions).

@@ -28,10 +28,9 @@ using timing::CortexM55Model;
 
 namespace {
 
-class CortexM55RetireCompiler final : public RetireCompiler {
+class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model> {
  public:
-  explicit CortexM55RetireCompiler(CortexM55Model& model) : model_(model), at_(model.state_offsets()) {}
-  Counters counters() const override { return {model_.clock(), model_.retired()}; }
+  using ModelRetireCompiler::ModelRetireCompiler;
 
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                std::deque<std::function<void()>>& cold) const override {
@@ -94,10 +93,6 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     results(g, cpu, c);
   }
 
-  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return mem(g).slot(slot); }
-  Xbyak::Address range(CodeGenerator& g, memory::AccessKind kind, size_t field) const {
-    return mem(g).range(kind, field);
-  }
 
   // rcx = later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, reads..., unit_free_[unit]).
   void issue(CodeGenerator& g, const CortexM55Model::CompiledCase& c) const {
@@ -140,23 +135,14 @@ class CortexM55RetireCompiler final : public RetireCompiler {
       g.cmp(g.dword[rbp + at_.shared.last_fetch_block], block);
       g.jne(*changed, CodeGenerator::T_NEAR);
       g.L(*resume);
-      cold.push_back([this, &g, &slow, pc = r.pc, block, counts, changed, resume] {
+      cold.push_back([this, &g, &slow, pc = r.pc, counts, changed, resume] {
         g.L(*changed);
-        g.cmp(g.qword[rbp + at_.shared.memory], 0);
+        g.cmp(g.byte[rbp + at_.itcm_code], 0);  // code entering ITCM: not compiled
         g.je(slow, CodeGenerator::T_NEAR);
-        g.cmp(g.byte[rbp + at_.itcm_code], 0);
-        g.je(slow, CodeGenerator::T_NEAR);
-        for (const uint32_t addr : {block << kShift, pc}) {
-          g.mov(r8d, addr);
-          g.sub(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
-          g.cmp(r8d, range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
-          g.jae(slow, CodeGenerator::T_NEAR);
-        }
-        g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
-        g.jne(slow, CodeGenerator::T_NEAR);
-        g.cmp(range(g, memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
-        g.jne(slow, CodeGenerator::T_NEAR);
-        if (counts) mem(g).fetch_block_counts(pc, rdx);
+        const ModelMemoryCode m = mem(g);
+        m.new_fetch_block_checks(pc, r8d, slow);
+        m.in_fast_range(memory::AccessKind::Fetch, pc, r8d, slow);  // ITCM code (itcm_code_ stays set)
+        if (counts) m.fetch_block_counts(pc, rdx);
         g.jmp(*resume, CodeGenerator::T_NEAR);
       });
     }
@@ -342,14 +328,6 @@ class CortexM55RetireCompiler final : public RetireCompiler {
     }
     mem(g).commit();
   }
-
-  // The code for the state every model keeps (cpu/jit/model_memory_code.h).
-  ModelMemoryCode mem(CodeGenerator& g) const {
-    return {g, at_.shared};
-  }
-
-  CortexM55Model& model_;
-  const CortexM55Model::StateOffsets at_;
 };
 
 }  // namespace

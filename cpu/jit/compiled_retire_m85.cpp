@@ -34,15 +34,14 @@ using timing::CortexM85Model;
 
 namespace {
 
-// Registers: rbp = the model's state_base() (RetireCompiler::base), rsi = the operands' ready cycle (signed, see wait_for), rax = now_,
-// rcx = the issue cycle (the last three until the commit), rdx/r8 scratch; a load/store's checks
-// leave r9 = its fast range and r11 = its bank's free time (or 0: no banks) for its update, which
-// leaves r10 = the bank's wait; a branch keeps r9 = 1 when it issues third, r10 = t16_run_ after it
-// (before a taken one resets it).
-class CortexM85RetireCompiler final : public RetireCompiler {
+// Registers: rbp = the model's state_base() (RetireCompiler::base), rsi = the operands' ready
+// cycle (signed, see wait_for), rax = now_, rcx = the issue cycle (the last three until the
+// commit), rdx/r8 scratch; a load/store's checks leave r9 = its fast range and r11 = its bank's
+// free time (or 0: no banks) for its update, which leaves r10 = the bank's wait; a branch keeps
+// r9 = 1 when it issues third, r10 = t16_run_ after it (before a taken one resets it).
+class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model> {
  public:
-  explicit CortexM85RetireCompiler(CortexM85Model& model) : model_(model), at_(model.state_offsets()) {}
-  Counters counters() const override { return {model_.clock(), model_.retired()}; }
+  using ModelRetireCompiler::ModelRetireCompiler;
 
   bool compile(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                std::deque<std::function<void()>>& /*cold*/) const override {
@@ -116,11 +115,6 @@ class CortexM85RetireCompiler final : public RetireCompiler {
     return true;
   }
 
-  // The code for the state every model keeps (cpu/jit/model_memory_code.h).
-  ModelMemoryCode mem(CodeGenerator& g) const {
-    return {g, at_.shared};
-  }
-  Xbyak::Address board(CodeGenerator& g, uint8_t slot) const { return mem(g).slot(slot); }
   // reg = later(reg, t), signed: cycle counts are far below 2^63, and a time below 0 (an operand
   // time less an advance) stands for 0 (retire_as's "operands > advance ? operands - advance : 0")
   // wherever it is compared with an issue cycle, which is at least 0.
@@ -282,8 +276,9 @@ class CortexM85RetireCompiler final : public RetireCompiler {
   // the second: kCycleOpen and kBranchThirdOk cleared, its single-instance unit taken, and
   // kBranchThirdOk when it takes partners and no third joined (kTripled clear); in now_'s cycle
   // closed (only a branch issuing third), kBranchThirdOk cleared. A taken branch predicted
-  // correctly (r11d), issued second, not third (r9d), after a run of across_run 16-bit instructions and with no third yet: its
-  // destination may join (kCycleOpen | kTripled). t16_run_.
+  // correctly (r11d), issued second, not third (r9d), after a run of across_run 16-bit
+  // instructions and with no third yet: its destination may join (kCycleOpen | kTripled).
+  // t16_run_.
   void cycle_update(CodeGenerator& g, const CortexM85Model::CompiledCase& c) const {
     if (c.branch && c.taken) g.mov(g.dword[rbp + at_.t16_run], 0);  // fetch goes on at the destination
     else if (c.branch) g.mov(g.dword[rbp + at_.t16_run], r10d);
@@ -488,9 +483,6 @@ class CortexM85RetireCompiler final : public RetireCompiler {
       g.mov(g.qword[rbp + at_.flags_in_time], rdx);
     }
   }
-
-  CortexM85Model& model_;
-  const CortexM85Model::StateOffsets at_;
 };
 
 }  // namespace

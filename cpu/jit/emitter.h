@@ -129,8 +129,8 @@ class Emitter {
   RetireFns retire_;
   std::deque<RetireInfo>& records_;
   std::deque<Xbyak::Label> labels_;  // stable addresses for labels referenced before definition
-  Xbyak::Label* exits_[BlockCache::kMaxInstructions] = {};
-  int64_t prior_pc_ = -1;  // the instruction before the one being written (RetireSite::prior_pc)  // exit() of each instruction, once asked for
+  Xbyak::Label* exits_[BlockCache::kMaxInstructions] = {};  // exit() of each instruction, once asked for
+  int64_t prior_pc_ = -1;  // the instruction before the one being written (RetireSite::prior_pc)
   // Out-of-line code (slow paths, exits), written after the block's straight-line code.
   std::deque<std::function<void()>> cold_;
 };

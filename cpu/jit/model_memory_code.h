@@ -2,8 +2,8 @@
 // Code a core model's compiled retirement (cpu/jit/block_jit.h RetireCompiler) writes for the state
 // every model keeps in CpuTimingModel (cpu/timing/timing_model.h): the fetch block (fetch(): one
 // FastRange::try_access per 32-byte block entered), a single data access through a fast range
-// (data_access, memory_access, FastRange::try_access) and the commit (commit(), Cpu::jit_retire's
-// counters). rbp holds the model's state base (RetireCompiler::base), rbx the Cpu
+// (data_access, memory_access, FastRange::try_access) and the commit (commit(): the model's clock
+// and instruction count). rbp holds the model's state base (RetireCompiler::base), rbx the Cpu
 // (cpu/jit/emitter.h); the caller names the scratch registers. cpu/jit/compiled_retire_m55.cpp and
 // compiled_retire_m85.cpp use it.
 #include <xbyak/xbyak.h>
@@ -48,22 +48,22 @@ class ModelMemoryCode {
                           bool counts) const {
     using namespace Xbyak::util;
     if (same_fetch_block(pc, prior_pc)) return;
-    const uint32_t block = pc >> kFetchBlockShift;
     Xbyak::Label same;
-    g_.cmp(g_.dword[rbp + at_.last_fetch_block], block);
+    g_.cmp(g_.dword[rbp + at_.last_fetch_block], pc >> kFetchBlockShift);
     g_.je(same, Xbyak::CodeGenerator::T_NEAR);
-    g_.cmp(g_.qword[rbp + at_.memory], 0);
-    g_.je(slow, Xbyak::CodeGenerator::T_NEAR);
-    g_.mov(scratch.cvt32(), block << kFetchBlockShift);
-    g_.sub(scratch.cvt32(), range(memory::AccessKind::Fetch, offsetof(memory::FastRange, base)));
-    g_.cmp(scratch.cvt32(), range(memory::AccessKind::Fetch, offsetof(memory::FastRange, size)));
-    g_.jae(slow, Xbyak::CodeGenerator::T_NEAR);
+    new_fetch_block_checks(pc, scratch.cvt32(), slow);
+    if (counts) fetch_block_counts(pc, scratch);
+    g_.L(same);
+  }
+  // The checks of a new fetch block alone: jumps to `slow` unless the block of `pc` starts in the
+  // fetch fast range (empty without a memory system, CpuTimingModel::set_memory_timing) and the
+  // range has no wait states or banks.
+  void new_fetch_block_checks(uint32_t pc, const Xbyak::Reg32& scratch, Xbyak::Label& slow) const {
+    in_fast_range(memory::AccessKind::Fetch, pc & ~((1u << kFetchBlockShift) - 1), scratch, slow);
     g_.cmp(range(memory::AccessKind::Fetch, offsetof(memory::FastRange, wait)), 0);
     g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
     g_.cmp(range(memory::AccessKind::Fetch, offsetof(memory::FastRange, banks)), 0);
     g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
-    if (counts) fetch_block_counts(pc, scratch);
-    g_.L(same);
   }
   // A new fetch block (fetch(), FastRange::try_access of kFetchBytes at its start): remembered and
   // counted by its range.
@@ -115,9 +115,10 @@ class ModelMemoryCode {
   }
   // An inline form's access (RetireSite::access_bytes, address in edi): `addr` = its address.
   void known_access(const Xbyak::Reg32& addr) const { g_.mov(addr, Xbyak::util::edi); }
-  // Jumps to `slow` unless `addr` is in the fast range of `kind` (FastRange::contains).
-  void in_fast_range(memory::AccessKind kind, const Xbyak::Reg32& addr, const Xbyak::Reg32& scratch,
-                     Xbyak::Label& slow) const {
+  // Jumps to `slow` unless `addr` (a register or a constant) is in the fast range of `kind`
+  // (FastRange::contains).
+  template <class Addr>
+  void in_fast_range(memory::AccessKind kind, const Addr& addr, const Xbyak::Reg32& scratch, Xbyak::Label& slow) const {
     g_.mov(scratch, addr);
     g_.sub(scratch, range(kind, offsetof(memory::FastRange, base)));
     g_.cmp(scratch, range(kind, offsetof(memory::FastRange, size)));
@@ -180,6 +181,26 @@ class ModelMemoryCode {
   static constexpr unsigned kFast = static_cast<unsigned>(sizeof(memory::FastRange));
   Xbyak::CodeGenerator& g_;
   const timing::CpuTimingModel::SharedStateOffsets at_;  // CpuTimingModel::shared_state_offsets
+};
+
+// What every core model's RetireCompiler keeps (the model, its state offsets) and how it reaches
+// the model's state: cpu/jit/compiled_retire_m55.cpp and compiled_retire_m85.cpp derive from it.
+template <class Model>
+class ModelRetireCompiler : public RetireCompiler {
+ public:
+  explicit ModelRetireCompiler(Model& model) : model_(model), at_(model.state_offsets()) {}
+  Counters counters() const final { return {model_.clock(), model_.retired()}; }
+
+ protected:
+  // The code for the state every model keeps.
+  ModelMemoryCode mem(Xbyak::CodeGenerator& g) const { return {g, at_.shared}; }
+  Xbyak::Address board(Xbyak::CodeGenerator& g, uint8_t slot) const { return mem(g).slot(slot); }
+  Xbyak::Address range(Xbyak::CodeGenerator& g, memory::AccessKind kind, size_t field) const {
+    return mem(g).range(kind, field);
+  }
+
+  Model& model_;
+  const typename Model::StateOffsets at_;
 };
 
 }  // namespace corsim::cpu::jit
