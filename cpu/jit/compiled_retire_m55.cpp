@@ -4,12 +4,13 @@
 // the code computes is retire_as<kDataProcessing / kDataAccess> (cpu/timing/cortex_m55.cpp)
 // restricted to that case, step for step:
 //   issue = later(now_ + (pair_state_ & pair_mask ? 0 : 1), blocked_until_, reads..., unit_free_[unit])
-//   the fetch block unchanged (known when compiled, or compared), and in ITCM no fetch wait:
+//   the fetch block unchanged (known when compiled, or compared), and in ITCM the fetch wait
+//   (itcm_fetch_wait: issue raised until the port has brought the instruction's bytes):
 //     fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size
 //   a load/store: one access to a zero-wait fast range with its bank free (transfer_cost,
 //     data_access, FastRange::try_access, DtcmBanks::wait, tcm_port_delay without a delay)
 //   writes = issue + latency, base = issue + 1, pair_state_, dual_issued, commit.
-// Anything else (a new fetch block, a fetch wait, a wait for memory or a bank, ITCM data, a load
+// Anything else (a new fetch block, a wait for memory or a bank, ITCM data, a load
 // right after a store, several accesses) jumps to the call of retire_as before any state has
 // changed. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*) and timing.TimedJit compare it with
 // the interpreter cycle for cycle.
@@ -83,11 +84,14 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     g.mov(rax, g.qword[rbp + at_.shared.now]);  // now_ (rax until the commit)
     issue(g, c);                         // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
-    // Without a data access nothing is checked after the fetch: its update goes with its check.
-    fetch_checks(g, r, site.prior_pc, slow, !data, !data && c.redirect == 0, cold);
+    // Without a data access nothing is checked after the fetch: its update goes with its check
+    // (a redirect's restart_fetch replaces the update). With one, a fetch wait's stall is kept in
+    // xmm0 until the data checks have passed (FetchWait::kDeferred).
+    const FetchWait wait = data ? FetchWait::kDeferred : FetchWait::kCounted;
+    fetch_checks(g, r, site.prior_pc, slow, !data, !data && c.redirect == 0, wait, cold);
     if (data) data_checks(g, cpu, write, site.access_bytes, slow);
     if (data) fetch_block_update(g, r, site.prior_pc, cold);
-    if (data && c.redirect == 0) fetch_update(g, r);
+    if (data && c.redirect == 0) fetch_update(g, r, true);
     if (data) data_update(g, cpu, write, site.access_bytes);
     if (c.branch || c.redirect != 0) branch(g, cpu, c, target_in_cpu);
     results(g, cpu, c);
@@ -121,11 +125,15 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
   static bool same_fetch_block(const RetireInfo& r, int64_t prior_pc) {
     return ModelMemoryCode::same_fetch_block(r.pc, prior_pc);
   }
+  // How the code counts a fetch wait's stall (itcm_fetch_wait): kCounted, in the model's
+  // frontend_stall_cycles where it is taken (nothing that may go slow follows); kDeferred, in xmm0
+  // (0 without a wait) for fetch_update to count once every check has passed.
+  enum class FetchWait { kCounted, kDeferred };
   // `counts`: a new block's counts (fetch_block_update) written with its checks; `update`:
-  // fetch_update's change written here, and a fetch wait taken here too (out of line in `cold`).
-  // Either only when nothing that may go slow follows.
+  // fetch_update's change written here. Either only when nothing that may go slow follows. A
+  // fetch wait raises the issue cycle (rcx) out of line in `cold`.
   void fetch_checks(CodeGenerator& g, const RetireInfo& r, int64_t prior_pc, Xbyak::Label& slow, bool counts,
-                    bool update, std::deque<std::function<void()>>& cold) const {
+                    bool update, FetchWait counted, std::deque<std::function<void()>>& cold) const {
     constexpr unsigned kShift = CortexM55Model::kFetchBlockShift;
     const uint32_t block = r.pc >> kShift;
     if (!same_fetch_block(r, prior_pc)) {
@@ -148,6 +156,7 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     }
     static_assert(timing::m55::kItcmPortBytes == 4, "the fetch stream scales the issue cycle by 4");
     Xbyak::Label not_itcm;
+    if (counted == FetchWait::kDeferred) g.pxor(xmm0, xmm0);
     g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
     g.mov(rdx, g.qword[rbp + at_.fetch_full]);
@@ -156,25 +165,24 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     g.lea(rsi, g.ptr[rdx + static_cast<int>(r.size) - static_cast<int>(timing::m55::kFetchBufferBytes)]);
     g.lea(r8, g.ptr[rcx * 4]);
     g.cmp(r8, rsi);
-    if (!update) {
-      g.jl(slow, CodeGenerator::T_NEAR);
-    } else {
-      // itcm_fetch_wait: issue waits until the port has brought the instruction's last byte:
-      // issue = ceil((fetch_full_ + size - kFetchBufferBytes) / kItcmPortBytes).
-      auto wait = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
-      g.jl(*wait, CodeGenerator::T_NEAR);
-      g.L(*resume);
-      cold.push_back([this, &g, wait, resume] {
-        g.L(*wait);
-        g.lea(r8, g.ptr[rsi + (timing::m55::kItcmPortBytes - 1)]);
-        g.shr(r8, 2);
-        g.mov(r9, r8);
-        g.sub(r9, rcx);
-        g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], r9);
-        g.mov(rcx, r8);
-        g.lea(r8, g.ptr[rcx * 4]);
-        g.jmp(*resume, CodeGenerator::T_NEAR);
-      });
+    // itcm_fetch_wait: issue waits until the port has brought the instruction's last byte:
+    // issue = ceil((fetch_full_ + size - kFetchBufferBytes) / kItcmPortBytes).
+    auto wait = std::make_shared<Xbyak::Label>(), resume = std::make_shared<Xbyak::Label>();
+    g.jl(*wait, CodeGenerator::T_NEAR);
+    g.L(*resume);
+    cold.push_back([this, &g, wait, resume, counted] {
+      g.L(*wait);
+      g.lea(r8, g.ptr[rsi + (timing::m55::kItcmPortBytes - 1)]);
+      g.shr(r8, 2);
+      g.mov(r9, r8);
+      g.sub(r9, rcx);
+      if (counted == FetchWait::kCounted) g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], r9);
+      else g.movq(xmm0, r9);
+      g.mov(rcx, r8);
+      g.lea(r8, g.ptr[rcx * 4]);
+      g.jmp(*resume, CodeGenerator::T_NEAR);
+    });
+    if (update) {
       g.cmp(rdx, r8);
       g.cmovb(rdx, r8);
       g.add(rdx, r.size);
@@ -198,11 +206,16 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
       g.jmp(*resume, CodeGenerator::T_NEAR);
     });
   }
-  // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM.
-  void fetch_update(CodeGenerator& g, const RetireInfo& r) const {
+  // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM; `deferred`: the
+  // fetch wait's stall in xmm0 counted (FetchWait::kDeferred).
+  void fetch_update(CodeGenerator& g, const RetireInfo& r, bool deferred) const {
     Xbyak::Label not_itcm;
     g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
+    if (deferred) {
+      g.movq(rdx, xmm0);
+      g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], rdx);
+    }
     g.mov(rdx, g.qword[rbp + at_.fetch_full]);
     g.lea(r8, g.ptr[rcx * 4]);
     g.cmp(rdx, r8);

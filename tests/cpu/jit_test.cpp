@@ -302,6 +302,40 @@ TEST(BlockJit, TimedCallLoopMatchesTheInterpreterCycleForCycle) {
   }
 }
 
+// 32-bit instructions at branch targets in the middle of a word (the M55 fetches ITCM a word per
+// cycle, so each waits for the next word: itcm_fetch_wait), as compiled code takes them: a taken
+// B.W (its wait counted with the redirect), a called LDRB.W with writeback and an inline STR.W
+// (their waits counted only after the data checks pass: cpu/jit/compiled_retire_m55.cpp
+// FetchWait). The pattern of CoreMark's core_state_transition. JIT against interpreter, cycle for
+// cycle and every counter (the front-end stalls among them), both models, with and without TCMs.
+TEST(BlockJit, FetchWaitsAtHalfwordTargetsMatchTheInterpreter) {
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
+  const std::vector<uint16_t> code = {
+      0x2014,          // 0x00: movs r0, #20
+      0x466A,          // 0x02: mov r2, sp
+      0x3A10,          // 0x04: subs r2, #16
+      0xE002,          // 0x06: b 0x0E
+      0xBF00, 0xBF00, 0xBF00,  // 0x08: nop x3
+      0xF000, 0xB802,  // 0x0E: loop: b.w 0x16 (a halfword-aligned 32-bit branch)
+      0xBF00, 0xBF00,  // 0x12: nop x2
+      0xF812, 0x1F01,  // 0x16: ldrb.w r1, [r2, #1]! (a branch target in the middle of a word)
+      0x3A01,          // 0x1A: subs r2, #1
+      0xE001,          // 0x1C: b 0x22
+      0xBF00, 0xBF00,  // 0x1E: nop x2
+      0xF8CD, 0x1000,  // 0x22: str.w r1, [sp] (a branch target in the middle of a word)
+      0x3801,          // 0x26: subs r0, #1
+      0xD1F1,          // 0x28: bne loop (0x28 + 4 - 30)
+  };
+  for (const char* core : {"cortex-m55", "cortex-m85"}) {
+    for (const bool tcms : {false, true}) {
+      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
+      EngineCheck check(core, tcms);
+      for (const uint64_t budget : {9u, 40u, 77u, 150u, 5000u}) EXPECT_TRUE(check.same(code, 11, budget));
+      EXPECT_GT(check.jit().blocks_compiled, 3u);
+    }
+  }
+}
+
 // A block that ends inside an IT block (a block has at most BlockCache::kMaxInstructions: 15
 // 16-bit instructions and the IT fill the first) leaves the next one entered inside it; that one
 // is compiled for the ITSTATE it is entered with. Untimed and timed (with TCMs), against the
