@@ -222,10 +222,11 @@ void Emitter::begin_timed() {
   g_.mov(g_.qword[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);  // MemoryLog::clear()
 }
 
-void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known, InlineAccess access) {
+void Emitter::retire(const RetireInfo* record, RecordShape shape, bool outcome_known, InlineAccess access,
+                     uint8_t transfer_bytes) {
   if (retire_.compiler != nullptr) {
     Xbyak::Label& slow = labels_.emplace_back();
-    const RetireSite site{*record, shape, prior_pc_, outcome_known, access.bytes};
+    const RetireSite site{*record, shape, prior_pc_, outcome_known, access.bytes, transfer_bytes};
     if (retire_.compiler->compile(g_, layout_, site, slow, cold_)) {
       Xbyak::Label& done = labels_.emplace_back();
       cold_.push_back([this, record, shape, access, &slow, &done] {
@@ -328,7 +329,7 @@ void Emitter::call(const Insn& in, bool rare) {
   g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
   if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
   else g_.je(other, CodeGenerator::T_NEAR);
-  retire(record, shape, false);
+  retire(record, shape, false, {}, shape == RecordShape::kDataAccess ? transfer_bytes(*in.e) : 0);
   g_.L(done);
   cold_.push_back([this, record, record_outcome, &other, &done] {
     g_.L(other);

@@ -58,6 +58,11 @@ struct RetireSite {
   // `slow`, and the data access log does not hold it (the caller logs it before the call). 0: the
   // log holds what the instruction accessed, known only when it runs.
   uint8_t access_bytes = 0;
+  // A called load or store whose encoding says what it moves when it completes: LDRD/STRD 8
+  // bytes, LDM/STM/PUSH/POP 4 per register (Emitter::transfer_bytes), one access in the log when
+  // the words are consecutive (MemoryLog::add merges them; the code checks the log's shape). 0:
+  // not known when compiled.
+  uint8_t transfer_bytes = 0;
 };
 
 // Compiled retirement (issue 17 item 2): a core model's common case written as native code

@@ -8,12 +8,14 @@
 //   (itcm_fetch_wait: issue raised until the port has brought the instruction's bytes):
 //     fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size
 //   a load/store: one access to a zero-wait fast range with its bank free (transfer_cost,
-//     data_access, FastRange::try_access, DtcmBanks::wait, tcm_port_delay without a delay)
+//     data_access, FastRange::try_access, DtcmBanks::wait, tcm_port_delay without a delay), or
+//     one two-word access with both banks free (LDRD/STRD, a two-register LDM/STM: one beat);
+//     a multiple transfer of one beat: blocked_until_ = later(blocked_until_, issue + 1)
 //   writes = issue + latency, base = issue + 1, pair_state_, dual_issued, commit.
-// Anything else (a new fetch block, a wait for memory or a bank, ITCM data, a load
-// right after a store, several accesses) jumps to the call of retire_as before any state has
-// changed. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*) and timing.TimedJit compare it with
-// the interpreter cycle for cycle.
+// Anything else (a new fetch block outside ITCM, a wait for memory or a bank, ITCM data, a load
+// right after a store to its bank, several accesses or beats) jumps to the call of retire_as
+// before any state has changed. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*, FetchWaits*,
+// TwoWordTransfers*) and timing.TimedJit compare it with the interpreter cycle for cycle.
 #include <xbyak/xbyak.h>
 
 #include "cpu/jit/block_jit.h"
@@ -39,14 +41,21 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     if (site.shape == RecordShape::kAny && !site.outcome_known) return branch_handler(g, cpu, site, slow, cold);
     const std::optional<CortexM55Model::CompiledCase> c = model_.compiled_case(r, site.shape);
     if (!c) return false;
-    // The data side: one access of the kind its class makes (checked against the log).
-    const bool data = site.shape == RecordShape::kDataAccess;
-    if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
+    // The data side: one access of the kind its class makes (checked against the log), of one
+    // word or less or of two words; a multiple transfer only of one beat (one or two registers).
+    if (site.shape == RecordShape::kDataAccess && !data_compiled(r.op, site.transfer_bytes)) return false;
     body(g, cpu, site, *c, slow, cold, false);
     return true;
   }
 
  private:
+  static bool data_compiled(OpClass op, uint8_t transfer_bytes) {
+    if (op == OpClass::Load || op == OpClass::Store) return transfer_bytes == 0 || transfer_bytes == 8;
+    if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) return transfer_bytes == 4 || transfer_bytes == 8;
+    return false;
+  }
+  static bool is_write(OpClass op) { return op == OpClass::Store || op == OpClass::StoreMultiple; }
+
   // A branch handler's record, whose outcome (Cpu::branched_, next_pc_) is known only after the
   // call: the taken and the not-taken case, chosen when it runs; a data access (TBB/TBH) is slow.
   bool branch_handler(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
@@ -80,7 +89,9 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
             Xbyak::Label& slow, std::deque<std::function<void()>>& cold, bool target_in_cpu) const {
     const RetireInfo& r = site.record;
     const bool data = site.shape == RecordShape::kDataAccess;
-    const bool write = r.op == OpClass::Store;
+    const bool write = is_write(r.op);
+    // Two words in one access (LDRD/STRD, a two-register LDM/STM): their two banks.
+    const bool two_words = data && site.transfer_bytes == 8;
     g.mov(rax, g.qword[rbp + at_.shared.now]);  // now_ (rax until the commit)
     issue(g, c);                         // rcx (until the commit)
     // Checks first (slow: nothing has changed yet), then the state changes.
@@ -89,10 +100,11 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     // xmm0 until the data checks have passed (FetchWait::kDeferred).
     const FetchWait wait = data ? FetchWait::kDeferred : FetchWait::kCounted;
     fetch_checks(g, r, site.prior_pc, slow, !data, !data && c.redirect == 0, wait, cold);
-    if (data) data_checks(g, cpu, write, site.access_bytes, slow);
+    if (data) data_checks(g, cpu, write, site.access_bytes, two_words, slow);
     if (data) fetch_block_update(g, r, site.prior_pc, cold);
     if (data && c.redirect == 0) fetch_update(g, r, true);
-    if (data) data_update(g, cpu, write, site.access_bytes);
+    if (data) data_update(g, cpu, write, site.access_bytes, two_words);
+    if (data && c.multiple) multiple_update(g);
     if (c.branch || c.redirect != 0) branch(g, cpu, c, target_in_cpu);
     results(g, cpu, c);
   }
@@ -225,15 +237,19 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     g.L(not_itcm);
   }
 
-  // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind, to a fast
-  // range without wait states (not ITCM) whose bank is free at issue (DtcmBanks::wait's one-word
-  // case without a wait); a load not delayed by the read-after-store rule (tcm_port_delay: only a
-  // banked range's bank written by a store the cycle before delays it). Leaves r9 = the fast range, r10 =
-  // the access's platform time, r11 = its bank's free time (or 0: no banks).
+  // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind (or, with
+  // `two_words`, one word-aligned access of 8 bytes), to a fast range without wait states (not
+  // ITCM; FastRange::try_access asks for the first byte) whose banks are free at issue
+  // (DtcmBanks::wait without a wait: one word's bank, or two words' in one beat); a load not
+  // delayed by the read-after-store rule (tcm_port_delay: only a banked range's bank written by a
+  // store the cycle before delays it). Leaves r9 = the fast range, r10 = the access's platform
+  // time, r11 = its (first) bank's free time (or 0: no banks).
   // `bytes`: RetireSite::access_bytes (when known, the log's shape is not checked).
-  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, Xbyak::Label& slow) const {
+  void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, bool two_words,
+                   Xbyak::Label& slow) const {
     const ModelMemoryCode m = mem(g);
-    if (bytes == 0) m.single_access_checks(cpu, write, edx, esi, r8d, slow);
+    if (two_words) two_word_access_checks(g, cpu, write, slow);
+    else if (bytes == 0) m.single_access_checks(cpu, write, edx, esi, r8d, slow);
     else m.known_access(esi);
     // Data in ITCM takes the fetch port (FastRange::contains, the other way round).
     g.mov(r8d, esi);
@@ -244,9 +260,17 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     m.in_fast_range(kind, esi, r8d, slow);
     g.mov(r10, g.qword[rbp + at_.shared.clock_offset]);
     g.add(r10, rcx);
+    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
     m.zero_wait_range(kind, esi, r9, r11, slow, [&] {
       g.cmp(g.qword[r11], r10);  // the bank busy at issue: slow
       g.ja(slow, CodeGenerator::T_NEAR);
+      if (two_words) {  // edx = the second word's bank (esi the first's), busy: slow
+        g.mov(r8, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+        g.lea(edx, g.ptr[rsi + 1]);
+        g.and_(edx, g.dword[r8 + kBanks.mask]);
+        g.cmp(g.qword[r8 + rdx * 8 + kBanks.free], r10);
+        g.ja(slow, CodeGenerator::T_NEAR);
+      }
       if (write) return;
       // The read-after-store rule: a load issued the cycle after a store that wrote its bank
       // waits (slow); other banks, or a store longer ago, do not delay it.
@@ -258,13 +282,32 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
       g.mov(r8, g.qword[rbp + at_.store_banks]);
       g.bt(r8, rsi);
       g.jc(slow, CodeGenerator::T_NEAR);
+      if (two_words) {
+        g.bt(r8, rdx);
+        g.jc(slow, CodeGenerator::T_NEAR);
+      }
       g.L(no_delay);
     });
   }
+  // The log holds one access of 8 bytes, word aligned, a write when `write`; esi = its address.
+  void two_word_access_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 1);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.word[rbx + first + offsetof(MemAccess, size)], 8);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g.test(esi, 3);
+    g.jnz(slow, CodeGenerator::T_NEAR);
+  }
   // transfer_cost and tcm_port_delay without a stall: the counters, the bank held for the
   // access's cycle, the access counted by its range; a store to a banked range is the last store.
-  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes) const {
+  // `two_words`: both words' banks held, both the last store's.
+  void data_update(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, bool two_words) const {
     const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
     g.add(g.qword[rbp + (write ? at_.shared.stores : at_.shared.loads)], 1);
     g.add(g.qword[rbp + at_.shared.data_accesses], 1);
     Xbyak::Label no_banks;
@@ -272,19 +315,37 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     g.jz(no_banks);
     g.lea(rdx, g.ptr[r10 + 1]);
     g.mov(g.qword[r11], rdx);
-    if (write) {
+    if (write || two_words) {
+      // esi = the first word's bank, r8 = the banks; with two words edx = the second's
       if (bytes != 0) g.mov(esi, edi);  // (RetireSite::access_bytes)
       else g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
       g.shr(esi, 2);
-      g.mov(rdx, g.qword[r9 + offsetof(memory::FastRange, banks)]);
-      g.and_(esi, g.dword[rdx + memory::DtcmBanks::layout().mask]);
-      g.xor_(edx, edx);
-      g.bts(rdx, rsi);
-      g.mov(g.qword[rbp + at_.store_banks], rdx);
+      g.mov(r8, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+      if (two_words) {
+        g.lea(edx, g.ptr[rsi + 1]);
+        g.and_(edx, g.dword[r8 + kBanks.mask]);
+        g.lea(r11, g.ptr[r10 + 1]);
+        g.mov(g.qword[r8 + rdx * 8 + kBanks.free], r11);
+      }
+      g.and_(esi, g.dword[r8 + kBanks.mask]);
+    }
+    if (write) {
+      g.xor_(r11d, r11d);
+      g.bts(r11, rsi);
+      if (two_words) g.bts(r11, rdx);
+      g.mov(g.qword[rbp + at_.store_banks], r11);
       g.mov(g.qword[rbp + at_.store_cycle], rcx);
     }
     g.L(no_banks);
-    mem(g).count_access(cpu, r9, rdx, rsi, bytes);
+    mem(g).count_access(cpu, r9, rdx, rsi, two_words ? 8 : bytes);
+  }
+  // A multiple transfer of one beat (transfer_cost): blocked_until_ = later(blocked_until_, issue + 1).
+  void multiple_update(CodeGenerator& g) const {
+    g.lea(rdx, g.ptr[rcx + 1]);
+    g.mov(rsi, g.qword[rbp + at_.blocked_until]);
+    g.cmp(rsi, rdx);
+    g.cmovb(rsi, rdx);
+    g.mov(g.qword[rbp + at_.blocked_until], rsi);
   }
 
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +

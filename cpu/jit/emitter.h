@@ -68,8 +68,9 @@ class Emitter {
   // and otherwise by call_retire; rax = the model's clock after it. `outcome_known`: as
   // RetireSite::outcome_known (false for a handler's record). `access`: an inline form's access,
   // logged only where the record is retired by the call.
+  // `transfer_bytes`: RetireSite::transfer_bytes.
   void retire(const RetireInfo* record, RecordShape shape = RecordShape::kAny, bool outcome_known = true,
-              InlineAccess access = {});
+              InlineAccess access = {}, uint8_t transfer_bytes = 0);
   // Calls the timing model's retire() for records of `shape` with `record`.
   void call_retire(const RetireInfo* record, RecordShape shape);
   // Calls the instruction's handler as run_block does (PC, next PC and, timed, the branch flag
@@ -80,6 +81,8 @@ class Emitter {
   // The shape a called instruction's record has when its handler did not branch and logged data
   // accesses as its class leads to expect (call() checks those two per execution).
   static RecordShape called_shape(const PredecodeEntry& e);
+  // RetireSite::transfer_bytes of a called instruction (inline_forms.cpp: by its handler).
+  static uint8_t transfer_bytes(const PredecodeEntry& e);
   // After call(): leaves the block on pending work, a taken branch or an exception wanting
   // attention; the last instruction leaves in any case. False when nothing follows in line.
   bool after_call(const Insn& in);

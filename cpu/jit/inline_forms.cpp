@@ -10,6 +10,7 @@
 // by 1..31 leaves the last bit shifted out in CF, which is Shift_C's carry for LSL, LSR and ASR;
 // ROR's carry is the result's bit 31, which is also what x86 ROR leaves in CF.
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <iterator>
 #include <utility>
@@ -83,6 +84,14 @@ const MemoryForm* memory_form(decoder::ExecFn h) {
 
 bool is_inline_form(decoder::ExecFn h) {
   return alu_index(h, kAluReg) >= 0 || alu_index(h, kAluImm) >= 0 || memory_form(h) != nullptr;
+}
+
+uint8_t Emitter::transfer_bytes(const PredecodeEntry& e) {
+  const decoder::ExecFn h = generic_handler(e);
+  if (h == &exec_LDRD || h == &exec_STRD) return 8;
+  if (h == &exec_LDM || h == &exec_LDMDB || h == &exec_STM || h == &exec_STMDB)  // imm: the register list
+    return static_cast<uint8_t>(4 * std::popcount(e.ops.imm & 0xFFFFu));
+  return 0;
 }
 
 bool Emitter::try_inline(const Insn& in) {

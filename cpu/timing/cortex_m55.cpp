@@ -226,7 +226,7 @@ template Cycles CortexM55Model::retire_as<RecordShape::kDataAccess>(const Retire
 std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const RetireInfo& r, RecordShape shape) const {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
-  if (flags & (kVector | kBlocksIssue | kIterative | kMultiple | kFpTransfer)) return std::nullopt;
+  if (flags & (kVector | kBlocksIssue | kIterative | kFpTransfer)) return std::nullopt;
   if (ii.branch == BranchKind::LoopEnd) return std::nullopt;
   const bool any = shape == RecordShape::kAny;
   const bool executed = !any || r.executed, taken = any && r.branch_taken;
@@ -247,6 +247,7 @@ std::optional<CortexM55Model::CompiledCase> CortexM55Model::compiled_case(const 
     if (is_mve(static_cast<OpClass>(op)) && kByClass[op].unit == static_cast<Unit>(ii.unit)) c.unit_can_be_busy = true;
   c.latency = ii.latency;
   c.pair_mask = static_cast<uint8_t>((flags >> 5) & 3u);
+  c.multiple = (flags & kMultiple) != 0;
   c.branch = is_branch;
   // branch_cost and restart_fetch: a taken branch redirects fetch; in ITCM the FIFO then holds
   // kItcmPortBytes * (issue + redirect) + restart_bytes port bytes' worth.

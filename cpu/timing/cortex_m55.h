@@ -52,6 +52,10 @@ class CortexM55Model final : public CpuTimingModel {
     bool branch = false;     // counted in stats_.branches
     uint8_t redirect = 0;    // taken: cycles from issue to the redirected fetch (0: none)
     uint8_t restart_bytes = 0;  // taken, in ITCM: fetch_full_ = kItcmPortBytes * (issue + redirect) + this
+    // LDM/STM/PUSH/POP: a multiple transfer, compiled only for one beat (transfer_cost:
+    // blocked_until_ = later(blocked_until_, issue + 1), the latency and last store cycle as one
+    // access's).
+    bool multiple = false;
   };
   std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
   // Where the compiled case finds the state it reads and writes: byte offsets from state_base().
