@@ -10,12 +10,14 @@
 //   the fetch block unchanged (known when compiled, or compared), or new in the fetch fast range
 //     without wait states or banks (fetch, FastRange::try_access without a cost)
 //   a load/store: one access to a zero-wait fast range (transfer_cost, data_access,
-//     FastRange::try_access, DtcmBanks::wait's one-word case: a busy bank's wait is a memory stall)
+//     FastRange::try_access, DtcmBanks::wait's one-word case: a busy bank's wait is a memory stall),
+//     or one two-word access (LDRD/STRD, a two-register LDM/STM: one beat, both words' banks);
+//     a multiple transfer of one beat: blocked_until_ = later(blocked_until_, issue + 1)
 //   a branch: the predictor trained, the redirect of a static or wrong prediction (branch_cost)
 //   cycle_ (a new cycle, the second closing it, a branch third, its destination joining as a
 //   third), t16_run_, the results at later(operands, issue) + latency (the skewed ALU), a base at
 //   issue + 1, flags_in_time_, commit.
-// Anything else (a fetch or memory wait, several or wider accesses, no memory system, a called
+// Anything else (a fetch or memory wait, several accesses or beats, no memory system, a called
 // branch not predicted correctly) jumps to the call of retire_as before any state has changed.
 // tests/cpu/jit_test.cpp (BlockJit.Timed*) and timing.TimedJit compare it with the interpreter
 // cycle for cycle.
@@ -47,26 +49,38 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
                std::deque<std::function<void()>>& /*cold*/) const override {
     const RetireInfo& r = site.record;
     if (site.shape == RecordShape::kAny && !site.outcome_known) return called_branch(g, cpu, site, slow);
-    const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape);
-    if (!c) return false;
+    // The data side: one access of the kind its class makes (checked against the log), of one
+    // word or less or of two words; a multiple transfer only of one beat (one or two registers).
     const bool data = site.shape == RecordShape::kDataAccess;
-    if (data && r.op != OpClass::Load && r.op != OpClass::Store) return false;
-    retire(g, cpu, r, site.prior_pc, *c, data ? DataAccess{true, site.access_bytes} : DataAccess{}, nullptr, slow);
+    if (data && !data_compiled(r.op, site.transfer_bytes)) return false;
+    const bool two_words = data && site.transfer_bytes == 8;
+    const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape, two_words ? 8 : 4);
+    if (!c) return false;
+    const DataAccess access = data ? DataAccess{true, site.access_bytes, two_words} : DataAccess{};
+    retire(g, cpu, r, site.prior_pc, *c, access, nullptr, slow);
     return true;
   }
 
  private:
-  // A load or store's record (`data`), with RetireSite::access_bytes (0: the log's shape checked).
+  static bool data_compiled(OpClass op, uint8_t transfer_bytes) {
+    if (op == OpClass::Load || op == OpClass::Store) return transfer_bytes == 0 || transfer_bytes == 8;
+    if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) return transfer_bytes == 4 || transfer_bytes == 8;
+    return false;
+  }
+
+  // A load or store's record (`data`), with RetireSite::access_bytes (0: the log's shape checked);
+  // `two_words`: one word-aligned access of 8 bytes (RetireSite::transfer_bytes).
   struct DataAccess {
     bool data = false;
     uint8_t access_bytes = 0;
+    bool two_words = false;
   };
   // The case `c` of the record `r`. `target_from`: a taken direct branch whose target the handler
   // wrote in that record (nullptr: c.target).
   void retire(CodeGenerator& g, const CpuLayout& cpu, const RetireInfo& r, int64_t prior_pc,
               const CortexM85Model::CompiledCase& c, DataAccess access, const RetireInfo* target_from,
               Xbyak::Label& slow) const {
-    const bool write = r.op == OpClass::Store, data = access.data;
+    const bool write = r.op == OpClass::Store || r.op == OpClass::StoreMultiple, data = access.data;
     const ModelMemoryCode m = mem(g);
     operands(g, c);
     // Checks first (slow: nothing has changed yet), then the state changes.
@@ -75,9 +89,10 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     issue(g, c);
     // Without a data access nothing is checked after the fetch block: its counts go with its checks.
     m.fetch_block_checks(r.pc, prior_pc, r8, slow, !data);
-    if (data) data_checks(m, g, cpu, write, access.access_bytes, slow);
+    if (data) data_checks(m, g, cpu, write, access, slow);
     if (data) m.fetch_block_update(r.pc, prior_pc, r8);
-    if (data) data_update(m, g, cpu, write, access.access_bytes);
+    if (data) data_update(m, g, cpu, write, access);
+    if (data && c.multiple) multiple_update(g);
     if (c.branch) prediction_update(g, c, r.pc, target_from);
     cycle_update(g, c);
     if (c.branch) redirect(g, c);
@@ -229,34 +244,72 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
 
   // The log holds one naturally aligned access of 1, 2 or 4 bytes of the expected kind (so the
   // load port's bytes are 4, as compiled_case assumed; known when compiled for an inline load or
-  // store, RetireSite::access_bytes), to a fast range without wait states.
-  // Leaves r9 = the fast range, r11 = its bank's free time (or 0: no banks).
-  void data_checks(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
-                   uint8_t access_bytes, Xbyak::Label& slow) const {
-    if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(r10d);
+  // store, RetireSite::access_bytes), or with `two_words` one word-aligned access of 8 bytes (the
+  // load port's 8), to a fast range without wait states (FastRange::try_access asks for the first
+  // byte). Leaves r9 = the fast range, r10d = the (first) word's bank, r11 = its free time (or 0:
+  // no banks).
+  void data_checks(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write, DataAccess access,
+                   Xbyak::Label& slow) const {
+    const uint8_t access_bytes = access.access_bytes;
+    if (access.two_words) two_word_access_checks(g, cpu, write, slow);
+    else if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(r10d);
     else m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, r10d, r8d, slow);
     m.zero_wait_range(kind, r10d, r9, r11, slow);
   }
+  // The log holds one access of 8 bytes, word aligned, a write when `write`; r10d = its address.
+  void two_word_access_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 1);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.cmp(g.word[rbx + first + offsetof(MemAccess, size)], 8);
+    g.jne(slow, CodeGenerator::T_NEAR);
+    g.mov(r10d, g.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g.test(r10d, 3);
+    g.jnz(slow, CodeGenerator::T_NEAR);
+  }
   // transfer_cost: the counters; DtcmBanks::wait's one-word case (the access at platform time
-  // `when` waits w = later(free, when) - when for its bank and holds it until when + w + 1); a
-  // wait is a memory stall (blocked_until_ = later(blocked_until_, issue + 1 + w), the result w
-  // later: r10 = w for results()); the access counted by its range.
-  // `access_bytes`: as data_checks'.
+  // `when` waits w = later(free, when) - when for its bank and holds it until when + w + 1), or
+  // with two words the same over both words' banks; a wait is a memory stall (blocked_until_ =
+  // later(blocked_until_, issue + 1 + w), the result w later: r10 = w for results()); the access
+  // counted by its range.
   void data_update(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write,
-                   uint8_t access_bytes) const {
+                   DataAccess access) const {
+    constexpr memory::DtcmBanks::Layout kBanks = memory::DtcmBanks::layout();
     g.add(g.qword[rbp + (write ? at_.shared.stores : at_.shared.loads)], 1);
     g.add(g.qword[rbp + at_.shared.data_accesses], 1);
     Xbyak::Label no_banks;
-    g.xor_(r10d, r10d);
-    g.test(r11, r11);
-    g.jz(no_banks, CodeGenerator::T_NEAR);
+    if (!access.two_words) {
+      g.xor_(r10d, r10d);
+      g.test(r11, r11);
+      g.jz(no_banks, CodeGenerator::T_NEAR);
+    } else {  // r10 = the second word's bank's free time (no banks: r10 = 0, no wait)
+      Xbyak::Label banks;
+      g.test(r11, r11);
+      g.jnz(banks);
+      g.xor_(r10d, r10d);
+      g.jmp(no_banks, CodeGenerator::T_NEAR);
+      g.L(banks);
+      g.mov(r8, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+      g.add(r10d, 1);
+      g.and_(r10d, g.dword[r8 + kBanks.mask]);
+      g.lea(r10, g.ptr[r8 + r10 * 8 + kBanks.free]);
+    }
     g.mov(rdx, g.qword[rbp + at_.shared.clock_offset]);
     g.add(rdx, rcx);  // when
     g.mov(r8, g.qword[r11]);
     g.cmp(r8, rdx);
     g.cmovl(r8, rdx);
+    if (access.two_words) {  // both banks wait for the later and are held until it + 1
+      g.cmp(r8, g.qword[r10]);
+      g.cmovl(r8, g.qword[r10]);
+      g.add(r8, 1);
+      g.mov(g.qword[r10], r8);
+      g.sub(r8, 1);
+    }
     g.mov(r10, r8);
     g.sub(r10, rdx);
     g.add(r8, 1);
@@ -269,7 +322,14 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     g.cmovl(r8, g.qword[rbp + at_.blocked_until]);
     g.mov(g.qword[rbp + at_.blocked_until], r8);
     g.L(no_banks);
-    m.count_access(cpu, r9, rdx, r8, access_bytes);
+    m.count_access(cpu, r9, rdx, r8, access.two_words ? 8 : access.access_bytes);
+  }
+  // A multiple transfer of one beat (transfer_cost): blocked_until_ = later(blocked_until_, issue + 1).
+  void multiple_update(CodeGenerator& g) const {
+    g.lea(rdx, g.ptr[rcx + 1]);
+    g.cmp(rdx, g.qword[rbp + at_.blocked_until]);
+    g.cmovl(rdx, g.qword[rbp + at_.blocked_until]);
+    g.mov(g.qword[rbp + at_.blocked_until], rdx);
   }
 
   // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle and the cycle open,

@@ -302,10 +302,12 @@ template Cycles CortexM85Model::retire_as<RecordShape::kAny>(const RetireInfo& r
 template Cycles CortexM85Model::retire_as<RecordShape::kDataProcessing>(const RetireInfo& r);
 template Cycles CortexM85Model::retire_as<RecordShape::kDataAccess>(const RetireInfo& r);
 
-std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const RetireInfo& r, RecordShape shape) const {
+std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const RetireInfo& r, RecordShape shape,
+                                                                          uint32_t data_bytes) const {
   const InstrInfo& ii = *r.info;
   const uint8_t flags = ii.model_flags;
-  if (flags & (kVector | kWaitsForUnit | kIterative | kMultiple | kFpTransfer)) return std::nullopt;
+  if (flags & (kVector | kWaitsForUnit | kIterative | kFpTransfer)) return std::nullopt;
+  if (data_bytes > kBytesPerBeat) return std::nullopt;
   const bool any = shape == RecordShape::kAny;
   const bool is_branch = any && ii.branch != BranchKind::None;
   if (is_branch && ii.branch != BranchKind::Direct && ii.branch != BranchKind::Call) return std::nullopt;
@@ -372,13 +374,15 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
   // (iterative forms) and the long-shift unit.
   const auto unit = static_cast<Unit>(ii.unit);
   c.unit_can_be_busy = unit == Unit::Fpu || unit == Unit::LongShift || (unit >= Unit::VecA && unit <= Unit::VecStore);
-  // fits_in_current_cycle for a scalar whose load moves at most 4 bytes (the compiler's single
-  // accesses; std::max(bytes, 4) = 4), and the cycle_ update of retire_as.
+  // fits_in_current_cycle for a scalar whose load moves `data_bytes` (std::max(bytes, 4)), and the
+  // cycle_ update of retire_as.
+  const uint32_t load_bytes = std::max<uint32_t>(data_bytes, 4);
   c.second_ok = (aux & kSecondOk) != 0;
   c.join_mask = kCycleOpen | (aux & kSingleUnits);
   c.load_port = (aux & kLoadPort) != 0;
-  c.load_limit = kBytesPerBeat - 4;
-  c.new_cycle = (aux & kCycleStart) | (c.load_port ? 4u << kLoadBytesShift : 0u);
+  c.load_limit = kBytesPerBeat - load_bytes;
+  c.new_cycle = (aux & kCycleStart) | (c.load_port ? load_bytes << kLoadBytesShift : 0u);
+  c.multiple = (flags & kMultiple) != 0;  // (one beat: data_bytes <= kBytesPerBeat)
   c.single_units = aux & kSingleUnits;
   c.takes_partner = (aux & kTakesPartner) != 0;
   c.t16 = (ii.traits & kTraitT16) != 0;

@@ -85,6 +85,8 @@ class CortexM85Model final : public CpuTimingModel {
     bool load_port = false;
     uint32_t load_limit = 0;   // load bytes already in the cycle that leave room for this one's
     uint32_t new_cycle = 0;    // cycle_ when it starts a cycle
+    // LDM/STM/PUSH/POP of one beat (transfer_cost: blocked_until_ = later(blocked_until_, issue + 1))
+    bool multiple = false;
     uint32_t single_units = 0;
     bool takes_partner = false;
     bool t16 = false;
@@ -102,7 +104,8 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t third_run = 0, across_run = 0;
     uint8_t static_taken_cost = 0, mispredict_cost = 0, late_flags_cost = 0;
   };
-  std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape) const;
+  // `data_bytes`: what a load or store record's one access moves (4 or less: 4; 8: two words).
+  std::optional<CompiledCase> compiled_case(const RetireInfo& r, RecordShape shape, uint32_t data_bytes = 4) const;
   // Where the compiled case finds the state it reads and writes: byte offsets from state_base().
   struct StateOffsets {
     SharedStateOffsets shared;
