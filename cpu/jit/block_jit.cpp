@@ -313,9 +313,9 @@ void Emitter::call(const Insn& in, bool rare) {
     return;
   }
   const RecordShape shape = called_shape(*in.e);
-  if (shape == RecordShape::kAny) {
+  if (shape == RecordShape::kAny) {  // (a load of the PC: its access as a load's)
     record_outcome();
-    retire(record, shape, false);
+    retire(record, shape, false, {}, transfer_bytes(*in.e));
     return;
   }
   // A handler that did not branch (a write to the PC does) and whose data access log is as its

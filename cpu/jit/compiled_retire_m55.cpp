@@ -11,6 +11,8 @@
 //     data_access, FastRange::try_access, DtcmBanks::wait, tcm_port_delay without a delay), or
 //     one two-word access with both banks free (LDRD/STRD, a two-register LDM/STM: one beat);
 //     a multiple transfer of one beat: blocked_until_ = later(blocked_until_, issue + 1)
+//   a called branch, taken or not, without data; a load of the PC (POP {..., PC}, LDR PC) that
+//     branched: its load as above and the taken branch's redirect (branch_cost, restart_fetch)
 //   writes = issue + latency, base = issue + 1, pair_state_, dual_issued, commit.
 // Anything else (a new fetch block outside ITCM, a wait for memory or a bank, ITCM data, a load
 // right after a store to its bank, several accesses or beats) jumps to the call of retire_as
@@ -58,9 +60,11 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
 
   // A branch handler's record, whose outcome (Cpu::branched_, next_pc_) is known only after the
   // call: the taken and the not-taken case, chosen when it runs; a data access (TBB/TBH) is slow.
+  // A load of the PC (POP {..., PC}, LDR PC): load_to_pc.
   bool branch_handler(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                       std::deque<std::function<void()>>& cold) const {
     const RetireInfo& r = site.record;
+    if (r.op == OpClass::Load || r.op == OpClass::LoadMultiple) return load_to_pc(g, cpu, site, slow, cold);
     if (r.op != OpClass::Branch) return false;
     RetireInfo taken = r, not_taken = r;
     taken.branch_taken = true;
@@ -83,12 +87,33 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     return true;
   }
 
-  // The compiled case `c` of `site` (rbp = the model's state_base()). `target_in_cpu`: a taken
-  // branch's target is Cpu::next_pc_ when it runs (its record's next_pc is 0).
-  void body(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, const CortexM55Model::CompiledCase& c,
-            Xbyak::Label& slow, std::deque<std::function<void()>>& cold, bool target_in_cpu) const {
+  // A load of the PC whose handler branched (Cpu::branched_; an exception return does not): the
+  // load as a load's record (data_compiled) and the taken branch to Cpu::next_pc_; anything else
+  // is slow.
+  bool load_to_pc(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
+                  std::deque<std::function<void()>>& cold) const {
     const RetireInfo& r = site.record;
-    const bool data = site.shape == RecordShape::kDataAccess;
+    if (r.info->branch == BranchKind::None || !data_compiled(r.op, site.transfer_bytes)) return false;
+    RetireInfo taken = r;
+    taken.branch_taken = true;
+    taken.next_pc = 0;  // its fetch restart adds the target's offset in its word when it runs
+    const std::optional<CortexM55Model::CompiledCase> c = model_.compiled_case(taken, RecordShape::kAny);
+    if (!c) return false;
+    g.cmp(g.byte[rbx + cpu.branched], 0);
+    g.je(slow, CodeGenerator::T_NEAR);
+    body(g, cpu, RetireSite{taken, RecordShape::kAny, site.prior_pc, true, 0, site.transfer_bytes}, *c, slow, cold, true,
+         true);
+    return true;
+  }
+
+  // The compiled case `c` of `site` (rbp = the model's state_base()). `target_in_cpu`: a taken
+  // branch's target is Cpu::next_pc_ when it runs (its record's next_pc is 0). `loads_pc`: a kAny
+  // record of a load of the PC, whose access is a load's (load_to_pc).
+  void body(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, const CortexM55Model::CompiledCase& c,
+            Xbyak::Label& slow, std::deque<std::function<void()>>& cold, bool target_in_cpu,
+            bool loads_pc = false) const {
+    const RetireInfo& r = site.record;
+    const bool data = site.shape == RecordShape::kDataAccess || loads_pc;
     const bool write = is_write(r.op);
     // Two words in one access (LDRD/STRD, a two-register LDM/STM): their two banks.
     const bool two_words = data && site.transfer_bytes == 8;
@@ -103,6 +128,7 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     if (data) data_checks(g, cpu, write, site.access_bytes, two_words, slow);
     if (data) fetch_block_update(g, r, site.prior_pc, cold);
     if (data && c.redirect == 0) fetch_update(g, r, true);
+    if (data && c.redirect != 0) deferred_fetch_stall(g);  // (restart_fetch replaces the update)
     if (data) data_update(g, cpu, write, site.access_bytes, two_words);
     if (data && c.multiple) multiple_update(g);
     if (c.branch || c.redirect != 0) branch(g, cpu, c, target_in_cpu);
@@ -218,16 +244,18 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
       g.jmp(*resume, CodeGenerator::T_NEAR);
     });
   }
+  // A fetch wait's stall kept in xmm0 (FetchWait::kDeferred; 0 without one) counted.
+  void deferred_fetch_stall(CodeGenerator& g) const {
+    g.movq(rdx, xmm0);
+    g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], rdx);
+  }
   // fetch_full_ = later(fetch_full_, kItcmPortBytes * issue) + size, code in ITCM; `deferred`: the
   // fetch wait's stall in xmm0 counted (FetchWait::kDeferred).
   void fetch_update(CodeGenerator& g, const RetireInfo& r, bool deferred) const {
     Xbyak::Label not_itcm;
     g.cmp(g.byte[rbp + at_.itcm_code], 0);
     g.je(not_itcm);
-    if (deferred) {
-      g.movq(rdx, xmm0);
-      g.add(g.qword[rbp + at_.shared.frontend_stall_cycles], rdx);
-    }
+    if (deferred) deferred_fetch_stall(g);
     g.mov(rdx, g.qword[rbp + at_.fetch_full]);
     g.lea(r8, g.ptr[rcx * 4]);
     g.cmp(rdx, r8);

@@ -372,6 +372,39 @@ TEST(BlockJit, TwoWordTransfersMatchTheInterpreter) {
   }
 }
 
+// Returns by loads of the PC: POP {r4, pc} and LDR PC, [SP], #4, the latter 32-bit at a branch
+// target in the middle of a word (its fetch wait beside the redirect), as the M55's compiled
+// retirement takes them (cpu/jit/compiled_retire_m55.cpp load_to_pc). JIT against interpreter,
+// cycle for cycle and every counter, both models, with and without TCMs.
+TEST(BlockJit, LoadsOfThePcMatchTheInterpreter) {
+  ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
+  const std::vector<uint16_t> code = {
+      0x2014,          // 0x00: movs r0, #20
+      0xF000, 0xF805,  // 0x02: loop: bl func (0x10)
+      0xF000, 0xF80B,  // 0x06: bl func2 (0x20)
+      0x3801,          // 0x0A: subs r0, #1
+      0xD1F9,          // 0x0C: bne loop (0x0C + 4 - 14)
+      0xE7FE,          // 0x0E: b .
+      0xB510,          // 0x10: func: push {r4, lr}
+      0x3401,          // 0x12: adds r4, #1
+      0xBD10,          // 0x14: pop {r4, pc}
+      0xBF00, 0xBF00, 0xBF00, 0xBF00, 0xBF00,  // 0x16: nop x5
+      0xF84D, 0xED04,  // 0x20: func2: str lr, [sp, #-4]!
+      0x3401,          // 0x24: adds r4, #1
+      0xE000,          // 0x26: b 0x2A
+      0xBF00,          // 0x28: nop
+      0xF85D, 0xFB04,  // 0x2A: ldr pc, [sp], #4 (a branch target in the middle of a word)
+  };
+  for (const char* core : {"cortex-m55", "cortex-m85"}) {
+    for (const bool tcms : {false, true}) {
+      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
+      EngineCheck check(core, tcms);
+      for (const uint64_t budget : {9u, 40u, 77u, 150u, 5000u}) EXPECT_TRUE(check.same(code, 13, budget));
+      EXPECT_GT(check.jit().blocks_compiled, 3u);
+    }
+  }
+}
+
 // A block that ends inside an IT block (a block has at most BlockCache::kMaxInstructions: 15
 // 16-bit instructions and the IT fill the first) leaves the next one entered inside it; that one
 // is compiled for the ITSTATE it is entered with. Untimed and timed (with TCMs), against the
