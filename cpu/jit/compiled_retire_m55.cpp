@@ -276,7 +276,7 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
   void data_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, unsigned bytes, bool two_words,
                    Xbyak::Label& slow) const {
     const ModelMemoryCode m = mem(g);
-    if (two_words) two_word_access_checks(g, cpu, write, slow);
+    if (two_words) m.two_word_access_checks(cpu, write, esi, slow);
     else if (bytes == 0) m.single_access_checks(cpu, write, edx, esi, r8d, slow);
     else m.known_access(esi);
     // Data in ITCM takes the fetch port (FastRange::contains, the other way round).
@@ -316,19 +316,6 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
       }
       g.L(no_delay);
     });
-  }
-  // The log holds one access of 8 bytes, word aligned, a write when `write`; esi = its address.
-  void two_word_access_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
-    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 1);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.word[rbx + first + offsetof(MemAccess, size)], 8);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
-    g.test(esi, 3);
-    g.jnz(slow, CodeGenerator::T_NEAR);
   }
   // transfer_cost and tcm_port_delay without a stall: the counters, the bank held for the
   // access's cycle, the access counted by its range; a store to a banked range is the last store.

@@ -251,25 +251,12 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
   void data_checks(const ModelMemoryCode& m, CodeGenerator& g, const CpuLayout& cpu, bool write, DataAccess access,
                    Xbyak::Label& slow) const {
     const uint8_t access_bytes = access.access_bytes;
-    if (access.two_words) two_word_access_checks(g, cpu, write, slow);
+    if (access.two_words) m.two_word_access_checks(cpu, write, r10d, slow);
     else if (access_bytes == 1 || access_bytes == 2 || access_bytes == 4) m.known_access(r10d);
     else m.single_access_checks(cpu, write, edx, r10d, r8d, slow);
     const memory::AccessKind kind = write ? memory::AccessKind::Write : memory::AccessKind::Read;
     m.in_fast_range(kind, r10d, r8d, slow);
     m.zero_wait_range(kind, r10d, r9, r11, slow);
-  }
-  // The log holds one access of 8 bytes, word aligned, a write when `write`; r10d = its address.
-  void two_word_access_checks(CodeGenerator& g, const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
-    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 1);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.cmp(g.word[rbx + first + offsetof(MemAccess, size)], 8);
-    g.jne(slow, CodeGenerator::T_NEAR);
-    g.mov(r10d, g.dword[rbx + first + offsetof(MemAccess, addr)]);
-    g.test(r10d, 3);
-    g.jnz(slow, CodeGenerator::T_NEAR);
   }
   // transfer_cost: the counters; DtcmBanks::wait's one-word case (the access at platform time
   // `when` waits w = later(free, when) - when for its bank and holds it until when + w + 1), or

@@ -92,6 +92,17 @@ class ModelMemoryCode {
     g_.L(no_fetch_bytes);
   }
 
+  // Jumps to `slow` unless the Cpu's access log holds one access, a write when `write`; returns
+  // the offset of that access from the Cpu.
+  int32_t one_access_checks(const CpuLayout& cpu, bool write, Xbyak::Label& slow) const {
+    using namespace Xbyak::util;
+    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
+    g_.cmp(g_.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 1);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.cmp(g_.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    return first;
+  }
   // Jumps to `slow` unless the Cpu's access log holds one naturally aligned access of 1, 2 or 4
   // bytes, a write when `write`. Leaves `size` and `addr` (the access's), `scratch` clobbered.
   // (Whether the model has a memory system is not asked: without one its fast ranges are empty,
@@ -99,11 +110,7 @@ class ModelMemoryCode {
   void single_access_checks(const CpuLayout& cpu, bool write, const Xbyak::Reg32& size, const Xbyak::Reg32& addr,
                             const Xbyak::Reg32& scratch, Xbyak::Label& slow) const {
     using namespace Xbyak::util;
-    const int32_t first = cpu.mem_log + static_cast<int32_t>(offsetof(MemoryLog, access));
-    g_.cmp(g_.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 1);
-    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
-    g_.cmp(g_.byte[rbx + first + offsetof(MemAccess, write)], write ? 1 : 0);
-    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    const int32_t first = one_access_checks(cpu, write, slow);
     g_.movzx(size, g_.word[rbx + first + offsetof(MemAccess, size)]);
     g_.mov(addr, g_.dword[rbx + first + offsetof(MemAccess, addr)]);
     g_.mov(scratch, (1u << 1) | (1u << 2) | (1u << 4));
@@ -111,6 +118,17 @@ class ModelMemoryCode {
     g_.jnc(slow, Xbyak::CodeGenerator::T_NEAR);
     g_.lea(scratch, g_.ptr[size.cvt64() - 1]);
     g_.test(addr, scratch);
+    g_.jnz(slow, Xbyak::CodeGenerator::T_NEAR);
+  }
+  // Jumps to `slow` unless the Cpu's access log holds one word-aligned access of 8 bytes (two
+  // words: RetireSite::transfer_bytes), a write when `write`. Leaves `addr` = its address.
+  void two_word_access_checks(const CpuLayout& cpu, bool write, const Xbyak::Reg32& addr, Xbyak::Label& slow) const {
+    using namespace Xbyak::util;
+    const int32_t first = one_access_checks(cpu, write, slow);
+    g_.cmp(g_.word[rbx + first + offsetof(MemAccess, size)], 8);
+    g_.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+    g_.mov(addr, g_.dword[rbx + first + offsetof(MemAccess, addr)]);
+    g_.test(addr, 3);
     g_.jnz(slow, Xbyak::CodeGenerator::T_NEAR);
   }
   // An inline form's access (RetireSite::access_bytes, address in edi): `addr` = its address.

@@ -8,6 +8,7 @@
 // The QEMU differential tests (qemu_diff_test.cpp) run every program on the JIT too.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -192,6 +193,20 @@ class EngineCheck {
   std::unique_ptr<timing::CpuTimingModel> models_[2];
 };
 
+// Timed: `code` from the state of `seed` under each budget, JIT against interpreter, with each
+// core model, without and with the TCMs; the JIT must have compiled more than `min_blocks` blocks.
+void expect_same_timed(const std::vector<uint16_t>& code, uint32_t seed, std::initializer_list<uint64_t> budgets,
+                       uint64_t min_blocks) {
+  for (const char* core : {"cortex-m55", "cortex-m85"}) {
+    for (const bool tcms : {false, true}) {
+      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
+      EngineCheck check(core, tcms);
+      for (const uint64_t budget : budgets) EXPECT_TRUE(check.same(code, seed, budget));
+      EXPECT_GT(check.jit().blocks_compiled, min_blocks);
+    }
+  }
+}
+
 void append(std::vector<uint16_t>& code, const Insn& i) {
   code.push_back(i.hw[0]);
   if (i.t32) code.push_back(i.hw[1]);
@@ -292,14 +307,7 @@ TEST(BlockJit, TimedCallLoopMatchesTheInterpreterCycleForCycle) {
       0x3801,          // 0x34: subs r0, #1
       0xD1E7,          // 0x36: bne loop (0x36 + 4 - 50)
   };
-  for (const char* core : {"cortex-m55", "cortex-m85"}) {
-    for (const bool tcms : {false, true}) {
-      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
-      EngineCheck check(core, tcms);
-      for (const uint64_t budget : {7u, 40u, 93u, 150u, 211u, 5000u}) EXPECT_TRUE(check.same(code, 5, budget));
-      EXPECT_GT(check.jit().blocks_compiled, 3u);
-    }
-  }
+  expect_same_timed(code, 5, {7u, 40u, 93u, 150u, 211u, 5000u}, 3);
 }
 
 // 32-bit instructions at branch targets in the middle of a word (the M55 fetches ITCM a word per
@@ -326,14 +334,7 @@ TEST(BlockJit, FetchWaitsAtHalfwordTargetsMatchTheInterpreter) {
       0x3801,          // 0x26: subs r0, #1
       0xD1F1,          // 0x28: bne loop (0x28 + 4 - 30)
   };
-  for (const char* core : {"cortex-m55", "cortex-m85"}) {
-    for (const bool tcms : {false, true}) {
-      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
-      EngineCheck check(core, tcms);
-      for (const uint64_t budget : {9u, 40u, 77u, 150u, 5000u}) EXPECT_TRUE(check.same(code, 11, budget));
-      EXPECT_GT(check.jit().blocks_compiled, 3u);
-    }
-  }
+  expect_same_timed(code, 11, {9u, 40u, 77u, 150u, 5000u}, 3);
 }
 
 // Two-word transfers in one access (STRD/LDRD, PUSH/POP of two registers: one beat), with a load
@@ -362,14 +363,7 @@ TEST(BlockJit, TwoWordTransfersMatchTheInterpreter) {
       0x3801,          // 0x20: subs r0, #1
       0xD1EE,          // 0x22: bne loop (0x22 + 4 - 36)
   };
-  for (const char* core : {"cortex-m55", "cortex-m85"}) {
-    for (const bool tcms : {false, true}) {
-      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
-      EngineCheck check(core, tcms);
-      for (const uint64_t budget : {9u, 40u, 77u, 150u, 5000u}) EXPECT_TRUE(check.same(code, 12, budget));
-      EXPECT_GT(check.jit().blocks_compiled, 1u);
-    }
-  }
+  expect_same_timed(code, 12, {9u, 40u, 77u, 150u, 5000u}, 1);
 }
 
 // Returns by loads of the PC: POP {r4, pc} and LDR PC, [SP], #4, the latter 32-bit at a branch
@@ -395,14 +389,7 @@ TEST(BlockJit, LoadsOfThePcMatchTheInterpreter) {
       0xBF00,          // 0x28: nop
       0xF85D, 0xFB04,  // 0x2A: ldr pc, [sp], #4 (a branch target in the middle of a word)
   };
-  for (const char* core : {"cortex-m55", "cortex-m85"}) {
-    for (const bool tcms : {false, true}) {
-      SCOPED_TRACE(std::string(core) + (tcms ? " with TCMs" : " without memory timing"));
-      EngineCheck check(core, tcms);
-      for (const uint64_t budget : {9u, 40u, 77u, 150u, 5000u}) EXPECT_TRUE(check.same(code, 13, budget));
-      EXPECT_GT(check.jit().blocks_compiled, 3u);
-    }
-  }
+  expect_same_timed(code, 13, {9u, 40u, 77u, 150u, 5000u}, 3);
 }
 
 // A block that ends inside an IT block (a block has at most BlockCache::kMaxInstructions: 15
