@@ -17,7 +17,8 @@
 // Anything else (a new fetch block outside ITCM, a wait for memory or a bank, ITCM data, a load
 // right after a store to its bank, several accesses or beats) jumps to the call of retire_as
 // before any state has changed. tests/cpu/jit_test.cpp (BlockJit.TimedBlocks*, FetchWaits*,
-// TwoWordTransfers*) and timing.TimedJit compare it with the interpreter cycle for cycle.
+// TwoWordTransfers*, LoadsOfThePc*) and timing.TimedJit compare it with the interpreter cycle for
+// cycle.
 #include <xbyak/xbyak.h>
 
 #include "cpu/jit/block_jit.h"
@@ -165,7 +166,8 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
   }
   // How the code counts a fetch wait's stall (itcm_fetch_wait): kCounted, in the model's
   // frontend_stall_cycles where it is taken (nothing that may go slow follows); kDeferred, in xmm0
-  // (0 without a wait) for fetch_update to count once every check has passed.
+  // (0 without a wait) for fetch_update (or, with a redirect, deferred_fetch_stall) to count once
+  // every check has passed.
   enum class FetchWait { kCounted, kDeferred };
   // `counts`: a new block's counts (fetch_block_update) written with its checks; `update`:
   // fetch_update's change written here. Either only when nothing that may go slow follows. A
