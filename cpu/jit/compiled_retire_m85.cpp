@@ -13,7 +13,9 @@
 //     FastRange::try_access, DtcmBanks::wait's one-word case: a busy bank's wait is a memory stall),
 //     or one two-word access (LDRD/STRD, a two-register LDM/STM: one beat, both words' banks);
 //     a multiple transfer of one beat: blocked_until_ = later(blocked_until_, issue + 1)
-//   a branch: the predictor trained, the redirect of a static or wrong prediction (branch_cost)
+//   a branch: the predictor trained, the redirect of a static or wrong prediction (branch_cost);
+//     a called return (BX LR, POP {..., PC}, LDR PC) only when the return stack predicts it, a load
+//     of the PC with its load as above
 //   cycle_ (a new cycle, the second closing it, a branch third, its destination joining as a
 //   third), t16_run_, the results at later(operands, issue) + latency (the skewed ALU), a base at
 //   issue + 1, flags_in_time_, commit.
@@ -55,7 +57,7 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     if (data && !data_compiled(r.op, site.transfer_bytes)) return false;
     const bool two_words = data && site.transfer_bytes == 8;
     const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape, two_words ? 8 : 4);
-    if (!c) return false;
+    if (!c || c->returns) return false;  // (a return's target is known only when called: called_return)
     const DataAccess access = data ? DataAccess{true, site.access_bytes, two_words} : DataAccess{};
     retire(g, cpu, r, site.prior_pc, *c, access, nullptr, slow);
     return true;
@@ -89,13 +91,28 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     issue(g, c);
     // Without a data access nothing is checked after the fetch block: its counts go with its checks.
     m.fetch_block_checks(r.pc, prior_pc, r8, slow, !data);
+    // A load of the PC (called_return, predicted correctly) is a branch and a load: the branch's
+    // r9d and r10d kept in xmm1/xmm2 across the data path, which uses both, and r11d Correct again
+    // after it; the bank's wait (r10) in xmm3 until results().
+    const bool branch_and_data = c.branch && data;
+    if (branch_and_data) {
+      g.movd(xmm1, r9d);
+      g.movd(xmm2, r10d);
+    }
     if (data) data_checks(m, g, cpu, write, access, slow);
     if (data) m.fetch_block_update(r.pc, prior_pc, r8);
     if (data) data_update(m, g, cpu, write, access);
     if (data && c.multiple) multiple_update(g);
+    if (branch_and_data) {
+      g.movq(xmm3, r10);
+      g.movd(r9d, xmm1);
+      g.movd(r10d, xmm2);
+      g.mov(r11d, static_cast<uint32_t>(timing::Prediction::Correct));
+    }
     if (c.branch) prediction_update(g, c, r.pc, target_from);
     cycle_update(g, c);
     if (c.branch) redirect(g, c);
+    if (branch_and_data) g.movq(r10, xmm3);
     results(g, c, data);
     m.commit();
   }
@@ -106,6 +123,7 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
   // access or (not taken) went anywhere but the next instruction.
   bool called_branch(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const {
     const RetireInfo& r = site.record;
+    if (r.info->branch == BranchKind::Return && r.executed) return called_return(g, cpu, site, slow);
     if (r.info->branch != BranchKind::Direct || !r.executed) return false;
     RetireInfo falls = r, taken = r;
     falls.branch_taken = false;
@@ -127,6 +145,31 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     g.L(jump);
     retire(g, cpu, taken, site.prior_pc, *taken_case, DataAccess{}, &r, slow);
     g.L(done);
+    return true;
+  }
+
+  // A called return (BX LR, POP {..., PC}, LDR PC from the stack) that branched (Cpu::branched_;
+  // an exception return does not) to where the return stack predicts (its target, the record's
+  // next_pc, known when it runs): a load of the PC's access as a load's record (data_compiled);
+  // anything else is slow.
+  bool called_return(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const {
+    const RetireInfo& r = site.record;
+    const bool data = r.op == OpClass::Load || r.op == OpClass::LoadMultiple;
+    if (data ? !data_compiled(r.op, site.transfer_bytes) : r.op != OpClass::Branch) return false;
+    const bool two_words = data && site.transfer_bytes == 8;
+    RetireInfo taken = r;
+    taken.branch_taken = true;
+    const std::optional<CortexM85Model::CompiledCase> c =
+        model_.compiled_case(taken, RecordShape::kAny, two_words ? 8 : 4);
+    if (!c) return false;
+    g.cmp(g.byte[rbx + cpu.branched], 0);
+    g.je(slow, CodeGenerator::T_NEAR);
+    if (!data) {
+      g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 0);
+      g.jne(slow, CodeGenerator::T_NEAR);
+    }
+    const DataAccess access = data ? DataAccess{true, 0, two_words} : DataAccess{};
+    retire(g, cpu, taken, site.prior_pc, *c, access, &r, slow);
     return true;
   }
 
@@ -394,6 +437,18 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     constexpr auto kWrong = static_cast<uint32_t>(timing::Prediction::Wrong);
     const Xbyak::Address tag = g.dword[rbp + btb(c)], target = g.dword[rbp + btb(c) + 4];
     const Xbyak::Address counter = g.byte[rbp + direction(c)];
+    if (c.returns) {  // taken to the return stack's top (called: target_from), else slow
+      constexpr auto kAt = CortexM85Model::Predictor::layout();
+      g.cmp(g.dword[rbp + at_.predictor + kAt.count], 0);
+      g.je(slow, CodeGenerator::T_NEAR);
+      g.mov(r8d, g.dword[rbp + at_.predictor + kAt.top]);
+      g.mov(edx, g.dword[rbp + r8 * 4 + at_.predictor + kAt.stack]);
+      g.mov(r8, reinterpret_cast<uint64_t>(target_from));
+      g.cmp(edx, g.dword[r8 + offsetof(RetireInfo, next_pc)]);
+      g.jne(slow, CodeGenerator::T_NEAR);
+      g.mov(r11d, kCorrect);
+      return;
+    }
     Xbyak::Label miss, done;
     if (c.taken) {
       g.mov(r11d, kWrong);
@@ -469,7 +524,12 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     const Xbyak::Address counter = g.byte[rbp + direction(c)];
     g.add(g.qword[rbp + at_.shared.branches], 1);
     if (c.taken) {
-      if (target_from == nullptr) {  // (a called branch gets here only when its entry holds both)
+      if (c.returns) {  // the entry learns the return's target
+        g.mov(g.dword[rbp + btb(c)], pc);
+        g.mov(r8, reinterpret_cast<uint64_t>(target_from));
+        g.mov(r8d, g.dword[r8 + offsetof(RetireInfo, next_pc)]);
+        g.mov(g.dword[rbp + btb(c) + 4], r8d);
+      } else if (target_from == nullptr) {  // (a called branch gets here only when its entry holds both)
         g.mov(g.dword[rbp + btb(c)], pc);
         g.mov(g.dword[rbp + btb(c) + 4], c.target);
       }
@@ -478,6 +538,15 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     } else {
       g.sub(counter, 1);  // down to 0
       g.adc(counter, 0);
+    }
+    if (c.returns) {  // the return stack popped (prediction checked it held an entry)
+      constexpr auto kAt = CortexM85Model::Predictor::layout();
+      constexpr unsigned kDepth = CortexM85Model::Predictor::kStackDepth;
+      g.mov(r8d, g.dword[rbp + at_.predictor + kAt.top]);
+      g.add(r8d, kDepth - 1);
+      g.and_(r8d, kDepth - 1);
+      g.mov(g.dword[rbp + at_.predictor + kAt.top], r8d);
+      g.sub(g.dword[rbp + at_.predictor + kAt.count], 1);
     }
     if (c.call) {
       constexpr auto kAt = CortexM85Model::Predictor::layout();

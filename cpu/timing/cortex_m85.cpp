@@ -310,7 +310,10 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
   if (data_bytes > kBytesPerBeat) return std::nullopt;
   const bool any = shape == RecordShape::kAny;
   const bool is_branch = any && ii.branch != BranchKind::None;
-  if (is_branch && ii.branch != BranchKind::Direct && ii.branch != BranchKind::Call) return std::nullopt;
+  if (is_branch && ii.branch != BranchKind::Direct && ii.branch != BranchKind::Call && ii.branch != BranchKind::Return)
+    return std::nullopt;
+  // A return only taken (a skipped one in an IT block pops the stack and mispredicts: the call).
+  if (is_branch && ii.branch == BranchKind::Return && !(r.executed && r.branch_taken)) return std::nullopt;
   if (!is_branch && any && r.branch_taken) return std::nullopt;
   const bool executed = !any || r.executed;
   const uint32_t aux = ii.model_aux;
@@ -319,6 +322,7 @@ std::optional<CortexM85Model::CompiledCase> CortexM85Model::compiled_case(const 
     c.branch = true;
     c.taken = r.branch_taken;
     c.call = ii.branch == BranchKind::Call;
+    c.returns = ii.branch == BranchKind::Return;
     const bool conditional = is_conditional_branch(ii) | r.in_it_block;
     c.miss_static_taken = !conditional || r.next_pc < r.pc;  // (predict_and_update's target is next_pc)
     c.reads_flags = (ii.regs.gpr_read & (1u << kFlagsBit)) != 0;

@@ -97,6 +97,7 @@ class CortexM85Model final : public CpuTimingModel {
     uint8_t flags_late_skew = 0;  // flags_in_time_ = issue + 2 when the skew reaches this, else issue + 1
     // A direct branch or call: the prediction's inputs and costs.
     bool branch = false, taken = false, call = false, miss_static_taken = false, third_possible = false;
+    bool returns = false;  // a Return: predicted from the return stack, which it pops
     bool reads_flags = false;
     uint16_t btb_entry = 0, direction_entry = 0;
     uint32_t target = 0, return_address = 0;
