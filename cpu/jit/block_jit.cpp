@@ -72,7 +72,8 @@ bool BlockJit::full() const { return gen_->getSize() + kMaxBlockBytes > kCodeByt
 // returns eax (the last instruction's address). dispatch / timed_dispatch: after a block that
 // ended without pending work, go on to the compiled block at r[15] when the run loop would run it
 // next the same way (no exception wanting attention, ITSTATE 0, the budget not spent, a block
-// cached at that address, compiled and, untimed, fitting in the budget); else leave. The next block checks its own code bytes first.
+// cached at that address, compiled and, untimed, fitting in the budget); else leave. The next
+// block checks its own code bytes first.
 void BlockJit::write_shared_code() {
   CodeGenerator& g = *gen_;
   const CpuLayout& l = layout_;
@@ -329,7 +330,7 @@ void Emitter::call(const Insn& in, bool rare) {
   g_.cmp(g_.byte[rbx + layout_.mem_log + offsetof(MemoryLog, count)], 0);
   if (shape == RecordShape::kDataProcessing) g_.jne(other, CodeGenerator::T_NEAR);
   else g_.je(other, CodeGenerator::T_NEAR);
-  retire(record, shape, false, {}, shape == RecordShape::kDataAccess ? transfer_bytes(*in.e) : 0);
+  retire(record, shape, false, {}, transfer_bytes(*in.e));  // (0 but for a load or store)
   g_.L(done);
   cold_.push_back([this, record, record_outcome, &other, &done] {
     g_.L(other);

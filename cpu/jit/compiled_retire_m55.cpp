@@ -46,19 +46,12 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     if (!c) return false;
     // The data side: one access of the kind its class makes (checked against the log), of one
     // word or less or of two words; a multiple transfer only of one beat (one or two registers).
-    if (site.shape == RecordShape::kDataAccess && !data_compiled(r.op, site.transfer_bytes)) return false;
+    if (site.shape == RecordShape::kDataAccess && !compiled_transfer(r.op, site.transfer_bytes)) return false;
     body(g, cpu, site, *c, slow, cold, false);
     return true;
   }
 
  private:
-  static bool data_compiled(OpClass op, uint8_t transfer_bytes) {
-    if (op == OpClass::Load || op == OpClass::Store) return transfer_bytes == 0 || transfer_bytes == 8;
-    if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) return transfer_bytes == 4 || transfer_bytes == 8;
-    return false;
-  }
-  static bool is_write(OpClass op) { return op == OpClass::Store || op == OpClass::StoreMultiple; }
-
   // A branch handler's record, whose outcome (Cpu::branched_, next_pc_) is known only after the
   // call: the taken and the not-taken case, chosen when it runs; a data access (TBB/TBH) is slow.
   // A load of the PC (POP {..., PC}, LDR PC): load_to_pc.
@@ -89,12 +82,12 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
   }
 
   // A load of the PC whose handler branched (Cpu::branched_; an exception return does not): the
-  // load as a load's record (data_compiled) and the taken branch to Cpu::next_pc_; anything else
+  // load as a load's record (compiled_transfer) and the taken branch to Cpu::next_pc_; anything else
   // is slow.
   bool load_to_pc(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow,
                   std::deque<std::function<void()>>& cold) const {
     const RetireInfo& r = site.record;
-    if (r.info->branch == BranchKind::None || !data_compiled(r.op, site.transfer_bytes)) return false;
+    if (r.info->branch == BranchKind::None || !compiled_transfer(r.op, site.transfer_bytes)) return false;
     RetireInfo taken = r;
     taken.branch_taken = true;
     taken.next_pc = 0;  // its fetch restart adds the target's offset in its word when it runs
@@ -115,7 +108,7 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
             bool loads_pc = false) const {
     const RetireInfo& r = site.record;
     const bool data = site.shape == RecordShape::kDataAccess || loads_pc;
-    const bool write = is_write(r.op);
+    const bool write = writes_memory(r.op);
     // Two words in one access (LDRD/STRD, a two-register LDM/STM): their two banks.
     const bool two_words = data && site.transfer_bytes == 8;
     g.mov(rax, g.qword[rbp + at_.shared.now]);  // now_ (rax until the commit)
@@ -131,7 +124,7 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     if (data && c.redirect == 0) fetch_update(g, r, true);
     if (data && c.redirect != 0) deferred_fetch_stall(g);  // (restart_fetch replaces the update)
     if (data) data_update(g, cpu, write, site.access_bytes, two_words);
-    if (data && c.multiple) multiple_update(g);
+    if (data && c.multiple) mem(g).one_beat_block(g.qword[rbp + at_.blocked_until]);
     if (c.branch || c.redirect != 0) branch(g, cpu, c, target_in_cpu);
     results(g, cpu, c);
   }
@@ -296,8 +289,7 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
       g.ja(slow, CodeGenerator::T_NEAR);
       if (two_words) {  // edx = the second word's bank (esi the first's), busy: slow
         g.mov(r8, g.qword[r9 + offsetof(memory::FastRange, banks)]);
-        g.lea(edx, g.ptr[rsi + 1]);
-        g.and_(edx, g.dword[r8 + kBanks.mask]);
+        m.next_word_bank(edx, esi, r8);
         g.cmp(g.qword[r8 + rdx * 8 + kBanks.free], r10);
         g.ja(slow, CodeGenerator::T_NEAR);
       }
@@ -338,13 +330,12 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
       else g.mov(esi, g.dword[rbx + first + offsetof(MemAccess, addr)]);
       g.shr(esi, 2);
       g.mov(r8, g.qword[r9 + offsetof(memory::FastRange, banks)]);
+      g.and_(esi, g.dword[r8 + kBanks.mask]);
       if (two_words) {
-        g.lea(edx, g.ptr[rsi + 1]);
-        g.and_(edx, g.dword[r8 + kBanks.mask]);
+        mem(g).next_word_bank(edx, esi, r8);
         g.lea(r11, g.ptr[r10 + 1]);
         g.mov(g.qword[r8 + rdx * 8 + kBanks.free], r11);
       }
-      g.and_(esi, g.dword[r8 + kBanks.mask]);
     }
     if (write) {
       g.xor_(r11d, r11d);
@@ -355,14 +346,6 @@ class CortexM55RetireCompiler final : public ModelRetireCompiler<CortexM55Model>
     }
     g.L(no_banks);
     mem(g).count_access(cpu, r9, rdx, rsi, two_words ? 8 : bytes);
-  }
-  // A multiple transfer of one beat (transfer_cost): blocked_until_ = later(blocked_until_, issue + 1).
-  void multiple_update(CodeGenerator& g) const {
-    g.lea(rdx, g.ptr[rcx + 1]);
-    g.mov(rsi, g.qword[rbp + at_.blocked_until]);
-    g.cmp(rsi, rdx);
-    g.cmovb(rsi, rdx);
-    g.mov(g.qword[rbp + at_.blocked_until], rsi);
   }
 
   // branch_cost (not LE): a branch counted; taken, a redirect: blocked_until_ until issue +

@@ -53,36 +53,36 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     if (site.shape == RecordShape::kAny && !site.outcome_known) return called_branch(g, cpu, site, slow);
     // The data side: one access of the kind its class makes (checked against the log), of one
     // word or less or of two words; a multiple transfer only of one beat (one or two registers).
-    const bool data = site.shape == RecordShape::kDataAccess;
-    if (data && !data_compiled(r.op, site.transfer_bytes)) return false;
-    const bool two_words = data && site.transfer_bytes == 8;
-    const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape, two_words ? 8 : 4);
+    DataAccess access;
+    if (site.shape == RecordShape::kDataAccess && !data_access(site, access)) return false;
+    const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(r, site.shape, access.bytes());
     if (!c || c->returns) return false;  // (a return's target is known only when called: called_return)
-    const DataAccess access = data ? DataAccess{true, site.access_bytes, two_words} : DataAccess{};
     retire(g, cpu, r, site.prior_pc, *c, access, nullptr, slow);
     return true;
   }
 
  private:
-  static bool data_compiled(OpClass op, uint8_t transfer_bytes) {
-    if (op == OpClass::Load || op == OpClass::Store) return transfer_bytes == 0 || transfer_bytes == 8;
-    if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) return transfer_bytes == 4 || transfer_bytes == 8;
-    return false;
-  }
-
   // A load or store's record (`data`), with RetireSite::access_bytes (0: the log's shape checked);
   // `two_words`: one word-aligned access of 8 bytes (RetireSite::transfer_bytes).
   struct DataAccess {
     bool data = false;
     uint8_t access_bytes = 0;
     bool two_words = false;
+    uint32_t bytes() const { return two_words ? 8 : 4; }  // what compiled_case assumes it moves
   };
+  // `access` = the data side of the load or store record at `site`; false: not compiled
+  // (compiled_transfer).
+  static bool data_access(const RetireSite& site, DataAccess& access) {
+    if (!compiled_transfer(site.record.op, site.transfer_bytes)) return false;
+    access = {true, site.access_bytes, site.transfer_bytes == 8};
+    return true;
+  }
   // The case `c` of the record `r`. `target_from`: a taken direct branch whose target the handler
   // wrote in that record (nullptr: c.target).
   void retire(CodeGenerator& g, const CpuLayout& cpu, const RetireInfo& r, int64_t prior_pc,
               const CortexM85Model::CompiledCase& c, DataAccess access, const RetireInfo* target_from,
               Xbyak::Label& slow) const {
-    const bool write = r.op == OpClass::Store || r.op == OpClass::StoreMultiple, data = access.data;
+    const bool write = writes_memory(r.op), data = access.data;
     const ModelMemoryCode m = mem(g);
     operands(g, c);
     // Checks first (slow: nothing has changed yet), then the state changes.
@@ -102,7 +102,7 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     if (data) data_checks(m, g, cpu, write, access, slow);
     if (data) m.fetch_block_update(r.pc, prior_pc, r8);
     if (data) data_update(m, g, cpu, write, access);
-    if (data && c.multiple) multiple_update(g);
+    if (data && c.multiple) m.one_beat_block(g.qword[rbp + at_.blocked_until]);
     if (branch_and_data) {
       g.movq(xmm3, r10);
       g.movd(r9d, xmm1);
@@ -150,25 +150,26 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
 
   // A called return (BX LR, POP {..., PC}, LDR PC from the stack) that branched (Cpu::branched_;
   // an exception return does not) to where the return stack predicts (its target, the record's
-  // next_pc, known when it runs): a load of the PC's access as a load's record (data_compiled);
+  // next_pc, known when it runs): a load of the PC's access as a load's record (compiled_transfer);
   // anything else is slow.
   bool called_return(CodeGenerator& g, const CpuLayout& cpu, const RetireSite& site, Xbyak::Label& slow) const {
     const RetireInfo& r = site.record;
-    const bool data = r.op == OpClass::Load || r.op == OpClass::LoadMultiple;
-    if (data ? !data_compiled(r.op, site.transfer_bytes) : r.op != OpClass::Branch) return false;
-    const bool two_words = data && site.transfer_bytes == 8;
+    DataAccess access;
+    if (r.op == OpClass::Load || r.op == OpClass::LoadMultiple) {
+      if (!data_access(site, access)) return false;
+    } else if (r.op != OpClass::Branch) {
+      return false;
+    }
     RetireInfo taken = r;
     taken.branch_taken = true;
-    const std::optional<CortexM85Model::CompiledCase> c =
-        model_.compiled_case(taken, RecordShape::kAny, two_words ? 8 : 4);
+    const std::optional<CortexM85Model::CompiledCase> c = model_.compiled_case(taken, RecordShape::kAny, access.bytes());
     if (!c) return false;
     g.cmp(g.byte[rbx + cpu.branched], 0);
     g.je(slow, CodeGenerator::T_NEAR);
-    if (!data) {
+    if (!access.data) {
       g.cmp(g.byte[rbx + cpu.mem_log + offsetof(MemoryLog, count)], 0);
       g.jne(slow, CodeGenerator::T_NEAR);
     }
-    const DataAccess access = data ? DataAccess{true, 0, two_words} : DataAccess{};
     retire(g, cpu, taken, site.prior_pc, *c, access, &r, slow);
     return true;
   }
@@ -324,8 +325,7 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
       g.jmp(no_banks, CodeGenerator::T_NEAR);
       g.L(banks);
       g.mov(r8, g.qword[r9 + offsetof(memory::FastRange, banks)]);
-      g.add(r10d, 1);
-      g.and_(r10d, g.dword[r8 + kBanks.mask]);
+      m.next_word_bank(r10d, r10d, r8);
       g.lea(r10, g.ptr[r8 + r10 * 8 + kBanks.free]);
     }
     g.mov(rdx, g.qword[rbp + at_.shared.clock_offset]);
@@ -353,13 +353,6 @@ class CortexM85RetireCompiler final : public ModelRetireCompiler<CortexM85Model>
     g.mov(g.qword[rbp + at_.blocked_until], r8);
     g.L(no_banks);
     m.count_access(cpu, r9, rdx, r8, access.two_words ? 8 : access.access_bytes);
-  }
-  // A multiple transfer of one beat (transfer_cost): blocked_until_ = later(blocked_until_, issue + 1).
-  void multiple_update(CodeGenerator& g) const {
-    g.lea(rdx, g.ptr[rcx + 1]);
-    g.cmp(rdx, g.qword[rbp + at_.blocked_until]);
-    g.cmovl(rdx, g.qword[rbp + at_.blocked_until]);
-    g.mov(g.qword[rbp + at_.blocked_until], rdx);
   }
 
   // cycle_ and dual_issued: issued after now_, a new cycle; in now_'s cycle and the cycle open,

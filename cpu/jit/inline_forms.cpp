@@ -10,11 +10,11 @@
 // by 1..31 leaves the last bit shifted out in CF, which is Shift_C's carry for LSL, LSR and ASR;
 // ROR's carry is the result's bit 31, which is also what x86 ROR leaves in CF.
 #include <array>
-#include <bit>
 #include <cstddef>
 #include <iterator>
 #include <utility>
 
+#include "base/bits.h"
 #include "cpu/decoder/encoding.h"
 #include "cpu/fast_forms.h"
 #include "cpu/isa/branch.h"
@@ -90,7 +90,7 @@ uint8_t Emitter::transfer_bytes(const PredecodeEntry& e) {
   const decoder::ExecFn h = generic_handler(e);
   if (h == &exec_LDRD || h == &exec_STRD) return 8;
   if (h == &exec_LDM || h == &exec_LDMDB || h == &exec_STM || h == &exec_STMDB)  // imm: the register list
-    return static_cast<uint8_t>(4 * std::popcount(e.ops.imm & 0xFFFFu));
+    return static_cast<uint8_t>(4 * popcount32(e.ops.imm & 0xFFFFu));
   return 0;
 }
 

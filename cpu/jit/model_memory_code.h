@@ -19,6 +19,16 @@
 
 namespace corsim::cpu::jit {
 
+// The loads and stores a compiled retirement takes, by class and RetireSite::transfer_bytes: a
+// single load or store of at most a word (0: the log's shape checked when it runs) or of two words
+// (8: LDRD/STRD); a multiple transfer of one beat (4 or 8: one or two registers).
+inline bool compiled_transfer(OpClass op, uint8_t transfer_bytes) {
+  if (op == OpClass::Load || op == OpClass::Store) return transfer_bytes == 0 || transfer_bytes == 8;
+  if (op == OpClass::LoadMultiple || op == OpClass::StoreMultiple) return transfer_bytes == 4 || transfer_bytes == 8;
+  return false;
+}
+inline bool writes_memory(OpClass op) { return op == OpClass::Store || op == OpClass::StoreMultiple; }
+
 class ModelMemoryCode {
  public:
   static constexpr unsigned kFetchBlockShift = timing::CpuTimingModel::kFetchBlockShift;
@@ -130,6 +140,21 @@ class ModelMemoryCode {
     g_.mov(addr, g_.dword[rbx + first + offsetof(MemAccess, addr)]);
     g_.test(addr, 3);
     g_.jnz(slow, Xbyak::CodeGenerator::T_NEAR);
+  }
+  // `out` = the bank of the word after the one in bank `bank` (DtcmBanks: words interleave across
+  // the banks); `banks` points at the DtcmBanks. `out` may be `bank`.
+  void next_word_bank(const Xbyak::Reg32& out, const Xbyak::Reg32& bank, const Xbyak::Reg64& banks) const {
+    g_.lea(out, g_.ptr[bank.cvt64() + 1]);
+    g_.and_(out, g_.dword[banks + memory::DtcmBanks::layout().mask]);
+  }
+  // A multiple transfer of one beat (transfer_cost): `blocked_until` = later(it, issue (rcx) + 1).
+  // Clobbers rdx.
+  void one_beat_block(const Xbyak::Address& blocked_until) const {
+    using namespace Xbyak::util;
+    g_.lea(rdx, g_.ptr[rcx + 1]);
+    g_.cmp(rdx, blocked_until);
+    g_.cmovl(rdx, blocked_until);
+    g_.mov(blocked_until, rdx);
   }
   // An inline form's access (RetireSite::access_bytes, address in edi): `addr` = its address.
   void known_access(const Xbyak::Reg32& addr) const { g_.mov(addr, Xbyak::util::edi); }
