@@ -341,9 +341,9 @@ TEST(BlockJit, FetchWaitsAtHalfwordTargetsMatchTheInterpreter) {
 // of either word right after a two-word store and an LDRD right after a store to its second word
 // (the read-after-store rule on either word's bank), and an instruction after a PUSH and a POP,
 // which they keep from issuing in their beat's cycle, as the compiled retirements take them
-// (cpu/jit/compiled_retire_m55.cpp and _m85.cpp: two_words, multiple_update; on the M85, where
-// LDM/STM issue alone, that block is also the single-issue rule's). JIT against interpreter,
-// cycle for cycle and every counter, both models, with and without TCMs.
+// (cpu/jit/compiled_retire_m55.cpp and _m85.cpp: two_words; ModelMemoryCode::one_beat_block, which
+// on the M85, where LDM/STM issue alone, the single-issue rule already implies). JIT against
+// interpreter, cycle for cycle and every counter, both models, with and without TCMs.
 TEST(BlockJit, TwoWordTransfersMatchTheInterpreter) {
   ASSERT_TRUE(jit::available()) << "this suite is built only where the block JIT is (cpu/jit/jit_sources.cmake)";
   const std::vector<uint16_t> code = {
